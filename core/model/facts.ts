@@ -1,0 +1,222 @@
+import type { Located, SourceRange } from './range';
+
+/**
+ * The document model: a format adapter turns text into a list of facts, each with the range it
+ * came from. Rules, completion, hover, code actions and push all read these facts; none of them
+ * parse text. Adapters never validate: they record what is written (also when it is wrong), and
+ * rules judge it.
+ */
+
+export type FormatId = 'propertyDefinitions' | 'datasetYaml' | 'lineageFile' | 'mcpJson' | 'lineageEdges';
+
+/** Where a URN was written and in what role; every URN string in a file is one of these. */
+export type UrnRole =
+  | 'entity' // the subject of an entry (dataset, MCP entityUrn, lineage-file entity)
+  | 'upstream'
+  | 'downstream'
+  | 'property' // a structured-property URN (definition or assignment key)
+  | 'valueType' // urn:li:dataType:...
+  | 'entityType' // urn:li:entityType:...
+  | 'value' // a URN given as a property value
+  | 'fieldUpstream' // schemaField URN in fineGrainedLineages.upstreams
+  | 'fieldDownstream' // schemaField URN in fineGrainedLineages.downstreams
+  | 'other';
+
+export interface EntityRefFact {
+  kind: 'entityRef';
+  /** the URN exactly as written (unquoted) */
+  urn: string;
+  /** range of the URN text itself, inside the quotes */
+  range: SourceRange;
+  role: UrnRole;
+}
+
+export type PropertyScalar = string | number | boolean | null;
+
+export interface AllowedValueFact {
+  value: Located<PropertyScalar>;
+  description?: Located<string>;
+  range: SourceRange;
+}
+
+export interface PropertyDefinitionFact {
+  kind: 'propertyDefinition';
+  /** `urn:li:structuredProperty:<id>`, as written or derived from `id` */
+  urn: Located<string>;
+  /** the `id` key of the YAML format, when written */
+  id?: Located<string>;
+  qualifiedName?: Located<string>;
+  displayName?: Located<string>;
+  /** as written: `string` or `urn:li:dataType:datahub.string` */
+  valueType?: Located<string>;
+  allowedValues?: AllowedValueFact[];
+  cardinality?: Located<string>;
+  /** as written: `dataset` or `urn:li:entityType:datahub.dataset` */
+  entityTypes?: Located<string>[];
+  description?: Located<string>;
+  typeQualifierAllowedTypes?: Located<string>[];
+  immutable?: Located<boolean>;
+  version?: Located<string | number>;
+  /** range of the whole definition */
+  range: SourceRange;
+}
+
+export type AssignmentMode = 'replace' | 'add' | 'remove';
+
+export interface PropertyAssignmentFact {
+  kind: 'propertyAssignment';
+  /** the entity the values are attached to (dataset, schemaField, ...) */
+  entity: Located<string>;
+  /** the property as written: an id (`io.acryl.x`) or a URN */
+  property: Located<string>;
+  /** always the full `urn:li:structuredProperty:<id>` */
+  propertyUrn: string;
+  values: Located<PropertyScalar>[];
+  /** replace = the file owns all properties of the entity (POST); add/remove = PATCH operations */
+  mode: AssignmentMode;
+  /** whether the values were written as a list (matters for SINGLE-cardinality fixes) */
+  writtenAsList: boolean;
+  /** range of the value node (scalar or list) */
+  valuesRange: SourceRange;
+  range: SourceRange;
+}
+
+export type EdgeOrigin = 'lineageFile' | 'datasetDownstreams' | 'upstreamLineage' | 'updateLineage' | 'dataJobInputOutput' | 'chartInfo' | 'dashboardInfo' | 'dataFlowInfo';
+
+export interface LineageEdgeFact {
+  kind: 'lineageEdge';
+  downstream: Located<string>;
+  upstream: Located<string>;
+  change: 'add' | 'remove';
+  origin: EdgeOrigin;
+  /** `TRANSFORMED`, `COPY`, `VIEW` where the format says */
+  lineageType?: Located<string>;
+  range: SourceRange;
+}
+
+export interface FineGrainedEdgeFact {
+  kind: 'fineGrainedEdge';
+  /** the downstream dataset that owns the edge (lineage-file entity / MCP entityUrn) */
+  owner: Located<string>;
+  upstreams: Located<string>[];
+  downstreams: Located<string>[];
+  upstreamType?: Located<string>;
+  downstreamType?: Located<string>;
+  confidenceScore?: Located<number>;
+  transformOperation?: Located<string>;
+  /** where the owner's entity-level upstreams come from, so rules can check the §2.4 consistency */
+  ownerUpstreams: string[];
+  range: SourceRange;
+}
+
+export interface StatusChangeFact {
+  kind: 'statusChange';
+  entity: Located<string>;
+  removed: Located<boolean>;
+  range: SourceRange;
+}
+
+/** One aspect of an MCP file, kept whole so push can send it as written. */
+export interface AspectFact {
+  kind: 'aspect';
+  entityType?: Located<string>;
+  entityUrn: Located<string>;
+  changeType?: Located<string>;
+  aspectName?: Located<string>;
+  /** the aspect body (for PATCH: the JSON-Patch array); undefined when it could not be read */
+  value: unknown;
+  /** how the aspect was written */
+  encoding: 'json' | 'value' | 'snapshot';
+  range: SourceRange;
+}
+
+/** A dataset declared by a dataset YAML or implied by a lineage-file entity. */
+export interface EntityDeclarationFact {
+  kind: 'entityDeclaration';
+  urn: Located<string>;
+  /** dataset YAML: id/platform/env/name/description...; lineage file: name/type/platform/env/platform_instance */
+  fields: Record<string, Located<unknown>>;
+  /** 0 = top-level entry, 1 = direct upstream, 2+ = nested upstreams (the DataHub lineage source ignores these) */
+  depth: number;
+  origin: 'datasetYaml' | 'lineageFile' | 'schemaField';
+  range: SourceRange;
+}
+
+/**
+ * Every mapping the adapter read, with its keys, so rules can flag unknown or misspelt keys.
+ * `shape` names the model the mapping should follow (see core/formats/shapes.ts).
+ */
+export interface ObjectShapeFact {
+  kind: 'objectShape';
+  shape: string;
+  keys: Located<string>[];
+  range: SourceRange;
+}
+
+/** A value of an enumerated field (cardinality, type, changeType, upstreamType, env, ...). */
+export interface EnumValueFact {
+  kind: 'enumValue';
+  /** the enum's name, see core/formats/shapes.ts */
+  enumName: string;
+  value: Located<string>;
+}
+
+/** The `version` of a lineage file. */
+export interface FormatVersionFact {
+  kind: 'formatVersion';
+  value: Located<string | number>;
+}
+
+/** A value whose YAML/JSON type is not what the model expects (a list where a string belongs...). */
+export interface WrongTypeFact {
+  kind: 'wrongType';
+  path: string;
+  expected: string;
+  found: string;
+  range: SourceRange;
+}
+
+/** A required key that is absent. */
+export interface MissingKeyFact {
+  kind: 'missingKey';
+  shape: string;
+  key: string;
+  range: SourceRange;
+}
+
+export type Fact =
+  | EntityRefFact
+  | PropertyDefinitionFact
+  | PropertyAssignmentFact
+  | LineageEdgeFact
+  | FineGrainedEdgeFact
+  | StatusChangeFact
+  | AspectFact
+  | EntityDeclarationFact
+  | ObjectShapeFact
+  | EnumValueFact
+  | FormatVersionFact
+  | WrongTypeFact
+  | MissingKeyFact;
+
+export type FactOfKind<K extends Fact['kind']> = Extract<Fact, { kind: K }>;
+
+/** A syntax error of the YAML or JSON text itself. */
+export interface ParseProblem {
+  message: string;
+  range: SourceRange;
+}
+
+export interface DocumentModel {
+  uri: string;
+  /** null: not one of our formats; such a document gets no diagnostics at all */
+  format: FormatId | null;
+  /** whether the format came from content detection or from the glob setting */
+  detectedBy: 'content' | 'association' | 'none';
+  facts: Fact[];
+  parseProblems: ParseProblem[];
+}
+
+export function factsOfKind<K extends Fact['kind']>(model: DocumentModel, kind: K): FactOfKind<K>[] {
+  return model.facts.filter((fact): fact is FactOfKind<K> => fact.kind === kind);
+}

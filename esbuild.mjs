@@ -1,0 +1,62 @@
+// Bundles the three entry points. Type-checking is `npm run typecheck`, not this script.
+import * as esbuild from 'esbuild';
+
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+
+/** Prints build problems the way VS Code's esbuild problem matcher expects them. */
+const reportProblems = {
+  name: 'report-problems',
+  setup(build) {
+    build.onStart(() => console.log('[watch] build started'));
+    build.onEnd((result) => {
+      for (const { text, location } of [...result.errors, ...result.warnings]) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      console.log('[watch] build finished');
+    });
+  },
+};
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: !production,
+  sourcesContent: false,
+  minify: production,
+  logLevel: 'silent',
+  plugins: [reportProblems],
+};
+
+const entries = [
+  { entryPoints: ['client/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { entryPoints: ['server/main.ts'], outfile: 'dist/server.js' },
+  { entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+];
+
+async function main() {
+  const contexts = await Promise.all(entries.map((entry) => esbuild.context({ ...common, ...entry })));
+  if (watch) {
+    await Promise.all(contexts.map((ctx) => ctx.watch()));
+    return;
+  }
+  let failed = false;
+  for (const ctx of contexts) {
+    try {
+      const result = await ctx.rebuild();
+      if (result.errors.length > 0) failed = true;
+    } catch {
+      failed = true;
+    }
+    await ctx.dispose();
+  }
+  if (failed) process.exit(1);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
