@@ -1,5 +1,6 @@
 // Bundles the three entry points. Type-checking is `npm run typecheck`, not this script.
 import * as esbuild from 'esbuild';
+import { copyFileSync, mkdirSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -37,7 +38,14 @@ const entries = [
   { entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
 ];
 
+/** node-sqlite3-wasm loads its WebAssembly from the folder of the script that bundles it. */
+function copyRuntimeAssets() {
+  mkdirSync('dist', { recursive: true });
+  copyFileSync('node_modules/node-sqlite3-wasm/dist/node-sqlite3-wasm.wasm', 'dist/node-sqlite3-wasm.wasm');
+}
+
 async function main() {
+  copyRuntimeAssets();
   const contexts = await Promise.all(entries.map((entry) => esbuild.context({ ...common, ...entry })));
   if (watch) {
     await Promise.all(contexts.map((ctx) => ctx.watch()));

@@ -1,0 +1,50 @@
+import { processIo } from './io';
+import { runValidate } from './validate';
+import { runServe } from './serve';
+
+declare const CATALOG_CODE_VERSION: string | undefined;
+const version = typeof CATALOG_CODE_VERSION === 'string' ? CATALOG_CODE_VERSION : '0.1.0';
+
+const USAGE = `Catalog Code ${version}
+
+Usage: catalog-code <command> [options]
+
+Commands:
+  validate [PATH...]   check metadata files (lineage, structured properties, datasets, MCPs)
+  serve                run the local catalog service
+
+Run 'catalog-code <command> --help' for a command's options.`;
+
+async function main(argv: string[]): Promise<number> {
+  const io = processIo(version);
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'validate':
+      return runValidate(rest, io);
+    case 'serve':
+      return runServe(rest);
+    case '--version':
+    case '-v':
+      io.stdout(version);
+      return 0;
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      io.stdout(USAGE);
+      return 0;
+    default:
+      io.stderr(`Unknown command '${command}'.\n\n${USAGE}`);
+      return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`catalog-code failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 70;
+  },
+);

@@ -1,0 +1,83 @@
+/**
+ * Failures of calls to the catalog service, classified so the editor can say in words what went
+ * wrong and what to do. Messages never contain the token.
+ */
+export type ServiceErrorKind =
+  | 'unreachable' // no connection could be made (refused, DNS, reset)
+  | 'unauthorized' // 401: the token is missing, wrong or expired
+  | 'forbidden' // 403: the token is valid but lacks the privilege
+  | 'timeout' // no answer in time
+  | 'badResponse' // an answer we cannot read (HTML, wrong JSON shape, 5xx)
+  | 'rejected'; // the service understood the request and refused it (400, GraphQL error)
+
+export class ServiceError extends Error {
+  constructor(
+    readonly kind: ServiceErrorKind,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ServiceError';
+  }
+}
+
+export function isServiceError(error: unknown): error is ServiceError {
+  return error instanceof ServiceError;
+}
+
+/** Builds the message for an HTTP status that is not success. */
+export function errorForStatus(url: string, status: number, detail: string): ServiceError {
+  const where = `The catalog service at ${url}`;
+  if (status === 401) {
+    return new ServiceError('unauthorized', `${where} refused the token (HTTP 401). Sign in again ("Catalog Code: Sign In"), or set CATALOG_TOKEN to a valid personal access token.`, 401);
+  }
+  if (status === 403) {
+    return new ServiceError('forbidden', `${where} says the token may not do this (HTTP 403${detail ? `: ${detail}` : ''}). Ask a catalog administrator for the privilege, or sign in with another token.`, 403);
+  }
+  if (status >= 500) {
+    return new ServiceError('badResponse', `${where} failed with HTTP ${status}${detail ? ` (${detail})` : ''}. Try again later; if it persists, check the service's logs.`, status);
+  }
+  return new ServiceError('rejected', `${where} rejected the request with HTTP ${status}${detail ? `: ${detail}` : ''}.`, status);
+}
+
+/** Turns whatever `fetch` threw into a ServiceError. */
+export function errorForFetchFailure(url: string, error: unknown, timeoutMs: number): ServiceError {
+  if (isServiceError(error)) return error;
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'TimeoutError' || name === 'AbortError') {
+    return new ServiceError('timeout', `The catalog service at ${url} did not answer within ${Math.round(timeoutMs / 1000)} s. Check that it is running and not overloaded, then refresh.`);
+  }
+  const code = causeCode(error);
+  const reason = code ? ` (${code})` : '';
+  return new ServiceError('unreachable', `The catalog service at ${url} could not be reached${reason}. Check that it is running and that the URL is right.`);
+}
+
+function causeCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    if (typeof current === 'object' && current !== null) {
+      const code = (current as { code?: unknown }).code;
+      if (typeof code === 'string') return code;
+      current = (current as { cause?: unknown }).cause;
+    } else break;
+  }
+  return undefined;
+}
+
+/** A short reason from an error body: `{"error": ...}`, `{"message": ...}`, or the first line of text. */
+export function detailFromBody(body: string): string {
+  const trimmed = body.trim();
+  if (!trimmed) return '';
+  try {
+    const parsed: unknown = JSON.parse(trimmed);
+    if (parsed && typeof parsed === 'object') {
+      const record = parsed as Record<string, unknown>;
+      const parts = [record.error, record.message].filter((part): part is string => typeof part === 'string' && part.length > 0);
+      if (parts.length) return parts.join(': ').slice(0, 300);
+    }
+  } catch {
+    // not JSON: fall through to plain text
+  }
+  if (trimmed.startsWith('<')) return '';
+  return trimmed.split(/\r?\n/)[0].slice(0, 300);
+}

@@ -1,0 +1,61 @@
+import type { SourceRange } from '../model/range';
+
+export type PropertyValueType = 'string' | 'rich_text' | 'number' | 'date' | 'urn';
+export type Cardinality = 'SINGLE' | 'MULTIPLE';
+
+export interface AllowedValue {
+  value: string | number;
+  description?: string;
+}
+
+/** Where a definition was read: the service, or a file in the workspace. */
+export type DefinitionOrigin =
+  | { kind: 'service'; url: string; fetchedAt: number }
+  | { kind: 'workspace'; uri: string; range: SourceRange };
+
+/**
+ * A structured-property definition normalised from any source (service aspect, properties YAML,
+ * MCP JSON), so rules, completion and hover read one shape.
+ */
+export interface PropertyDefinitionInfo {
+  /** `urn:li:structuredProperty:<qualifiedName>` */
+  urn: string;
+  qualifiedName: string;
+  displayName?: string;
+  valueType: PropertyValueType;
+  cardinality: Cardinality;
+  allowedValues?: AllowedValue[];
+  /** short, case-sensitive entity type names: `dataset`, `schemaField`, `dataFlow` ... */
+  entityTypes: string[];
+  /** for `urn` properties: the entity types a value may point at */
+  typeQualifierAllowedTypes?: string[];
+  description?: string;
+  immutable?: boolean;
+  version?: string;
+  softDeleted: boolean;
+  origin: DefinitionOrigin;
+}
+
+/** What rules know about definitions: the live (service) ones and the workspace ones. */
+export interface DefinitionsView {
+  /** definitions from the service, keyed by property URN; empty when offline */
+  service: ReadonlyMap<string, PropertyDefinitionInfo>;
+  /** definitions written in workspace files, keyed by property URN */
+  workspace: ReadonlyMap<string, PropertyDefinitionInfo>;
+  /** false when there is no service connection (or it never answered): existence rules stay quiet */
+  serviceAvailable: boolean;
+}
+
+/** What rules know about which entities exist in the service; filled off the typing path. */
+export interface EntityExistenceView {
+  /** true / false when known, undefined when not looked up yet (rules stay quiet then) */
+  exists(urn: string): boolean | undefined;
+}
+
+export const EMPTY_DEFINITIONS: DefinitionsView = {
+  service: new Map(),
+  workspace: new Map(),
+  serviceAvailable: false,
+};
+
+export const UNKNOWN_EXISTENCE: EntityExistenceView = { exists: () => undefined };

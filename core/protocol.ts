@@ -1,0 +1,69 @@
+/**
+ * Every custom message between the Catalog Code client and language server, declared once.
+ * Both sides import this file; it holds types and method names only.
+ */
+import { NotificationType } from 'vscode-languageserver-protocol';
+
+/** What the client passes in `initialize` → `initializationOptions`. All fields are optional. */
+export interface CatalogInitializationOptions {
+  /** a folder the server may write to (VS Code: `context.globalStorageUri.fsPath`); holds the definitions cache */
+  storagePath?: string;
+  /** `catalogCode.formats.associations`: glob → format id */
+  associations?: Record<string, string>;
+  /** how often live definitions are refreshed, in seconds (default 300; 0 turns the timer off) */
+  refreshIntervalSeconds?: number;
+}
+
+/** Client → server: where the catalog service is and which token to send. `url: null` means offline. */
+export interface SetConnectionParams {
+  url: string | null;
+  /** never logged or echoed back */
+  token: string | null;
+}
+
+export const SetConnectionNotification = {
+  method: 'catalogCode/setConnection',
+  type: new NotificationType<SetConnectionParams>('catalogCode/setConnection'),
+} as const;
+
+export type ConnectionState =
+  | 'offline' // no service URL configured: workspace definitions only
+  | 'connecting' // first fetch under way
+  | 'connected' // the last fetch succeeded
+  | 'unreachable' // the last fetch failed; definitions come from the cache (if any)
+  | 'unauthorized'; // the service refused the token (401/403)
+
+export type DefinitionsSource = 'live' | 'cache' | 'none';
+
+/** Server → client: what the server is connected to and where its definitions come from. */
+export interface StatusParams {
+  state: ConnectionState;
+  /** the service URL in use, without credentials; absent when offline */
+  url?: string;
+  definitions: {
+    source: DefinitionsSource;
+    /** number of definitions from the service (live or cached) */
+    serviceCount: number;
+    /** number of definitions found in workspace files */
+    workspaceCount: number;
+    /** when the service definitions were fetched (epoch ms); absent when none */
+    fetchedAt?: number;
+  };
+  /** true while a definitions refresh is running */
+  refreshing: boolean;
+  /** the last failure, in words a user understands (no token, no stack) */
+  lastError?: string;
+  /** one line summarising all of the above, ready to show */
+  message: string;
+}
+
+export const StatusNotification = {
+  method: 'catalogCode/status',
+  type: new NotificationType<StatusParams>('catalogCode/status'),
+} as const;
+
+/** `workspace/executeCommand` command: fetch definitions from the service now. */
+export const REFRESH_DEFINITIONS_COMMAND = 'catalogCode.refreshDefinitions';
+
+/** Every command the server registers through `executeCommandProvider`. */
+export const SERVER_COMMANDS: readonly string[] = [REFRESH_DEFINITIONS_COMMAND];

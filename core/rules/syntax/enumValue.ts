@@ -1,0 +1,28 @@
+import type { CoreDiagnostic } from '../../model/diagnostic';
+import { ENUMS } from '../../formats/shapes';
+import { closestMatches } from '../../urn/suggest';
+import type { Rule } from '../types';
+
+/** A value of an enumerated field (cardinality, type, changeType, upstreamType, env ...) that the enum lacks. */
+export const enumValue: Rule = {
+  codes: ['format.enumValue'],
+  run: ({ model }) => {
+    const diagnostics: CoreDiagnostic[] = [];
+    for (const fact of model.facts) {
+      if (fact.kind !== 'enumValue') continue;
+      const allowed = ENUMS[fact.enumName];
+      if (!allowed || allowed.includes(fact.value.value)) continue;
+      const sameLetters = allowed.filter((v) => v.toLowerCase() === fact.value.value.toLowerCase());
+      const candidates = sameLetters.length > 0 ? sameLetters : closestMatches(fact.value.value, allowed, 3);
+      const hint = candidates.length > 0 ? ` Did you mean '${candidates[0]}'?` : '';
+      diagnostics.push({
+        range: fact.value.range,
+        severity: 'error',
+        code: 'format.enumValue',
+        message: `'${fact.value.value}' is not a valid ${fact.enumName}; use one of ${allowed.join(', ')}.${hint}`,
+        data: { candidates },
+      });
+    }
+    return diagnostics;
+  },
+};

@@ -1,0 +1,116 @@
+/**
+ * DataHub's fixed vocabularies that URNs are checked against. Sources: reference/datahub-api.md
+ * §1.7 (GraphQL EntityType), §3.4 (FabricType), §3.5 (entity names), §3.6 (data types).
+ */
+
+/** FabricType: the PDL's 16 values plus CERT, which the GraphQL enum already has. */
+export const FABRIC_TYPES: readonly string[] = Object.freeze([
+  'PROD', 'DEV', 'QA', 'TEST', 'UAT', 'EI', 'PRE', 'STG', 'NON_PROD', 'CORP', 'RVW', 'PRD', 'TST', 'SIT', 'SBX', 'SANDBOX', 'CERT',
+]);
+
+/** Data-platform names DataHub ships (its bootstrap data-platforms list); custom names are also legal. */
+export const KNOWN_PLATFORMS: readonly string[] = Object.freeze([
+  'abs', 'adlsGen1', 'adlsGen2', 'airbyte', 'airflow', 'ambry', 'athena', 'azure-data-factory', 'azure-ad', 'bigquery',
+  'cassandra', 'clickhouse', 'cockroachdb', 'couchbase', 'dagster', 'databricks', 'datahub', 'dbt', 'db2', 'delta-lake',
+  'dremio', 'druid', 'dynamodb', 'elasticsearch', 'external', 'feast', 'file', 'fivetran', 'gcs', 'glue', 'great-expectations',
+  'hana', 'hbase', 'hdfs', 'hive', 'hudi', 'iceberg', 'kafka', 'kafka-connect', 'kinesis', 'kusto', 'ldap', 'looker', 'lookml',
+  'mariadb', 'metabase', 'mlflow', 'mode', 'mongodb', 'mssql', 'mysql', 'neo4j', 'nifi', 'okta', 'openapi', 'opensearch',
+  'oracle', 'pinot', 'postgres', 'powerbi', 'prefect', 'presto', 'pulsar', 'qlik-sense', 'redash', 'redshift', 's3',
+  'sagemaker', 'salesforce', 'sigma', 'snowflake', 'spark', 'sqlalchemy', 'superset', 'tableau', 'teradata', 'trino',
+  'unity-catalog', 'vertexai', 'vertica',
+]);
+
+/**
+ * DataHub entity names as they appear in URNs and entity-type URNs (`urn:li:entityType:datahub.<name>`),
+ * each with its GraphQL EntityType value where GraphQL has one. Case-sensitive; `corpuser` is the one
+ * all-lower-case exception.
+ */
+const ENTITY_TO_GRAPHQL: ReadonlyArray<readonly [string, string | undefined]> = [
+  ['dataset', 'DATASET'],
+  ['schemaField', 'SCHEMA_FIELD'],
+  ['dataJob', 'DATA_JOB'],
+  ['dataFlow', 'DATA_FLOW'],
+  ['dataProcessInstance', 'DATA_PROCESS_INSTANCE'],
+  ['chart', 'CHART'],
+  ['dashboard', 'DASHBOARD'],
+  ['notebook', 'NOTEBOOK'],
+  ['corpuser', 'CORP_USER'],
+  ['corpGroup', 'CORP_GROUP'],
+  ['dataPlatform', 'DATA_PLATFORM'],
+  ['dataPlatformInstance', 'DATA_PLATFORM_INSTANCE'],
+  ['tag', 'TAG'],
+  ['glossaryTerm', 'GLOSSARY_TERM'],
+  ['glossaryNode', 'GLOSSARY_NODE'],
+  ['domain', 'DOMAIN'],
+  ['container', 'CONTAINER'],
+  ['dataProduct', 'DATA_PRODUCT'],
+  ['mlModel', 'MLMODEL'],
+  ['mlModelGroup', 'MLMODEL_GROUP'],
+  ['mlModelDeployment', undefined],
+  ['mlFeatureTable', 'MLFEATURE_TABLE'],
+  ['mlFeature', 'MLFEATURE'],
+  ['mlPrimaryKey', 'MLPRIMARY_KEY'],
+  ['structuredProperty', 'STRUCTURED_PROPERTY'],
+  ['dataType', 'DATA_TYPE'],
+  ['entityType', 'ENTITY_TYPE'],
+  ['form', 'FORM'],
+  ['assertion', 'ASSERTION'],
+  ['incident', 'INCIDENT'],
+  ['test', 'TEST'],
+  ['query', 'QUERY'],
+  ['post', 'POST'],
+  ['dataContract', 'DATA_CONTRACT'],
+  ['ownershipType', 'CUSTOM_OWNERSHIP_TYPE'],
+  ['erModelRelationship', 'ER_MODEL_RELATIONSHIP'],
+  ['businessAttribute', 'BUSINESS_ATTRIBUTE'],
+  ['role', 'ROLE'],
+  ['restricted', 'RESTRICTED'],
+  ['versionSet', 'VERSION_SET'],
+  ['application', 'APPLICATION'],
+  ['document', 'DOCUMENT'],
+  ['dataHubPolicy', 'DATAHUB_POLICY'],
+  ['dataHubRole', 'DATAHUB_ROLE'],
+  ['dataHubView', 'DATAHUB_VIEW'],
+  ['dataHubAccessToken', 'ACCESS_TOKEN'],
+  ['dataHubIngestionSource', 'INGESTION_SOURCE'],
+  ['dataHubExecutionRequest', 'EXECUTION_REQUEST'],
+  ['dataHubConnection', 'DATAHUB_CONNECTION'],
+  ['dataHubPageTemplate', 'DATAHUB_PAGE_TEMPLATE'],
+  ['dataHubPageModule', 'DATAHUB_PAGE_MODULE'],
+  ['dataHubFile', 'DATAHUB_FILE'],
+  ['dataHubPersona', undefined],
+  ['dataHubSecret', undefined],
+  ['dataHubRetention', undefined],
+  ['dataHubStepState', undefined],
+  ['dataHubUpgrade', undefined],
+  ['globalSettings', undefined],
+  ['inviteToken', undefined],
+  ['platformResource', undefined],
+  ['telemetry', undefined],
+];
+
+export const ENTITY_TYPE_NAMES: readonly string[] = Object.freeze(ENTITY_TO_GRAPHQL.map(([name]) => name));
+
+const toGraphql = new Map<string, string>();
+const fromGraphql = new Map<string, string>();
+for (const [name, graphql] of ENTITY_TO_GRAPHQL) {
+  if (graphql === undefined) continue;
+  toGraphql.set(name, graphql);
+  fromGraphql.set(graphql, name);
+}
+
+/** `dataset` → `DATASET`, `mlPrimaryKey` → `MLPRIMARY_KEY`, `corpuser` → `CORP_USER`; undefined when GraphQL has none. */
+export function toGraphqlEntityType(entityType: string): string | undefined {
+  return toGraphql.get(entityType);
+}
+
+/** `DATA_JOB` → `dataJob`; undefined for values without an entity (e.g. `OTHER`) or unknown ones. */
+export function fromGraphqlEntityType(name: string): string | undefined {
+  return fromGraphql.get(name);
+}
+
+/** The value types DataHub's structured-property validator implements (`urn:li:dataType:datahub.<t>`). */
+export const DATA_TYPE_NAMES: readonly string[] = Object.freeze(['string', 'rich_text', 'number', 'date', 'urn']);
+
+/** Namespaces of dataType / entityType ids: DataHub writes `datahub.`, the spec's service writes `service.`. */
+export const TYPE_NAMESPACES: readonly string[] = Object.freeze(['datahub', 'service']);

@@ -1,0 +1,244 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Database, type Statement } from 'node-sqlite3-wasm';
+import { InMemoryLineageIndex } from '../lineage/lineageIndex';
+import { LINEAGE_ASPECTS } from '../lineage/edgesOfAspect';
+import { acquireDataDirLock, type DataDirLock } from './dataDirLock';
+import type { AspectDelete, AspectRecord, AspectWrite, CatalogStore, EntityPage, JsonObject } from './types';
+
+/**
+ * The catalog on SQLite (node-sqlite3-wasm). `aspects` holds the latest value of every aspect,
+ * `aspect_versions` every value ever written (a delete is a row with a null value), `entities`
+ * one row per entity with its soft-delete flag so listing never parses JSON.
+ *
+ * Durability: rollback journal + synchronous=FULL, so a COMMIT that returned has been fsynced and
+ * survives kill -9 (and power loss). The library's VFS has no shared memory, so WAL is not used;
+ * locking_mode=EXCLUSIVE keeps the database locked for our whole lifetime, which is what a
+ * single-instance service wants anyway, and saves a lock/unlock per statement.
+ */
+
+export const DATABASE_FILE_NAME = 'catalog.db';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS aspects (
+  urn TEXT NOT NULL, aspect TEXT NOT NULL, entity_type TEXT NOT NULL,
+  version INTEGER NOT NULL, value TEXT NOT NULL, written_at INTEGER NOT NULL,
+  PRIMARY KEY (urn, aspect)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS aspect_versions (
+  urn TEXT NOT NULL, aspect TEXT NOT NULL, version INTEGER NOT NULL, value TEXT, written_at INTEGER NOT NULL,
+  PRIMARY KEY (urn, aspect, version)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS entities (
+  urn TEXT NOT NULL PRIMARY KEY, entity_type TEXT NOT NULL, removed INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS entities_by_type ON entities (entity_type, urn);
+CREATE INDEX IF NOT EXISTS aspects_by_name ON aspects (aspect);
+`;
+
+export function entityTypeFromUrn(urn: string): string {
+  const match = /^urn:li:([^:]+):/.exec(urn);
+  return match ? match[1] : '';
+}
+
+interface AspectRow {
+  urn: string;
+  aspect: string;
+  entity_type: string;
+  version: number;
+  value: string;
+  written_at: number;
+}
+
+function toRecord(row: Record<string, unknown>): AspectRecord {
+  const r = row as unknown as AspectRow;
+  return {
+    urn: r.urn,
+    entityType: r.entity_type,
+    aspectName: r.aspect,
+    value: JSON.parse(r.value) as JsonObject,
+    version: Number(r.version),
+    writtenAt: Number(r.written_at),
+  };
+}
+
+export interface SqliteCatalogStore extends CatalogStore {
+  readonly lineage: InMemoryLineageIndex;
+  /** where the database file lives */
+  readonly databasePath: string;
+  /** every stored version of one aspect, oldest first (null value = deleted at that version) */
+  history(urn: string, aspectName: string): { version: number; value: JsonObject | null; writtenAt: number }[];
+}
+
+/**
+ * Opens (creating when needed) the catalog in `dataDir`. Takes the directory's single-instance
+ * lock first; only while holding it does it clear the `.lock` directory a killed process left
+ * behind, which would otherwise make the library answer "database is locked" forever.
+ */
+export function openStore(dataDir: string): SqliteCatalogStore {
+  const lock = acquireDataDirLock(dataDir);
+  try {
+    const databasePath = path.join(dataDir, DATABASE_FILE_NAME);
+    fs.rmSync(`${databasePath}.lock`, { recursive: true, force: true });
+    return new Store(databasePath, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+class Store implements SqliteCatalogStore {
+  readonly lineage = new InMemoryLineageIndex();
+  private readonly db: Database;
+  private readonly statements: Statement[] = [];
+  private readonly q: Record<string, Statement>;
+  private closed = false;
+
+  constructor(
+    readonly databasePath: string,
+    private readonly lock: DataDirLock,
+  ) {
+    this.db = new Database(databasePath);
+    try {
+      this.db.exec('PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=DELETE; PRAGMA synchronous=FULL;');
+      this.db.exec(SCHEMA);
+      const prep = (sql: string) => {
+        const statement = this.db.prepare(sql);
+        this.statements.push(statement);
+        return statement;
+      };
+      this.q = {
+        getOne: prep('SELECT * FROM aspects WHERE urn = ? AND aspect = ?'),
+        getAll: prep('SELECT * FROM aspects WHERE urn = ? ORDER BY aspect'),
+        entity: prep('SELECT removed FROM entities WHERE urn = ?'),
+        maxVersion: prep('SELECT MAX(version) AS v FROM aspect_versions WHERE urn = ? AND aspect = ?'),
+        upsert: prep(
+          'INSERT INTO aspects (urn, aspect, entity_type, version, value, written_at) VALUES (?, ?, ?, ?, ?, ?) ' +
+            'ON CONFLICT (urn, aspect) DO UPDATE SET version = excluded.version, value = excluded.value, written_at = excluded.written_at',
+        ),
+        addVersion: prep('INSERT INTO aspect_versions (urn, aspect, version, value, written_at) VALUES (?, ?, ?, ?, ?)'),
+        deleteAspect: prep('DELETE FROM aspects WHERE urn = ? AND aspect = ?'),
+        addEntity: prep('INSERT INTO entities (urn, entity_type, removed) VALUES (?, ?, 0) ON CONFLICT (urn) DO NOTHING'),
+        setRemoved: prep('UPDATE entities SET removed = ? WHERE urn = ?'),
+        countAspects: prep('SELECT COUNT(*) AS n FROM aspects WHERE urn = ?'),
+        deleteEntity: prep('DELETE FROM entities WHERE urn = ?'),
+        history: prep('SELECT version, value, written_at FROM aspect_versions WHERE urn = ? AND aspect = ? ORDER BY version'),
+      };
+      this.rebuildLineage();
+    } catch (error) {
+      this.finalizeAll();
+      if (this.db.isOpen) this.db.close();
+      throw error;
+    }
+  }
+
+  private rebuildLineage(): void {
+    const placeholders = [...LINEAGE_ASPECTS].map(() => '?').join(', ');
+    const rows = this.db.prepare(`SELECT urn, aspect, value FROM aspects WHERE aspect IN (${placeholders})`);
+    try {
+      for (const row of rows.iterate([...LINEAGE_ASPECTS])) {
+        this.lineage.onAspect(String(row.urn), String(row.aspect), JSON.parse(String(row.value)) as JsonObject);
+      }
+    } finally {
+      rows.finalize();
+    }
+    for (const row of this.db.all("SELECT urn FROM entities WHERE entity_type = 'dataJob'")) {
+      this.lineage.onEntityPresence(String(row.urn), true);
+    }
+  }
+
+  getAspect(urn: string, aspectName: string): AspectRecord | undefined {
+    const row = this.q.getOne.get([urn, aspectName]);
+    return row ? toRecord(row) : undefined;
+  }
+
+  getAspects(urn: string): AspectRecord[] {
+    return this.q.getAll.all([urn]).map(toRecord);
+  }
+
+  entityExists(urn: string): boolean {
+    return this.q.entity.get([urn]) !== null;
+  }
+
+  isSoftDeleted(urn: string): boolean {
+    const row = this.q.entity.get([urn]);
+    return row !== null && Number(row.removed) === 1;
+  }
+
+  listEntities(entityType: string, options: { start?: number; count?: number; query?: string; excludeSoftDeleted?: boolean } = {}): EntityPage {
+    const where: string[] = ['entity_type = ?'];
+    const params: (string | number)[] = [entityType];
+    const query = (options.query ?? '').trim();
+    if (query && query !== '*') {
+      where.push('instr(lower(urn), ?) > 0');
+      params.push(query.toLowerCase());
+    }
+    if (options.excludeSoftDeleted) where.push('removed = 0');
+    const clause = where.join(' AND ');
+    const total = Number(this.db.get(`SELECT COUNT(*) AS n FROM entities WHERE ${clause}`, params)?.n ?? 0);
+    const start = Math.max(0, Math.floor(options.start ?? 0));
+    const count = Math.max(0, Math.floor(options.count ?? 10));
+    const urns = this.db
+      .all(`SELECT urn FROM entities WHERE ${clause} ORDER BY urn LIMIT ? OFFSET ?`, [...params, count, start])
+      .map((row) => String(row.urn));
+    return { urns, total };
+  }
+
+  apply(writes: AspectWrite[], deletes: AspectDelete[] = []): void {
+    if (this.closed) throw new Error('The catalog store is closed; restart the local catalog.');
+    const now = Date.now();
+    const touched: { urn: string; aspectName: string; value: JsonObject | undefined }[] = [];
+    const presence = new Map<string, boolean>();
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      for (const write of writes) {
+        const text = JSON.stringify(write.value);
+        const version = this.nextVersion(write.urn, write.aspectName);
+        const entityType = entityTypeFromUrn(write.urn);
+        if (this.q.addEntity.run([write.urn, entityType]).changes > 0) presence.set(write.urn, true);
+        this.q.upsert.run([write.urn, write.aspectName, entityType, version, text, now]);
+        this.q.addVersion.run([write.urn, write.aspectName, version, text, now]);
+        if (write.aspectName === 'status') this.q.setRemoved.run([write.value.removed === true ? 1 : 0, write.urn]);
+        touched.push({ urn: write.urn, aspectName: write.aspectName, value: write.value });
+      }
+      for (const del of deletes) {
+        if (this.q.deleteAspect.run([del.urn, del.aspectName]).changes === 0) continue;
+        this.q.addVersion.run([del.urn, del.aspectName, this.nextVersion(del.urn, del.aspectName), null, now]);
+        if (del.aspectName === 'status') this.q.setRemoved.run([0, del.urn]);
+        if (Number(this.q.countAspects.get([del.urn])?.n ?? 0) === 0) {
+          this.q.deleteEntity.run([del.urn]);
+          presence.set(del.urn, false);
+        }
+        touched.push({ urn: del.urn, aspectName: del.aspectName, value: undefined });
+      }
+      this.db.exec('COMMIT');
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw error;
+    }
+    for (const change of touched) this.lineage.onAspect(change.urn, change.aspectName, change.value);
+    for (const [urn, exists] of presence) this.lineage.onEntityPresence(urn, exists);
+  }
+
+  private nextVersion(urn: string, aspectName: string): number {
+    const row = this.q.maxVersion.get([urn, aspectName]);
+    return Number(row?.v ?? 0) + 1;
+  }
+
+  history(urn: string, aspectName: string): { version: number; value: JsonObject | null; writtenAt: number }[] {
+    return this.q.history.all([urn, aspectName]).map((row) => ({
+      version: Number(row.version),
+      value: row.value === null ? null : (JSON.parse(String(row.value)) as JsonObject),
+      writtenAt: Number(row.written_at),
+    }));
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.finalizeAll();
+    this.db.close();
+    this.lock.release();
+  }
+
+  private finalizeAll(): void {
+    for (const statement of this.statements) if (!statement.isFinalized) statement.finalize();
+  }
+}
