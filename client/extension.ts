@@ -1,20 +1,61 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import {
+  ExecuteCommandRequest,
+  LanguageClient,
+  TransportKind,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
+import { REFRESH_DEFINITIONS_COMMAND, SetConnectionNotification, StatusNotification, type CatalogInitializationOptions } from '../core/protocol';
+import { ConnectionManager } from './connection/connectionManager';
+import { CatalogStatus } from './status';
 
 let client: LanguageClient | undefined;
 
-/** Starts the language server over IPC on the metadata files of the workspace. */
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   // Created here, never at import, so a failed activation still leaves a log to open.
   const log = vscode.window.createOutputChannel('Catalog Code', { log: true });
   context.subscriptions.push(log);
-  context.subscriptions.push(vscode.commands.registerCommand('catalogCode.openLog', () => log.show()));
+
+  const connection = new ConnectionManager(context, log);
+  const status = new CatalogStatus(connection);
+  context.subscriptions.push(connection, status, connection.onDidChange(() => status.render()));
+
+  const register = (command: string, run: (...args: unknown[]) => unknown): void => {
+    context.subscriptions.push(vscode.commands.registerCommand(command, run));
+  };
+  register('catalogCode.openLog', () => log.show());
+  register('catalogCode.signIn', () => connection.signIn());
+  register('catalogCode.signOut', () => connection.signOut());
+  register('catalogCode.startLocalCatalog', async () => {
+    if (connection.currentConnection && !connection.isLocalRunning()) {
+      void vscode.window.showInformationMessage('Catalog Code is connected to catalogCode.service.url; clear that setting to use the local catalog.');
+      return;
+    }
+    await connection.startLocal();
+  });
+  register('catalogCode.stopLocalCatalog', () => connection.stopLocal());
+  register(REFRESH_DEFINITIONS_COMMAND, async () => {
+    if (!client?.isRunning()) {
+      void vscode.window.showWarningMessage('Catalog Code: the language server is not running, so definitions cannot be refreshed. Open the log for details.');
+      return;
+    }
+    await client.sendRequest(ExecuteCommandRequest.type, { command: REFRESH_DEFINITIONS_COMMAND, arguments: [] });
+  });
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc },
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+  };
+  const settings = vscode.workspace.getConfiguration('catalogCode');
+  const initializationOptions: CatalogInitializationOptions & { clientRegistersCommands: boolean } = {
+    storagePath: context.globalStorageUri.fsPath,
+    associations: settings.get('formats.associations', {}),
+    refreshIntervalSeconds: settings.get('definitions.refreshIntervalSeconds', 300),
+    // The client registers catalogCode.refreshDefinitions itself, so it exists even when the server is down.
+    clientRegistersCommands: true,
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
@@ -25,20 +66,29 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       { scheme: 'untitled', language: 'json' },
     ],
     outputChannel: log,
-    initializationOptions: {
-      storagePath: context.globalStorageUri.fsPath,
-      associations: vscode.workspace.getConfiguration('catalogCode').get('formats.associations', {}),
-    },
+    initializationOptions,
   };
   client = new LanguageClient('catalogCode', 'Catalog Code', serverOptions, clientOptions);
+  const languageClient = client;
+
+  const sendConnection = async (): Promise<void> => {
+    if (!languageClient.isRunning()) return;
+    const current = connection.currentConnection;
+    await languageClient.sendNotification(SetConnectionNotification.type, { url: current?.url ?? null, token: current?.token ?? null });
+  };
+  context.subscriptions.push(connection.onDidChange(() => void sendConnection()));
+
   try {
-    await client.start();
+    await languageClient.start();
+    context.subscriptions.push(languageClient.onNotification(StatusNotification.type, (params) => status.updateFromServer(params)));
   } catch (error) {
     log.error(`The Catalog Code language server did not start: ${error instanceof Error ? error.message : String(error)}`);
     void vscode.window.showErrorMessage('Catalog Code: the language server did not start. Open the log for details.', 'Open Log').then((choice) => {
       if (choice) log.show();
     });
   }
+  // Connecting may start the local catalog; it must not hold up activation.
+  void connection.connect().then(() => sendConnection());
 }
 
 export async function deactivate(): Promise<void> {

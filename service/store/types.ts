@@ -55,7 +55,16 @@ export interface CatalogStore {
   entityExists(urn: string): boolean;
   /** true when the entity's `status` aspect says `removed: true` */
   isSoftDeleted(urn: string): boolean;
-  listEntities(entityType: string, options?: { start?: number; count?: number; query?: string }): EntityPage;
+  listEntities(
+    entityType: string,
+    options?: {
+      start?: number;
+      count?: number;
+      query?: string;
+      /** leave out entities whose `status` says `removed: true` (default: include them) */
+      excludeSoftDeleted?: boolean;
+    },
+  ): EntityPage;
   /** all or nothing: one SQLite transaction; the lineage index follows */
   apply(writes: AspectWrite[], deletes?: AspectDelete[]): void;
   readonly lineage: LineageIndex;

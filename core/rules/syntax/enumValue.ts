@@ -10,7 +10,7 @@ export const enumValue: Rule = {
     const diagnostics: CoreDiagnostic[] = [];
     for (const fact of model.facts) {
       if (fact.kind !== 'enumValue') continue;
-      const allowed = ENUMS[fact.enumName];
+      const allowed = (ENUMS as Readonly<Record<string, readonly string[] | undefined>>)[fact.enumName];
       if (!allowed || allowed.includes(fact.value.value)) continue;
       const sameLetters = allowed.filter((v) => v.toLowerCase() === fact.value.value.toLowerCase());
       const candidates = sameLetters.length > 0 ? sameLetters : closestMatches(fact.value.value, allowed, 3);

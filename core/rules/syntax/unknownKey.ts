@@ -13,7 +13,7 @@ export const unknownKey: Rule = {
     const diagnostics: CoreDiagnostic[] = [];
     for (const fact of model.facts) {
       if (fact.kind !== 'objectShape') continue;
-      const known = KNOWN_KEYS[fact.shape];
+      const known = (KNOWN_KEYS as Readonly<Record<string, readonly string[] | undefined>>)[fact.shape];
       if (!known) continue;
       for (const key of fact.keys) {
         if (known.includes(key.value)) continue;

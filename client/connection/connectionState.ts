@@ -1,0 +1,117 @@
+/**
+ * Where the extension is connected, as a small state machine with no VS Code dependency, so the
+ * transitions are unit-tested. The extension feeds it events (settings read, local catalog
+ * started or stopped, a request failed) and renders the state in the status item.
+ */
+
+export type ConnectionTarget =
+  | { kind: 'remote'; url: string }
+  | { kind: 'local'; url: string; dataDir: string };
+
+export type FailureReason = 'unreachable' | 'unauthorized' | 'forbidden' | 'timeout' | 'badResponse' | 'startFailed';
+
+export type ConnectionState =
+  | { status: 'idle' }
+  | { status: 'startingLocal'; dataDir: string }
+  | { status: 'connected'; target: ConnectionTarget; signedIn: boolean }
+  | { status: 'failed'; target?: ConnectionTarget; reason: FailureReason; detail: string }
+  | { status: 'stopped' };
+
+export type ConnectionEvent =
+  | { type: 'remoteConfigured'; url: string; signedIn: boolean }
+  | { type: 'localStarting'; dataDir: string }
+  | { type: 'localStarted'; url: string; dataDir: string }
+  | { type: 'localStartFailed'; detail: string }
+  | { type: 'localStopped' }
+  | { type: 'requestFailed'; reason: Exclude<FailureReason, 'startFailed'>; detail: string }
+  | { type: 'requestSucceeded' }
+  | { type: 'signedIn' }
+  | { type: 'signedOut' };
+
+export function nextConnectionState(state: ConnectionState, event: ConnectionEvent): ConnectionState {
+  switch (event.type) {
+    case 'remoteConfigured':
+      return { status: 'connected', target: { kind: 'remote', url: event.url }, signedIn: event.signedIn };
+    case 'localStarting':
+      return { status: 'startingLocal', dataDir: event.dataDir };
+    case 'localStarted':
+      // The local catalog's token is managed by the extension itself, so it counts as signed in.
+      return { status: 'connected', target: { kind: 'local', url: event.url, dataDir: event.dataDir }, signedIn: true };
+    case 'localStartFailed':
+      return { status: 'failed', reason: 'startFailed', detail: event.detail };
+    case 'localStopped':
+      return state.status === 'connected' && state.target.kind === 'remote' ? state : { status: 'stopped' };
+    case 'requestFailed': {
+      const target = targetOf(state);
+      return { status: 'failed', ...(target ? { target } : {}), reason: event.reason, detail: event.detail };
+    }
+    case 'requestSucceeded': {
+      if (state.status !== 'failed' || !state.target) return state;
+      return { status: 'connected', target: state.target, signedIn: true };
+    }
+    case 'signedIn':
+      if (state.status === 'connected') return { ...state, signedIn: true };
+      if (state.status === 'failed' && state.target && state.reason === 'unauthorized') {
+        return { status: 'connected', target: state.target, signedIn: true };
+      }
+      return state;
+    case 'signedOut':
+      if (state.status === 'connected' && state.target.kind === 'remote') return { ...state, signedIn: false };
+      return state;
+  }
+}
+
+export function targetOf(state: ConnectionState): ConnectionTarget | undefined {
+  if (state.status === 'connected') return state.target;
+  if (state.status === 'failed') return state.target;
+  return undefined;
+}
+
+/** One line for the status item and log: where we are connected, or what failed and what to do. */
+export function describeConnection(state: ConnectionState): string {
+  switch (state.status) {
+    case 'idle':
+      return 'Not connected';
+    case 'startingLocal':
+      return 'Starting the local catalog…';
+    case 'stopped':
+      return 'Local catalog stopped — run "Catalog Code: Start Local Catalog" or set catalogCode.service.url';
+    case 'connected': {
+      const where = state.target.kind === 'local' ? `local catalog at ${state.target.url}` : state.target.url;
+      return state.signedIn ? `Connected to ${where}` : `Connected to ${where} (not signed in — run "Catalog Code: Sign In")`;
+    }
+    case 'failed':
+      return describeFailure(state.reason, state.detail);
+  }
+}
+
+export function describeFailure(reason: FailureReason, detail: string): string {
+  const suffix = detail ? `: ${detail}` : '';
+  switch (reason) {
+    case 'unreachable':
+      return `The catalog service cannot be reached${suffix}. Check catalogCode.service.url or start the local catalog.`;
+    case 'unauthorized':
+      return `The catalog service refused the token (401)${suffix}. Run "Catalog Code: Sign In" again.`;
+    case 'forbidden':
+      return `The token is not allowed to do this (403)${suffix}. Ask your DataHub admin for the needed privileges.`;
+    case 'timeout':
+      return `The catalog service did not answer in time${suffix}. It may be overloaded; try again.`;
+    case 'badResponse':
+      return `The catalog service sent an answer Catalog Code cannot read${suffix}. Is catalogCode.service.url the service's base URL?`;
+    case 'startFailed':
+      return `The local catalog did not start${suffix}. Open the log for details.`;
+  }
+}
+
+/** Plain http to anything but this machine sends the token in the clear: warn first. */
+export function isInsecureRemote(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'http:') return false;
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  return !(host === 'localhost' || host === '::1' || /^127\./.test(host));
+}

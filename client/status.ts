@@ -1,0 +1,61 @@
+import * as vscode from 'vscode';
+import type { StatusParams } from '../core/protocol';
+import type { ConnectionManager } from './connection/connectionManager';
+
+/**
+ * The language status item next to YAML/JSON files: where the extension is connected, whether
+ * definitions are live or cached (and how old), and what failed. Clicking it opens the log.
+ */
+export class CatalogStatus implements vscode.Disposable {
+  private readonly item: vscode.LanguageStatusItem;
+  private server: StatusParams | undefined;
+
+  constructor(private readonly connection: ConnectionManager) {
+    this.item = vscode.languages.createLanguageStatusItem('catalogCode.status', [
+      { language: 'yaml' },
+      { language: 'json' },
+      { language: 'jsonc' },
+    ]);
+    this.item.name = 'Catalog Code';
+    this.item.command = { title: 'Open Log', command: 'catalogCode.openLog' };
+    this.render();
+  }
+
+  updateFromServer(status: StatusParams): void {
+    this.server = status;
+    this.render();
+  }
+
+  render(): void {
+    const state = this.connection.current;
+    const failed = state.status === 'failed' || this.server?.state === 'unreachable' || this.server?.state === 'unauthorized';
+    this.item.severity = failed ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
+    this.item.busy = state.status === 'startingLocal' || this.server?.refreshing === true;
+    const where = state.status === 'connected' ? (state.target.kind === 'local' ? 'local catalog' : new URL(state.target.url).host) : undefined;
+    this.item.text = where ? `$(database) ${where}` : '$(debug-disconnect) Catalog Code';
+    const lines = [this.connection.describe()];
+    if (this.server) lines.push(describeDefinitions(this.server));
+    if (this.server?.lastError) lines.push(this.server.lastError);
+    this.item.detail = lines.join(' · ');
+  }
+
+  dispose(): void {
+    this.item.dispose();
+  }
+}
+
+export function describeDefinitions(status: StatusParams, now = Date.now()): string {
+  const { source, serviceCount, workspaceCount, fetchedAt } = status.definitions;
+  const workspace = `${workspaceCount} in the workspace`;
+  if (source === 'none') return `no definitions from the service, ${workspace}`;
+  const age = fetchedAt ? ` (${describeAge(now - fetchedAt)} old)` : '';
+  return source === 'live' ? `${serviceCount} live definitions${age}, ${workspace}` : `${serviceCount} cached definitions${age}, ${workspace}`;
+}
+
+export function describeAge(ms: number): string {
+  const minutes = Math.floor(ms / 60000);
+  if (minutes < 1) return 'under a minute';
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} days`;
+}

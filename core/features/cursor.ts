@@ -1,0 +1,137 @@
+import { getLocation } from 'jsonc-parser';
+import type { SourceRange } from '../model/range';
+
+/**
+ * Where the caret is, read from the text around it rather than from the parsed model: while
+ * someone types, the document is usually incomplete (`type: ` with no value, a half-written key),
+ * and completion must still know which key it is under.
+ */
+export interface CursorContext {
+  /** the keys of the enclosing mappings, outermost first (list levels are skipped) */
+  path: string[];
+  /** the key whose value is being written; absent when a key itself is being written */
+  key?: string;
+  /** a mapping key is being written (or could be: a bare word on its own line) */
+  atKey: boolean;
+  /** the caret is in an item of a list (`- ...` in YAML, an array element in JSON) */
+  inListItem: boolean;
+  /** the text typed so far for the word at the caret, without quotes */
+  prefix: string;
+  /** what a completion replaces: the typed word (without quotes) */
+  replace: SourceRange;
+  /** the value is inside quotes */
+  quoted: boolean;
+  /** the caret's line holds only whitespace and `- ` before it, at the column of the entry */
+  indent: number;
+}
+
+const YAML_KEY_VALUE = /^(\s*)((?:-\s+)*)([^\s#:'"][^:#]*?|"[^"]*"|'[^']*'):(?:\s+|$)(.*)$/;
+const YAML_ITEM_OR_WORD = /^(\s*)((?:-\s*)*)(.*)$/;
+
+export function cursorContext(text: string, offset: number, isJson: boolean): CursorContext {
+  return isJson ? jsonCursor(text, offset) : yamlCursor(text, offset);
+}
+
+function yamlCursor(text: string, offset: number): CursorContext {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const before = text.slice(lineStart, offset);
+  const keyValue = YAML_KEY_VALUE.exec(before);
+  let column: number;
+  let key: string | undefined;
+  let typed: string;
+  let inListItem: boolean;
+  if (keyValue) {
+    const [, spaces, dashes, rawKey, value] = keyValue;
+    column = spaces.length + dashes.length;
+    key = unquote(rawKey.trim());
+    inListItem = dashes.length > 0;
+    typed = value;
+  } else {
+    const [, spaces, dashes, rest] = YAML_ITEM_OR_WORD.exec(before) ?? ['', '', '', before];
+    column = spaces.length + dashes.length;
+    inListItem = dashes.length > 0;
+    typed = rest;
+  }
+  const quote = typed.startsWith('"') || typed.startsWith("'") ? typed[0] : '';
+  const word = quote ? typed.slice(1) : (typed.split(/[[,]\s*/).pop() ?? '');
+  const prefixStart = offset - word.length;
+  const end = wordEnd(text, offset, quote);
+  const path = yamlParents(text, lineStart, column);
+  // A bare word after `- ` under a key is a list value (entity_types, downstreams) or the first
+  // key of a list item; completion decides by the parent key.
+  const atKey = key === undefined;
+  return { path, key, atKey, inListItem, prefix: word, replace: { start: prefixStart, end }, quoted: quote !== '', indent: column };
+}
+
+/** Keys of the mappings that enclose a line whose content starts at `column`. */
+function yamlParents(text: string, lineStart: number, column: number): string[] {
+  const path: string[] = [];
+  let limit = column;
+  let end = lineStart - 1;
+  while (end > 0 && limit > 0) {
+    const start = text.lastIndexOf('\n', end - 1) + 1;
+    const line = text.slice(start, end).replace(/\r$/, '');
+    end = start - 1;
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    const match = /^(\s*)((?:-\s+)*)(.*)$/.exec(line);
+    if (!match) continue;
+    const [, spaces, dashes, rest] = match;
+    const keyColumn = spaces.length + dashes.length;
+    if (keyColumn >= limit) continue;
+    const keyMatch = /^([^\s#:'"][^:#]*?|"[^"]*"|'[^']*'):\s*(?:[|>][-+]?\s*)?(?:#.*)?$/.exec(rest);
+    // `- key:` opens a list item: its keys are siblings of one another, so the next parent must
+    // sit left of the dash.
+    if (keyMatch) {
+      path.unshift(unquote(keyMatch[1].trim()));
+      limit = dashes.length > 0 ? spaces.length : keyColumn;
+      if (limit === 0) break;
+    } else if (dashes.length > 0) {
+      limit = spaces.length;
+    }
+  }
+  return path;
+}
+
+function unquote(value: string): string {
+  if (value.length >= 2 && (value[0] === '"' || value[0] === "'") && value[value.length - 1] === value[0]) return value.slice(1, -1);
+  return value;
+}
+
+/** End of the word the caret is in: up to the closing quote, or the next delimiter. */
+function wordEnd(text: string, offset: number, quote: string): number {
+  let end = offset;
+  if (quote) {
+    while (end < text.length && text[end] !== quote && text[end] !== '\n') end++;
+    return end;
+  }
+  while (end < text.length && !/[\s,\]}#]/.test(text[end]) && !(text[end] === ':' && /\s|$/.test(text[end + 1] ?? ''))) end++;
+  return end;
+}
+
+function jsonCursor(text: string, offset: number): CursorContext {
+  const location = getLocation(text, offset);
+  const segments = location.path;
+  const path = segments.filter((s): s is string => typeof s === 'string');
+  const last = segments[segments.length - 1];
+  const node = location.previousNode;
+  let prefix = '';
+  let replace: SourceRange = { start: offset, end: offset };
+  let quoted = false;
+  if (node && node.type === 'string' && offset > node.offset && offset <= node.offset + node.length) {
+    quoted = true;
+    const contentStart = node.offset + 1;
+    prefix = text.slice(contentStart, offset);
+    const closing = text[node.offset + node.length - 1] === '"' && node.length > 1 ? node.offset + node.length - 1 : node.offset + node.length;
+    replace = { start: contentStart, end: Math.max(offset, closing) };
+  } else if (text[offset - 1] === '"') {
+    quoted = true;
+    replace = { start: offset, end: text[offset] === '"' ? offset : offset };
+  }
+  if (location.isAtPropertyKey) {
+    return { path: path.slice(0, -1), atKey: true, inListItem: false, prefix, replace, quoted, indent: 0 };
+  }
+  const inListItem = typeof last === 'number';
+  const key = typeof last === 'string' ? last : undefined;
+  const parentPath = typeof last === 'string' ? path.slice(0, -1) : path;
+  return { path: parentPath, key, atKey: false, inListItem, prefix, replace, quoted, indent: 0 };
+}

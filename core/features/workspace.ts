@@ -1,0 +1,27 @@
+import type { DefinitionsView, EntityExistenceView } from '../definitions/types';
+import type { DocumentModel } from '../model/facts';
+import type { LineIndex } from '../model/range';
+
+/** One parsed document: what every editor feature reads. */
+export interface WorkspaceDocument {
+  uri: string;
+  text: string;
+  model: DocumentModel;
+  lineIndex: LineIndex;
+}
+
+/** What the editor features are handed: the document at hand, the definitions, and the rest of the workspace. */
+export interface FeatureInput {
+  document: WorkspaceDocument;
+  definitions: DefinitionsView;
+  /** which entities the service has; absent or unknown when offline */
+  entities?: EntityExistenceView;
+  /** every parsed metadata document of the workspace (may include `document` itself) */
+  workspace?: readonly WorkspaceDocument[];
+}
+
+export function isJsonDocument(document: WorkspaceDocument): boolean {
+  if (/\.jsonc?$/i.test(document.uri)) return true;
+  if (/\.ya?ml$/i.test(document.uri)) return false;
+  return document.model.format === 'mcpJson' || /^\s*[[{]/.test(document.text);
+}

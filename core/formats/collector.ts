@@ -1,0 +1,157 @@
+import type { Fact, ParseProblem, UrnRole } from '../model/facts';
+import type { Located, SourceRange } from '../model/range';
+import { looksLikeUrn } from '../urn';
+import type { DocNode, MapNode, ScalarNode } from './tree';
+import { forEachScalar, isNullNode, typeNameOf, valueOf } from './tree';
+
+/**
+ * What an adapter writes into while it walks a tree: facts, parse problems, and which scalars it
+ * already recorded as URNs (the final sweep records every other URN-looking string as role
+ * `other`, so no URN in a file goes unseen).
+ */
+export class FactCollector {
+  readonly facts: Fact[] = [];
+  readonly problems: ParseProblem[] = [];
+  private readonly claimed = new Set<ScalarNode>();
+  private readonly roots: DocNode[] = [];
+
+  /** A tree whose URN-looking strings the final sweep should record. */
+  addRoot(node: DocNode): void {
+    this.roots.push(node);
+  }
+
+  /** Records a string written where a URN belongs (also when it does not look like one). */
+  urn(node: DocNode | undefined, role: UrnRole, path: string): Located<string> | undefined {
+    if (!node || isNullNode(node)) return undefined;
+    if (node.type !== 'scalar' || typeof node.value !== 'string') {
+      this.wrongType(path, 'URN string', node);
+      return undefined;
+    }
+    return this.urnFromScalar(node as ScalarNode & { value: string }, role);
+  }
+
+  /** Records the node as a URN only when it looks like one (where a plain name is also allowed). */
+  urnIfLooksLike(node: DocNode | undefined, role: UrnRole): Located<string> | undefined {
+    if (node?.type !== 'scalar' || typeof node.value !== 'string' || !looksLikeUrn(node.value)) return undefined;
+    return this.urnFromScalar(node as ScalarNode & { value: string }, role);
+  }
+
+  /** Records a URN written as part of a longer string (a JSON-Patch path). */
+  urnInside(node: ScalarNode, urn: string, range: SourceRange, role: UrnRole): Located<string> {
+    this.claimed.add(node);
+    this.facts.push({ kind: 'entityRef', urn, range, role });
+    return { value: urn, range };
+  }
+
+  private urnFromScalar(node: ScalarNode & { value: string }, role: UrnRole): Located<string> {
+    if (!this.claimed.has(node)) {
+      this.claimed.add(node);
+      this.facts.push({ kind: 'entityRef', urn: node.value, range: node.inner, role });
+    }
+    return { value: node.value, range: node.inner };
+  }
+
+  /** Records the keys of a mapping against the named shape (see shapes.ts). */
+  shape(map: MapNode, shape: string): void {
+    this.facts.push({
+      kind: 'objectShape',
+      shape,
+      keys: map.entries.map((entry) => ({ value: String(entry.key.value), range: entry.key.inner })),
+      range: map.range,
+    });
+  }
+
+  /** Records a value of an enumerated field; a non-string value is recorded as a wrong type. */
+  enumValue(node: DocNode | undefined, enumName: string, path: string): Located<string> | undefined {
+    const value = this.string(node, path);
+    if (value) this.facts.push({ kind: 'enumValue', enumName, value });
+    return value;
+  }
+
+  /** A string field. Numbers and booleans are kept as their text but recorded as a wrong type. */
+  string(node: DocNode | undefined, path: string): Located<string> | undefined {
+    if (!node || isNullNode(node)) return undefined;
+    if (node.type === 'scalar') {
+      if (typeof node.value !== 'string') this.wrongType(path, 'string', node);
+      return { value: String(node.value), range: node.inner };
+    }
+    this.wrongType(path, 'string', node);
+    return undefined;
+  }
+
+  /** A string field where DataHub converts numbers to text itself (e.g. a definition `version`). */
+  stringOrNumber(node: DocNode | undefined, path: string): Located<string | number> | undefined {
+    if (!node || isNullNode(node)) return undefined;
+    if (node.type === 'scalar' && (typeof node.value === 'string' || typeof node.value === 'number')) {
+      return { value: node.value, range: node.inner };
+    }
+    this.wrongType(path, 'string', node);
+    return undefined;
+  }
+
+  boolean(node: DocNode | undefined, path: string): Located<boolean> | undefined {
+    if (!node || isNullNode(node)) return undefined;
+    if (node.type === 'scalar' && typeof node.value === 'boolean') return { value: node.value, range: node.range };
+    this.wrongType(path, 'boolean', node);
+    return undefined;
+  }
+
+  number(node: DocNode | undefined, path: string): Located<number> | undefined {
+    if (!node || isNullNode(node)) return undefined;
+    if (node.type === 'scalar' && typeof node.value === 'number') return { value: node.value, range: node.range };
+    this.wrongType(path, 'number', node);
+    return undefined;
+  }
+
+  /** The node as a mapping; anything else (except absent/null) is recorded as a wrong type. */
+  map(node: DocNode | undefined, path: string): MapNode | undefined {
+    if (!node || isNullNode(node)) return undefined;
+    if (node.type === 'map') return node;
+    this.wrongType(path, 'mapping', node);
+    return undefined;
+  }
+
+  /** The items of a list; a scalar or mapping where a list belongs is recorded as a wrong type. */
+  list(node: DocNode | undefined, path: string, acceptSingle = false): DocNode[] {
+    if (!node || isNullNode(node)) return [];
+    if (node.type === 'seq') return node.items;
+    if (acceptSingle) return [node];
+    this.wrongType(path, 'list', node);
+    return [];
+  }
+
+  wrongType(path: string, expected: string, node: DocNode): void {
+    this.facts.push({ kind: 'wrongType', path, expected, found: typeNameOf(node), range: node.type === 'scalar' ? node.inner : node.range });
+  }
+
+  /** Records `key` as missing from `map` when it is absent or null. */
+  requireKey(map: MapNode, shape: string, key: string): boolean {
+    if (!isNullNode(valueOf(map, key))) return true;
+    this.missingKey(map, shape, key);
+    return false;
+  }
+
+  missingKey(map: MapNode, shape: string, key: string): void {
+    // The first line of the mapping is where an editor shows it best.
+    const firstKey = map.entries[0]?.key.range ?? map.range;
+    this.facts.push({ kind: 'missingKey', shape, key, range: { start: map.range.start, end: Math.max(firstKey.end, map.range.start) } });
+  }
+
+  /** Records every URN-looking string not yet recorded, as role `other`. */
+  sweepUrns(): void {
+    for (const root of this.roots) {
+      forEachScalar(root, (node) => {
+        if (typeof node.value === 'string' && !this.claimed.has(node) && looksLikeUrn(node.value)) {
+          this.claimed.add(node);
+          this.facts.push({ kind: 'entityRef', urn: node.value, range: node.inner, role: 'other' });
+        }
+      });
+    }
+  }
+}
+
+/** `path` + `.key`, or `[index]`, in the style DataHub's own error messages use. */
+export function pathOf(base: string, key: string | number): string {
+  if (typeof key === 'number') return `${base}[${key}]`;
+  return base ? `${base}.${key}` : key;
+}

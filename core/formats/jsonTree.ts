@@ -1,0 +1,174 @@
+import { Node as JsonNode, ParseError, ParseErrorCode, parseTree } from 'jsonc-parser';
+import type { ParseProblem } from '../model/facts';
+import type { SourceRange } from '../model/range';
+import type { DocNode, MapEntry, ScalarNode } from './tree';
+import { absentValue } from './tree';
+
+export interface JsonParse {
+  root: DocNode | null;
+  problems: ParseProblem[];
+}
+
+export interface JsonOptions {
+  /** JSON with comments (`.jsonc`): comments and trailing commas are allowed */
+  allowComments: boolean;
+  /** maps an offset in `text` to a document offset (for JSON held inside a JSON string) */
+  mapOffset?: (offset: number) => number;
+  /** prefixed to every problem message, e.g. to say the JSON sits inside an aspect `value` string */
+  messagePrefix?: string;
+}
+
+/** Deeper nesting than this is not converted (jsonc-parser itself recurses per level). */
+const MAX_DEPTH = 400;
+
+export function parseJson(text: string, options: JsonOptions): JsonParse {
+  const errors: ParseError[] = [];
+  const problems: ParseProblem[] = [];
+  const map = options.mapOffset ?? ((offset: number) => offset);
+  let tree: JsonNode | undefined;
+  try {
+    tree = parseTree(text, errors, {
+      disallowComments: !options.allowComments,
+      allowTrailingComma: options.allowComments,
+      allowEmptyContent: true,
+    });
+  } catch {
+    problems.push({ message: `${options.messagePrefix ?? ''}This JSON is nested too deeply to be read. Flatten it.`, range: { start: map(0), end: map(text.length) } });
+    return { root: null, problems };
+  }
+  for (const error of errors) {
+    const start = map(error.offset);
+    const end = map(Math.min(text.length, error.offset + Math.max(error.length, 1)));
+    problems.push({ message: (options.messagePrefix ?? '') + messageOf(error.error), range: { start, end } });
+  }
+  const root = tree ? new JsonConverter(text, map, problems, options.messagePrefix ?? '').convert(tree, 0) : null;
+  return { root, problems };
+}
+
+class JsonConverter {
+  constructor(
+    private readonly text: string,
+    private readonly map: (offset: number) => number,
+    private readonly problems: ParseProblem[],
+    private readonly prefix: string,
+  ) {}
+
+  convert(node: JsonNode, depth: number): DocNode {
+    const range = this.range(node.offset, node.offset + node.length);
+    if (depth > MAX_DEPTH) return absentValue(range.start);
+    switch (node.type) {
+      case 'object':
+        return { type: 'map', entries: this.entries(node, depth), range };
+      case 'array':
+        return { type: 'seq', items: (node.children ?? []).map((child) => this.convert(child, depth + 1)), range };
+      case 'string':
+        return this.stringNode(node, range);
+      case 'number':
+      case 'boolean':
+      case 'null':
+        return { type: 'scalar', value: (node.value as number | boolean | null) ?? null, range, inner: range };
+      default:
+        return absentValue(range.start);
+    }
+  }
+
+  private entries(object: JsonNode, depth: number): MapEntry[] {
+    const entries: MapEntry[] = [];
+    const seen = new Set<string>();
+    for (const property of object.children ?? []) {
+      const [keyNode, valueNode] = property.children ?? [];
+      if (!keyNode) continue;
+      const key = this.stringNode(keyNode, this.range(keyNode.offset, keyNode.offset + keyNode.length));
+      const keyText = String(key.value);
+      if (seen.has(keyText)) {
+        this.problems.push({
+          message: `${this.prefix}The key ${JSON.stringify(keyText)} appears more than once in this object; DataHub keeps only the last one. Remove or rename the extra key.`,
+          range: key.range,
+        });
+      }
+      seen.add(keyText);
+      const value = valueNode ? this.convert(valueNode, depth + 1) : absentValue(key.range.end);
+      entries.push({ key, value, range: this.range(property.offset, property.offset + property.length) });
+    }
+    return entries;
+  }
+
+  private stringNode(node: JsonNode, range: SourceRange): ScalarNode {
+    const value = typeof node.value === 'string' ? node.value : String(node.value ?? '');
+    const rawStart = node.offset + 1;
+    const closed = node.length >= 2 && this.text[node.offset + node.length - 1] === '"';
+    const rawEnd = closed ? node.offset + node.length - 1 : node.offset + node.length;
+    const inner = this.range(rawStart, rawEnd);
+    const scalar: ScalarNode = { type: 'scalar', value, range, inner };
+    const raw = this.text.slice(rawStart, rawEnd);
+    if (raw === value) {
+      scalar.offsetOf = (index) => this.map(rawStart + index);
+    } else {
+      let offsets: number[] | undefined;
+      scalar.offsetOf = (index) => {
+        offsets ??= decodedOffsets(raw);
+        return this.map(rawStart + (offsets[Math.min(index, offsets.length - 1)] ?? raw.length));
+      };
+    }
+    return scalar;
+  }
+
+  private range(start: number, end: number): SourceRange {
+    return { start: this.map(start), end: this.map(end) };
+  }
+}
+
+/**
+ * For the raw text between a JSON string's quotes: the raw offset of each decoded UTF-16 unit,
+ * plus one final entry for the end. `\"` decodes to one unit at the backslash; `\u0041` likewise.
+ */
+export function decodedOffsets(raw: string): number[] {
+  const offsets: number[] = [];
+  let i = 0;
+  while (i < raw.length) {
+    offsets.push(i);
+    if (raw.charCodeAt(i) === 92 /* \ */) i += raw[i + 1] === 'u' ? 6 : 2;
+    else i += 1;
+  }
+  offsets.push(Math.min(i, raw.length));
+  return offsets;
+}
+
+function messageOf(code: ParseErrorCode): string {
+  switch (code) {
+    case ParseErrorCode.InvalidSymbol:
+      return 'This is not valid JSON: unexpected character here. Remove it or put the value in double quotes.';
+    case ParseErrorCode.InvalidNumberFormat:
+      return 'This number is not valid JSON. Write it as digits, e.g. 1.0, or quote it as a string.';
+    case ParseErrorCode.PropertyNameExpected:
+      return 'A key in double quotes is expected here (JSON keys are always quoted strings).';
+    case ParseErrorCode.ValueExpected:
+      return 'A value is expected here (a string, number, object, list, true, false or null).';
+    case ParseErrorCode.ColonExpected:
+      return 'A colon ":" is expected between the key and its value.';
+    case ParseErrorCode.CommaExpected:
+      return 'A comma is expected here between two values.';
+    case ParseErrorCode.CloseBraceExpected:
+      return 'This object is not closed: add the missing "}".';
+    case ParseErrorCode.CloseBracketExpected:
+      return 'This list is not closed: add the missing "]".';
+    case ParseErrorCode.EndOfFileExpected:
+      return 'Unexpected text after the end of the JSON value. Remove it, or wrap the values in a list [ ... ].';
+    case ParseErrorCode.InvalidCommentToken:
+      return 'Comments are not allowed in a .json file (DataHub cannot read them). Remove the comment, or name the file .jsonc if only the editor reads it.';
+    case ParseErrorCode.UnexpectedEndOfComment:
+      return 'This comment is not closed: add the missing "*/".';
+    case ParseErrorCode.UnexpectedEndOfString:
+      return 'This string is not closed: add the missing double quote.';
+    case ParseErrorCode.UnexpectedEndOfNumber:
+      return 'This number is cut off. Complete it.';
+    case ParseErrorCode.InvalidUnicode:
+      return 'This \\u escape is not valid: it needs exactly four hex digits.';
+    case ParseErrorCode.InvalidEscapeCharacter:
+      return 'This escape sequence is not valid JSON. Use \\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX.';
+    case ParseErrorCode.InvalidCharacter:
+      return 'This character is not allowed inside a JSON string (control characters must be escaped, e.g. \\n).';
+    default:
+      return 'This is not valid JSON here. Fix the syntax so the file can be read.';
+  }
+}

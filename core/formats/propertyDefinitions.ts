@@ -1,0 +1,108 @@
+import type { AllowedValueFact, PropertyDefinitionFact, PropertyScalar } from '../model/facts';
+import type { Located } from '../model/range';
+import { looksLikeUrn, makeStructuredPropertyUrn } from '../urn';
+import { FactCollector, pathOf } from './collector';
+import type { DocNode, MapNode } from './tree';
+import { isNullNode, valueOf } from './tree';
+
+/**
+ * The `datahub properties upsert` YAML: a top-level list of definitions
+ * (reference/datahub-formats.md §1a). A single mapping is read as a one-item list (and recorded
+ * as a wrong type, since DataHub requires the list).
+ */
+export function readPropertyDefinitions(root: DocNode, collector: FactCollector): void {
+  const items = root.type === 'map' ? [root] : collector.list(root, '');
+  if (root.type === 'map') collector.wrongType('', 'list', root);
+  items.forEach((item, index) => {
+    const path = pathOf('', index);
+    const map = collector.map(item, path);
+    if (map) readDefinition(map, path, collector);
+  });
+}
+
+function readDefinition(map: MapNode, path: string, collector: FactCollector): void {
+  collector.shape(map, 'propertyDefinitions.property');
+  const id = collector.string(valueOf(map, 'id'), pathOf(path, 'id'));
+  const writtenUrn = collector.urn(valueOf(map, 'urn'), 'property', pathOf(path, 'urn'));
+  if (!writtenUrn && !id) collector.missingKey(map, 'propertyDefinitions.property', 'id');
+  collector.requireKey(map, 'propertyDefinitions.property', 'type');
+
+  const fact: PropertyDefinitionFact = {
+    kind: 'propertyDefinition',
+    urn: writtenUrn ?? (id ? { value: makeStructuredPropertyUrn(id.value), range: id.range } : { value: '', range: map.range }),
+    range: map.range,
+  };
+  if (id) fact.id = id;
+  assign(fact, 'qualifiedName', collector.string(valueOf(map, 'qualified_name'), pathOf(path, 'qualified_name')));
+  assign(fact, 'displayName', collector.string(valueOf(map, 'display_name'), pathOf(path, 'display_name')));
+  assign(fact, 'description', collector.string(valueOf(map, 'description'), pathOf(path, 'description')));
+  assign(fact, 'cardinality', collector.enumValue(valueOf(map, 'cardinality'), 'cardinality', pathOf(path, 'cardinality')));
+  assign(fact, 'immutable', collector.boolean(valueOf(map, 'immutable'), pathOf(path, 'immutable')));
+  assign(fact, 'version', collector.stringOrNumber(valueOf(map, 'version'), pathOf(path, 'version')));
+
+  const typeNode = valueOf(map, 'type');
+  assign(
+    fact,
+    'valueType',
+    isUrnText(typeNode) ? collector.urn(typeNode, 'valueType', pathOf(path, 'type')) : collector.enumValue(typeNode, 'propertyType', pathOf(path, 'type')),
+  );
+
+  const entityTypesNode = valueOf(map, 'entity_types');
+  if (!isNullNode(entityTypesNode)) fact.entityTypes = readEntityTypes(entityTypesNode, pathOf(path, 'entity_types'), collector);
+  readEntityTypes(valueOf(map, 'value_entity_types'), pathOf(path, 'value_entity_types'), collector);
+
+  const qualifierPath = pathOf(path, 'type_qualifier');
+  const qualifier = collector.map(valueOf(map, 'type_qualifier'), qualifierPath);
+  if (qualifier) {
+    collector.shape(qualifier, 'propertyDefinitions.typeQualifier');
+    collector.requireKey(qualifier, 'propertyDefinitions.typeQualifier', 'allowed_types');
+    fact.typeQualifierAllowedTypes = readEntityTypes(valueOf(qualifier, 'allowed_types'), pathOf(qualifierPath, 'allowed_types'), collector);
+  }
+
+  const allowedNode = valueOf(map, 'allowed_values');
+  if (!isNullNode(allowedNode)) {
+    const allowedPath = pathOf(path, 'allowed_values');
+    fact.allowedValues = collector.list(allowedNode, allowedPath).flatMap((item, index) => {
+      const allowed = readAllowedValue(item, pathOf(allowedPath, index), collector);
+      return allowed ? [allowed] : [];
+    });
+  }
+  if (fact.urn.value) collector.facts.push(fact);
+}
+
+/** Entity type names (`dataset`) or entity-type URNs (`urn:li:entityType:datahub.dataset`). */
+export function readEntityTypes(node: DocNode | undefined, path: string, collector: FactCollector): Located<string>[] {
+  const out: Located<string>[] = [];
+  collector.list(node, path).forEach((item, index) => {
+    const itemPath = pathOf(path, index);
+    const value = isUrnText(item) ? collector.urn(item, 'entityType', itemPath) : collector.enumValue(item, 'entityType', itemPath);
+    if (value) out.push(value);
+  });
+  return out;
+}
+
+function readAllowedValue(item: DocNode, path: string, collector: FactCollector): AllowedValueFact | undefined {
+  const map = collector.map(item, path);
+  if (!map) return undefined;
+  collector.shape(map, 'propertyDefinitions.allowedValue');
+  if (!collector.requireKey(map, 'propertyDefinitions.allowedValue', 'value')) return undefined;
+  const valueNode = valueOf(map, 'value');
+  if (valueNode?.type !== 'scalar') {
+    if (valueNode) collector.wrongType(pathOf(path, 'value'), 'string or number', valueNode);
+    return undefined;
+  }
+  collector.urnIfLooksLike(valueNode, 'value');
+  const allowed: AllowedValueFact = { value: { value: valueNode.value as PropertyScalar, range: valueNode.inner }, range: map.range };
+  const description = collector.string(valueOf(map, 'description'), pathOf(path, 'description'));
+  if (description) allowed.description = description;
+  return allowed;
+}
+
+function isUrnText(node: DocNode | undefined): boolean {
+  return node?.type === 'scalar' && typeof node.value === 'string' && looksLikeUrn(node.value);
+}
+
+/** Sets an optional field only when a value was read (keeps facts free of `undefined` keys). */
+export function assign<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | undefined): void {
+  if (value !== undefined) target[key] = value;
+}

@@ -1,0 +1,226 @@
+import { ENTITY_TYPE_NAMES, FABRIC_TYPES } from '../urn';
+
+/**
+ * The data rules judge adapter facts with: for every ObjectShapeFact.shape the keys the model
+ * knows and the keys it requires, and for every EnumValueFact.enumName the allowed values.
+ * Sources: reference/datahub-formats.md §1a–1d and the PDL models in reference/datahub-pdl/.
+ *
+ * `STRICT_SHAPES` are the DataHub CLI models with `extra="forbid"` (an unknown key is an error
+ * there); the aspect shapes come from PDL records, where servers ignore or reject unknown keys
+ * depending on version, so an unknown key is worth a warning at most.
+ */
+
+export const SHAPE_NAMES = [
+  'propertyDefinitions.property',
+  'propertyDefinitions.allowedValue',
+  'propertyDefinitions.typeQualifier',
+  'datasetYaml.dataset',
+  'datasetYaml.schema',
+  'datasetYaml.field',
+  'datasetYaml.owner',
+  'lineageFile.root',
+  'lineageFile.node',
+  'lineageFile.entity',
+  'lineageFile.fineGrainedLineage',
+  'mcp.proposal',
+  'mcp.aspect',
+  'mce.event',
+  'mce.snapshot',
+  'patch.operation',
+  'aspect.upstreamLineage',
+  'aspect.upstream',
+  'aspect.fineGrainedLineage',
+  'aspect.propertyDefinition',
+  'aspect.allowedValue',
+  'aspect.structuredProperties',
+  'aspect.propertyValueAssignment',
+  'aspect.status',
+  'aspect.dataJobInputOutput',
+  'aspect.chartInfo',
+  'aspect.dashboardInfo',
+  'aspect.dataFlowInfo',
+  'aspect.edge',
+  'lineageEdges.root',
+  'lineageEdges.edge',
+] as const;
+
+export type ShapeName = (typeof SHAPE_NAMES)[number];
+
+const AUDITED = ['created', 'lastModified'] as const;
+
+export const KNOWN_KEYS: Record<ShapeName, readonly string[]> = {
+  'propertyDefinitions.property': [
+    'id', 'urn', 'qualified_name', 'type', 'value_entity_types', 'description', 'display_name', 'entity_types',
+    'cardinality', 'allowed_values', 'type_qualifier', 'immutable', 'version',
+  ],
+  'propertyDefinitions.allowedValue': ['value', 'description'],
+  'propertyDefinitions.typeQualifier': ['allowed_types'],
+  'datasetYaml.dataset': [
+    'id', 'platform', 'env', 'urn', 'name', 'description', 'schema', 'downstreams', 'properties', 'subtype', 'subtypes',
+    'tags', 'glossary_terms', 'owners', 'structured_properties', 'external_url', 'domains',
+  ],
+  'datasetYaml.schema': ['file', 'fields', 'raw_schema'],
+  'datasetYaml.field': [
+    'id', 'urn', 'structured_properties', 'type', 'nativeDataType', 'nullable', 'description', 'doc', 'label', 'created',
+    'lastModified', 'recursive', 'globalTags', 'glossaryTerms', 'isPartOfKey', 'isPartitioningKey', 'jsonProps',
+  ],
+  'datasetYaml.owner': ['id', 'type'],
+  'lineageFile.root': ['version', 'lineage'],
+  'lineageFile.node': ['entity', 'upstream', 'fineGrainedLineages'],
+  'lineageFile.entity': ['name', 'type', 'platform', 'env', 'platform_instance'],
+  'lineageFile.fineGrainedLineage': [
+    'upstreamType', 'upstreams', 'downstreamType', 'downstreams', 'transformOperation', 'confidenceScore',
+  ],
+  'mcp.proposal': [
+    'entityType', 'entityUrn', 'entityKeyAspect', 'changeType', 'aspectName', 'aspect', 'systemMetadata', 'auditHeader', 'headers',
+  ],
+  'mcp.aspect': ['json', 'value', 'contentType'],
+  'mce.event': ['auditHeader', 'proposedSnapshot', 'proposedDelta', 'systemMetadata'],
+  'mce.snapshot': ['urn', 'aspects'],
+  'patch.operation': ['op', 'path', 'value', 'from'],
+  'aspect.upstreamLineage': ['upstreams', 'fineGrainedLineages'],
+  'aspect.upstream': ['auditStamp', 'created', 'dataset', 'type', 'properties', 'query'],
+  'aspect.fineGrainedLineage': [
+    'upstreamType', 'upstreams', 'downstreamType', 'downstreams', 'transformOperation', 'confidenceScore', 'query',
+  ],
+  'aspect.propertyDefinition': [
+    'qualifiedName', 'displayName', 'valueType', 'typeQualifier', 'allowedValues', 'cardinality', 'entityTypes',
+    'description', 'searchConfiguration', 'immutable', 'version', ...AUDITED,
+  ],
+  'aspect.allowedValue': ['value', 'description'],
+  'aspect.structuredProperties': ['properties'],
+  'aspect.propertyValueAssignment': ['propertyUrn', 'values', 'attribution', ...AUDITED],
+  'aspect.status': ['removed', 'lifecycleStage', 'lifecycleLastUpdated'],
+  'aspect.dataJobInputOutput': [
+    'inputDatasets', 'inputDatasetEdges', 'outputDatasets', 'outputDatasetEdges', 'inputDatajobs', 'inputDatajobEdges',
+    'inputDatasetFields', 'outputDatasetFields', 'fineGrainedLineages',
+  ],
+  'aspect.chartInfo': [
+    'customProperties', 'externalUrl', 'title', 'description', 'lastModified', 'chartUrl', 'inputs', 'inputEdges', 'type',
+    'access', 'lastRefreshed',
+  ],
+  'aspect.dashboardInfo': [
+    'customProperties', 'externalUrl', 'title', 'description', 'charts', 'chartEdges', 'datasets', 'datasetEdges',
+    'dashboards', 'lastModified', 'dashboardUrl', 'access', 'lastRefreshed',
+  ],
+  'aspect.dataFlowInfo': ['customProperties', 'externalUrl', 'name', 'description', 'project', 'created', 'lastModified', 'env'],
+  'aspect.edge': ['sourceUrn', 'destinationUrn', 'created', 'lastModified', 'properties', 'confidenceScore'],
+  'lineageEdges.root': ['edgesToAdd', 'edgesToRemove'],
+  'lineageEdges.edge': ['downstreamUrn', 'upstreamUrn'],
+};
+
+/**
+ * Keys that must always be present. Conditional requirements (`id` or `urn`, `platform` when no
+ * `urn`) are recorded by the adapters themselves as MissingKeyFacts.
+ */
+export const REQUIRED_KEYS: Record<ShapeName, readonly string[]> = {
+  'propertyDefinitions.property': ['type'],
+  'propertyDefinitions.allowedValue': ['value'],
+  'propertyDefinitions.typeQualifier': ['allowed_types'],
+  'datasetYaml.dataset': [],
+  'datasetYaml.schema': [],
+  'datasetYaml.field': [],
+  'datasetYaml.owner': ['id'],
+  'lineageFile.root': ['lineage'],
+  'lineageFile.node': ['entity'],
+  'lineageFile.entity': ['name', 'type', 'platform'],
+  'lineageFile.fineGrainedLineage': [],
+  'mcp.proposal': ['entityType', 'changeType'],
+  'mcp.aspect': [],
+  'mce.event': ['proposedSnapshot'],
+  'mce.snapshot': ['urn', 'aspects'],
+  'patch.operation': ['op', 'path'],
+  'aspect.upstreamLineage': ['upstreams'],
+  'aspect.upstream': ['dataset', 'type'],
+  'aspect.fineGrainedLineage': ['upstreamType', 'downstreamType'],
+  'aspect.propertyDefinition': ['qualifiedName', 'valueType', 'entityTypes'],
+  'aspect.allowedValue': ['value'],
+  'aspect.structuredProperties': ['properties'],
+  'aspect.propertyValueAssignment': ['propertyUrn', 'values'],
+  'aspect.status': [],
+  'aspect.dataJobInputOutput': ['inputDatasets', 'outputDatasets'],
+  'aspect.chartInfo': ['title', 'description', 'lastModified'],
+  'aspect.dashboardInfo': ['title', 'description', 'lastModified'],
+  'aspect.dataFlowInfo': ['name'],
+  'aspect.edge': ['destinationUrn'],
+  'lineageEdges.root': ['edgesToAdd', 'edgesToRemove'],
+  'lineageEdges.edge': ['downstreamUrn', 'upstreamUrn'],
+};
+
+/** Shapes read by a DataHub CLI model with `extra="forbid"`: an unknown key fails the whole file. */
+export const STRICT_SHAPES: ReadonlySet<ShapeName> = new Set<ShapeName>([
+  'propertyDefinitions.property',
+  'propertyDefinitions.allowedValue',
+  'propertyDefinitions.typeQualifier',
+  'datasetYaml.dataset',
+  'datasetYaml.schema',
+  'datasetYaml.field',
+  'datasetYaml.owner',
+  'lineageFile.root',
+  'lineageFile.node',
+  'lineageFile.entity',
+  'lineageFile.fineGrainedLineage',
+]);
+
+/** How a shape is named to a user ("an unknown key in a lineage-file entity"). */
+export const SHAPE_LABELS: Record<ShapeName, string> = {
+  'propertyDefinitions.property': 'a structured-property definition',
+  'propertyDefinitions.allowedValue': 'an allowed value',
+  'propertyDefinitions.typeQualifier': 'a type_qualifier',
+  'datasetYaml.dataset': 'a dataset',
+  'datasetYaml.schema': 'a dataset schema',
+  'datasetYaml.field': 'a schema field',
+  'datasetYaml.owner': 'an owner',
+  'lineageFile.root': 'a lineage file',
+  'lineageFile.node': 'a lineage entry',
+  'lineageFile.entity': 'a lineage-file entity',
+  'lineageFile.fineGrainedLineage': 'a fineGrainedLineages entry',
+  'mcp.proposal': 'a metadata change proposal',
+  'mcp.aspect': 'an MCP aspect',
+  'mce.event': 'a metadata change event',
+  'mce.snapshot': 'an MCE snapshot',
+  'patch.operation': 'a JSON-Patch operation',
+  'aspect.upstreamLineage': 'an upstreamLineage aspect',
+  'aspect.upstream': 'an upstream',
+  'aspect.fineGrainedLineage': 'a fineGrainedLineages entry',
+  'aspect.propertyDefinition': 'a propertyDefinition aspect',
+  'aspect.allowedValue': 'an allowed value',
+  'aspect.structuredProperties': 'a structuredProperties aspect',
+  'aspect.propertyValueAssignment': 'a structured-property assignment',
+  'aspect.status': 'a status aspect',
+  'aspect.dataJobInputOutput': 'a dataJobInputOutput aspect',
+  'aspect.chartInfo': 'a chartInfo aspect',
+  'aspect.dashboardInfo': 'a dashboardInfo aspect',
+  'aspect.dataFlowInfo': 'a dataFlowInfo aspect',
+  'aspect.edge': 'a lineage edge',
+  'lineageEdges.root': 'an updateLineage input',
+  'lineageEdges.edge': 'a lineage edge',
+};
+
+export const ENUMS: Record<string, readonly string[]> = {
+  /** structured-property value type (definitions YAML `type`, when not written as a URN) */
+  propertyType: ['string', 'rich_text', 'number', 'date', 'urn'],
+  cardinality: ['SINGLE', 'MULTIPLE'],
+  changeType: ['UPSERT', 'CREATE', 'UPDATE', 'DELETE', 'PATCH', 'RESTATE'],
+  upstreamType: ['FIELD_SET', 'DATASET', 'NONE'],
+  downstreamType: ['FIELD', 'FIELD_SET'],
+  lineageType: ['COPY', 'TRANSFORMED', 'VIEW'],
+  /** lineage-file `entity.type`: the DataHub lineage source accepts only datasets */
+  lineageEntityType: ['dataset'],
+  /** `env` of the dataset YAML and the lineage file (the lineage source uppercases it first) */
+  fabricType: FABRIC_TYPES,
+  /** dataset YAML `schema.fields[].type` */
+  fieldType: ['string', 'number', 'int', 'long', 'float', 'double', 'boolean', 'bytes', 'fixed'],
+  /** short entity type names: definition `entity_types`, `type_qualifier.allowed_types`, MCP `entityType` (case-sensitive) */
+  entityType: ENTITY_TYPE_NAMES,
+  /** dataset YAML `owners[].type` when not written as an `urn:li:ownershipType:` URN */
+  ownershipType: [
+    'TECHNICAL_OWNER', 'BUSINESS_OWNER', 'DATA_STEWARD', 'NONE', 'DEVELOPER', 'DATAOWNER', 'DELEGATE', 'PRODUCER',
+    'CONSUMER', 'STAKEHOLDER', 'CUSTOM',
+  ],
+  /** JSON-Patch `op` as DataHub applies it */
+  patchOp: ['add', 'remove', 'replace', 'copy', 'move', 'test'],
+};
+
+/** Enums DataHub compares without regard to case (the lineage source uppercases `env`). */
+export const CASE_INSENSITIVE_ENUMS: ReadonlySet<string> = new Set(['fabricType']);

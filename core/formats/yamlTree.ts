@@ -1,0 +1,178 @@
+import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar, YAMLError } from 'yaml';
+import type { ParseProblem } from '../model/facts';
+import type { SourceRange } from '../model/range';
+import type { DocNode, MapEntry, ScalarNode } from './tree';
+import { absentValue } from './tree';
+
+/** Beyond this many nodes copied out of aliases the file is treated as an alias bomb. */
+const ALIAS_EXPANSION_BUDGET = 200_000;
+/** Deeper nesting than this is not read (no real metadata file comes close). */
+const MAX_DEPTH = 400;
+
+export interface YamlParse {
+  /** one root per `---` document; null for an empty document */
+  documents: (DocNode | null)[];
+  problems: ParseProblem[];
+}
+
+export function parseYaml(text: string): YamlParse {
+  const problems: ParseProblem[] = [];
+  const parsed = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: true, strict: true });
+  const docs: Document.Parsed[] = Array.isArray(parsed) ? parsed : [];
+  const documents: (DocNode | null)[] = [];
+  for (const doc of docs) {
+    for (const error of doc.errors) problems.push(problemOf(error, text));
+    const converter = new YamlConverter(text, doc, problems);
+    documents.push(doc.contents ? converter.convert(doc.contents, 0, undefined) : null);
+  }
+  return { documents, problems };
+}
+
+type YamlNode = NonNullable<Document.Parsed['contents']>;
+
+class YamlConverter {
+  private aliasBudget = ALIAS_EXPANSION_BUDGET;
+  private readonly resolving = new Set<unknown>();
+  private reportedBomb = false;
+
+  constructor(
+    private readonly text: string,
+    private readonly doc: Document.Parsed,
+    private readonly problems: ParseProblem[],
+  ) {}
+
+  /** `forced`: the range every produced node gets (set while copying an alias's target). */
+  convert(node: unknown, depth: number, forced: SourceRange | undefined): DocNode {
+    const ownRange = rangeOf(node);
+    const range = forced ?? ownRange ?? { start: 0, end: 0 };
+    if (depth > MAX_DEPTH) return absentValue(range.start);
+    if (forced && --this.aliasBudget < 0) return this.aliasBomb(range);
+    if (isAlias(node)) return this.convertAlias(node, depth, forced ?? range);
+    if (isScalar(node)) return this.scalar(node, range, forced !== undefined);
+    if (isSeq(node)) {
+      return { type: 'seq', items: node.items.map((item) => this.convert(item, depth + 1, forced)), range };
+    }
+    if (isMap(node)) return this.map(node.items, depth, forced, range);
+    return absentValue(range.start);
+  }
+
+  private convertAlias(alias: Alias, depth: number, range: SourceRange): DocNode {
+    const target = alias.resolve(this.doc);
+    if (!target || this.resolving.has(target)) return absentValue(range.start);
+    this.resolving.add(target);
+    try {
+      return this.convert(target, depth + 1, range);
+    } finally {
+      this.resolving.delete(target);
+    }
+  }
+
+  private map(pairs: unknown[], depth: number, forced: SourceRange | undefined, range: SourceRange): DocNode {
+    const entries: MapEntry[] = [];
+    const merged: MapEntry[] = [];
+    for (const pair of pairs) {
+      if (!isPair(pair)) continue;
+      const key = this.key(pair.key, forced);
+      if (!key) continue;
+      const valueNode = pair.value == null ? absentValue(key.range.end) : this.convert(pair.value, depth + 1, forced);
+      const entryRange = forced ?? { start: key.range.start, end: Math.max(key.range.end, valueNode.range.end) };
+      if (key.value === '<<' && isScalar(pair.key) && pair.key.type === 'PLAIN') {
+        // YAML merge keys (`<<: *base`), which DataHub's PyYAML/ruamel loaders honour.
+        for (const source of valueNode.type === 'seq' ? valueNode.items : [valueNode]) {
+          if (source.type === 'map') merged.push(...source.entries);
+        }
+        continue;
+      }
+      entries.push({ key, value: valueNode, range: entryRange });
+    }
+    // Explicit keys win over merged ones; entryOf() takes the last occurrence.
+    return { type: 'map', entries: merged.length ? [...merged, ...entries] : entries, range };
+  }
+
+  private key(key: unknown, forced: SourceRange | undefined): ScalarNode | undefined {
+    if (key == null) return undefined;
+    const range = forced ?? rangeOf(key) ?? { start: 0, end: 0 };
+    if (isScalar(key)) {
+      const node = this.scalar(key, range, forced !== undefined);
+      return typeof node.value === 'string' ? node : { ...node, value: String(node.value) };
+    }
+    if (isAlias(key)) {
+      const target = key.resolve(this.doc);
+      if (isScalar(target)) return { ...this.scalar(target, range, true), value: String(target.value) };
+    }
+    // A complex (collection) key: keep its source text so shape rules can still name it.
+    const value = this.text.slice(range.start, range.end);
+    return { type: 'scalar', value, range, inner: range };
+  }
+
+  private scalar(node: Scalar, range: SourceRange, viaAlias: boolean): ScalarNode {
+    const raw: unknown = node.value;
+    const value = normaliseScalar(raw);
+    if (viaAlias) return { type: 'scalar', value, range, inner: range };
+    const inner = innerRange(node, range, this.text);
+    const scalarNode: ScalarNode = { type: 'scalar', value, range, inner };
+    if (typeof value === 'string' && inner.end - inner.start === value.length && this.text.startsWith(value, inner.start)) {
+      const base = inner.start;
+      scalarNode.offsetOf = (index) => base + index;
+    }
+    return scalarNode;
+  }
+
+  private aliasBomb(range: SourceRange): DocNode {
+    if (!this.reportedBomb) {
+      this.reportedBomb = true;
+      this.problems.push({
+        message:
+          'Aliases in this file expand to more than 200,000 values, so Catalog Code stopped expanding them here. ' +
+          'Write the repeated values out, or use fewer nested aliases.',
+        range,
+      });
+    }
+    return absentValue(range.start);
+  }
+}
+
+function normaliseScalar(raw: unknown): ScalarNode['value'] {
+  if (raw === null || raw === undefined) return null;
+  if (typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'boolean') return raw;
+  if (typeof raw === 'bigint') return Number(raw);
+  if (raw instanceof Date) return raw.toISOString();
+  return String(raw);
+}
+
+function rangeOf(node: unknown): SourceRange | undefined {
+  const range = (node as { range?: [number, number, number] | null }).range;
+  if (!range) return undefined;
+  return { start: range[0], end: range[1] };
+}
+
+function innerRange(node: Scalar, range: SourceRange, text: string): SourceRange {
+  if (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') {
+    const quote = node.type === 'QUOTE_DOUBLE' ? '"' : "'";
+    const closed = range.end - range.start >= 2 && text[range.end - 1] === quote;
+    return { start: range.start + 1, end: closed ? range.end - 1 : range.end };
+  }
+  return range;
+}
+
+function problemOf(error: YAMLError, text: string): ParseProblem {
+  const start = Math.max(0, Math.min(error.pos[0], text.length));
+  const end = Math.max(start, Math.min(error.pos[1], text.length));
+  return { message: messageOf(error, text.slice(start, end)), range: { start, end } };
+}
+
+function messageOf(error: YAMLError, found: string): string {
+  const summary = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+  switch (error.code) {
+    case 'DUPLICATE_KEY':
+      return `The key ${JSON.stringify(found)} appears more than once in this mapping; DataHub keeps only the last one. Remove or rename the extra key.`;
+    case 'TAB_AS_INDENT':
+      return 'A tab is used for indentation here; YAML allows only spaces. Replace the tab with spaces.';
+    case 'BAD_INDENT':
+      return `The indentation here does not line up with the surrounding lines (${summary}). Align it with its siblings using spaces.`;
+    case 'MULTIPLE_DOCS':
+      return `${summary}. Separate documents with a line containing only "---".`;
+    default:
+      return `This is not valid YAML: ${summary}. Fix the syntax here so the file can be read.`;
+  }
+}

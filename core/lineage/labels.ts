@@ -1,0 +1,40 @@
+import { datasetKey, parseUrn, schemaFieldKey } from '../urn';
+import type { DegreeBucket, FineGrainedLineageView } from './types';
+
+/** 1 → `1`, 2 → `2`, 3 and more → `3+` (the buckets of DataHub's degree filter). */
+export function degreeBucket(degree: number): DegreeBucket {
+  if (degree <= 1) return '1';
+  if (degree === 2) return '2';
+  return '3+';
+}
+
+/** A short, readable name for a URN: a dataset's name, a job's id, else the key as written. */
+export function shortName(urn: string): string {
+  const parsed = parseUrn(urn);
+  if (!parsed.ok) return urn;
+  const dataset = datasetKey(parsed.urn);
+  if (dataset) return `${dataset.name} (${dataset.platform}${dataset.env === 'PROD' ? '' : `, ${dataset.env}`})`;
+  const field = schemaFieldKey(parsed.urn);
+  if (field) return field.fieldPath;
+  const parts = parsed.urn.parts;
+  const last = parts[parts.length - 1];
+  if (!last) return urn;
+  return last.kind === 'text' ? last.value : last.raw;
+}
+
+function columnName(fieldUrn: string): string {
+  const parsed = parseUrn(fieldUrn);
+  if (!parsed.ok) return fieldUrn;
+  const field = schemaFieldKey(parsed.urn);
+  if (!field) return fieldUrn;
+  const datasetParsed = parseUrn(field.datasetUrn);
+  const dataset = datasetParsed.ok ? datasetKey(datasetParsed.urn) : undefined;
+  return dataset ? `${dataset.name}.${field.fieldPath}` : field.fieldPath;
+}
+
+/** `orders.customer_id ← raw_orders.cust_id` (with the transform operation, when one is given). */
+export function columnEdgeLabel(edge: FineGrainedLineageView): string {
+  const downs = edge.downstreams.map(columnName).join(', ') || '(no columns)';
+  const ups = edge.upstreams.map(columnName).join(', ') || '(no columns)';
+  return `${downs} ← ${ups}${edge.transformOperation ? ` [${edge.transformOperation}]` : ''}`;
+}

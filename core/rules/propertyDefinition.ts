@@ -1,0 +1,152 @@
+import { propertyIdOf, readDataType, readEntityType, DATA_TYPE_URN_PREFIX, ENTITY_TYPE_URN_PREFIX } from '../definitions/normalise';
+import { valueTypeOf } from '../definitions/normalise';
+import type { CoreDiagnostic } from '../model/diagnostic';
+import type { DocumentModel, Located, PropertyDefinitionFact } from '../model/facts';
+import { factsOfKind } from '../model/facts';
+import { closestMatches } from '../urn/suggest';
+import { DATA_TYPE_NAMES, ENTITY_TYPE_NAMES, TYPE_NAMESPACES } from '../urn/vocabulary';
+import { diagnostic, judgedByEnumRule, quote, timestampVersion, VERSION_PATTERN } from './ruleHelpers';
+import type { Rule } from './types';
+import { checkValueType } from './valueChecks';
+
+/**
+ * What a structured-property definition must satisfy on its own, before the service sees it:
+ * the type, cardinality, entity types, version format, qualified name, and allowed values typed
+ * like the property (reference/datahub-formats.md §1a, datahub-api.md §4.2).
+ */
+export const propertyDefinition: Rule = {
+  codes: ['definition.type', 'definition.cardinality', 'definition.entityType', 'definition.version', 'definition.qualifiedName', 'definition.allowedValueType'],
+  run: ({ model }) => {
+    const diagnostics: CoreDiagnostic[] = [];
+    for (const fact of factsOfKind(model, 'propertyDefinition')) {
+      const name = propertyIdOf(fact.urn.value);
+      if (fact.valueType) diagnostics.push(...checkType(model, fact.valueType, name));
+      if (fact.cardinality && !judgedByEnumRule(model, fact.cardinality.range)) diagnostics.push(...checkCardinality(fact.cardinality, name));
+      for (const entityType of fact.entityTypes ?? []) diagnostics.push(...checkEntityType(entityType, name, 'entity type'));
+      for (const allowedType of fact.typeQualifierAllowedTypes ?? []) diagnostics.push(...checkEntityType(allowedType, name, 'allowed URN type'));
+      if (fact.version) diagnostics.push(...checkVersion(fact.version, name));
+      diagnostics.push(...checkQualifiedName(fact));
+      diagnostics.push(...checkAllowedValues(fact, name));
+    }
+    return diagnostics;
+  },
+};
+
+function checkType(model: DocumentModel, written: Located<string>, name: string): CoreDiagnostic[] {
+  const type = readDataType(written.value);
+  const range = written.range;
+  const allowed = DATA_TYPE_NAMES.join(', ');
+  if (type.form === 'urn' && type.namespace === undefined) {
+    const fixed = valueTypeOf(type.name);
+    const candidates = fixed ? TYPE_NAMESPACES.map((ns) => `${DATA_TYPE_URN_PREFIX}${ns}.${fixed}`) : [];
+    return [diagnostic('definition.type', 'error', range, `The type of ${name} is written as a URN without a namespace; data-type URNs read urn:li:dataType:datahub.<type> (DataHub) or urn:li:dataType:service.<type>.`, { candidates })];
+  }
+  if (!DATA_TYPE_NAMES.includes(type.name)) {
+    const lower = type.name.toLowerCase();
+    if (DATA_TYPE_NAMES.includes(lower)) {
+      const fixed = type.form === 'urn' ? `${DATA_TYPE_URN_PREFIX}${type.namespace}.${lower}` : lower;
+      // The CLI lowercases a short type with a warning; in a URN the service has no such type.
+      const severity = type.form === 'urn' ? 'error' : 'warning';
+      return [diagnostic('definition.type', severity, range, `The type of ${name} must be written in lower case: '${fixed}'.`, { candidates: [fixed] })];
+    }
+    if (type.form === 'short' && judgedByEnumRule(model, range)) return [];
+    const close = closestMatches(type.name, DATA_TYPE_NAMES, 3);
+    const candidates = type.form === 'urn' ? close.map((t) => `${DATA_TYPE_URN_PREFIX}${type.namespace}.${t}`) : close;
+    return [diagnostic('definition.type', 'error', range, `'${type.name}' is not a structured-property type; the type of ${name} must be one of ${allowed}.`, { candidates })];
+  }
+  if (type.form === 'short' && model.format === 'mcpJson') {
+    const candidates = TYPE_NAMESPACES.map((ns) => `${DATA_TYPE_URN_PREFIX}${ns}.${type.name}`);
+    return [diagnostic('definition.type', 'error', range, `In a propertyDefinition aspect the valueType of ${name} must be a data-type URN, e.g. '${candidates[0]}'; the short name '${type.name}' is only for the properties YAML.`, { candidates })];
+  }
+  return [];
+}
+
+function checkCardinality(written: Located<string>, name: string): CoreDiagnostic[] {
+  const value = written.value;
+  if (value === 'SINGLE' || value === 'MULTIPLE') return [];
+  const upper = value.trim().toUpperCase();
+  const candidates = upper === 'SINGLE' || upper === 'MULTIPLE' ? [upper] : closestMatches(value, ['SINGLE', 'MULTIPLE'], 2);
+  const hint = candidates.length > 0 ? ` Did you mean '${candidates[0]}'?` : '';
+  return [diagnostic('definition.cardinality', 'error', written.range, `The cardinality of ${name} is '${value}'; the service accepts only SINGLE (one value, the default) or MULTIPLE (case-sensitive).${hint}`, { candidates })];
+}
+
+function checkEntityType(written: Located<string>, name: string, role: string): CoreDiagnostic[] {
+  const type = readEntityType(written.value);
+  const asWritten = (entity: string) => (type.form === 'urn' ? `${ENTITY_TYPE_URN_PREFIX}${type.namespace ?? 'datahub'}.${entity}` : entity);
+  if (type.form === 'urn' && type.namespace === undefined) {
+    const known = ENTITY_TYPE_NAMES.includes(type.name) ? [type.name] : caseMatches(type.name);
+    return [diagnostic('definition.entityType', 'error', written.range, `The ${role} '${written.value}' of ${name} has no namespace; entity-type URNs read urn:li:entityType:datahub.<type> (or service.<type>).`, { candidates: known.map(asWritten) })];
+  }
+  if (ENTITY_TYPE_NAMES.includes(type.name)) return [];
+  const sameLetters = caseMatches(type.name);
+  if (sameLetters.length > 0) {
+    const fixed = asWritten(sameLetters[0]);
+    return [diagnostic('definition.entityType', 'error', written.range, `The ${role} '${type.name}' of ${name} is mis-cased: entity types are case-sensitive, write '${sameLetters[0]}'.`, { candidates: sameLetters.map(asWritten), fixed })];
+  }
+  const candidates = closestMatches(type.name, ENTITY_TYPE_NAMES, 3).map(asWritten);
+  const hint = candidates.length > 0 ? ` Did you mean '${candidates[0]}'?` : ' Use a DataHub entity type such as dataset, schemaField, dataJob, dataFlow, chart, dashboard, container, corpuser or corpGroup.';
+  return [diagnostic('definition.entityType', 'error', written.range, `'${type.name}' is not a DataHub entity type, so the ${role} of ${name} is rejected.${hint}`, { candidates })];
+}
+
+function caseMatches(name: string): string[] {
+  const lower = name.toLowerCase();
+  return ENTITY_TYPE_NAMES.filter((t) => t.toLowerCase() === lower);
+}
+
+function checkVersion(written: Located<string | number>, name: string): CoreDiagnostic[] {
+  const version = String(written.value);
+  if (VERSION_PATTERN.test(version)) return [];
+  const suggestion = timestampVersion();
+  const dots = version.includes('.') ? ' and cannot contain dots' : '';
+  return [
+    diagnostic(
+      'definition.version',
+      'error',
+      written.range,
+      `The version ${quote(written.value)} of ${name} is rejected by the service: a version is exactly 14 digits, a yyyyMMddHHmmss timestamp${dots}. Use e.g. '${suggestion}'.`,
+      { candidates: [suggestion] },
+    ),
+  ];
+}
+
+function checkQualifiedName(fact: PropertyDefinitionFact): CoreDiagnostic[] {
+  const diagnostics: CoreDiagnostic[] = [];
+  const id = propertyIdOf(fact.urn.value);
+  const idRange = fact.id?.range ?? fact.urn.range;
+  if (/\s/.test(id)) {
+    const fixed = id.trim().replace(/\s+/g, '_');
+    diagnostics.push(diagnostic('definition.qualifiedName', 'error', idRange, `The property id '${id}' contains a space; the service rejects ids and qualified names with spaces. Use e.g. '${fixed}'.`, { candidates: [fixed] }));
+  }
+  const qualified = fact.qualifiedName;
+  if (!qualified) return diagnostics;
+  if (qualified.value !== id) {
+    diagnostics.push(
+      diagnostic('definition.qualifiedName', 'error', qualified.range, `The qualified name '${qualified.value}' differs from the property id '${id}'; they must be equal (DataHub: "ID in the urn and the qualified_name must match"). Write '${id}' or drop qualified_name.`, { candidates: [id] }),
+    );
+  } else if (/\s/.test(qualified.value)) {
+    diagnostics.push(diagnostic('definition.qualifiedName', 'error', qualified.range, `The qualified name '${qualified.value}' contains a space; the service rejects qualified names with spaces.`, { candidates: [] }));
+  }
+  return diagnostics;
+}
+
+function checkAllowedValues(fact: PropertyDefinitionFact, name: string): CoreDiagnostic[] {
+  const type = fact.valueType ? valueTypeOf(fact.valueType.value) : undefined;
+  if (!type || !fact.allowedValues) return [];
+  const allowedTypes = fact.typeQualifierAllowedTypes?.map((t) => readEntityType(t.value).name);
+  const diagnostics: CoreDiagnostic[] = [];
+  for (const allowed of fact.allowedValues) {
+    const problem = checkValueType(allowed.value.value, type, allowedTypes);
+    if (!problem) continue;
+    // The service stores such a definition, but no value of the property's type can ever equal it.
+    diagnostics.push(
+      diagnostic(
+        'definition.allowedValueType',
+        'warning',
+        allowed.value.range,
+        `The allowed value ${quote(allowed.value.value)} of ${name} ${problem.problem}. Allowed values must have the property's type (${type}), otherwise no value can ever match them.`,
+        { candidates: problem.candidates },
+      ),
+    );
+  }
+  return diagnostics;
+}

@@ -1,0 +1,87 @@
+import type { PropertyValueType } from '../definitions/types';
+import type { PropertyScalar } from '../model/facts';
+import { entityTypeOf } from './urnParts';
+
+/**
+ * Whether one value has a property's type, the way DataHub's StructuredPropertiesValidator judges
+ * it (reference/datahub-api.md §4.3): string / rich_text / date / urn values must be text, a date is
+ * `YYYY-MM-DD` between 1000-01-01 and 9999-12-31, a urn value must parse (and be of an allowed type
+ * when the definition restricts them, compared ignoring case), a number is numeric.
+ * Shared by the value rule and the definition rule (allowed values are typed like the property).
+ */
+
+export interface ValueProblem {
+  /** 'error': the service rejects it; 'warning': accepted, but it will not behave as meant */
+  severity: 'error' | 'warning';
+  /** completes "<value> ..." e.g. "is not a number" */
+  problem: string;
+  /** what to write instead, when one is obvious */
+  candidates: string[];
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isValidDate(text: string): boolean {
+  const match = DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1000 || month < 1 || month > 12 || day < 1) return false;
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= daysInMonth;
+}
+
+/** What Java's Double.parseDouble accepts, near enough: a plain or scientific decimal number. */
+const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+export function describeScalar(value: PropertyScalar): string {
+  return typeof value === 'string' ? `'${value}'` : String(value);
+}
+
+export function checkValueType(value: PropertyScalar, type: PropertyValueType, allowedUrnTypes?: readonly string[]): ValueProblem | undefined {
+  if (value === null || typeof value === 'boolean') {
+    const expected = type === 'number' ? 'a number' : 'text';
+    return { severity: 'error', problem: `is ${value === null ? 'empty' : 'a true/false value'}, but the property holds ${expected}`, candidates: [] };
+  }
+  if (type === 'number') return checkNumber(value);
+  if (typeof value === 'number') {
+    // DataHub sends an unquoted number as {double: n}; text-typed properties reject it.
+    return { severity: 'error', problem: `is a number, but the property's type is ${type}, which holds text; quote it`, candidates: [`"${value}"`] };
+  }
+  if (type === 'date') return isValidDate(value) ? undefined : dateProblem(value);
+  if (type === 'urn') return checkUrn(value, allowedUrnTypes);
+  return undefined;
+}
+
+function checkNumber(value: string | number): ValueProblem | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : { severity: 'error', problem: 'is not a finite number', candidates: [] };
+  if (NUMERIC.test(value.trim())) {
+    // The service accepts numeric text for a number property but stores it as text, so it never
+    // equals an allowed value or a number written elsewhere.
+    return { severity: 'warning', problem: 'is a number written as text; write it without quotes so it is sent as a number', candidates: [String(Number(value))] };
+  }
+  return { severity: 'error', problem: "is not a number, and the property's type is number", candidates: [] };
+}
+
+function dateProblem(value: string): ValueProblem {
+  const candidates: string[] = [];
+  const slashed = /^(\d{4})[/.](\d{1,2})[/.](\d{1,2})$/.exec(value) ?? /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value);
+  if (slashed) {
+    const fixed = `${slashed[1]}-${slashed[2].padStart(2, '0')}-${slashed[3].padStart(2, '0')}`;
+    if (isValidDate(fixed)) candidates.push(fixed);
+  }
+  return { severity: 'error', problem: 'is not a date; the property\'s type is date, written YYYY-MM-DD (e.g. 2024-06-30)', candidates };
+}
+
+function checkUrn(value: string, allowedUrnTypes: readonly string[] | undefined): ValueProblem | undefined {
+  const entityType = entityTypeOf(value);
+  if (entityType === undefined) {
+    return { severity: 'error', problem: "is not a URN, and the property's type is urn (e.g. urn:li:corpuser:jdoe)", candidates: [] };
+  }
+  if (allowedUrnTypes && allowedUrnTypes.length > 0) {
+    const allowed = allowedUrnTypes.map((t) => t.toLowerCase());
+    if (!allowed.includes(entityType.toLowerCase())) {
+      return { severity: 'error', problem: `is a ${entityType} URN, but the property only takes URNs of type ${allowedUrnTypes.join(', ')}`, candidates: [] };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,165 @@
+/**
+ * Type-level checks on a URN whose syntax already parsed: the entity type's spelling, the key's arity,
+ * what each part must be (nested URN of a given type, environment, platform, data/entity type id).
+ */
+import { describeParts, urnTypeSpec, type PartSpec, type UrnTypeSpec } from './registry';
+import { closestMatches } from './suggest';
+import type { ParsedUrn, UrnError, UrnErrorCode, UrnPart } from './types';
+import { DATA_TYPE_NAMES, ENTITY_TYPE_NAMES, FABRIC_TYPES, KNOWN_PLATFORMS, TYPE_NAMESPACES } from './vocabulary';
+
+const knownEntityTypes = new Set(ENTITY_TYPE_NAMES);
+const knownPlatforms = new Set(KNOWN_PLATFORMS);
+const fabricTypes = new Set(FABRIC_TYPES);
+
+function error(code: UrnErrorCode, offset: number, length: number, message: string, candidates: string[] = []): UrnError {
+  return { code, message, offset, length, candidates };
+}
+
+/** "a dataset", "an entity type". */
+function a(word: string): string {
+  return /^[aeiouAEIOU]/.test(word) ? `an ${word}` : `a ${word}`;
+}
+
+function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function quoteList(values: readonly string[]): string {
+  return values.map((v) => `'${v}'`).join(', ');
+}
+
+/** Returns the first error in `urn` (outer before inner, left to right); pushes advisory findings to `warnings`. */
+export function validateUrn(urn: ParsedUrn, warnings: UrnError[]): UrnError | undefined {
+  const typeStart = urn.start + 'urn:li:'.length;
+  const typeError = checkEntityType(urn.entityType, typeStart, warnings);
+  if (typeError) return typeError;
+  const spec = urnTypeSpec(urn.entityType);
+  if (spec) {
+    const arityError = checkArity(urn, spec, typeStart + urn.entityType.length + 1);
+    if (arityError) return arityError;
+  }
+  for (let i = 0; i < urn.parts.length; i++) {
+    const part = urn.parts[i];
+    const partSpec = spec?.parts[i];
+    if (partSpec) {
+      const partError = checkPart(urn, part, partSpec);
+      if (partError) return partError;
+    }
+    if (part.kind === 'urn') {
+      const nestedError = validateUrn(part, warnings);
+      if (nestedError) return nestedError;
+    }
+  }
+  return undefined;
+}
+
+function checkEntityType(entityType: string, offset: number, warnings: UrnError[]): UrnError | undefined {
+  if (knownEntityTypes.has(entityType)) return undefined;
+  const folded = entityType.toLowerCase();
+  const sameLetters = ENTITY_TYPE_NAMES.find((name) => name.toLowerCase() === folded);
+  if (sameLetters) {
+    return error('urn.entityType', offset, entityType.length, `Entity types are case-sensitive: '${entityType}' should be written '${sameLetters}'.`, [sameLetters]);
+  }
+  const close = closestMatches(entityType, ENTITY_TYPE_NAMES);
+  const first = entityType.charCodeAt(0);
+  if (first >= 0x41 && first <= 0x5a) {
+    return error('urn.entityType', offset, entityType.length, `An entity type starts with a lower-case letter; '${entityType}' is not one DataHub knows${close.length ? ` (did you mean ${quoteList(close)}?)` : ''}.`, close);
+  }
+  if (close.length > 0) {
+    warnings.push({
+      ...error('urn.entityType', offset, entityType.length, `'${entityType}' is not an entity type DataHub ships; did you mean ${quoteList(close)}?`, close),
+      severity: 'warning',
+    });
+  }
+  return undefined;
+}
+
+function checkArity(urn: ParsedUrn, spec: UrnTypeSpec, keyStart: number): UrnError | undefined {
+  const expected = spec.parts.length;
+  const found = urn.parts.length;
+  if (found === expected && (expected === 1 || urn.tuple)) return undefined;
+  const keyLength = urn.end - keyStart;
+  if (expected === 1) {
+    return error('urn.arity', keyStart, keyLength, `${capital(a(urn.entityType))} URN has one part (${spec.parts[0].label}); found ${found}.`);
+  }
+  const shape = `urn:li:${urn.entityType}:(${spec.parts.map((p) => `<${p.label}>`).join(',')})`;
+  const message = `${capital(a(urn.entityType))} URN needs ${expected} parts (${describeParts(spec)}) written as ${shape}; found ${found}.`;
+  return error('urn.arity', keyStart, keyLength, message, missingEnvironmentFix(urn, spec));
+}
+
+/** The obvious fix for a dataset-like key that left out the environment: append `,PROD`. */
+function missingEnvironmentFix(urn: ParsedUrn, spec: UrnTypeSpec): string[] {
+  const last = spec.parts[spec.parts.length - 1];
+  if (last.kind !== 'environment' || !urn.tuple || urn.parts.length !== spec.parts.length - 1) return [];
+  const written = urn.parts[urn.parts.length - 1];
+  if (written.kind === 'text' && fabricTypes.has(written.value)) return [];
+  return [`(${urn.parts.map((p) => p.raw).join(',')},PROD)`];
+}
+
+function kindName(part: UrnPart): string {
+  return part.kind === 'urn' ? `${a(part.entityType)} URN` : `plain text '${part.raw}'`;
+}
+
+function checkPart(owner: ParsedUrn, part: UrnPart, spec: PartSpec): UrnError | undefined {
+  const at = part.start;
+  const length = part.end - part.start;
+  const where = `The ${spec.label} of ${a(owner.entityType)} URN`;
+  if (spec.kind === 'urn') {
+    if (part.kind === 'urn' && part.entityType === spec.entityType) return undefined;
+    const candidates = part.kind === 'text' && spec.entityType === 'dataPlatform' ? [`urn:li:dataPlatform:${part.raw}`] : [];
+    return error('urn.partKind', at, length, `${where} must be ${a(spec.entityType)} URN (urn:li:${spec.entityType}:...); found ${kindName(part)}.`, candidates);
+  }
+  if (part.kind === 'urn') {
+    return error('urn.partKind', at, length, `${where} is plain text, not a URN; found ${a(part.entityType)} URN.`);
+  }
+  switch (spec.kind) {
+    case 'text':
+      return undefined;
+    case 'environment':
+      return checkEnvironment(part.value, at, length);
+    case 'platformName':
+      return checkPlatform(part.value, at, length);
+    case 'dataTypeId':
+      return checkTypeId('urn.dataType', 'data type', part.value, DATA_TYPE_NAMES, at, length);
+    case 'entityTypeId':
+      return checkTypeId('urn.unknownType', 'entity type', part.value, ENTITY_TYPE_NAMES, at, length);
+  }
+}
+
+function checkEnvironment(value: string, at: number, length: number): UrnError | undefined {
+  if (fabricTypes.has(value)) return undefined;
+  const candidates = closestMatches(value, FABRIC_TYPES);
+  const hint = candidates.length > 0 ? `did you mean ${quoteList(candidates)}?` : `use one of ${FABRIC_TYPES.join(', ')}.`;
+  return error('urn.environment', at, length, `'${value}' is not an environment (FabricType) DataHub accepts; environments are upper-case: ${hint}`, candidates);
+}
+
+function checkPlatform(value: string, at: number, length: number): UrnError | undefined {
+  if (knownPlatforms.has(value)) return undefined;
+  const candidates = closestMatches(value, KNOWN_PLATFORMS).filter((c) => c !== value);
+  if (candidates.length === 0) return undefined; // a custom platform: DataHub allows any name
+  return {
+    ...error('urn.platform', at, length, `Platform '${value}' is not one of DataHub's platforms but is close to ${quoteList(candidates)}; check the spelling (custom platforms are allowed).`, candidates),
+    severity: 'warning',
+  };
+}
+
+/** `datahub.<name>` / `service.<name>` ids of dataType and entityType URNs. */
+function checkTypeId(code: UrnErrorCode, what: string, value: string, names: readonly string[], at: number, length: number): UrnError | undefined {
+  const dot = value.indexOf('.');
+  const namespace = dot < 0 ? '' : value.slice(0, dot);
+  const name = dot < 0 ? value : value.slice(dot + 1);
+  const nameOk = names.includes(name);
+  const nameCandidates = nameOk ? [name] : closestMatches(name, names);
+  if (!TYPE_NAMESPACES.includes(namespace)) {
+    const namespaces = dot < 0 ? TYPE_NAMESPACES : closestMatches(namespace, TYPE_NAMESPACES);
+    const candidates = (namespaces.length ? namespaces : TYPE_NAMESPACES).flatMap((ns) => nameCandidates.map((n) => `${ns}.${n}`));
+    const found = dot < 0 ? 'no namespace' : `the namespace '${namespace}'`;
+    return error(code, at, length, `${capital(a(what))} id is written 'datahub.<name>' (DataHub) or 'service.<name>' (this catalog service); '${value}' has ${found}.`, candidates);
+  }
+  if (nameOk) return undefined;
+  const candidates = nameCandidates.map((n) => `${namespace}.${n}`);
+  const known = names.length <= 8 ? ` Known: ${names.join(', ')}.` : '';
+  const hint = candidates.length ? ` Did you mean ${quoteList(candidates)}?` : known;
+  return error(code, at, length, `'${name}' is not ${a(what)} DataHub knows (names are case-sensitive).${hint}`, candidates);
+}
+

@@ -1,0 +1,95 @@
+import { checkUrn, describe, isObject, partText } from './urns';
+
+/**
+ * Shape checks of the aspects that hold lineage (field names as in DataHub's PDL), and the
+ * consistency rule of spec §2.4: every column of a fine-grained edge must belong to the entity
+ * itself or to one of its entity-level `upstreams`.
+ */
+
+function urnProblems(value: unknown, field: string): string[] {
+  if (typeof value !== 'string') return [`${field} must be a URN string; found ${describe(value)}.`];
+  const parsed = checkUrn(value);
+  return parsed.ok ? [] : [`${field}: ${parsed.message}`];
+}
+
+function listProblems(list: unknown, field: string, each: (item: unknown, at: string) => string[], required = false): string[] {
+  if (list === undefined && !required) return [];
+  if (!Array.isArray(list)) return [`${field} must be a list; found ${describe(list)}.`];
+  return list.flatMap((item, index) => each(item, `${field}[${index}]`));
+}
+
+const edgeProblems = (item: unknown, at: string): string[] =>
+  isObject(item) ? urnProblems(item.destinationUrn, `${at}.destinationUrn`) : [`${at} must be an Edge object {"destinationUrn": ...}; found ${describe(item)}.`];
+
+/** The dataset a schemaField URN belongs to, or the URN itself when it is a dataset. */
+function datasetOfColumn(urn: string): string | undefined {
+  const parsed = checkUrn(urn);
+  if (!parsed.ok) return undefined;
+  if (parsed.urn.entityType === 'schemaField') return partText(parsed.urn, 0);
+  if (parsed.urn.entityType === 'dataset') return urn;
+  return undefined;
+}
+
+function fineGrainedProblems(list: unknown, field: string, allowedDatasets: Set<string> | undefined, entityUrn: string): string[] {
+  return listProblems(list, field, (item, at) => {
+    if (!isObject(item)) return [`${at} must be an object with upstreams and downstreams; found ${describe(item)}.`];
+    const problems = [
+      ...listProblems(item.upstreams, `${at}.upstreams`, urnProblems),
+      ...listProblems(item.downstreams, `${at}.downstreams`, urnProblems),
+    ];
+    if (problems.length > 0 || !allowedDatasets) return problems;
+    const columns = [...(item.upstreams as string[] | undefined ?? []), ...(item.downstreams as string[] | undefined ?? [])];
+    for (const column of columns) {
+      const dataset = datasetOfColumn(column);
+      if (dataset !== undefined && !allowedDatasets.has(dataset)) {
+        problems.push(
+          `${at} uses the column ${column} of ${dataset}, which is neither ${entityUrn} nor one of its upstreams. Add ${dataset} to upstreams, or fix the column URN (check its platform, name and environment).`,
+        );
+      }
+    }
+    return problems;
+  });
+}
+
+export function validateUpstreamLineage(entityUrn: string, value: Record<string, unknown>): string[] {
+  const problems = listProblems(
+    value.upstreams,
+    'upstreamLineage.upstreams',
+    (item, at) => (isObject(item) ? urnProblems(item.dataset, `${at}.dataset`) : [`${at} must be {"dataset": ..., "type": "TRANSFORMED"}; found ${describe(item)}.`]),
+    true,
+  );
+  const allowed = new Set<string>([entityUrn]);
+  if (Array.isArray(value.upstreams)) for (const upstream of value.upstreams) if (isObject(upstream) && typeof upstream.dataset === 'string') allowed.add(upstream.dataset);
+  problems.push(...fineGrainedProblems(value.fineGrainedLineages, 'upstreamLineage.fineGrainedLineages', problems.length === 0 ? allowed : undefined, entityUrn));
+  return problems;
+}
+
+export function validateDataJobInputOutput(value: Record<string, unknown>): string[] {
+  return [
+    ...listProblems(value.inputDatasets, 'dataJobInputOutput.inputDatasets', urnProblems),
+    ...listProblems(value.outputDatasets, 'dataJobInputOutput.outputDatasets', urnProblems),
+    ...listProblems(value.inputDatajobs, 'dataJobInputOutput.inputDatajobs', urnProblems),
+    ...listProblems(value.inputDatasetEdges, 'dataJobInputOutput.inputDatasetEdges', edgeProblems),
+    ...listProblems(value.outputDatasetEdges, 'dataJobInputOutput.outputDatasetEdges', edgeProblems),
+    ...listProblems(value.inputDatajobEdges, 'dataJobInputOutput.inputDatajobEdges', edgeProblems),
+    ...fineGrainedProblems(value.fineGrainedLineages, 'dataJobInputOutput.fineGrainedLineages', undefined, ''),
+  ];
+}
+
+export function validateChartInfo(value: Record<string, unknown>): string[] {
+  return [
+    ...listProblems(value.inputs, 'chartInfo.inputs', (item, at) =>
+      typeof item === 'string' ? urnProblems(item, at) : isObject(item) ? urnProblems(item.string, `${at}.string`) : [`${at} must be {"string": "<dataset urn>"}; found ${describe(item)}.`],
+    ),
+    ...listProblems(value.inputEdges, 'chartInfo.inputEdges', edgeProblems),
+  ];
+}
+
+export function validateDashboardInfo(value: Record<string, unknown>): string[] {
+  return [
+    ...listProblems(value.charts, 'dashboardInfo.charts', urnProblems),
+    ...listProblems(value.datasets, 'dashboardInfo.datasets', urnProblems),
+    ...listProblems(value.chartEdges, 'dashboardInfo.chartEdges', edgeProblems),
+    ...listProblems(value.datasetEdges, 'dashboardInfo.datasetEdges', edgeProblems),
+  ];
+}

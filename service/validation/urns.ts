@@ -1,0 +1,64 @@
+import { parseUrn } from '../../core/urn/parse';
+import type { ParsedUrn } from '../../core/urn/types';
+import { ENTITY_TYPE_NAMES } from '../../core/urn/vocabulary';
+
+/**
+ * URN checks as the service applies them: what DataHub's server rejects is rejected (syntax,
+ * tuple arity, environment), what it accepts is accepted even when the editor would warn (a
+ * platform name that is not one of the well-known ones).
+ */
+
+const ACCEPTED_BY_DATAHUB = new Set(['urn.platform', 'urn.unknownType']);
+
+export type UrnCheck = { ok: true; urn: ParsedUrn } | { ok: false; message: string };
+
+export function checkUrn(text: string): UrnCheck {
+  const result = parseUrn(text);
+  if (result.ok) return { ok: true, urn: result.urn };
+  if (result.urn && (result.error.severity === 'warning' || ACCEPTED_BY_DATAHUB.has(result.error.code))) return { ok: true, urn: result.urn };
+  return { ok: false, message: `Invalid urn: ${text}: ${result.error.message}` };
+}
+
+const canonicalTypes = new Map<string, string>(ENTITY_TYPE_NAMES.map((name) => [name.toLowerCase(), name]));
+
+/** `dataset`, `structuredproperty`, `dataJob` → the registry name; undefined when DataHub has no such entity. */
+export function canonicalEntityType(name: string): string | undefined {
+  return canonicalTypes.get(name.toLowerCase());
+}
+
+/** The text of the n-th key part (a nested URN is given as its text). */
+export function partText(urn: ParsedUrn, index: number): string | undefined {
+  const part = urn.parts[index];
+  if (!part) return undefined;
+  return part.kind === 'text' ? part.value : part.raw;
+}
+
+const TYPE_ID = /^(?:datahub|service)\.(.+)$/;
+
+/** `urn:li:entityType:datahub.dataset` / `service.dataset` → `dataset` (registry spelling); undefined otherwise. */
+export function entityTypeOfTypeUrn(text: string): string | undefined {
+  if (!text.startsWith('urn:li:entityType:')) return undefined;
+  const match = TYPE_ID.exec(text.slice('urn:li:entityType:'.length));
+  return match ? canonicalEntityType(match[1]) : undefined;
+}
+
+export const VALUE_TYPES = ['string', 'rich_text', 'number', 'date', 'urn'] as const;
+export type ValueType = (typeof VALUE_TYPES)[number];
+
+/** `urn:li:dataType:datahub.number` / `service.number` → `number`; undefined for anything else. */
+export function valueTypeOfTypeUrn(text: string): ValueType | undefined {
+  if (!text.startsWith('urn:li:dataType:')) return undefined;
+  const match = TYPE_ID.exec(text.slice('urn:li:dataType:'.length));
+  const name = match?.[1];
+  return (VALUE_TYPES as readonly string[]).includes(name ?? '') ? (name as ValueType) : undefined;
+}
+
+export function describe(value: unknown): string {
+  const text = JSON.stringify(value);
+  if (text === undefined) return String(value);
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
