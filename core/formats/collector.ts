@@ -1,8 +1,8 @@
-import type { Fact, ParseProblem, UrnRole } from '../model/facts';
+import type { EntityDeclarationFact, Fact, ParseProblem, UrnRole } from '../model/facts';
 import type { Located, SourceRange } from '../model/range';
 import { looksLikeUrn } from '../urn';
 import type { DocNode, MapNode, ScalarNode } from './tree';
-import { forEachScalar, isNullNode, typeNameOf, valueOf } from './tree';
+import { forEachScalar, isNullNode, toPlain, typeNameOf, valueOf } from './tree';
 
 /**
  * What an adapter writes into while it walks a tree: facts, parse problems, and which scalars it
@@ -154,4 +154,13 @@ export class FactCollector {
 export function pathOf(base: string, key: string | number): string {
   if (typeof key === 'number') return `${base}[${key}]`;
   return base ? `${base}.${key}` : key;
+}
+
+/** An EntityDeclarationFact whose fields are every key of the mapping, as plain values. */
+export function declarationOf(urn: Located<string>, map: MapNode, origin: EntityDeclarationFact['origin'], depth: number): EntityDeclarationFact {
+  const fields: Record<string, Located<unknown>> = {};
+  for (const entry of map.entries) {
+    fields[String(entry.key.value)] = { value: toPlain(entry.value), range: entry.value.type === 'scalar' ? entry.value.inner : entry.value.range };
+  }
+  return { kind: 'entityDeclaration', urn, fields, depth, origin, range: map.range };
 }

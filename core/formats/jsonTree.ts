@@ -1,4 +1,4 @@
-import { Node as JsonNode, ParseError, ParseErrorCode, parseTree } from 'jsonc-parser';
+import { Node as JsonNode, ParseError, ParseErrorCode, parseTree, printParseErrorCode } from 'jsonc-parser';
 import type { ParseProblem } from '../model/facts';
 import type { SourceRange } from '../model/range';
 import type { DocNode, MapEntry, ScalarNode } from './tree';
@@ -135,38 +135,38 @@ export function decodedOffsets(raw: string): number[] {
 }
 
 function messageOf(code: ParseErrorCode): string {
-  switch (code) {
-    case ParseErrorCode.InvalidSymbol:
+  switch (printParseErrorCode(code)) {
+    case 'InvalidSymbol':
       return 'This is not valid JSON: unexpected character here. Remove it or put the value in double quotes.';
-    case ParseErrorCode.InvalidNumberFormat:
+    case 'InvalidNumberFormat':
       return 'This number is not valid JSON. Write it as digits, e.g. 1.0, or quote it as a string.';
-    case ParseErrorCode.PropertyNameExpected:
+    case 'PropertyNameExpected':
       return 'A key in double quotes is expected here (JSON keys are always quoted strings).';
-    case ParseErrorCode.ValueExpected:
+    case 'ValueExpected':
       return 'A value is expected here (a string, number, object, list, true, false or null).';
-    case ParseErrorCode.ColonExpected:
+    case 'ColonExpected':
       return 'A colon ":" is expected between the key and its value.';
-    case ParseErrorCode.CommaExpected:
+    case 'CommaExpected':
       return 'A comma is expected here between two values.';
-    case ParseErrorCode.CloseBraceExpected:
+    case 'CloseBraceExpected':
       return 'This object is not closed: add the missing "}".';
-    case ParseErrorCode.CloseBracketExpected:
+    case 'CloseBracketExpected':
       return 'This list is not closed: add the missing "]".';
-    case ParseErrorCode.EndOfFileExpected:
+    case 'EndOfFileExpected':
       return 'Unexpected text after the end of the JSON value. Remove it, or wrap the values in a list [ ... ].';
-    case ParseErrorCode.InvalidCommentToken:
+    case 'InvalidCommentToken':
       return 'Comments are not allowed in a .json file (DataHub cannot read them). Remove the comment, or name the file .jsonc if only the editor reads it.';
-    case ParseErrorCode.UnexpectedEndOfComment:
+    case 'UnexpectedEndOfComment':
       return 'This comment is not closed: add the missing "*/".';
-    case ParseErrorCode.UnexpectedEndOfString:
+    case 'UnexpectedEndOfString':
       return 'This string is not closed: add the missing double quote.';
-    case ParseErrorCode.UnexpectedEndOfNumber:
+    case 'UnexpectedEndOfNumber':
       return 'This number is cut off. Complete it.';
-    case ParseErrorCode.InvalidUnicode:
+    case 'InvalidUnicode':
       return 'This \\u escape is not valid: it needs exactly four hex digits.';
-    case ParseErrorCode.InvalidEscapeCharacter:
+    case 'InvalidEscapeCharacter':
       return 'This escape sequence is not valid JSON. Use \\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX.';
-    case ParseErrorCode.InvalidCharacter:
+    case 'InvalidCharacter':
       return 'This character is not allowed inside a JSON string (control characters must be escaped, e.g. \\n).';
     default:
       return 'This is not valid JSON here. Fix the syntax so the file can be read.';

@@ -17,7 +17,7 @@ export interface YamlParse {
 
 export function parseYaml(text: string): YamlParse {
   const problems: ParseProblem[] = [];
-  const parsed = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: true, strict: true });
+  const parsed = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false, strict: true });
   const docs: Document.Parsed[] = Array.isArray(parsed) ? parsed : [];
   const documents: (DocNode | null)[] = [];
   for (const doc of docs) {
@@ -27,8 +27,6 @@ export function parseYaml(text: string): YamlParse {
   }
   return { documents, problems };
 }
-
-type YamlNode = NonNullable<Document.Parsed['contents']>;
 
 class YamlConverter {
   private aliasBudget = ALIAS_EXPANSION_BUDGET;
@@ -70,10 +68,17 @@ class YamlConverter {
   private map(pairs: unknown[], depth: number, forced: SourceRange | undefined, range: SourceRange): DocNode {
     const entries: MapEntry[] = [];
     const merged: MapEntry[] = [];
+    // Checked here rather than by the yaml package, whose check is quadratic in the number of keys.
+    const seen = forced ? undefined : new Set<string>();
     for (const pair of pairs) {
       if (!isPair(pair)) continue;
       const key = this.key(pair.key, forced);
       if (!key) continue;
+      if (seen && key.value !== '<<') {
+        const name = String(key.value);
+        if (seen.has(name)) this.duplicateKey(key);
+        seen.add(name);
+      }
       const valueNode = pair.value == null ? absentValue(key.range.end) : this.convert(pair.value, depth + 1, forced);
       const entryRange = forced ?? { start: key.range.start, end: Math.max(key.range.end, valueNode.range.end) };
       if (key.value === '<<' && isScalar(pair.key) && pair.key.type === 'PLAIN') {
@@ -118,6 +123,13 @@ class YamlConverter {
     return scalarNode;
   }
 
+  private duplicateKey(key: ScalarNode): void {
+    this.problems.push({
+      message: `The key ${JSON.stringify(key.value)} appears more than once in this mapping; DataHub keeps only the last one. Remove or rename the extra key.`,
+      range: key.range,
+    });
+  }
+
   private aliasBomb(range: SourceRange): DocNode {
     if (!this.reportedBomb) {
       this.reportedBomb = true;
@@ -158,14 +170,12 @@ function innerRange(node: Scalar, range: SourceRange, text: string): SourceRange
 function problemOf(error: YAMLError, text: string): ParseProblem {
   const start = Math.max(0, Math.min(error.pos[0], text.length));
   const end = Math.max(start, Math.min(error.pos[1], text.length));
-  return { message: messageOf(error, text.slice(start, end)), range: { start, end } };
+  return { message: messageOf(error), range: { start, end } };
 }
 
-function messageOf(error: YAMLError, found: string): string {
+function messageOf(error: YAMLError): string {
   const summary = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
   switch (error.code) {
-    case 'DUPLICATE_KEY':
-      return `The key ${JSON.stringify(found)} appears more than once in this mapping; DataHub keeps only the last one. Remove or rename the extra key.`;
     case 'TAB_AS_INDENT':
       return 'A tab is used for indentation here; YAML allows only spaces. Replace the tab with spaces.';
     case 'BAD_INDENT':

@@ -91,6 +91,11 @@ export interface LineageEdgeFact {
   origin: EdgeOrigin;
   /** `TRANSFORMED`, `COPY`, `VIEW` where the format says */
   lineageType?: Located<string>;
+  /**
+   * Lineage file only: depth of the downstream node (0 = a top-level `lineage[]` entry). The
+   * DataHub lineage source reads only depth 0; deeper edges are recorded but DataHub ignores them.
+   */
+  depth?: number;
   range: SourceRange;
 }
 
@@ -106,6 +111,8 @@ export interface FineGrainedEdgeFact {
   transformOperation?: Located<string>;
   /** where the owner's entity-level upstreams come from, so rules can check the §2.4 consistency */
   ownerUpstreams: string[];
+  /** Lineage file only: depth of the owning node; DataHub ignores fineGrainedLineages below depth 0. */
+  depth?: number;
   range: SourceRange;
 }
 

@@ -1,11 +1,11 @@
-import { propertyIdOf, readDataType, readEntityType, DATA_TYPE_URN_PREFIX, ENTITY_TYPE_URN_PREFIX } from '../definitions/normalise';
-import { valueTypeOf } from '../definitions/normalise';
+import { DATA_TYPE_URN_PREFIX, ENTITY_TYPE_URN_PREFIX, propertyIdOf, readDataType, readEntityType, valueTypeOf } from '../definitions/normalise';
 import type { CoreDiagnostic } from '../model/diagnostic';
-import type { DocumentModel, Located, PropertyDefinitionFact } from '../model/facts';
+import type { DocumentModel, PropertyDefinitionFact } from '../model/facts';
+import type { Located } from '../model/range';
 import { factsOfKind } from '../model/facts';
 import { closestMatches } from '../urn/suggest';
 import { DATA_TYPE_NAMES, ENTITY_TYPE_NAMES, TYPE_NAMESPACES } from '../urn/vocabulary';
-import { diagnostic, judgedByEnumRule, quote, timestampVersion, VERSION_PATTERN } from './ruleHelpers';
+import { diagnostic, quote, reportedBySyntaxRules, timestampVersion, VERSION_PATTERN } from './ruleHelpers';
 import type { Rule } from './types';
 import { checkValueType } from './valueChecks';
 
@@ -20,10 +20,12 @@ export const propertyDefinition: Rule = {
     const diagnostics: CoreDiagnostic[] = [];
     for (const fact of factsOfKind(model, 'propertyDefinition')) {
       const name = propertyIdOf(fact.urn.value);
-      if (fact.valueType) diagnostics.push(...checkType(model, fact.valueType, name));
-      if (fact.cardinality && !judgedByEnumRule(model, fact.cardinality.range)) diagnostics.push(...checkCardinality(fact.cardinality, name));
-      for (const entityType of fact.entityTypes ?? []) diagnostics.push(...checkEntityType(entityType, name, 'entity type'));
-      for (const allowedType of fact.typeQualifierAllowedTypes ?? []) diagnostics.push(...checkEntityType(allowedType, name, 'allowed URN type'));
+      // Where a syntax rule already reports a value (format.enumValue, urn.syntax), these stay quiet.
+      const unjudged = (written: Located<string> | undefined): written is Located<string> => written !== undefined && !reportedBySyntaxRules(model, written.range);
+      if (unjudged(fact.valueType)) diagnostics.push(...checkType(model, fact.valueType, name));
+      if (unjudged(fact.cardinality)) diagnostics.push(...checkCardinality(fact.cardinality, name));
+      for (const entityType of (fact.entityTypes ?? []).filter(unjudged)) diagnostics.push(...checkEntityType(entityType, name, 'entity type'));
+      for (const allowedType of (fact.typeQualifierAllowedTypes ?? []).filter(unjudged)) diagnostics.push(...checkEntityType(allowedType, name, 'allowed URN type'));
       if (fact.version) diagnostics.push(...checkVersion(fact.version, name));
       diagnostics.push(...checkQualifiedName(fact));
       diagnostics.push(...checkAllowedValues(fact, name));
@@ -49,7 +51,6 @@ function checkType(model: DocumentModel, written: Located<string>, name: string)
       const severity = type.form === 'urn' ? 'error' : 'warning';
       return [diagnostic('definition.type', severity, range, `The type of ${name} must be written in lower case: '${fixed}'.`, { candidates: [fixed] })];
     }
-    if (type.form === 'short' && judgedByEnumRule(model, range)) return [];
     const close = closestMatches(type.name, DATA_TYPE_NAMES, 3);
     const candidates = type.form === 'urn' ? close.map((t) => `${DATA_TYPE_URN_PREFIX}${type.namespace}.${t}`) : close;
     return [diagnostic('definition.type', 'error', range, `'${type.name}' is not a structured-property type; the type of ${name} must be one of ${allowed}.`, { candidates })];

@@ -1,6 +1,8 @@
 import type { CoreDiagnostic, DiagnosticData, Severity } from '../model/diagnostic';
 import type { DocumentModel } from '../model/facts';
 import { LineIndex, type SourceRange } from '../model/range';
+import { CASE_INSENSITIVE_ENUMS, ENUMS } from '../formats/shapes';
+import { parseUrn } from '../urn';
 
 /** Small pieces several semantic rules share. */
 
@@ -11,11 +13,29 @@ export function diagnostic(code: string, severity: Severity, range: SourceRange,
 }
 
 /**
- * Whether the syntax rule for enumerated fields (format.enumValue) already judges the value at this
- * range; the definition rules then stay quiet so one mistake gets one diagnostic.
+ * Whether a syntax rule already reports the value at this range: format.enumValue (a value outside
+ * its enum) or urn.syntax (a URN that does not parse, e.g. an unknown entity type). The semantic
+ * rules then stay quiet there, so one mistake gets one diagnostic; they speak where the adapter
+ * recorded no such fact (a value the syntax layer does not judge).
  */
-export function judgedByEnumRule(model: DocumentModel, range: SourceRange): boolean {
-  return model.facts.some((f) => f.kind === 'enumValue' && f.value.range.start === range.start && f.value.range.end === range.end);
+export function reportedBySyntaxRules(model: DocumentModel, range: SourceRange): boolean {
+  for (const fact of model.facts) {
+    if (fact.kind === 'enumValue') {
+      if (!sameRange(fact.value.range, range)) continue;
+      const allowed = ENUMS[fact.enumName];
+      if (!allowed) continue;
+      const value = fact.value.value;
+      const accepted = CASE_INSENSITIVE_ENUMS.has(fact.enumName) ? allowed.some((a) => a.toLowerCase() === value.toLowerCase()) : allowed.includes(value);
+      if (!accepted) return true;
+    } else if (fact.kind === 'entityRef' && sameRange(fact.range, range) && !parseUrn(fact.urn).ok) {
+      return true;
+    }
+  }
+  return false;
+}
+
+function sameRange(a: SourceRange, b: SourceRange): boolean {
+  return a.start === b.start && a.end === b.end;
 }
 
 /** "line 12" for messages that point at another place in the same file. */

@@ -1,4 +1,35 @@
+import { cardinality } from './cardinality';
+import { columnOutsideEdge } from './columnOutsideEdge';
+import { definitionDuplicate } from './definitionDuplicate';
+import { definitionLive } from './definitionLive';
+import { duplicateEdge } from './duplicateEdge';
+import { entityExists } from './entityExists';
+import { lineageFileShape } from './lineageFileShape';
+import { notAllowedValue } from './notAllowedValue';
+import { propertyDefinition } from './propertyDefinition';
+import { propertyEntityType } from './propertyEntityType';
+import { propertyExists } from './propertyExists';
+import { propertySoftDeleted } from './propertySoftDeleted';
+import { propertyValueType } from './propertyValueType';
+import { selfLoop } from './selfLoop';
 import type { Rule } from './types';
+import { upstreamType } from './upstreamType';
 
 /** The rules that judge meaning: definitions, property values, lineage (all read facts only). */
-export const SEMANTIC_RULES: readonly Rule[] = [];
+export const SEMANTIC_RULES: readonly Rule[] = [
+  propertyDefinition,
+  definitionDuplicate,
+  definitionLive,
+  propertyExists,
+  propertySoftDeleted,
+  propertyValueType,
+  notAllowedValue,
+  cardinality,
+  propertyEntityType,
+  columnOutsideEdge,
+  entityExists,
+  upstreamType,
+  selfLoop,
+  duplicateEdge,
+  lineageFileShape,
+];

@@ -1,4 +1,4 @@
-import { scanUrn } from '../urn/scanner';
+import { datasetKey, parseUrn, schemaFieldKey } from '../urn';
 import type { ParsedUrn } from '../urn/types';
 
 /**
@@ -6,19 +6,13 @@ import type { ParsedUrn } from '../urn/types';
  * errors are the urn.syntax rule's to report; here an unparseable URN simply yields undefined.
  */
 
-const parsedCache = new Map<string, ParsedUrn | null>();
-const CACHE_LIMIT = 5000;
-
-/** The parsed URN (syntax only: what DataHub's `Urn.createFromString` accepts), or undefined. */
+/**
+ * The parsed URN as far as its syntax goes (what DataHub's `Urn.createFromString` accepts), also
+ * when a type-level check (arity, environment) fails; undefined when it does not parse at all.
+ */
 export function parseUrnSyntax(urn: string): ParsedUrn | undefined {
-  const cached = parsedCache.get(urn);
-  if (cached !== undefined) return cached ?? undefined;
-  const result = scanUrn(urn, 0, urn.length);
-  const parsed = result.ok ? result.urn : null;
-  // Bounded so a long editing session cannot grow it without limit; it only saves re-parsing.
-  if (parsedCache.size >= CACHE_LIMIT) parsedCache.clear();
-  parsedCache.set(urn, parsed);
-  return parsed ?? undefined;
+  const result = parseUrn(urn);
+  return result.ok ? result.urn : result.urn;
 }
 
 /** `urn:li:dataset:(...)` → `dataset`; undefined when the text is not a URN. */
@@ -50,4 +44,18 @@ export function fieldPathOf(urn: string): string | undefined {
 /** The same column on another dataset: `urn:li:schemaField:(<dataset>,<path>)`. */
 export function schemaFieldUrn(datasetUrn: string, fieldPath: string): string {
   return `urn:li:schemaField:(${datasetUrn},${fieldPath})`;
+}
+
+/**
+ * A short, readable name for messages: a dataset as `topic1 (kafka, PROD)`, a column as
+ * `user_id of topic1 (kafka, PROD)`; any other URN as written.
+ */
+export function readableName(urn: string): string {
+  const parsed = parseUrnSyntax(urn);
+  if (!parsed) return urn;
+  const dataset = datasetKey(parsed);
+  if (dataset) return `${dataset.name} (${dataset.platform}, ${dataset.env})`;
+  const field = schemaFieldKey(parsed);
+  if (field) return `${field.fieldPath} of ${readableName(field.datasetUrn)}`;
+  return urn;
 }

@@ -17,7 +17,7 @@ export const KNOWN_PLATFORMS: readonly string[] = Object.freeze([
   'mariadb', 'metabase', 'mlflow', 'mode', 'mongodb', 'mssql', 'mysql', 'neo4j', 'nifi', 'okta', 'openapi', 'opensearch',
   'oracle', 'pinot', 'postgres', 'powerbi', 'prefect', 'presto', 'pulsar', 'qlik-sense', 'redash', 'redshift', 's3',
   'sagemaker', 'salesforce', 'sigma', 'snowflake', 'spark', 'sqlalchemy', 'superset', 'tableau', 'teradata', 'trino',
-  'unity-catalog', 'vertexai', 'vertica',
+  'vertexai', 'vertica',
 ]);
 
 /**

@@ -194,8 +194,10 @@ export function planSearch(store: CatalogStore, input: SearchFilterInput): Searc
     baseTests.push((urn) => types.has(graphqlTypeOf(urn)));
   }
   if (matchesQuery) baseTests.push(matchesQuery);
-  if (input.filters && input.filters.length > 0) baseTests.push(planAll(planGroup(store, input.filters)));
-  const groups = (input.orFilters ?? []).map((g) => planGroup(store, g.and ?? []));
+  const extra = input.filters ?? [];
+  const orFilters = input.orFilters ?? [];
+  const groupInputs = orFilters.length > 0 ? orFilters.map((g) => [...(g.and ?? []), ...extra]) : extra.length > 0 ? [extra] : [];
+  const groups = groupInputs.map((filters) => planGroup(store, filters));
   const maxDegree = groups.length === 0 ? Infinity : Math.max(...groups.map((g) => g.maxDegree));
   const includeSoftDeleted = input.includeSoftDeleted === true;
 
@@ -205,8 +207,4 @@ export function planSearch(store: CatalogStore, input: SearchFilterInput): Searc
     return includeSoftDeleted || !store.isSoftDeleted(urn);
   };
   return { maxDegree, accept };
-}
-
-function planAll(group: GroupPlan): UrnTest {
-  return (urn) => group.urnTests.every((t) => t(urn));
 }

@@ -1,6 +1,7 @@
 import type { EntityRefFact, UrnRole } from '../../model/facts';
 import type { CoreDiagnostic } from '../../model/diagnostic';
 import { parseUrn } from '../../urn';
+import type { UrnError } from '../../urn/types';
 import type { Rule } from '../types';
 
 /** Entity types a URN may have in each role; roles not listed accept any type. */
@@ -20,42 +21,56 @@ const ROLE_WORDS: Partial<Record<UrnRole, string>> = {
   fieldDownstream: 'a downstream column',
 };
 
-function checkRef(ref: EntityRefFact): CoreDiagnostic | undefined {
+/** URN codes of core/urn; every one is a stable diagnostic code of its own. */
+export const URN_CODES = [
+  'urn.syntax',
+  'urn.arity',
+  'urn.partKind',
+  'urn.environment',
+  'urn.platform',
+  'urn.tooLong',
+  'urn.unknownType',
+  'urn.dataType',
+  'urn.entityType',
+] as const;
+
+function fromUrnError(ref: EntityRefFact, error: UrnError): CoreDiagnostic {
+  // Offsets are inside the URN; the URN's own range starts inside the quotes.
+  const start = ref.range.start + Math.max(0, Math.min(error.offset, ref.urn.length));
+  const end = Math.min(ref.range.end, start + Math.max(1, error.length));
+  return {
+    range: { start, end: Math.max(end, start) },
+    severity: error.severity ?? 'error',
+    code: error.code,
+    message: error.message,
+    data: { candidates: error.candidates },
+  };
+}
+
+function checkRef(ref: EntityRefFact): CoreDiagnostic[] {
   const result = parseUrn(ref.urn);
-  if (!result.ok) {
-    const { error } = result;
-    const start = ref.range.start + Math.max(0, Math.min(error.offset, ref.urn.length));
-    const end = Math.min(ref.range.end, start + Math.max(1, error.length));
-    return {
-      range: { start, end: Math.max(end, start) },
-      severity: 'error',
-      code: 'urn.syntax',
-      message: error.message,
-      data: { candidates: error.candidates, urnErrorCode: error.code, urnOffset: error.offset, urnLength: error.length },
-    };
-  }
+  if (!result.ok) return [fromUrnError(ref, result.error)];
+  const found: CoreDiagnostic[] = (result.warnings ?? []).map((warning) => fromUrnError(ref, { ...warning, severity: warning.severity ?? 'warning' }));
   const expected = EXPECTED_TYPES[ref.role];
   if (expected && !expected.includes(result.urn.entityType)) {
-    return {
+    found.push({
       range: ref.range,
       severity: 'error',
       code: 'urn.wrongKind',
       message: `Expected ${ROLE_WORDS[ref.role] ?? 'a different kind of'} URN (urn:li:${expected[0]}:...) here, but this is a ${result.urn.entityType} URN.`,
       data: { expected: [...expected], found: result.urn.entityType },
-    };
+    });
   }
-  return undefined;
+  return found;
 }
 
 /** Every URN written anywhere in a file parses, and has the kind its place needs. */
 export const urnSyntax: Rule = {
-  codes: ['urn.syntax', 'urn.wrongKind'],
+  codes: [...URN_CODES, 'urn.wrongKind'],
   run: ({ model }) => {
     const diagnostics: CoreDiagnostic[] = [];
     for (const fact of model.facts) {
-      if (fact.kind !== 'entityRef') continue;
-      const diagnostic = checkRef(fact);
-      if (diagnostic) diagnostics.push(diagnostic);
+      if (fact.kind === 'entityRef') diagnostics.push(...checkRef(fact));
     }
     return diagnostics;
   },

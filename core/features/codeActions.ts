@@ -1,0 +1,140 @@
+import { CodeActionKind, type CodeAction, type Diagnostic, type TextEdit } from 'vscode-languageserver-types';
+import { lookupProperty } from '../definitions/lookup';
+import { DIAGNOSTIC_SOURCE } from '../model/diagnostic';
+import { factsOfKind, type PropertyAssignmentFact } from '../model/facts';
+import type { SourceRange } from '../model/range';
+import { addUpstreamEdit } from './addUpstream';
+import { formatScalar } from './scalarText';
+import { isJsonDocument, type FeatureInput, type WorkspaceDocument } from './workspace';
+
+const MAX_REPLACEMENTS = 5;
+
+/**
+ * Quick fixes from the candidates the rules put in `diagnostic.data` (closest first), plus the
+ * fixes that need the document: keep one value of a SINGLE property, add the missing upstream of
+ * a column edge, and a suppression comment (YAML).
+ */
+export function codeActions(input: FeatureInput, range: SourceRange, diagnostics: readonly Diagnostic[]): CodeAction[] {
+  const document = input.document;
+  const actions: CodeAction[] = [];
+  for (const diagnostic of diagnostics) {
+    if (diagnostic.source !== DIAGNOSTIC_SOURCE || typeof diagnostic.code !== 'string') continue;
+    const code = diagnostic.code;
+    const candidates = candidatesOf(diagnostic);
+    const target = offsetsOf(document, diagnostic);
+    if (code === 'property.cardinality') actions.push(...keepOneValue(document, diagnostic, target, candidates));
+    else if (code === 'lineage.columnOutsideEdge') actions.push(...addMissingUpstream(document, diagnostic, target, candidates));
+    else actions.push(...replacements(document, diagnostic, target, candidates));
+    const suppress = suppressionAction(document, diagnostic, code, target.start);
+    if (suppress) actions.push(suppress);
+  }
+  const single = singleValueRefactor(input, range);
+  if (single) actions.push(single);
+  return actions;
+}
+
+function candidatesOf(diagnostic: Diagnostic): string[] {
+  const data = diagnostic.data as { candidates?: unknown } | undefined;
+  return Array.isArray(data?.candidates) ? data.candidates.filter((c): c is string => typeof c === 'string') : [];
+}
+
+function offsetsOf(document: WorkspaceDocument, diagnostic: Diagnostic): SourceRange {
+  return { start: document.lineIndex.offsetAt(diagnostic.range.start), end: document.lineIndex.offsetAt(diagnostic.range.end) };
+}
+
+function edit(document: WorkspaceDocument, range: SourceRange, newText: string): TextEdit {
+  return { range: { start: document.lineIndex.positionAt(range.start), end: document.lineIndex.positionAt(range.end) }, newText };
+}
+
+function fix(document: WorkspaceDocument, title: string, diagnostic: Diagnostic, edits: TextEdit[], preferred: boolean): CodeAction {
+  const action: CodeAction = { title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: { changes: { [document.uri]: edits } } };
+  if (preferred) action.isPreferred = true;
+  return action;
+}
+
+/** "Replace with 'PROD'": the diagnostic's range is the text to replace (inside quotes for strings). */
+function replacements(document: WorkspaceDocument, diagnostic: Diagnostic, target: SourceRange, candidates: string[]): CodeAction[] {
+  const written = document.text.slice(target.start, target.end);
+  return candidates
+    .filter((candidate) => candidate !== written)
+    .slice(0, MAX_REPLACEMENTS)
+    .map((candidate, i) => {
+      const text = formatScalar(document, target, candidate);
+      return fix(document, titleFor(String(diagnostic.code), written, candidate), diagnostic, [edit(document, target, text)], i === 0);
+    });
+}
+
+function titleFor(code: string, written: string, candidate: string): string {
+  const shown = candidate === '' ? '(nothing)' : `'${candidate}'`;
+  if (candidate === '') return `Remove '${written}'`;
+  if (code === 'property.notAllowedValue') return `Use the allowed value ${shown}`;
+  if (written.toLowerCase() === candidate.toLowerCase()) return `Fix the case: ${shown}`;
+  if (code.startsWith('urn.') && /environment/i.test(code + written)) return `Fix the environment: ${shown}`;
+  return `Replace with ${shown}`;
+}
+
+function assignmentAt(document: WorkspaceDocument, range: SourceRange): PropertyAssignmentFact | undefined {
+  return factsOfKind(document.model, 'propertyAssignment').find(
+    (fact) => (fact.valuesRange.start <= range.start && range.end <= fact.valuesRange.end) || (fact.range.start <= range.start && range.end <= fact.range.end && range.start === range.end),
+  );
+}
+
+/** For SINGLE: replace the list with one of its values, written as a scalar (YAML). */
+function keepOneValue(document: WorkspaceDocument, diagnostic: Diagnostic, target: SourceRange, candidates: string[]): CodeAction[] {
+  const assignment = assignmentAt(document, target);
+  if (!assignment || isJsonDocument(document)) return [];
+  return assignment.values.slice(0, MAX_REPLACEMENTS).map((value, i) => {
+    const scalar = formatScalar(document, undefined, String(value.value));
+    const label = candidates[i] ?? String(value.value);
+    return fix(document, `Keep only '${label}' (the property takes a single value)`, diagnostic, [scalarEdit(document, assignment, scalar)], i === 0);
+  });
+}
+
+/** Rewrites `key:\n  - a` / `key: [a]` as `key: a`. */
+function scalarEdit(document: WorkspaceDocument, assignment: PropertyAssignmentFact, scalar: string): TextEdit {
+  const colon = document.text.indexOf(':', assignment.property.range.end);
+  const start = colon >= 0 && colon < assignment.valuesRange.start ? colon + 1 : assignment.valuesRange.start;
+  return edit(document, { start, end: assignment.valuesRange.end }, start === assignment.valuesRange.start ? scalar : ` ${scalar}`);
+}
+
+/** A refactoring offered on a one-element list of a SINGLE property: write it as a plain value. */
+function singleValueRefactor(input: FeatureInput, range: SourceRange): CodeAction | undefined {
+  const document = input.document;
+  if (isJsonDocument(document)) return undefined;
+  const assignment = assignmentAt(document, range);
+  if (!assignment || !assignment.writtenAsList || assignment.values.length !== 1) return undefined;
+  if (lookupProperty(input.definitions, assignment.propertyUrn).effective?.cardinality !== 'SINGLE') return undefined;
+  const scalar = formatScalar(document, undefined, String(assignment.values[0].value ?? ''));
+  return {
+    title: 'Write the single value without a list',
+    kind: CodeActionKind.RefactorRewrite,
+    edit: { changes: { [document.uri]: [scalarEdit(document, assignment, scalar)] } },
+  };
+}
+
+/** For a column edge outside the entity-level edges: add the column's dataset as an upstream. */
+function addMissingUpstream(document: WorkspaceDocument, diagnostic: Diagnostic, target: SourceRange, candidates: string[]): CodeAction[] {
+  const data = diagnostic.data as { missingUpstream?: unknown } | undefined;
+  const urns = typeof data?.missingUpstream === 'string' ? [data.missingUpstream] : candidates.filter((c) => c.startsWith('urn:li:dataset:'));
+  const actions: CodeAction[] = [];
+  for (const urn of urns.slice(0, MAX_REPLACEMENTS)) {
+    const edits = addUpstreamEdit(document, target, urn);
+    if (edits) actions.push(fix(document, `Add ${urn} as an upstream of this entity`, diagnostic, edits, actions.length === 0));
+  }
+  return actions;
+}
+
+/** `# catalog-code-disable-next-line <code>` above the diagnostic's line, at its indentation (YAML only). */
+function suppressionAction(document: WorkspaceDocument, diagnostic: Diagnostic, code: string, offset: number): CodeAction | undefined {
+  if (isJsonDocument(document)) return undefined;
+  const lineStart = document.text.lastIndexOf('\n', offset - 1) + 1;
+  const indent = /^[ \t]*/.exec(document.text.slice(lineStart))?.[0] ?? '';
+  const newline = document.text.includes('\r\n') ? '\r\n' : '\n';
+  const text = `${indent}# catalog-code-disable-next-line ${code}${newline}`;
+  return {
+    title: `Ignore ${code} on this line`,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [diagnostic],
+    edit: { changes: { [document.uri]: [edit(document, { start: lineStart, end: lineStart }, text)] } },
+  };
+}

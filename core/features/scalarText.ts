@@ -1,0 +1,30 @@
+import type { SourceRange } from '../model/range';
+import { isJsonDocument, type WorkspaceDocument } from './workspace';
+
+/**
+ * How a replacement value is written where it goes: escaped inside existing quotes, quoted when a
+ * plain YAML scalar would change meaning, as a JSON string or number in JSON.
+ */
+export function formatScalar(document: WorkspaceDocument, target: SourceRange | undefined, value: string): string {
+  const quote = target ? quoteAround(document.text, target) : '';
+  if (/^".*"$/.test(value) && !quote) return value; // already a literal, e.g. a number to be quoted
+  if (isJsonDocument(document)) {
+    if (quote === '"') return JSON.stringify(value).slice(1, -1);
+    return /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(value) ? value : JSON.stringify(value);
+  }
+  if (quote === '"') return JSON.stringify(value).slice(1, -1);
+  if (quote === "'") return value.replace(/'/g, "''");
+  return needsYamlQuotes(value) ? JSON.stringify(value) : value;
+}
+
+function quoteAround(text: string, range: SourceRange): string {
+  const before = text[range.start - 1];
+  return (before === '"' || before === "'") && text[range.end] === before ? before : '';
+}
+
+function needsYamlQuotes(value: string): boolean {
+  if (value === '') return true;
+  if (/^[\s]|[\s]$/.test(value)) return true;
+  if (/^[-?:,[\]{}#&*!|>'"%@`]/.test(value)) return !/^-\d/.test(value);
+  return /: |\s#/.test(value) || /:$/.test(value);
+}

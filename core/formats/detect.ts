@@ -1,0 +1,99 @@
+import type { FormatId } from '../model/facts';
+import { looksLikeUrn } from '../urn';
+import { KNOWN_KEYS } from './shapes';
+import type { DocNode, MapNode } from './tree';
+import { entryOf, isNullNode, isStringNode, keysOf, valueOf } from './tree';
+
+/**
+ * Content detection, deliberately conservative: a file is one of our formats only when its shape
+ * leaves little doubt. Any other YAML or JSON (Kubernetes, package.json, workflows, compose files,
+ * OpenAPI, tsconfig, an empty file) is null and gets no diagnostics at all.
+ */
+export function detectByContent(documents: readonly (DocNode | null)[]): FormatId | null {
+  for (const root of documents) {
+    if (!root || isNullNode(root)) continue;
+    const format = root.type === 'map' ? detectMapping(root) : root.type === 'seq' ? detectList(root.items) : null;
+    if (format) return format;
+  }
+  return null;
+}
+
+/** Below this share of known keys a mapping is someone else's file that merely shares a key. */
+const KNOWN_KEY_SHARE = 0.7;
+
+function detectMapping(map: MapNode): FormatId | null {
+  if (looksLikeLineageEdges(map)) return 'lineageEdges';
+  if (looksLikeLineageFile(map)) return 'lineageFile';
+  if (looksLikeMcp(map) || looksLikeMce(map)) return 'mcpJson';
+  if (looksLikeDataset(map) && knownShare([map], KNOWN_KEYS['datasetYaml.dataset']) >= KNOWN_KEY_SHARE) return 'datasetYaml';
+  return null;
+}
+
+function detectList(items: readonly DocNode[]): FormatId | null {
+  const maps = items.filter((item): item is MapNode => item.type === 'map');
+  if (maps.length === 0 || maps.length < items.filter((item) => !isNullNode(item)).length / 2) return null;
+  const majority = (test: (map: MapNode) => boolean) => {
+    const hits = maps.filter(test).length;
+    return hits > 0 && hits >= maps.length / 2;
+  };
+  if (majority((map) => looksLikeMcp(map) || looksLikeMce(map))) return 'mcpJson';
+  if (majority(looksLikeDefinition) && knownShare(maps, KNOWN_KEYS['propertyDefinitions.property']) >= KNOWN_KEY_SHARE) {
+    return 'propertyDefinitions';
+  }
+  if (majority(looksLikeDataset) && knownShare(maps, KNOWN_KEYS['datasetYaml.dataset']) >= KNOWN_KEY_SHARE) return 'datasetYaml';
+  return null;
+}
+
+function looksLikeLineageEdges(map: MapNode): boolean {
+  const input = valueOf(map, 'input');
+  const target = !entryOf(map, 'edgesToAdd') && !entryOf(map, 'edgesToRemove') && input?.type === 'map' ? input : map;
+  if (!entryOf(target, 'edgesToAdd') && !entryOf(target, 'edgesToRemove')) return false;
+  return knownShare([target], KNOWN_KEYS['lineageEdges.root']) >= 0.5;
+}
+
+function looksLikeLineageFile(map: MapNode): boolean {
+  const lineage = valueOf(map, 'lineage');
+  if (!lineage || (lineage.type !== 'seq' && !isNullNode(lineage))) return false;
+  if (knownShare([map], KNOWN_KEYS['lineageFile.root']) < 0.5) return false;
+  const hasEntityEntry = lineage.type === 'seq' && lineage.items.some((item) => item.type === 'map' && (entryOf(item, 'entity') || entryOf(item, 'upstream')));
+  return hasEntityEntry || entryOf(map, 'version') !== undefined;
+}
+
+function looksLikeMcp(map: MapNode): boolean {
+  const hasProposalKey = ['aspectName', 'aspect', 'changeType'].some((key) => entryOf(map, key));
+  if (!hasProposalKey) return false;
+  const urn = valueOf(map, 'entityUrn');
+  return (isStringNode(urn) && looksLikeUrn(urn.value)) || (entryOf(map, 'entityType') !== undefined && entryOf(map, 'aspectName') !== undefined);
+}
+
+function looksLikeMce(map: MapNode): boolean {
+  const snapshot = valueOf(map, 'proposedSnapshot');
+  return snapshot?.type === 'map' && snapshot.entries.some((entry) => String(entry.key.value).endsWith('Snapshot'));
+}
+
+/** Keys only a structured-property definition has (`id` and `type` alone are far too common). */
+const DEFINITION_KEYS = ['entity_types', 'cardinality', 'allowed_values', 'qualified_name', 'type_qualifier', 'display_name', 'value_entity_types', 'immutable'];
+const PROPERTY_TYPES = ['string', 'rich_text', 'number', 'date', 'urn'];
+
+function looksLikeDefinition(map: MapNode): boolean {
+  const urn = valueOf(map, 'urn');
+  const identified = isStringNode(valueOf(map, 'id')) || (isStringNode(urn) && urn.value.startsWith('urn:li:structuredProperty:'));
+  if (!identified || entryOf(map, 'platform')) return false;
+  const type = valueOf(map, 'type');
+  const typed = isStringNode(type) && (PROPERTY_TYPES.includes(type.value.toLowerCase()) || type.value.startsWith('urn:li:dataType:'));
+  return typed || DEFINITION_KEYS.some((key) => entryOf(map, key));
+}
+
+function looksLikeDataset(map: MapNode): boolean {
+  const urn = valueOf(map, 'urn');
+  if (isStringNode(urn) && urn.value.startsWith('urn:li:dataset:')) return true;
+  return isStringNode(valueOf(map, 'id')) && isStringNode(valueOf(map, 'platform'));
+}
+
+function knownShare(maps: readonly MapNode[], known: readonly string[]): number {
+  const keys = new Set(maps.flatMap(keysOf));
+  if (keys.size === 0) return 0;
+  let hits = 0;
+  for (const key of keys) if (known.includes(key)) hits++;
+  return hits / keys.size;
+}

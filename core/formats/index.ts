@@ -1,0 +1,102 @@
+import type { DocumentModel, FormatId, ParseProblem } from '../model/facts';
+import { associationFor, pathOfUri } from './associations';
+import { FactCollector } from './collector';
+import { readDatasetYaml } from './datasetYaml';
+import { detectByContent } from './detect';
+import { parseJson } from './jsonTree';
+import { readLineageEdges } from './lineageEdges';
+import { readLineageFile } from './lineageFile';
+import { readMcpJson } from './mcpJson';
+import { readPropertyDefinitions } from './propertyDefinitions';
+import type { DocNode } from './tree';
+import { parseYaml } from './yamlTree';
+
+/**
+ * Every file format Catalog Code reads, into one model (core/model/facts.ts). Adapters record what
+ * is written; rules (core/rules/) judge it with the tables in ./shapes.ts.
+ */
+
+export interface ReadOptions {
+  /**
+   * glob → format or 'none', from the setting `catalogCode.formats.associations`; matched against
+   * the path part of the URI (see ./associations.ts for the exact matching rules)
+   */
+  associations?: Record<string, FormatId | 'none'>;
+}
+
+export type { Associations } from './associations';
+
+const ADAPTERS: Record<FormatId, (root: DocNode, collector: FactCollector) => void> = {
+  propertyDefinitions: readPropertyDefinitions,
+  datasetYaml: readDatasetYaml,
+  lineageFile: readLineageFile,
+  mcpJson: readMcpJson,
+  lineageEdges: readLineageEdges,
+};
+
+export function readDocument(uri: string, text: string, options: ReadOptions = {}): DocumentModel {
+  try {
+    const { format, detectedBy, parsed } = classify(uri, text, options);
+    if (!format || !parsed) return { uri, format: null, detectedBy, facts: [], parseProblems: [] };
+    const collector = new FactCollector();
+    collector.problems.push(...parsed.problems);
+    for (const root of parsed.documents) {
+      if (!root) continue;
+      collector.addRoot(root);
+      ADAPTERS[format](root, collector);
+    }
+    collector.sweepUrns();
+    return { uri, format, detectedBy, facts: collector.facts, parseProblems: collector.problems };
+  } catch (error) {
+    // Adapters are written not to throw; if one does, the file must still not break the editor.
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      uri,
+      format: null,
+      detectedBy: 'none',
+      facts: [],
+      parseProblems: [{ message: `Catalog Code could not read this file (${reason}). Please report this with the file attached.`, range: { start: 0, end: 0 } }],
+    };
+  }
+}
+
+export function detectFormat(uri: string, text: string, options: ReadOptions = {}): FormatId | null {
+  try {
+    return classify(uri, text, options).format;
+  } catch {
+    return null;
+  }
+}
+
+interface Parsed {
+  documents: (DocNode | null)[];
+  problems: ParseProblem[];
+}
+
+function classify(uri: string, text: string, options: ReadOptions): { format: FormatId | null; detectedBy: DocumentModel['detectedBy']; parsed?: Parsed } {
+  const forced = associationFor(uri, options.associations);
+  if (forced === 'none') return { format: null, detectedBy: 'association' };
+  const parsed = parse(uri, text);
+  if (forced) return { format: forced, detectedBy: 'association', parsed };
+  const format = detectByContent(parsed.documents);
+  return format ? { format, detectedBy: 'content', parsed } : { format: null, detectedBy: 'none' };
+}
+
+/** `.json` is strict JSON, `.jsonc` allows comments, `.yml`/`.yaml` is YAML; others by content. */
+function parse(uri: string, text: string): Parsed {
+  const path = pathOfUri(uri).toLowerCase();
+  if (path.endsWith('.json')) return fromJson(text, false);
+  if (path.endsWith('.jsonc')) return fromJson(text, true);
+  if (path.endsWith('.yml') || path.endsWith('.yaml')) return parseYaml(text);
+  const first = /\S/.exec(text)?.[0];
+  if (first === '{' || first === '[') {
+    const json = fromJson(text, true);
+    if (json.problems.length === 0) return json;
+  }
+  return parseYaml(text);
+}
+
+function fromJson(text: string, allowComments: boolean): Parsed {
+  const { root, problems } = parseJson(text, { allowComments });
+  return { documents: [root], problems };
+}

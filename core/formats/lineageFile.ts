@@ -1,0 +1,76 @@
+import type { Located } from '../model/range';
+import { makeDatasetUrn } from '../urn';
+import { declarationOf, FactCollector, pathOf } from './collector';
+import { readFineGrainedLineages } from './fineGrained';
+import type { DocNode } from './tree';
+import { isNullNode, valueOf } from './tree';
+
+/**
+ * The `datahub-lineage-file` source's file (reference/datahub-formats.md §1c): `version`, and
+ * `lineage:` entries of `entity`, recursive `upstream` and `fineGrainedLineages`. Everything is
+ * recorded at every depth; facts carry the depth because DataHub reads only the top level.
+ */
+export function readLineageFile(root: DocNode, collector: FactCollector): void {
+  const map = collector.map(root, '');
+  if (!map) return;
+  collector.shape(map, 'lineageFile.root');
+  const version = valueOf(map, 'version');
+  if (version && !isNullNode(version)) {
+    if (version.type === 'scalar' && (typeof version.value === 'string' || typeof version.value === 'number')) {
+      collector.facts.push({ kind: 'formatVersion', value: { value: version.value, range: version.inner } });
+    } else {
+      collector.wrongType('version', 'string', version);
+    }
+  }
+  collector.requireKey(map, 'lineageFile.root', 'lineage');
+  collector.list(valueOf(map, 'lineage'), 'lineage').forEach((item, index) => {
+    readNode(item, 0, pathOf('lineage', index), collector);
+  });
+}
+
+/** Reads one `{entity, upstream, fineGrainedLineages}` node; returns its entity's dataset URN. */
+function readNode(node: DocNode, depth: number, path: string, collector: FactCollector): Located<string> | undefined {
+  const map = collector.map(node, path);
+  if (!map) return undefined;
+  collector.shape(map, 'lineageFile.node');
+  collector.requireKey(map, 'lineageFile.node', 'entity');
+  const urn = readEntity(valueOf(map, 'entity'), depth, pathOf(path, 'entity'), collector);
+
+  const upstreamPath = pathOf(path, 'upstream');
+  const upstreamUrns: string[] = [];
+  collector.list(valueOf(map, 'upstream'), upstreamPath).forEach((item, index) => {
+    const upstream = readNode(item, depth + 1, pathOf(upstreamPath, index), collector);
+    if (!upstream) return;
+    upstreamUrns.push(upstream.value);
+    if (urn) collector.facts.push({ kind: 'lineageEdge', downstream: urn, upstream, change: 'add', origin: 'lineageFile', depth, range: item.range });
+  });
+
+  readFineGrainedLineages(
+    valueOf(map, 'fineGrainedLineages'),
+    'lineageFile.fineGrainedLineage',
+    urn,
+    upstreamUrns,
+    pathOf(path, 'fineGrainedLineages'),
+    collector,
+    depth,
+  );
+  return urn;
+}
+
+function readEntity(node: DocNode | undefined, depth: number, path: string, collector: FactCollector): Located<string> | undefined {
+  const map = collector.map(node, path);
+  if (!map) return undefined;
+  collector.shape(map, 'lineageFile.entity');
+  for (const key of ['name', 'type', 'platform']) collector.requireKey(map, 'lineageFile.entity', key);
+  const name = collector.string(valueOf(map, 'name'), pathOf(path, 'name'));
+  collector.enumValue(valueOf(map, 'type'), 'lineageEntityType', pathOf(path, 'type'));
+  const platform = collector.string(valueOf(map, 'platform'), pathOf(path, 'platform'));
+  const env = collector.enumValue(valueOf(map, 'env'), 'fabricType', pathOf(path, 'env'));
+  const instance = collector.string(valueOf(map, 'platform_instance'), pathOf(path, 'platform_instance'));
+  if (!name || !platform) return undefined;
+  const datasetName = instance ? `${instance.value}.${name.value}` : name.value;
+  // The lineage source uppercases env before building the URN.
+  const urn = { value: makeDatasetUrn(platform.value, datasetName, (env?.value ?? 'PROD').toUpperCase()), range: name.range };
+  collector.facts.push(declarationOf(urn, map, 'lineageFile', depth));
+  return urn;
+}

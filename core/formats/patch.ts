@@ -1,0 +1,101 @@
+import type { EdgeOrigin } from '../model/facts';
+import type { AspectContext } from './aspectContext';
+import { EDGE_FIELDS, edgeFact } from './aspectLineage';
+import { readAssignment } from './aspectProperties';
+import { pathOf } from './collector';
+import type { DocNode, MapNode, ScalarNode } from './tree';
+import { isStringNode, subRange, valueOf } from './tree';
+
+/**
+ * A `changeType: PATCH` aspect: a JSON-Patch array, or the OpenAPI body `{patch: [...],
+ * arrayPrimaryKeys: {...}}`. Operations on keyed list elements (`/properties/<urn>`,
+ * `/upstreams/<urn>`, `/inputDatasetEdges/<urn>` ...) become add/remove facts; the URN in the
+ * path is recorded with the range of its own characters.
+ */
+export function readPatch(aspectName: string | undefined, body: DocNode, context: AspectContext): void {
+  const { collector, path } = context;
+  let operations = body;
+  let operationsPath = path;
+  if (body.type === 'map' && valueOf(body, 'patch')) {
+    operations = valueOf(body, 'patch') as DocNode;
+    operationsPath = pathOf(path, 'patch');
+  }
+  collector.list(operations, operationsPath).forEach((item, index) => {
+    const itemPath = pathOf(operationsPath, index);
+    const operation = collector.map(item, itemPath);
+    if (!operation) return;
+    collector.shape(operation, 'patch.operation');
+    collector.requireKey(operation, 'patch.operation', 'op');
+    collector.requireKey(operation, 'patch.operation', 'path');
+    const op = collector.enumValue(valueOf(operation, 'op'), 'patchOp', pathOf(itemPath, 'op'));
+    const target = valueOf(operation, 'path');
+    collector.string(target, pathOf(itemPath, 'path'));
+    if (!op || !isStringNode(target) || (op.value !== 'add' && op.value !== 'remove')) return;
+    readOperation(aspectName, op.value, target, operation, itemPath, context);
+  });
+}
+
+function readOperation(
+  aspectName: string | undefined,
+  op: 'add' | 'remove',
+  target: ScalarNode & { value: string },
+  operation: MapNode,
+  path: string,
+  context: AspectContext,
+): void {
+  const { collector, entity } = context;
+  const value = valueOf(operation, 'value');
+  if (aspectName === 'structuredProperties') {
+    const property = keyedUrn(target, '/properties/', 'property', context);
+    if (!property) return;
+    if (op === 'add' && value?.type === 'map') {
+      readAssignment(value, 'add', pathOf(path, 'value'), context, property);
+      return;
+    }
+    collector.facts.push({
+      kind: 'propertyAssignment',
+      entity,
+      property,
+      propertyUrn: property.value,
+      values: [],
+      mode: op,
+      writtenAsList: true,
+      valuesRange: value ? value.range : operation.range,
+      range: operation.range,
+    });
+    return;
+  }
+  if (aspectName === 'upstreamLineage') {
+    const upstream = keyedUrn(target, '/upstreams/', 'upstream', context);
+    if (!upstream) return;
+    const valueMap = value?.type === 'map' ? value : undefined;
+    if (valueMap) {
+      collector.shape(valueMap, 'aspect.upstream');
+      collector.urn(valueOf(valueMap, 'dataset'), 'upstream', pathOf(path, 'value.dataset'));
+    }
+    const lineageType = valueMap ? collector.enumValue(valueOf(valueMap, 'type'), 'lineageType', pathOf(path, 'value.type')) : undefined;
+    const edge = edgeFact(entity, upstream, 'input', 'upstreamLineage', operation.range, op);
+    collector.facts.push(lineageType ? { ...edge, lineageType } : edge);
+    return;
+  }
+  for (const spec of EDGE_FIELDS[aspectName ?? ''] ?? []) {
+    const role = spec.direction === 'input' ? 'upstream' : 'downstream';
+    const other = keyedUrn(target, `/${spec.field}/`, role, context);
+    if (!other) continue;
+    if (value?.type === 'map') {
+      collector.shape(value, 'aspect.edge');
+      collector.urn(valueOf(value, 'destinationUrn'), role, pathOf(path, 'value.destinationUrn'));
+    }
+    collector.facts.push(edgeFact(entity, other, spec.direction, aspectName as EdgeOrigin, operation.range, op));
+    return;
+  }
+}
+
+/** The URN after `prefix` in a JSON-Patch path (`~1` → `/`, `~0` → `~`), recorded as an EntityRef. */
+function keyedUrn(target: ScalarNode & { value: string }, prefix: string, role: 'property' | 'upstream' | 'downstream', context: AspectContext) {
+  if (!target.value.startsWith(prefix) || target.value.length === prefix.length) return undefined;
+  const raw = target.value.slice(prefix.length);
+  const urn = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  const range = subRange(target, prefix.length, target.value.length);
+  return context.collector.urnInside(target, urn, range, role);
+}

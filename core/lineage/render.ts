@@ -1,0 +1,141 @@
+import type { LineageTree } from './tree';
+import type { FineGrainedLineageView, LineageNode, TreeDirection } from './types';
+
+export interface ExpandOptions {
+  directions: readonly TreeDirection[];
+  /** hops to expand; Infinity follows lineage until it ends (cycles stop it) */
+  maxDepth: number;
+  /** stop loading after this many entity nodes, so a huge graph cannot hang a terminal */
+  maxNodes?: number;
+}
+
+export interface ExpandedNode {
+  node: LineageNode;
+  children: ExpandedNode[];
+}
+
+export interface ExpandedTree {
+  rootUrn: string;
+  groups: ExpandedNode[];
+  /** true when maxNodes stopped the walk */
+  truncated: boolean;
+}
+
+const DEFAULT_MAX_NODES = 500;
+
+/** Loads the tree breadth by breadth up to `maxDepth` hops, following every "Load more…". */
+export async function expandTree(tree: LineageTree, options: ExpandOptions): Promise<ExpandedTree> {
+  const maxNodes = options.maxNodes ?? DEFAULT_MAX_NODES;
+  let entities = 0;
+  let truncated = false;
+  const expand = async (node: LineageNode): Promise<ExpandedNode> => {
+    const depth = node.path.length - 1;
+    if (!node.expandable || depth >= options.maxDepth || truncated) return { node, children: [] };
+    let children = await tree.children(node.id);
+    for (let more = children.find((c) => c.kind === 'loadMore'); more; more = children.find((c) => c.kind === 'loadMore')) {
+      if (entities + children.length >= maxNodes) break;
+      children = await tree.loadMore(more.id);
+    }
+    const out: ExpandedNode[] = [];
+    for (const child of children) {
+      if (child.kind === 'entity' && ++entities > maxNodes) {
+        truncated = true;
+        break;
+      }
+      out.push(await expand(child));
+    }
+    return { node, children: out };
+  };
+  const groups: ExpandedNode[] = [];
+  for (const group of tree.groups()) if (options.directions.includes(group.direction)) groups.push(await expand(group));
+  return { rootUrn: tree.rootUrn, groups, truncated };
+}
+
+/** A tree for a terminal, drawn with box-drawing characters; degrees in brackets, cycles marked. */
+export function renderLineageText(tree: ExpandedTree): string {
+  const lines: string[] = [tree.rootUrn];
+  const walk = (items: ExpandedNode[], prefix: string): void => {
+    items.forEach((item, index) => {
+      const last = index === items.length - 1;
+      lines.push(`${prefix}${last ? '└─ ' : '├─ '}${lineOf(item)}`);
+      const childPrefix = prefix + (last ? '   ' : '│  ');
+      if (item.node.kind === 'group' && item.children.length === 0) lines.push(`${childPrefix}└─ (none)`);
+      walk(item.children, childPrefix);
+    });
+  };
+  walk(tree.groups, '');
+  if (tree.truncated) lines.push('… stopped after the node limit; ask for fewer hops (--degree 1 or 2) to see the rest.');
+  return lines.join('\n');
+}
+
+function lineOf(item: ExpandedNode): string {
+  const node = item.node;
+  switch (node.kind) {
+    case 'group':
+      return node.label;
+    case 'entity':
+      return `[${node.degreeLabel ?? '?'}] ${node.label}${node.cycle ? ' ↺' : ''}  ${node.urn ?? ''}`;
+    case 'column':
+      return `column: ${node.label}`;
+    case 'loadMore':
+      return `${node.label} (not loaded)`;
+    case 'error':
+      return `error: ${node.error ?? node.label}`;
+  }
+}
+
+export interface LineageJsonNode {
+  urn: string;
+  type?: string;
+  degree?: number;
+  degreeLabel?: string;
+  cycle: boolean;
+  columns: FineGrainedLineageView[];
+  children: LineageJsonNode[];
+  moreNotLoaded?: boolean;
+  error?: string;
+}
+
+export interface LineageJson {
+  root: string;
+  /** the root's own column-level edges (when it is a dataset and the upstream side was asked for) */
+  rootColumns: FineGrainedLineageView[];
+  upstream?: LineageJsonNode[];
+  downstream?: LineageJsonNode[];
+  truncated: boolean;
+  errors: string[];
+}
+
+/** The same tree as plain data, for scripts (`--format json`). */
+export function lineageToJson(tree: ExpandedTree): LineageJson {
+  const errors: string[] = [];
+  const convert = (items: ExpandedNode[]): LineageJsonNode[] => {
+    const out: LineageJsonNode[] = [];
+    for (const item of items) {
+      if (item.node.kind === 'error' && item.node.error) errors.push(item.node.error);
+      if (item.node.kind !== 'entity') continue;
+      const node: LineageJsonNode = {
+        urn: item.node.urn ?? '',
+        type: item.node.entityType,
+        degree: item.node.degree,
+        degreeLabel: item.node.degreeLabel,
+        cycle: item.node.cycle,
+        columns: item.children.flatMap((child) => (child.node.kind === 'column' && child.node.column ? [child.node.column] : [])),
+        children: convert(item.children),
+      };
+      if (item.children.some((child) => child.node.kind === 'loadMore')) node.moreNotLoaded = true;
+      const error = item.children.find((child) => child.node.kind === 'error')?.node.error;
+      if (error) node.error = error;
+      out.push(node);
+    }
+    return out;
+  };
+  const json: LineageJson = { root: tree.rootUrn, rootColumns: rootColumns(tree), truncated: tree.truncated, errors };
+  for (const group of tree.groups) json[group.node.direction] = convert(group.children);
+  return json;
+}
+
+function rootColumns(tree: ExpandedTree): FineGrainedLineageView[] {
+  const upstream = tree.groups.find((group) => group.node.direction === 'upstream');
+  return upstream?.children.flatMap((child) => (child.node.kind === 'column' && child.node.column ? [child.node.column] : [])) ?? [];
+}

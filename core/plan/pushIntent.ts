@@ -1,0 +1,192 @@
+import type { JsonObject } from '../api/pushClient';
+import { factsOfKind, type DocumentModel, type FineGrainedEdgeFact, type PropertyScalar } from '../model/facts';
+import { entityTypeOfUrn } from '../urn';
+import { asRecord } from './pushJson';
+
+/**
+ * What a set of files asks the service to hold, merged across files, before looking at the
+ * service. pushPlan.ts compares it with what the service has.
+ */
+
+export interface LineageIntent {
+  downstream: string;
+  /** upstream → files that list it */
+  add: Map<string, Set<string>>;
+  remove: Set<string>;
+  /** the file lists every upstream of this downstream (a lineage-file entity): others are removed */
+  owned: boolean;
+  /** column-level edges the file owns (owned downstreams only); undefined = the file says nothing about columns */
+  fineGrained?: JsonObject[];
+  sources: Set<string>;
+}
+
+export interface AssignmentIntent {
+  entityUrn: string;
+  /** the file owns every property of the entity (dataset YAML, a whole structuredProperties aspect): POST */
+  replace: boolean;
+  values: Map<string, PropertyScalar[]>;
+  removes: Set<string>;
+  sources: Set<string>;
+}
+
+export interface AspectIntent {
+  entityType: string;
+  urn: string;
+  aspectName: string;
+  /** the aspect, or for changeType PATCH the JSON-Patch array */
+  value: unknown;
+  changeType: string;
+  /** propertyDefinition writes go with the definitions, everything else with the entities */
+  phase: 'definitions' | 'entities';
+  sources: Set<string>;
+}
+
+export interface PushIntent {
+  aspects: AspectIntent[];
+  assignments: Map<string, AssignmentIntent>;
+  lineage: Map<string, LineageIntent>;
+  statuses: Map<string, { removed: boolean; sources: Set<string> }>;
+  warnings: string[];
+}
+
+/** An aspect the file produces in a form the service stores (dataset upsert, property definition). */
+export interface DerivedAspectWrite {
+  entityType?: string;
+  urn: string;
+  aspectName: string;
+  value: JsonObject;
+}
+
+/** Turns a model into the aspects `datahub dataset upsert` / `datahub properties upsert` would write. */
+export type AspectWriter = (model: DocumentModel) => DerivedAspectWrite[];
+
+/** Aspects pushed through their own items (values, edges, status), never as whole derived aspects. */
+const HANDLED_SEPARATELY = new Set(['structuredProperties', 'upstreamLineage', 'status']);
+
+export function collectPushIntent(models: readonly DocumentModel[], writeAspects: AspectWriter): PushIntent {
+  const intent: PushIntent = { aspects: [], assignments: new Map(), lineage: new Map(), statuses: new Map(), warnings: [] };
+  for (const model of models) {
+    if (model.format === null) continue;
+    if (model.format === 'mcpJson') collectMcp(model, intent);
+    else collectFileFormat(model, intent, writeAspects);
+    collectAssignments(model, intent);
+    for (const status of factsOfKind(model, 'statusChange')) {
+      intent.statuses.set(status.entity.value, { removed: status.removed.value, sources: new Set([model.uri]) });
+    }
+  }
+  for (const lineage of intent.lineage.values()) {
+    for (const upstream of lineage.remove) {
+      if (lineage.add.has(upstream)) {
+        intent.warnings.push(`The edge ${upstream} → ${lineage.downstream} is both added and removed by the files; it will be removed (removal wins, as in updateLineage).`);
+        lineage.add.delete(upstream);
+      }
+    }
+  }
+  return intent;
+}
+
+function collectFileFormat(model: DocumentModel, intent: PushIntent, writeAspects: AspectWriter): void {
+  if (model.format === 'propertyDefinitions' || model.format === 'datasetYaml') {
+    for (const write of writeAspects(model)) {
+      if (HANDLED_SEPARATELY.has(write.aspectName)) continue;
+      const entityType = write.entityType ?? entityTypeOfUrn(write.urn) ?? 'dataset';
+      const phase = write.aspectName === 'propertyDefinition' ? 'definitions' : 'entities';
+      addAspect(intent, { entityType, urn: write.urn, aspectName: write.aspectName, value: write.value, changeType: 'UPSERT', phase, sources: new Set([model.uri]) });
+    }
+  }
+  if (model.format === 'lineageFile') {
+    for (const entity of factsOfKind(model, 'entityDeclaration')) {
+      if (entity.origin === 'lineageFile' && entity.depth === 0) lineageOf(intent, entity.urn.value, model.uri).owned = true;
+    }
+  }
+  for (const edge of factsOfKind(model, 'lineageEdge')) {
+    // DataHub's lineage source reads only the top-level entries; deeper ones are not pushed.
+    if (edge.origin === 'lineageFile' && (edge.depth ?? 0) > 0) continue;
+    const lineage = lineageOf(intent, edge.downstream.value, model.uri);
+    if (edge.change === 'remove') lineage.remove.add(edge.upstream.value);
+    else addUpstream(lineage, edge.upstream.value, model.uri);
+  }
+  if (model.format === 'lineageFile') {
+    for (const fact of factsOfKind(model, 'fineGrainedEdge')) {
+      if ((fact.depth ?? 0) > 0) continue;
+      const lineage = lineageOf(intent, fact.owner.value, model.uri);
+      lineage.fineGrained = [...(lineage.fineGrained ?? []), fineGrainedAspectEntry(fact)];
+    }
+    for (const lineage of intent.lineage.values()) if (lineage.owned && lineage.sources.has(model.uri)) lineage.fineGrained ??= [];
+  }
+}
+
+/** An MCP file's aspects are sent as written; structured properties and status get their own diffing items. */
+function collectMcp(model: DocumentModel, intent: PushIntent): void {
+  for (const fact of factsOfKind(model, 'aspect')) {
+    const aspectName = fact.aspectName?.value;
+    if (!aspectName || fact.value === undefined) continue;
+    if (aspectName === 'structuredProperties' || aspectName === 'status') continue;
+    const urn = fact.entityUrn.value;
+    const entityType = fact.entityType?.value ?? entityTypeOfUrn(urn) ?? '';
+    const changeType = (fact.changeType?.value ?? 'UPSERT').toUpperCase();
+    const phase = aspectName === 'propertyDefinition' ? 'definitions' : 'entities';
+    addAspect(intent, { entityType, urn, aspectName, value: fact.value, changeType, phase, sources: new Set([model.uri]) });
+  }
+}
+
+function collectAssignments(model: DocumentModel, intent: PushIntent): void {
+  for (const fact of factsOfKind(model, 'propertyAssignment')) {
+    const entityUrn = fact.entity.value;
+    let assignment = intent.assignments.get(entityUrn);
+    if (!assignment) {
+      assignment = { entityUrn, replace: false, values: new Map(), removes: new Set(), sources: new Set() };
+      intent.assignments.set(entityUrn, assignment);
+    }
+    assignment.sources.add(model.uri);
+    if (fact.mode === 'replace') assignment.replace = true;
+    if (fact.mode === 'remove') assignment.removes.add(fact.propertyUrn);
+    else assignment.values.set(fact.propertyUrn, fact.values.map((v) => v.value));
+  }
+}
+
+function addAspect(intent: PushIntent, aspect: AspectIntent): void {
+  const existing = intent.aspects.findIndex((a) => a.urn === aspect.urn && a.aspectName === aspect.aspectName && a.changeType !== 'PATCH' && aspect.changeType !== 'PATCH');
+  if (existing >= 0) {
+    const previous = intent.aspects[existing];
+    intent.warnings.push(`${aspect.aspectName} of ${aspect.urn} is written by more than one file (${[...previous.sources, ...aspect.sources].join(', ')}); the last one wins.`);
+    aspect.sources = new Set([...previous.sources, ...aspect.sources]);
+    intent.aspects[existing] = aspect;
+    return;
+  }
+  intent.aspects.push(aspect);
+}
+
+function lineageOf(intent: PushIntent, downstream: string, source: string): LineageIntent {
+  let lineage = intent.lineage.get(downstream);
+  if (!lineage) {
+    lineage = { downstream, add: new Map(), remove: new Set(), owned: false, sources: new Set() };
+    intent.lineage.set(downstream, lineage);
+  }
+  lineage.sources.add(source);
+  return lineage;
+}
+
+function addUpstream(lineage: LineageIntent, upstream: string, source: string): void {
+  const sources = lineage.add.get(upstream) ?? new Set<string>();
+  sources.add(source);
+  lineage.add.set(upstream, sources);
+}
+
+/** FineGrainedLineage.pdl with DataHub's defaults for the types the file leaves out. */
+export function fineGrainedAspectEntry(fact: FineGrainedEdgeFact): JsonObject {
+  const entry: JsonObject = {
+    upstreamType: fact.upstreamType?.value ?? 'FIELD_SET',
+    upstreams: fact.upstreams.map((u) => u.value),
+    downstreamType: fact.downstreamType?.value ?? (fact.downstreams.length > 1 ? 'FIELD_SET' : 'FIELD'),
+    downstreams: fact.downstreams.map((d) => d.value),
+  };
+  if (fact.confidenceScore) entry.confidenceScore = fact.confidenceScore.value;
+  if (fact.transformOperation) entry.transformOperation = fact.transformOperation.value;
+  return entry;
+}
+
+/** The aspect value of an intent as an object (undefined for PATCH arrays). */
+export function aspectObject(aspect: AspectIntent): JsonObject | undefined {
+  return asRecord(aspect.value);
+}

@@ -1,0 +1,124 @@
+import { entityTypeOfUrn } from '../urn';
+import type { LineageIntent } from './pushIntent';
+import { asList, asRecord, canonicalJson } from './pushJson';
+import { jobWritesDataset, lineageAspectOf, upstreamsInAspect } from './pushLineageState';
+import type { ServiceState } from './pushState';
+import type { JsonObject, PushChange, PushItem, UnchangedEntry } from './pushTypes';
+
+export interface PlanContext {
+  /** epoch ms for audit stamps of new upstream records */
+  now: number;
+  actor: string;
+}
+
+/**
+ * Lineage items, one per downstream: `updateLineage` with the edges to add and to remove, or —
+ * when the file owns the downstream's column-level edges and they differ from the service's — one
+ * `upstreamLineage` aspect holding the dataset upstreams and the column-level edges together (the
+ * two must stay consistent, spec §2.4).
+ */
+export function planLineage(lineages: Iterable<LineageIntent>, state: ServiceState, context: PlanContext): { items: PushItem[]; unchanged: UnchangedEntry[] } {
+  const items: PushItem[] = [];
+  const unchanged: UnchangedEntry[] = [];
+  for (const lineage of [...lineages].sort((a, b) => a.downstream.localeCompare(b.downstream))) {
+    const down = lineage.downstream;
+    const place = lineageAspectOf(down);
+    const aspect = place ? state.get(place.urn, place.aspectName) : undefined;
+    const current = new Set(upstreamsInAspect(down, aspect));
+    const isDataset = entityTypeOfUrn(down) === 'dataset';
+    if (isDataset) {
+      for (const upstream of [...lineage.add.keys(), ...lineage.remove]) {
+        if (entityTypeOfUrn(upstream) === 'dataJob' && jobWritesDataset(state.get(upstream, 'dataJobInputOutput'), down)) current.add(upstream);
+      }
+    }
+    const toAdd = [...lineage.add.keys()].filter((u) => !current.has(u)).sort();
+    const toRemove = [...new Set([...(lineage.owned ? [...current].filter((u) => !lineage.add.has(u)) : []), ...[...lineage.remove].filter((u) => current.has(u))])].sort();
+    for (const upstream of [...lineage.add.keys()].filter((u) => current.has(u)).sort()) unchanged.push({ entityUrn: down, text: `upstream ${upstream}` });
+    for (const upstream of [...lineage.remove].filter((u) => !current.has(u)).sort()) unchanged.push({ entityUrn: down, text: `upstream ${upstream} (already absent)` });
+
+    const sources = [...lineage.sources];
+    const edgeChanges = (adds: string[], removes: string[]): PushChange[] => [
+      ...adds.map((u): PushChange => ({ action: 'add', text: `upstream ${u}` })),
+      ...removes.map((u): PushChange => ({ action: 'remove', text: `upstream ${u}${lineage.owned && !lineage.remove.has(u) ? ' (no longer listed in the file)' : ''}` })),
+    ];
+
+    const columnsDiffer = isDataset && lineage.fineGrained !== undefined && !sameFineGrained(asList(aspect?.fineGrainedLineages), lineage.fineGrained);
+    if (columnsDiffer && lineage.fineGrained) {
+      const datasetAdds = toAdd.filter((u) => entityTypeOfUrn(u) !== 'dataJob');
+      const datasetRemoves = toRemove.filter((u) => entityTypeOfUrn(u) !== 'dataJob');
+      const kept = asList(aspect?.upstreams).filter((u) => !datasetRemoves.includes(String(asRecord(u)?.dataset)));
+      const stamp = { time: context.now, actor: context.actor };
+      const value: JsonObject = {
+        upstreams: [...kept, ...datasetAdds.map((dataset) => ({ dataset, type: 'TRANSFORMED', auditStamp: stamp, created: stamp }))],
+        fineGrainedLineages: lineage.fineGrained,
+      };
+      items.push({
+        id: `edges:upstreamLineage:${down}`,
+        phase: 'edges',
+        entityUrn: down,
+        title: 'Lineage with column-level edges (upstreamLineage aspect)',
+        changes: [...edgeChanges(datasetAdds, datasetRemoves), ...columnChanges(asList(aspect?.fineGrainedLineages), lineage.fineGrained)],
+        notes: [],
+        operation: { kind: 'ingestProposal', proposal: { entityType: 'dataset', entityUrn: down, changeType: 'UPSERT', aspectName: 'upstreamLineage', aspect: value } },
+        sources,
+      });
+      const jobAdds = toAdd.filter((u) => entityTypeOfUrn(u) === 'dataJob');
+      const jobRemoves = toRemove.filter((u) => entityTypeOfUrn(u) === 'dataJob');
+      if (jobAdds.length + jobRemoves.length > 0) items.push(updateLineageItem(down, jobAdds, jobRemoves, edgeChanges(jobAdds, jobRemoves), sources, ':jobs'));
+      continue;
+    }
+    if (isDataset && lineage.fineGrained !== undefined && lineage.fineGrained.length > 0) unchanged.push({ entityUrn: down, text: `${lineage.fineGrained.length} column-level edge(s)` });
+    if (toAdd.length + toRemove.length > 0) items.push(updateLineageItem(down, toAdd, toRemove, edgeChanges(toAdd, toRemove), sources, ''));
+  }
+  return { items, unchanged };
+}
+
+function updateLineageItem(down: string, adds: string[], removes: string[], changes: PushChange[], sources: string[], suffix: string): PushItem {
+  return {
+    id: `edges:updateLineage:${down}${suffix}`,
+    phase: 'edges',
+    entityUrn: down,
+    title: 'Lineage (updateLineage)',
+    changes,
+    notes: [],
+    operation: {
+      kind: 'updateLineage',
+      edgesToAdd: adds.map((upstreamUrn) => ({ downstreamUrn: down, upstreamUrn })),
+      edgesToRemove: removes.map((upstreamUrn) => ({ downstreamUrn: down, upstreamUrn })),
+    },
+    sources,
+  };
+}
+
+/** One column-level edge as comparable text, with DataHub's defaults filled in. */
+function fineGrainedKey(entry: unknown): string {
+  const record = asRecord(entry) ?? {};
+  return canonicalJson({
+    upstreamType: record.upstreamType ?? 'FIELD_SET',
+    upstreams: asList(record.upstreams),
+    downstreamType: record.downstreamType ?? 'FIELD',
+    downstreams: asList(record.downstreams),
+    transformOperation: record.transformOperation ?? null,
+    confidenceScore: typeof record.confidenceScore === 'number' ? record.confidenceScore : 1,
+  });
+}
+
+function sameFineGrained(current: unknown[], desired: unknown[]): boolean {
+  const a = current.map(fineGrainedKey).sort();
+  const b = desired.map(fineGrainedKey).sort();
+  return a.length === b.length && a.every((key, index) => key === b[index]);
+}
+
+function describeColumns(entry: unknown): string {
+  const record = asRecord(entry) ?? {};
+  return `column ${asList(record.upstreams).join(', ')} → ${asList(record.downstreams).join(', ')}`;
+}
+
+function columnChanges(current: unknown[], desired: unknown[]): PushChange[] {
+  const currentKeys = new Set(current.map(fineGrainedKey));
+  const desiredKeys = new Set(desired.map(fineGrainedKey));
+  return [
+    ...desired.filter((e) => !currentKeys.has(fineGrainedKey(e))).map((e): PushChange => ({ action: 'add', text: describeColumns(e) })),
+    ...current.filter((e) => !desiredKeys.has(fineGrainedKey(e))).map((e): PushChange => ({ action: 'remove', text: describeColumns(e) })),
+  ];
+}

@@ -1,0 +1,77 @@
+import type { ServiceConnection } from '../api/http';
+import { readAspect, type JsonObject } from '../api/pushClient';
+import { entityTypeOfUrn } from '../urn';
+import type { PushIntent } from './pushIntent';
+import { lineageAspectOf, type AspectKey } from './pushLineageState';
+
+/**
+ * What the service holds now, for exactly the aspects a plan compares against. Plain data, so the
+ * planner is a pure function and its tests need no service.
+ */
+export class ServiceState {
+  private readonly aspects = new Map<string, JsonObject | null>();
+
+  static key(urn: string, aspectName: string): string {
+    return `${urn}\u0000${aspectName}`;
+  }
+
+  set(urn: string, aspectName: string, value: JsonObject | null | undefined): this {
+    this.aspects.set(ServiceState.key(urn, aspectName), value ?? null);
+    return this;
+  }
+
+  /** the stored aspect; undefined when the service has none (or it was not read) */
+  get(urn: string, aspectName: string): JsonObject | undefined {
+    return this.aspects.get(ServiceState.key(urn, aspectName)) ?? undefined;
+  }
+
+  has(urn: string, aspectName: string): boolean {
+    return this.aspects.has(ServiceState.key(urn, aspectName));
+  }
+}
+
+/** Every aspect the planner looks at for this intent. */
+export function aspectsToRead(intent: PushIntent): AspectKey[] {
+  const keys = new Map<string, AspectKey>();
+  const want = (urn: string, aspectName: string) => {
+    const entityType = entityTypeOfUrn(urn);
+    if (entityType) keys.set(ServiceState.key(urn, aspectName), { entityType, urn, aspectName });
+  };
+  for (const lineage of intent.lineage.values()) {
+    const place = lineageAspectOf(lineage.downstream);
+    if (place) want(place.urn, place.aspectName);
+    if (entityTypeOfUrn(lineage.downstream) === 'dataset') {
+      for (const upstream of [...lineage.add.keys(), ...lineage.remove]) if (entityTypeOfUrn(upstream) === 'dataJob') want(upstream, 'dataJobInputOutput');
+    }
+  }
+  for (const assignment of intent.assignments.values()) {
+    want(assignment.entityUrn, 'structuredProperties');
+    for (const property of [...assignment.values.keys(), ...assignment.removes]) {
+      want(property, 'propertyDefinition');
+      want(property, 'status');
+    }
+  }
+  for (const aspect of intent.aspects) {
+    want(aspect.urn, aspect.aspectName);
+    if (aspect.aspectName === 'propertyDefinition') want(aspect.urn, 'status');
+  }
+  for (const urn of intent.statuses.keys()) want(urn, 'status');
+  return [...keys.values()];
+}
+
+const READ_CONCURRENCY = 4;
+
+/** Reads the aspects over OpenAPI v2, a few at a time; the first failure (unreachable, 401, ...) stops it. */
+export async function readServiceState(connection: ServiceConnection, keys: readonly AspectKey[], signal?: AbortSignal): Promise<ServiceState> {
+  const state = new ServiceState();
+  let next = 0;
+  const worker = async () => {
+    while (next < keys.length) {
+      signal?.throwIfAborted();
+      const key = keys[next++];
+      state.set(key.urn, key.aspectName, await readAspect(connection, key.entityType, key.urn, key.aspectName));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, keys.length) }, worker));
+  return state;
+}

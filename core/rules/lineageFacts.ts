@@ -1,0 +1,15 @@
+import type { DocumentModel, FineGrainedEdgeFact, LineageEdgeFact } from '../model/facts';
+import { factsOfKind } from '../model/facts';
+
+/**
+ * The lineage a push actually writes. The DataHub lineage source reads only top-level entries of a
+ * lineage file (depth 0); deeper edges are recorded by the adapter but ignored, so the lineage rules
+ * judge only depth 0 and lineage.nestedIgnored reports the rest.
+ */
+export function writtenEdges(model: DocumentModel): LineageEdgeFact[] {
+  return factsOfKind(model, 'lineageEdge').filter((edge) => (edge.depth ?? 0) === 0);
+}
+
+export function writtenFineGrainedEdges(model: DocumentModel): FineGrainedEdgeFact[] {
+  return factsOfKind(model, 'fineGrainedEdge').filter((edge) => (edge.depth ?? 0) === 0);
+}

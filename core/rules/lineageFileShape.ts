@@ -1,0 +1,95 @@
+import type { CoreDiagnostic } from '../model/diagnostic';
+import type { DocumentModel } from '../model/facts';
+import { factsOfKind } from '../model/facts';
+import type { Located } from '../model/range';
+import { diagnostic, quote, reportedBySyntaxRules } from './ruleHelpers';
+import type { Rule } from './types';
+import { parseUrnSyntax } from './urnParts';
+
+/**
+ * What the DataHub lineage source (`datahub-lineage-file`) accepts and what it silently drops
+ * (reference/datahub-formats.md §1c): `version` must be 1, entity `type` must be dataset, `name` is a
+ * plain name and not a URN, and nested upstreams / fineGrainedLineages on upstream nodes are ignored.
+ */
+export const lineageFileShape: Rule = {
+  codes: ['lineage.version', 'lineage.entityType', 'lineage.nameIsUrn', 'lineage.nestedIgnored'],
+  run: ({ model }) => {
+    if (model.format !== 'lineageFile') return [];
+    return [...checkVersion(model), ...checkEntities(model), ...checkIgnored(model)];
+  },
+};
+
+function checkVersion(model: DocumentModel): CoreDiagnostic[] {
+  const diagnostics: CoreDiagnostic[] = [];
+  for (const fact of factsOfKind(model, 'formatVersion')) {
+    if (String(fact.value.value).trim() === '1' || reportedBySyntaxRules(model, fact.value.range)) continue;
+    diagnostics.push(
+      diagnostic('lineage.version', 'error', fact.value.range, `Lineage files have only version 1; ${quote(fact.value.value)} is rejected by DataHub ("Only version 1 is supported"). Write version: 1.`, { candidates: ['1'] }),
+    );
+  }
+  return diagnostics;
+}
+
+function checkEntities(model: DocumentModel): CoreDiagnostic[] {
+  const diagnostics: CoreDiagnostic[] = [];
+  for (const declaration of factsOfKind(model, 'entityDeclaration')) {
+    if (declaration.origin !== 'lineageFile') continue;
+    const type = declaration.fields.type;
+    if (type && type.value !== 'dataset' && !reportedBySyntaxRules(model, type.range)) {
+      diagnostics.push(
+        diagnostic('lineage.entityType', 'error', type.range, `The lineage file supports only datasets; type ${quote(type.value)} is rejected by DataHub ("Type must be one of ['dataset']"). Write type: dataset, or use an MCP file or updateLineage for other entities.`, {
+          candidates: ['dataset'],
+        }),
+      );
+    }
+    const name = declaration.fields.name;
+    if (name && typeof name.value === 'string' && name.value.startsWith('urn:li:')) diagnostics.push(nameIsUrn(name as Located<string>));
+  }
+  return diagnostics;
+}
+
+function nameIsUrn(name: Located<string>): CoreDiagnostic {
+  const parsed = parseUrnSyntax(name.value);
+  const candidates: string[] = [];
+  const data: Record<string, unknown> = {};
+  if (parsed?.entityType === 'dataset') {
+    const [platform, datasetName, env] = parsed.parts;
+    if (datasetName?.kind === 'text') candidates.push(datasetName.value);
+    if (platform?.kind === 'urn') {
+      const platformName = platform.parts[0];
+      if (platformName?.kind === 'text') data.platform = platformName.value;
+    }
+    if (env?.kind === 'text') data.env = env.value;
+  }
+  const hint = candidates.length > 0 ? ` Write name: ${candidates[0]}${data.platform ? `, platform: ${String(data.platform)}` : ''}${data.env ? `, env: ${String(data.env)}` : ''}.` : ' Write the plain dataset name and give platform and env as their own keys.';
+  return diagnostic('lineage.nameIsUrn', 'error', name.range, `A lineage-file entity name must be a plain name, not a URN; DataHub rejects it ("Name should not start with urn:li:").${hint}`, { ...data, candidates });
+}
+
+function checkIgnored(model: DocumentModel): CoreDiagnostic[] {
+  const diagnostics: CoreDiagnostic[] = [];
+  for (const edge of factsOfKind(model, 'lineageEdge')) {
+    if (edge.origin !== 'lineageFile' || (edge.depth ?? 0) === 0) continue;
+    diagnostics.push(
+      diagnostic(
+        'lineage.nestedIgnored',
+        'warning',
+        edge.upstream.range,
+        `This upstream of an upstream is ignored: the DataHub lineage source reads only the direct upstreams of top-level lineage entries, so ${edge.upstream.value} → ${edge.downstream.value} is never written. Add a top-level entry for ${edge.downstream.value} with this upstream instead.`,
+        { downstream: edge.downstream.value, upstream: edge.upstream.value },
+      ),
+    );
+  }
+  for (const edge of factsOfKind(model, 'fineGrainedEdge')) {
+    if ((edge.depth ?? 0) === 0) continue;
+    diagnostics.push(
+      diagnostic(
+        'lineage.nestedIgnored',
+        'warning',
+        edge.range,
+        `fineGrainedLineages on an upstream node are ignored: the DataHub lineage source reads column lineage only from top-level lineage entries. Move it to a top-level entry for ${edge.owner.value}.`,
+        { owner: edge.owner.value },
+      ),
+    );
+  }
+  return diagnostics;
+}

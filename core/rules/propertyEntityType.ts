@@ -1,0 +1,36 @@
+import { lookupProperty } from '../definitions/lookup';
+import { propertyIdOf } from '../definitions/normalise';
+import type { CoreDiagnostic } from '../model/diagnostic';
+import { factsOfKind } from '../model/facts';
+import { diagnostic } from './ruleHelpers';
+import type { Rule } from './types';
+import { entityTypeOf } from './urnParts';
+
+/**
+ * The entity a value is attached to has one of the property's entity types. DataHub's server does
+ * not enforce this (datahub-project/datahub#10491), so a value lands where the property was never
+ * meant to be: a warning, naming the entity type to add to the definition.
+ */
+export const propertyEntityType: Rule = {
+  codes: ['property.entityType'],
+  run: ({ model, definitions }) => {
+    const diagnostics: CoreDiagnostic[] = [];
+    for (const assignment of factsOfKind(model, 'propertyAssignment')) {
+      if (assignment.mode === 'remove') continue;
+      const definition = lookupProperty(definitions, assignment.propertyUrn).effective;
+      if (!definition || definition.entityTypes.length === 0) continue;
+      const entityType = entityTypeOf(assignment.entity.value);
+      if (entityType === undefined || definition.entityTypes.includes(entityType)) continue;
+      diagnostics.push(
+        diagnostic(
+          'property.entityType',
+          'warning',
+          assignment.property.range,
+          `${propertyIdOf(assignment.propertyUrn)} is defined for ${definition.entityTypes.join(', ')}, not for ${entityType}; DataHub stores the value anyway, but it is applied where the property was not meant to be. Add ${entityType} to the property's entity types, or move this value.`,
+          { entityType, definitionEntityTypes: definition.entityTypes },
+        ),
+      );
+    }
+    return diagnostics;
+  },
+};

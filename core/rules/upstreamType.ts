@@ -1,0 +1,49 @@
+import type { CoreDiagnostic } from '../model/diagnostic';
+import type { LineageEdgeFact } from '../model/facts';
+import { diagnostic } from './ruleHelpers';
+import type { Rule } from './types';
+import { writtenEdges } from './lineageFacts';
+import { entityTypeOf } from './urnParts';
+
+/**
+ * The kinds of upstream each kind of downstream may have (spec §2.5; DataHub's updateLineage
+ * checks the same): dataset ← dataset/dataJob; chart ← dataset; dashboard ← chart/dataset;
+ * dataJob ← dataset/dataJob. Downstream types not listed are not judged.
+ */
+const ALLOWED_UPSTREAMS: Record<string, readonly string[]> = {
+  dataset: ['dataset', 'dataJob'],
+  chart: ['dataset'],
+  dashboard: ['chart', 'dataset'],
+  dataJob: ['dataset', 'dataJob'],
+};
+
+function allowedFor(edge: LineageEdgeFact, downstreamType: string): readonly string[] | undefined {
+  const allowed = ALLOWED_UPSTREAMS[downstreamType];
+  // dashboardInfo has its own `dashboards` field: a dashboard made of dashboards is modelled there.
+  if (allowed && downstreamType === 'dashboard' && edge.origin === 'dashboardInfo') return [...allowed, 'dashboard'];
+  return allowed;
+}
+
+export const upstreamType: Rule = {
+  codes: ['lineage.upstreamType'],
+  run: ({ model }) => {
+    const diagnostics: CoreDiagnostic[] = [];
+    for (const edge of writtenEdges(model)) {
+      const downstreamType = entityTypeOf(edge.downstream.value);
+      const upstreamKind = entityTypeOf(edge.upstream.value);
+      if (downstreamType === undefined || upstreamKind === undefined) continue;
+      const allowed = allowedFor(edge, downstreamType);
+      if (!allowed || allowed.includes(upstreamKind)) continue;
+      diagnostics.push(
+        diagnostic(
+          'lineage.upstreamType',
+          'error',
+          edge.upstream.range,
+          `A ${downstreamType} cannot have a ${upstreamKind} as its upstream; the service accepts only ${allowed.join(' or ')} upstreams for a ${downstreamType}. Use an entity of an allowed type, or reverse the edge if it points the wrong way.`,
+          { downstreamType, upstreamType: upstreamKind, allowed: [...allowed] },
+        ),
+      );
+    }
+    return diagnostics;
+  },
+};

@@ -1,0 +1,126 @@
+import type { Connection } from 'vscode-languageserver/node';
+import type { ServiceConnection } from '../core/api';
+import { UNKNOWN_EXISTENCE, type DefinitionsView, type EntityExistenceView } from '../core/definitions/types';
+import { StatusNotification, type CatalogInitializationOptions, type StatusParams } from '../core/protocol';
+import { EntityExistence } from './entityExistence';
+import { EntitySuggestions } from './entitySuggestions';
+import { LiveDefinitions } from './liveDefinitions';
+import { describeStatus } from './status';
+import { WorkspaceIndex } from './workspaceIndex';
+
+const DEFAULT_REFRESH_SECONDS = 300;
+const STALE_DEBOUNCE_MS = 100;
+
+/**
+ * Everything the server knows besides the open documents: the workspace index, the service
+ * connection and what came from it. It decides when diagnostics are stale and reports status.
+ */
+export class ServerState {
+  readonly index: WorkspaceIndex;
+  /** rebuilt by configure() once the storage path is known */
+  live: LiveDefinitions;
+  readonly existence: EntityExistence;
+  readonly suggestions: EntitySuggestions;
+  private told = false;
+  private options: CatalogInitializationOptions = {};
+  private staleListeners: (() => void)[] = [];
+  private staleTimer: NodeJS.Timeout | undefined;
+  private lastStatus = '';
+
+  constructor(private readonly connection: Connection) {
+    const log = (message: string) => this.log(message);
+    this.index = new WorkspaceIndex(() => {
+      this.markStale();
+      this.sendStatus();
+    });
+    this.live = new LiveDefinitions(undefined, { onDefinitionsChanged: () => this.markStale(), onStatusChanged: () => this.sendStatus(), log });
+    this.existence = new EntityExistence(() => this.markStale(), log);
+    this.suggestions = new EntitySuggestions(log);
+  }
+
+  configure(options: CatalogInitializationOptions): void {
+    this.options = options;
+    if (options.associations) this.index.associations = options.associations;
+    // The storage path is only known now, so the definitions store is rebuilt with it.
+    this.live = new LiveDefinitions(options.storagePath, {
+      onDefinitionsChanged: () => this.markStale(),
+      onStatusChanged: () => this.sendStatus(),
+      log: (message) => this.log(message),
+    });
+  }
+
+  /** Without a `catalogCode/setConnection` from the client, CATALOG_SERVICE_URL / CATALOG_TOKEN decide. */
+  startFromEnvironmentUnlessTold(): void {
+    this.live.startTimer(this.options.refreshIntervalSeconds ?? DEFAULT_REFRESH_SECONDS);
+    if (this.told) return;
+    const url = process.env.CATALOG_SERVICE_URL?.trim();
+    if (url) this.applyConnection({ url, token: process.env.CATALOG_TOKEN ?? null }, 'the CATALOG_SERVICE_URL environment variable');
+    else this.sendStatus();
+  }
+
+  setConnection(connection: ServiceConnection | undefined): void {
+    this.told = true;
+    this.applyConnection(connection, 'the editor');
+  }
+
+  private applyConnection(connection: ServiceConnection | undefined, from: string): void {
+    this.existence.setConnection(connection);
+    this.suggestions.setConnection(connection);
+    this.log(connection ? `Using the catalog service at ${connection.url} (set by ${from}).` : 'No catalog service: working offline on the definitions in the workspace.');
+    void this.live.setConnection(connection);
+    this.markStale();
+  }
+
+  definitionsView(): DefinitionsView {
+    return { service: this.live.definitions, workspace: this.index.definitions(), serviceAvailable: this.live.source !== 'none' };
+  }
+
+  /** Existence is only asked of a service that answered; otherwise rules stay quiet. */
+  existenceView(): EntityExistenceView {
+    return this.live.state === 'connected' ? this.existence : UNKNOWN_EXISTENCE;
+  }
+
+  onDiagnosticsStale(listener: () => void): void {
+    this.staleListeners.push(listener);
+  }
+
+  /** Coalesces bursts (a workspace scan, a batch of answers) into one diagnostics refresh. */
+  markStale(): void {
+    if (this.staleTimer) return;
+    this.staleTimer = setTimeout(() => {
+      this.staleTimer = undefined;
+      for (const listener of this.staleListeners) listener();
+    }, STALE_DEBOUNCE_MS);
+  }
+
+  statusParams(): StatusParams {
+    return describeStatus({
+      state: this.live.state,
+      url: this.live.url,
+      source: this.live.source,
+      serviceCount: this.live.definitions.size,
+      workspaceCount: this.index.definitions().size,
+      fetchedAt: this.live.fetchedAt,
+      refreshing: this.live.refreshing,
+      lastError: this.live.lastError,
+      now: Date.now(),
+    });
+  }
+
+  sendStatus(): void {
+    const status = this.statusParams();
+    const key = JSON.stringify(status);
+    if (key === this.lastStatus) return;
+    this.lastStatus = key;
+    void this.connection.sendNotification(StatusNotification.method, status);
+  }
+
+  log(message: string): void {
+    this.connection.console.log(message);
+  }
+
+  dispose(): void {
+    this.live.stopTimer();
+    clearTimeout(this.staleTimer);
+  }
+}

@@ -1,0 +1,56 @@
+import type { ConnectionState, DefinitionsSource, StatusParams } from '../core/protocol';
+
+export interface StatusFacts {
+  state: ConnectionState;
+  url: string | undefined;
+  source: DefinitionsSource;
+  serviceCount: number;
+  workspaceCount: number;
+  fetchedAt: number | undefined;
+  refreshing: boolean;
+  lastError: string | undefined;
+  now: number;
+}
+
+/** The `catalogCode/status` payload, with a one-line message a person can read. */
+export function describeStatus(facts: StatusFacts): StatusParams {
+  const status: StatusParams = {
+    state: facts.state,
+    definitions: { source: facts.source, serviceCount: facts.serviceCount, workspaceCount: facts.workspaceCount },
+    refreshing: facts.refreshing,
+    message: messageOf(facts),
+  };
+  if (facts.url) status.url = facts.url;
+  if (facts.fetchedAt !== undefined) status.definitions.fetchedAt = facts.fetchedAt;
+  if (facts.lastError) status.lastError = facts.lastError;
+  return status;
+}
+
+function messageOf(facts: StatusFacts): string {
+  const workspace = `${facts.workspaceCount} defined in the workspace`;
+  if (facts.state === 'offline') return `Offline: no catalog service configured; using ${workspace}.`;
+  const age = facts.fetchedAt !== undefined ? ageOf(facts.now - facts.fetchedAt) : undefined;
+  const service = `${facts.serviceCount} definition(s)`;
+  const refreshing = facts.refreshing ? ' Refreshing…' : '';
+  switch (facts.state) {
+    case 'connecting':
+      return `Connecting to ${facts.url}…${facts.source === 'cache' ? ` Meanwhile using ${service} from the cache (${age} old).` : ''}`;
+    case 'connected':
+      return `Connected to ${facts.url}: ${service} live (fetched ${age} ago), ${workspace}.${refreshing}`;
+    case 'unreachable':
+    case 'unauthorized': {
+      const fallback = facts.source === 'cache' ? `using ${service} from the cache (${age} old)` : 'no cached definitions yet';
+      return `${facts.state === 'unauthorized' ? 'Not signed in to' : 'Cannot reach'} ${facts.url}: ${fallback}, ${workspace}.${refreshing}`;
+    }
+  }
+}
+
+function ageOf(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 120) return `${minutes} min`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.round(hours / 24)} days`;
+}

@@ -1,0 +1,66 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { decideAccess } from './auth';
+import { DEFAULT_BODY_LIMIT_BYTES } from './body';
+import { HttpError } from './errors';
+import { graphqlRoute, type GraphqlExecutor } from './graphqlRoute';
+import { sendEmpty, sendJson } from './respond';
+import { Router, type Route } from './router';
+import type { CatalogStore } from '../store/types';
+import { openApiRoutes } from '../openapi/routes';
+import { ingestRoutes } from '../ingest/routes';
+
+export interface CatalogHandlerOptions {
+  store: CatalogStore;
+  token: string;
+  /** whether the service listens on a loopback address (then OpenAPI and ingestion need no token) */
+  listeningOnLoopback: () => boolean;
+  graphql?: GraphqlExecutor;
+  bodyLimitBytes?: number;
+  log?: (line: string) => void;
+}
+
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export function createCatalogHandler(options: CatalogHandlerOptions): RequestHandler {
+  const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const router = new Router();
+  const health: Route = { method: 'GET', pattern: '/health', access: 'open', handler: (ctx) => sendJson(ctx.res, 200, { status: 'ok' }) };
+  router.add(health);
+  if (options.graphql) router.add(graphqlRoute(options.graphql, bodyLimitBytes));
+  for (const route of openApiRoutes({ store: options.store, bodyLimitBytes })) router.add(route);
+  for (const route of ingestRoutes({ store: options.store, bodyLimitBytes })) router.add(route);
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const resolution = router.resolve(method, req.url ?? '/');
+    if (!resolution) {
+      throw new HttpError(404, { error: `No endpoint ${method} ${(req.url ?? '/').split('?')[0]}.` });
+    }
+    const access = resolution.kind === 'found' ? resolution.match.route.access : resolution.access;
+    const decision = decideAccess(access, req.headers.authorization, options.token, options.listeningOnLoopback());
+    if (!decision.allowed) throw new HttpError(401, { error: 'Unauthorized', message: decision.message }, { 'WWW-Authenticate': 'Bearer' });
+    if (resolution.kind === 'methodNotAllowed') {
+      throw new HttpError(405, { error: `Method ${method} is not supported here; use ${resolution.allowed.join(', ')}.` }, { Allow: resolution.allowed.join(', ') });
+    }
+    const { match, segments, query } = resolution;
+    await match.route.handler({ req, res, method, segments, params: match.params, query });
+  };
+
+  return (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      if (error instanceof HttpError) {
+        // After a refused body the rest of it is not read; closing keeps the socket from stalling.
+        if (error.status === 413) res.setHeader('Connection', 'close');
+        if (error.body && req.method !== 'HEAD') sendJson(res, error.status, error.body, error.headers);
+        else sendEmpty(res, error.status, error.headers);
+        return;
+      }
+      options.log?.(`Internal error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      sendJson(res, 500, { error: 'Internal server error occurred' });
+    });
+  };
+}

@@ -1,0 +1,103 @@
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { isLoopbackAddress } from './http/auth';
+import type { GraphqlExecutor } from './http/graphqlRoute';
+import { HttpError } from './http/errors';
+import { createCatalogHandler } from './http/server';
+import { openStore } from './store/sqliteStore';
+import type { CatalogStore } from './store/types';
+import { loadOrCreateToken } from './tokenFile';
+import { seedCatalog } from './seed';
+import { createGraphqlExecutor } from './graphql/index';
+
+export interface StartServiceOptions {
+  host?: string;
+  port?: number;
+  dataDir: string;
+  /** the bearer token; without one, the token of `DIR/token` (made on first start) */
+  token?: string;
+  /** files or directories to load at start (properties YAML, dataset YAML, lineage file, MCP JSON, updateLineage documents) */
+  seeds?: string[];
+  log?: (line: string) => void;
+  bodyLimitBytes?: number;
+}
+
+export interface RunningService {
+  url: string;
+  /** set when the token came from (or was written to) the token file */
+  tokenFile?: string;
+  store: CatalogStore;
+  close(): Promise<void>;
+}
+
+function unavailableGraphql(reason: string): GraphqlExecutor {
+  return () => Promise.reject(new HttpError(503, { error: 'Service Unavailable', message: `GraphQL is not available in this build: ${reason}` }));
+}
+
+export async function startService(options: StartServiceOptions): Promise<RunningService> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? (() => undefined);
+  const dataDir = path.resolve(options.dataDir);
+  const store = openStore(dataDir);
+  let tokenFile: string | undefined;
+  let token = options.token;
+  try {
+    if (!token) ({ token, tokenFile } = loadOrCreateToken(dataDir));
+    if (options.seeds && options.seeds.length > 0) {
+      const report = await seedCatalog(store, options.seeds);
+      log(`Seeded ${report.written} aspects and ${report.edges} lineage edges from ${report.files} files.`);
+      for (const problem of report.problems) log(`Seed: ${problem}`);
+    }
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+
+  let graphql: GraphqlExecutor;
+  try {
+    graphql = createGraphqlExecutor(store);
+  } catch (error) {
+    graphql = unavailableGraphql(error instanceof Error ? error.message : String(error));
+  }
+  const handler = createCatalogHandler({
+    store,
+    token,
+    graphql,
+    log,
+    bodyLimitBytes: options.bodyLimitBytes,
+    listeningOnLoopback: () => isLoopbackAddress(host),
+  });
+  const server = http.createServer(handler);
+  server.keepAliveTimeout = 5000;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 8080, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    store.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new Error(`Port ${options.port} on ${host} is already in use. Pick another with --port, or --port 0 for any free port.`);
+    if (code === 'EADDRNOTAVAIL') throw new Error(`Cannot listen on ${host}: this machine has no such address. Use --host 127.0.0.1.`);
+    throw error;
+  }
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    tokenFile,
+    store,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }).finally(() => store.close());
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { readDocument } from '../core/formats/index';
+import { aspectWritesFromModel, PLANNED_PHASES, type AspectPlan } from '../core/plan/aspects';
+import { applyUpdateLineage } from './lineage/updateLineage';
+import type { CatalogStore } from './store/types';
+import { applyProposals, WriteRejected, type Proposal } from './writes/prepareWrites';
+
+/**
+ * `serve --seed`: loads files in any format Catalog Code reads, so the demo starts with a catalog
+ * worth looking at. Writes go through the same validation as the HTTP routes, phase by phase
+ * (definitions, entities, values, edges), then updateLineage documents. A write that is refused
+ * is reported and skipped; the rest still load.
+ */
+
+export interface SeedReport {
+  files: number;
+  written: number;
+  edges: number;
+  problems: string[];
+}
+
+const EXTENSIONS = new Set(['.yml', '.yaml', '.json']);
+
+export function seedFiles(inputs: string[]): string[] {
+  const out: string[] = [];
+  const visit = (file: string) => {
+    const stat = fs.statSync(file);
+    if (stat.isDirectory()) {
+      for (const name of fs.readdirSync(file).sort()) {
+        if (!name.startsWith('.')) visit(path.join(file, name));
+      }
+    } else if (EXTENSIONS.has(path.extname(file).toLowerCase())) out.push(file);
+  };
+  for (const input of inputs) {
+    const resolved = path.resolve(input);
+    if (!fs.existsSync(resolved)) throw new Error(`The seed ${input} does not exist. Give a file or a directory of YAML/JSON files.`);
+    visit(resolved);
+  }
+  return out;
+}
+
+export async function seedCatalog(store: CatalogStore, inputs: string[]): Promise<SeedReport> {
+  const report: SeedReport = { files: 0, written: 0, edges: 0, problems: [] };
+  const plans: { file: string; plan: AspectPlan }[] = [];
+  for (const file of seedFiles(inputs)) {
+    const text = await fs.promises.readFile(file, 'utf8');
+    const model = readDocument(pathToFileURL(file).href, text);
+    if (model.format === null) {
+      report.problems.push(`${file} is not one of the formats Catalog Code reads; skipped.`);
+      continue;
+    }
+    if (model.parseProblems.length > 0) {
+      report.problems.push(`${file} has syntax errors (${model.parseProblems[0].message}); skipped.`);
+      continue;
+    }
+    report.files++;
+    const plan = aspectWritesFromModel(model, { namespace: 'service', now: Date.now() });
+    plans.push({ file, plan });
+    for (const problem of plan.problems) report.problems.push(`${file}: ${problem}`);
+  }
+
+  for (const phase of PLANNED_PHASES) {
+    for (const { file, plan } of plans) {
+      const proposals: Proposal[] = [
+        ...plan.writes.filter((w) => w.phase === phase).map((w): Proposal => ({ kind: 'set', urn: w.urn, aspectName: w.aspectName, value: w.value })),
+        ...plan.patches.filter((p) => p.phase === phase).map((p): Proposal => ({ kind: 'patch', urn: p.urn, aspectName: p.aspectName, patch: p.patch })),
+      ];
+      for (const proposal of proposals) {
+        try {
+          applyProposals(store, [proposal]);
+          report.written++;
+        } catch (error) {
+          if (!(error instanceof WriteRejected)) throw error;
+          const aspect = 'aspectName' in proposal ? proposal.aspectName : '';
+          report.problems.push(`${file}: ${aspect} of ${proposal.urn} was refused: ${error.message}`);
+        }
+      }
+    }
+  }
+
+  for (const { file, plan } of plans) {
+    const { add, remove } = plan.lineageEdges;
+    if (add.length === 0 && remove.length === 0) continue;
+    try {
+      applyUpdateLineage(store, { edgesToAdd: add, edgesToRemove: remove });
+      report.edges += add.length;
+    } catch (error) {
+      report.problems.push(`${file}: updateLineage was refused: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return report;
+}

@@ -1,0 +1,186 @@
+import type { CatalogStore, JsonObject } from '../store/types';
+import { validatePropertyDefinition } from '../validation/propertyDefinition';
+import { validateStructuredPropertyValues } from '../validation/structuredPropertyValues';
+import { validateChartInfo, validateDashboardInfo, validateDataJobInputOutput, validateUpstreamLineage } from '../validation/lineageAspects';
+import { canonicalEntityType, checkUrn, describe, isObject, partText } from '../validation/urns';
+import type { ParsedUrn } from '../../core/urn/types';
+import { aspectNamesOf, keyAspectName, keyAspectOf, resolveAspectName } from './aspectRegistry';
+import { applyPatch, PatchError, readPatchDocument } from './jsonPatch';
+import { StagedView } from './stagedView';
+
+/**
+ * Every write of every route goes through here: URN and aspect checks, the validators, soft-delete
+ * rules, key aspects for new entities; then all writes of the request are applied in one store
+ * transaction, or none is.
+ */
+
+export type Proposal =
+  | { kind: 'set'; urn: string; entityType?: string; aspectName: string; value: unknown; create?: 'aspect' | 'entity'; mode?: 'replace' | 'patch' }
+  | { kind: 'patch'; urn: string; entityType?: string; aspectName: string; patch: unknown }
+  | { kind: 'delete'; urn: string; entityType?: string; aspectName: string }
+  | { kind: 'deleteEntity'; urn: string; entityType?: string };
+
+export interface PreparedResult {
+  urn: string;
+  aspectName?: string;
+  /** the stored value after the write (undefined for deletes) */
+  value?: JsonObject;
+}
+
+/** A proposal was refused; nothing was written. `index` is its position in the request. */
+export class WriteRejected extends Error {
+  constructor(
+    readonly index: number,
+    readonly problems: string[],
+    /** 412: a create-if-not-exists precondition failed rather than a validation rule */
+    readonly precondition = false,
+  ) {
+    super(problems.join(' '));
+    this.name = 'WriteRejected';
+  }
+}
+
+/** Hard delete of structured properties is not implemented in DataHub either (spec §3, §7). */
+const HARD_DELETE_REFUSAL = (urn: string) =>
+  `Hard delete of a structured property is not supported: ${urn} can only be soft deleted. POST {"removed": true} to /openapi/v2/entity/structuredProperty/<urn>/status instead; POST {"removed": false} restores it.`;
+
+export function applyProposals(store: CatalogStore, proposals: Proposal[]): PreparedResult[] {
+  const view = new StagedView(store);
+  const results = proposals.map((proposal, index) => {
+    try {
+      return prepare(view, proposal);
+    } catch (error) {
+      if (error instanceof WriteRejected) throw new WriteRejected(index, error.problems, error.precondition);
+      if (error instanceof PatchError) throw new WriteRejected(index, [error.message]);
+      throw error;
+    }
+  });
+  view.commit();
+  return results;
+}
+
+function reject(...problems: string[]): never {
+  throw new WriteRejected(0, problems);
+}
+
+function parseTarget(urnText: string, entityTypeHint: string | undefined): ParsedUrn {
+  if (typeof urnText !== 'string' || urnText === '') reject(`The entity URN is missing or not a string: ${describe(urnText)}.`);
+  if (urnText !== urnText.trim()) reject(`Error: cannot provide an URN with leading or trailing whitespace: ${describe(urnText)}.`);
+  const checked = checkUrn(urnText);
+  if (!checked.ok) reject(checked.message);
+  const entityType = checked.urn.entityType;
+  if (!canonicalEntityType(entityType) || canonicalEntityType(entityType) !== entityType) {
+    reject(`Invalid urn: ${urnText}: "${entityType}" is not an entity type of the catalog (names are case-sensitive, e.g. dataset, dataJob, structuredProperty).`);
+  }
+  if (entityTypeHint !== undefined && canonicalEntityType(entityTypeHint) !== entityType) {
+    reject(`The entity type "${entityTypeHint}" in the request does not match the URN ${urnText}, which is a ${entityType}. Use /openapi/v2/entity/${entityType}/... for it.`);
+  }
+  return checked.urn;
+}
+
+function resolveAspect(entityType: string, aspectName: string): string {
+  const resolved = resolveAspectName(entityType, aspectName);
+  if (!resolved) {
+    reject(`Unknown aspect "${aspectName}" for entity type ${entityType}. Aspects of ${entityType}: ${aspectNamesOf(entityType).join(', ')}.`);
+  }
+  return resolved;
+}
+
+function prepare(view: StagedView, proposal: Proposal): PreparedResult {
+  const parsed = parseTarget(proposal.urn, proposal.entityType);
+  const urn = proposal.urn;
+  if (proposal.kind === 'deleteEntity') return deleteEntity(view, parsed, urn);
+  const aspectName = resolveAspect(parsed.entityType, proposal.aspectName);
+  if (proposal.kind === 'delete') return deleteAspect(view, parsed, urn, aspectName);
+
+  const previous = view.getAspect(urn, aspectName);
+  let value: unknown;
+  let mode: 'replace' | 'patch' = 'replace';
+  if (proposal.kind === 'patch') {
+    const document = readPatchDocument(proposal.patch);
+    value = applyPatch(previous ?? defaultAspect(aspectName), document);
+    mode = 'patch';
+  } else {
+    if (proposal.create === 'entity' && view.entityExists(urn)) {
+      throw new WriteRejected(0, [`Cannot perform CREATE_ENTITY if not exists since the entity key already exists: ${urn} exists. Leave out createIfEntityNotExists to update it.`], true);
+    }
+    if (proposal.create === 'aspect' && previous !== undefined) {
+      throw new WriteRejected(0, [`Cannot perform CREATE since the aspect already exists: ${urn} already has ${aspectName}. Send createIfNotExists=false to replace it.`], true);
+    }
+    value = proposal.value;
+    mode = proposal.mode ?? 'replace';
+  }
+  if (!isObject(value)) reject(`The ${aspectName} aspect must be a JSON object; found ${describe(value)}.`);
+  const stored = validateAspect(view, parsed, urn, aspectName, value, previous, mode);
+  if (!view.entityExists(urn) && aspectName !== keyAspectName(parsed.entityType)) {
+    const key = keyAspectOf(parsed);
+    if (key) view.write(urn, keyAspectName(parsed.entityType), key);
+  }
+  view.write(urn, aspectName, stored);
+  return { urn, aspectName, value: stored };
+}
+
+function defaultAspect(aspectName: string): JsonObject {
+  return aspectName === 'structuredProperties' ? { properties: [] } : {};
+}
+
+function validateAspect(view: StagedView, parsed: ParsedUrn, urn: string, aspectName: string, value: JsonObject, previous: JsonObject | undefined, mode: 'replace' | 'patch'): JsonObject {
+  const entityType = parsed.entityType;
+  const softDeletedProperty = entityType === 'structuredProperty' && view.isSoftDeleted(urn);
+  switch (aspectName) {
+    case 'propertyDefinition': {
+      const problems = validatePropertyDefinition({ urn, id: partText(parsed, 0) ?? '', value, previous, softDeleted: softDeletedProperty });
+      if (problems.length > 0) reject(...problems);
+      return value;
+    }
+    case 'structuredPropertySettings':
+      if (softDeletedProperty) reject(`Cannot mutate a soft deleted Structured Property: ${urn} is soft deleted. Restore it first (POST {"removed": false} to its status aspect).`);
+      return value;
+    case 'structuredProperties': {
+      const result = validateStructuredPropertyValues({
+        entityUrn: urn,
+        entityType,
+        value,
+        previous,
+        mode,
+        lookup: { definition: (p) => view.getAspect(p, 'propertyDefinition'), isSoftDeleted: (p) => view.isSoftDeleted(p) },
+      });
+      if (result.problems.length > 0) reject(...result.problems);
+      return result.value;
+    }
+    case 'status':
+      if (value.removed !== undefined && typeof value.removed !== 'boolean') reject(`status.removed must be true or false; found ${describe(value.removed)}.`);
+      return { ...value, removed: value.removed === true };
+    case 'upstreamLineage':
+      return checked(validateUpstreamLineage(urn, value), value);
+    case 'dataJobInputOutput':
+      return checked(validateDataJobInputOutput(value), value);
+    case 'chartInfo':
+      return checked(validateChartInfo(value), value);
+    case 'dashboardInfo':
+      return checked(validateDashboardInfo(value), value);
+    default:
+      return value;
+  }
+}
+
+function checked(problems: string[], value: JsonObject): JsonObject {
+  if (problems.length > 0) reject(...problems);
+  return value;
+}
+
+function deleteAspect(view: StagedView, parsed: ParsedUrn, urn: string, aspectName: string): PreparedResult {
+  if (parsed.entityType === 'structuredProperty' && (aspectName === 'propertyDefinition' || aspectName === keyAspectName('structuredProperty'))) {
+    reject(HARD_DELETE_REFUSAL(urn));
+  }
+  if (aspectName === keyAspectName(parsed.entityType)) return deleteEntity(view, parsed, urn);
+  // Deleting the status aspect restores a soft-deleted entity (spec §3), which needs nothing more.
+  if (view.getAspect(urn, aspectName) !== undefined) view.remove(urn, aspectName);
+  return { urn, aspectName };
+}
+
+function deleteEntity(view: StagedView, parsed: ParsedUrn, urn: string): PreparedResult {
+  if (parsed.entityType === 'structuredProperty') reject(HARD_DELETE_REFUSAL(urn));
+  for (const record of view.store.getAspects(urn)) view.remove(urn, record.aspectName);
+  return { urn };
+}
