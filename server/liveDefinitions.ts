@@ -122,6 +122,8 @@ export class LiveDefinitions {
       const kind = isServiceError(error) ? error.kind : 'unreachable';
       this.state = kind === 'unauthorized' || kind === 'forbidden' ? 'unauthorized' : 'unreachable';
       this.lastError = message;
+      // What was fetched last is exactly what the cache file holds: say it is no longer live.
+      if (this.source === 'live') this.source = 'cache';
       this.events.log(message);
     }
   }

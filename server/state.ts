@@ -1,5 +1,6 @@
 import type { Connection } from 'vscode-languageserver/node';
 import type { ServiceConnection } from '../core/api';
+import type { Associations } from '../core/formats';
 import { UNKNOWN_EXISTENCE, type DefinitionsView, type EntityExistenceView } from '../core/definitions/types';
 import { StatusNotification, type CatalogInitializationOptions, type StatusParams } from '../core/protocol';
 import { EntityExistence } from './entityExistence';
@@ -9,6 +10,14 @@ import { describeStatus } from './status';
 import { WorkspaceIndex } from './workspaceIndex';
 
 const DEFAULT_REFRESH_SECONDS = 300;
+const FORMAT_IDS: readonly string[] = ['propertyDefinitions', 'datasetYaml', 'lineageFile', 'mcpJson', 'lineageEdges', 'none'];
+
+/** The setting as the client sent it, keeping only entries that name a known format. */
+export function associationsFrom(raw: Record<string, string> | undefined): Associations {
+  const out: Associations = {};
+  for (const [glob, format] of Object.entries(raw ?? {})) if (FORMAT_IDS.includes(format)) out[glob] = format as Associations[string];
+  return out;
+}
 const STALE_DEBOUNCE_MS = 100;
 
 /**
@@ -40,7 +49,7 @@ export class ServerState {
 
   configure(options: CatalogInitializationOptions): void {
     this.options = options;
-    if (options.associations) this.index.associations = options.associations;
+    if (options.associations) this.index.associations = associationsFrom(options.associations);
     // The storage path is only known now, so the definitions store is rebuilt with it.
     this.live = new LiveDefinitions(options.storagePath, {
       onDefinitionsChanged: () => this.markStale(),

@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { definitionsFromModel } from '../core/definitions/fromFacts';
 import type { PropertyDefinitionInfo } from '../core/definitions/types';
 import type { WorkspaceDocument } from '../core/features/workspace';
-import { readDocument } from '../core/formats';
+import { readDocument, type Associations } from '../core/formats';
 import type { DocumentModel } from '../core/model/facts';
 import { LineIndex } from '../core/model/range';
 
@@ -27,7 +27,7 @@ interface Entry extends WorkspaceDocument {
 export class WorkspaceIndex {
   private readonly entries = new Map<string, Entry>();
   private workspaceDefinitions: Map<string, PropertyDefinitionInfo> | undefined;
-  associations: Record<string, string> = {};
+  associations: Associations = {};
 
   /** Called whenever the workspace definitions may have changed. */
   constructor(private readonly onDefinitionsChanged: () => void) {}

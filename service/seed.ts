@@ -62,20 +62,23 @@ export async function seedCatalog(store: CatalogStore, inputs: string[]): Promis
   }
 
   for (const phase of PLANNED_PHASES) {
+    // Whole-aspect writes of every file first, then patches, so a patch (a dataset YAML's
+    // `downstreams`) adds to what a lineage file wrote instead of being replaced by it.
+    const proposals: { file: string; proposal: Proposal }[] = [];
     for (const { file, plan } of plans) {
-      const proposals: Proposal[] = [
-        ...plan.writes.filter((w) => w.phase === phase).map((w): Proposal => ({ kind: 'set', urn: w.urn, aspectName: w.aspectName, value: w.value })),
-        ...plan.patches.filter((p) => p.phase === phase).map((p): Proposal => ({ kind: 'patch', urn: p.urn, aspectName: p.aspectName, patch: p.patch })),
-      ];
-      for (const proposal of proposals) {
-        try {
-          applyProposals(store, [proposal]);
-          report.written++;
-        } catch (error) {
-          if (!(error instanceof WriteRejected)) throw error;
-          const aspect = 'aspectName' in proposal ? proposal.aspectName : '';
-          report.problems.push(`${file}: ${aspect} of ${proposal.urn} was refused: ${error.message}`);
-        }
+      for (const w of plan.writes) if (w.phase === phase) proposals.push({ file, proposal: { kind: 'set', urn: w.urn, aspectName: w.aspectName, value: w.value } });
+    }
+    for (const { file, plan } of plans) {
+      for (const p of plan.patches) if (p.phase === phase) proposals.push({ file, proposal: { kind: 'patch', urn: p.urn, aspectName: p.aspectName, patch: p.patch } });
+    }
+    for (const { file, proposal } of proposals) {
+      try {
+        applyProposals(store, [proposal]);
+        report.written++;
+      } catch (error) {
+        if (!(error instanceof WriteRejected)) throw error;
+        const aspect = 'aspectName' in proposal ? proposal.aspectName : '';
+        report.problems.push(`${file}: ${aspect} of ${proposal.urn} was refused: ${error.message}`);
       }
     }
   }

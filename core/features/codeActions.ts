@@ -23,8 +23,11 @@ export function codeActions(input: FeatureInput, range: SourceRange, diagnostics
     const candidates = candidatesOf(diagnostic);
     const target = offsetsOf(document, diagnostic);
     if (code === 'property.cardinality') actions.push(...keepOneValue(document, diagnostic, target, candidates));
-    else if (code === 'lineage.columnOutsideEdge') actions.push(...addMissingUpstream(document, diagnostic, target, candidates));
-    else actions.push(...replacements(document, diagnostic, target, candidates));
+    else {
+      const replaced = replacements(document, diagnostic, target, candidates);
+      actions.push(...replaced);
+      if (code === 'lineage.columnOutsideEdge') actions.push(...addMissingUpstream(document, diagnostic, target, replaced.length === 0));
+    }
     const suppress = suppressionAction(document, diagnostic, code, target.start);
     if (suppress) actions.push(suppress);
   }
@@ -94,7 +97,10 @@ function keepOneValue(document: WorkspaceDocument, diagnostic: Diagnostic, targe
 function scalarEdit(document: WorkspaceDocument, assignment: PropertyAssignmentFact, scalar: string): TextEdit {
   const colon = document.text.indexOf(':', assignment.property.range.end);
   const start = colon >= 0 && colon < assignment.valuesRange.start ? colon + 1 : assignment.valuesRange.start;
-  return edit(document, { start, end: assignment.valuesRange.end }, start === assignment.valuesRange.start ? scalar : ` ${scalar}`);
+  // A block list's range runs through its last line break, which must stay.
+  let end = assignment.valuesRange.end;
+  while (end > start && /\s/.test(document.text[end - 1])) end--;
+  return edit(document, { start, end }, start === assignment.valuesRange.start ? scalar : ` ${scalar}`);
 }
 
 /** A refactoring offered on a one-element list of a SINGLE property: write it as a plain value. */
@@ -113,15 +119,12 @@ function singleValueRefactor(input: FeatureInput, range: SourceRange): CodeActio
 }
 
 /** For a column edge outside the entity-level edges: add the column's dataset as an upstream. */
-function addMissingUpstream(document: WorkspaceDocument, diagnostic: Diagnostic, target: SourceRange, candidates: string[]): CodeAction[] {
-  const data = diagnostic.data as { missingUpstream?: unknown } | undefined;
-  const urns = typeof data?.missingUpstream === 'string' ? [data.missingUpstream] : candidates.filter((c) => c.startsWith('urn:li:dataset:'));
-  const actions: CodeAction[] = [];
-  for (const urn of urns.slice(0, MAX_REPLACEMENTS)) {
-    const edits = addUpstreamEdit(document, target, urn);
-    if (edits) actions.push(fix(document, `Add ${urn} as an upstream of this entity`, diagnostic, edits, actions.length === 0));
-  }
-  return actions;
+function addMissingUpstream(document: WorkspaceDocument, diagnostic: Diagnostic, target: SourceRange, preferred: boolean): CodeAction[] {
+  const data = diagnostic.data as { missingUpstream?: unknown; owner?: unknown } | undefined;
+  if (typeof data?.missingUpstream !== 'string') return [];
+  const edits = addUpstreamEdit(document, target, data.missingUpstream);
+  const owner = typeof data.owner === 'string' ? data.owner : 'this entity';
+  return edits ? [fix(document, `Add ${data.missingUpstream} as an upstream of ${owner}`, diagnostic, edits, preferred)] : [];
 }
 
 /** `# catalog-code-disable-next-line <code>` above the diagnostic's line, at its indentation (YAML only). */

@@ -56,7 +56,14 @@ class YamlConverter {
 
   private convertAlias(alias: Alias, depth: number, range: SourceRange): DocNode {
     const target = alias.resolve(this.doc);
-    if (!target || this.resolving.has(target)) return absentValue(range.start);
+    if (!target) {
+      this.problems.push({
+        message: `The alias *${alias.source} refers to no anchor &${alias.source} written before it. Define the anchor above this line, or fix the alias name.`,
+        range,
+      });
+      return absentValue(range.start);
+    }
+    if (this.resolving.has(target)) return absentValue(range.start);
     this.resolving.add(target);
     try {
       return this.convert(target, depth + 1, range);
@@ -163,6 +170,16 @@ function innerRange(node: Scalar, range: SourceRange, text: string): SourceRange
     const quote = node.type === 'QUOTE_DOUBLE' ? '"' : "'";
     const closed = range.end - range.start >= 2 && text[range.end - 1] === quote;
     return { start: range.start + 1, end: closed ? range.end - 1 : range.end };
+  }
+  if (node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED') {
+    // The value starts on the line after the `|` / `>` header, after its indentation.
+    const newline = text.indexOf('\n', range.start);
+    if (newline < 0 || newline >= range.end) return range;
+    let start = newline + 1;
+    while (start < range.end && (text[start] === ' ' || text[start] === '\t')) start++;
+    const firstLine = String(node.value).replace(/\n+$/, '');
+    const end = text.startsWith(firstLine, start) ? start + firstLine.length : range.end;
+    return { start, end };
   }
   return range;
 }

@@ -36,6 +36,8 @@ export interface AspectIntent {
   /** the aspect, or for changeType PATCH the JSON-Patch array */
   value: unknown;
   changeType: string;
+  /** OpenAPI v2 POST of the aspect, or a metadata change through the ingestion endpoint (MCP files) */
+  via: 'openapi' | 'ingest';
   /** propertyDefinition writes go with the definitions, everything else with the entities */
   phase: 'definitions' | 'entities';
   sources: Set<string>;
@@ -91,7 +93,7 @@ function collectFileFormat(model: DocumentModel, intent: PushIntent, writeAspect
       if (HANDLED_SEPARATELY.has(write.aspectName)) continue;
       const entityType = write.entityType ?? entityTypeOfUrn(write.urn) ?? 'dataset';
       const phase = write.aspectName === 'propertyDefinition' ? 'definitions' : 'entities';
-      addAspect(intent, { entityType, urn: write.urn, aspectName: write.aspectName, value: write.value, changeType: 'UPSERT', phase, sources: new Set([model.uri]) });
+      addAspect(intent, { entityType, urn: write.urn, aspectName: write.aspectName, value: write.value, changeType: 'UPSERT', via: phase === 'definitions' ? 'openapi' : 'ingest', phase, sources: new Set([model.uri]) });
     }
   }
   if (model.format === 'lineageFile') {
@@ -126,7 +128,7 @@ function collectMcp(model: DocumentModel, intent: PushIntent): void {
     const entityType = fact.entityType?.value ?? entityTypeOfUrn(urn) ?? '';
     const changeType = (fact.changeType?.value ?? 'UPSERT').toUpperCase();
     const phase = aspectName === 'propertyDefinition' ? 'definitions' : 'entities';
-    addAspect(intent, { entityType, urn, aspectName, value: fact.value, changeType, phase, sources: new Set([model.uri]) });
+    addAspect(intent, { entityType, urn, aspectName, value: fact.value, changeType, via: 'ingest', phase, sources: new Set([model.uri]) });
   }
 }
 

@@ -2,7 +2,7 @@ import { lookupProperty } from '../definitions/lookup';
 import { propertyIdOf } from '../definitions/normalise';
 import type { CoreDiagnostic } from '../model/diagnostic';
 import { factsOfKind } from '../model/facts';
-import { diagnostic } from './ruleHelpers';
+import { diagnostic, trimRange } from './ruleHelpers';
 import type { Rule } from './types';
 import { describeScalar } from './valueChecks';
 
@@ -13,7 +13,7 @@ import { describeScalar } from './valueChecks';
  */
 export const cardinality: Rule = {
   codes: ['property.cardinality'],
-  run: ({ model, definitions }) => {
+  run: ({ model, text, definitions }) => {
     const diagnostics: CoreDiagnostic[] = [];
     for (const assignment of factsOfKind(model, 'propertyAssignment')) {
       if (assignment.mode === 'remove' || assignment.values.length <= 1) continue;
@@ -25,7 +25,7 @@ export const cardinality: Rule = {
         diagnostic(
           'property.cardinality',
           'error',
-          assignment.valuesRange,
+          trimRange(text, assignment.valuesRange),
           `${id} takes a single value (cardinality SINGLE), but ${values.length} are given (${values.map(describeScalar).join(', ')}); the service rejects this. Keep one value, or make the property MULTIPLE.`,
           { candidates: values.map((v) => String(v)), writtenAsList: assignment.writtenAsList, valueCount: values.length },
         ),

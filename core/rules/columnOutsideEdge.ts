@@ -1,72 +1,99 @@
 import type { CoreDiagnostic } from '../model/diagnostic';
-import type { FineGrainedEdgeFact } from '../model/facts';
+import type { DocumentModel, FineGrainedEdgeFact } from '../model/facts';
 import type { Located } from '../model/range';
 import { closestMatches } from '../urn/suggest';
 import { diagnostic } from './ruleHelpers';
 import type { Rule } from './types';
-import { writtenFineGrainedEdges } from './lineageFacts';
-import { datasetOfFieldUrn, fieldPathOf, readableName, schemaFieldUrn } from './urnParts';
+import { writtenEdges, writtenFineGrainedEdges } from './lineageFacts';
+import { datasetOfFieldUrn, entityTypeOf, fieldPathOf, readableName, schemaFieldUrn } from './urnParts';
 
 /**
  * Spec §2.4: column-level edges must agree with the entity-level ones. Every column of a
  * fine-grained edge belongs to the dataset that owns the edge or to one of its entity-level
  * upstreams. DataHub's own `file_lineage.yml` breaks this (DEV entities, PROD column URNs).
+ * A data job's column lineage (dataJobInputOutput) reads inputs → outputs instead: its upstream
+ * columns belong to its input datasets, its downstream columns to its output datasets.
  *
- * For an upstream column, `data.missingUpstream` is the dataset a fix can add as an upstream;
- * `data.candidates` re-point the column at the closest dataset that is allowed (an env typo first).
+ * For an upstream column, `data.missingUpstream` is the dataset a fix can add as an upstream (or
+ * job input); `data.candidates` re-point the column at the closest allowed dataset (an env typo first).
  */
 export const columnOutsideEdge: Rule = {
   codes: ['lineage.columnOutsideEdge'],
   run: ({ model }) => {
     const diagnostics: CoreDiagnostic[] = [];
     for (const edge of writtenFineGrainedEdges(model)) {
-      const allowed = [edge.owner.value, ...edge.ownerUpstreams];
+      const scope = scopeOf(model, edge);
       for (const column of edge.upstreams) {
         const dataset = datasetOfFieldUrn(column.value);
-        if (dataset === undefined || allowed.includes(dataset)) continue;
-        diagnostics.push(outsideUpstream(edge, column, dataset));
+        if (dataset === undefined || scope.upstreamDatasets.includes(dataset)) continue;
+        diagnostics.push(outsideUpstream(edge, scope, column, dataset));
       }
+      if (scope.downstreamDatasets.length === 0) continue;
       for (const column of edge.downstreams) {
         const dataset = datasetOfFieldUrn(column.value);
-        if (dataset === undefined || allowed.includes(dataset)) continue;
-        diagnostics.push(outsideDownstream(edge, column));
+        if (dataset === undefined || scope.downstreamDatasets.includes(dataset)) continue;
+        diagnostics.push(outsideDownstream(edge, scope, column));
       }
     }
     return diagnostics;
   },
 };
 
+interface EdgeScope {
+  job: boolean;
+  /** datasets upstream columns may belong to */
+  upstreamDatasets: string[];
+  /** datasets downstream columns may belong to; empty when the file does not say (not checked then) */
+  downstreamDatasets: string[];
+  /** where a re-pointed upstream / downstream column should go, closest first */
+  upstreamTargets: string[];
+  downstreamTargets: string[];
+}
+
+function scopeOf(model: DocumentModel, edge: FineGrainedEdgeFact): EdgeScope {
+  const owner = edge.owner.value;
+  if (entityTypeOf(owner) === 'dataJob') {
+    const outputs = writtenEdges(model)
+      .filter((e) => e.origin === 'dataJobInputOutput' && e.upstream.value === owner)
+      .map((e) => e.downstream.value);
+    return { job: true, upstreamDatasets: edge.ownerUpstreams, downstreamDatasets: outputs, upstreamTargets: edge.ownerUpstreams, downstreamTargets: outputs };
+  }
+  const allowed = [owner, ...edge.ownerUpstreams];
+  return {
+    job: false,
+    upstreamDatasets: allowed,
+    downstreamDatasets: allowed,
+    upstreamTargets: edge.ownerUpstreams.length > 0 ? edge.ownerUpstreams : [owner],
+    downstreamTargets: [owner],
+  };
+}
+
 function repointed(column: string, datasets: readonly string[]): string[] {
   const path = fieldPathOf(column);
   return datasets.map((dataset) => (path === undefined ? dataset : schemaFieldUrn(dataset, path)));
 }
 
-function upstreamList(edge: FineGrainedEdgeFact): string {
-  return edge.ownerUpstreams.length > 0 ? `one of its upstreams (${edge.ownerUpstreams.map(readableName).join('; ')})` : 'an upstream of it (it has none)';
+function listed(datasets: readonly string[]): string {
+  return datasets.map(readableName).join('; ');
 }
 
-function outsideUpstream(edge: FineGrainedEdgeFact, column: Located<string>, dataset: string): CoreDiagnostic {
+function outsideUpstream(edge: FineGrainedEdgeFact, scope: EdgeScope, column: Located<string>, dataset: string): CoreDiagnostic {
   const owner = edge.owner.value;
-  const closest = closestMatches(dataset, edge.ownerUpstreams.length > 0 ? edge.ownerUpstreams : [owner], 3);
-  const candidates = repointed(column.value, closest);
-  const hint = candidates.length > 0 ? `, or point the column at an upstream (did you mean ${readableName(candidates[0])}?)` : '';
-  return diagnostic(
-    'lineage.columnOutsideEdge',
-    'error',
-    column.range,
-    `The upstream column ${readableName(column.value)} belongs to a dataset that is neither ${readableName(owner)}, which owns this column lineage, nor ${upstreamList(edge)}. Column lineage must agree with dataset lineage, or the service rejects it: add ${readableName(dataset)} as an upstream of ${readableName(owner)}${hint}.`,
-    { candidates, missingUpstream: dataset, owner },
-  );
+  const candidates = repointed(column.value, closestMatches(dataset, scope.upstreamTargets, 3));
+  const hint = candidates.length > 0 ? ` (did you mean ${readableName(candidates[0])}?)` : '';
+  const message = scope.job
+    ? `The input column ${readableName(column.value)} belongs to a dataset that is not an input of the job ${owner}${scope.upstreamDatasets.length > 0 ? ` (its inputs: ${listed(scope.upstreamDatasets)})` : ''}. Column lineage must agree with the job's inputs, or the service rejects it: add ${readableName(dataset)} to the job's inputs, or point the column at an input${hint}.`
+    : `The upstream column ${readableName(column.value)} belongs to a dataset that is neither ${readableName(owner)}, which owns this column lineage, nor ${edge.ownerUpstreams.length > 0 ? `one of its upstreams (${listed(edge.ownerUpstreams)})` : 'an upstream of it (it has none)'}. Column lineage must agree with dataset lineage, or the service rejects it: add ${readableName(dataset)} as an upstream of ${readableName(owner)}, or point the column at an upstream${hint}.`;
+  return diagnostic('lineage.columnOutsideEdge', 'error', column.range, message, { candidates, missingUpstream: dataset, owner });
 }
 
-function outsideDownstream(edge: FineGrainedEdgeFact, column: Located<string>): CoreDiagnostic {
+function outsideDownstream(edge: FineGrainedEdgeFact, scope: EdgeScope, column: Located<string>): CoreDiagnostic {
   const owner = edge.owner.value;
-  const candidates = repointed(column.value, [owner]);
-  return diagnostic(
-    'lineage.columnOutsideEdge',
-    'error',
-    column.range,
-    `The downstream column ${readableName(column.value)} is not a column of ${readableName(owner)}, which owns this column lineage, nor of one of its upstreams; column lineage must agree with dataset lineage, or the service rejects it. Did you mean ${readableName(candidates[0])}?`,
-    { candidates, expectedDataset: owner, owner },
-  );
+  const dataset = datasetOfFieldUrn(column.value) ?? column.value;
+  const candidates = repointed(column.value, closestMatches(dataset, scope.downstreamTargets, 3));
+  const hint = candidates.length > 0 ? ` Did you mean ${readableName(candidates[0])}?` : '';
+  const message = scope.job
+    ? `The output column ${readableName(column.value)} belongs to a dataset that is not an output of the job ${owner} (its outputs: ${listed(scope.downstreamDatasets)}); column lineage must agree with the job's outputs, or the service rejects it.${hint}`
+    : `The downstream column ${readableName(column.value)} is not a column of ${readableName(owner)}, which owns this column lineage, nor of one of its upstreams; column lineage must agree with dataset lineage, or the service rejects it.${hint}`;
+  return diagnostic('lineage.columnOutsideEdge', 'error', column.range, message, { candidates, expectedDataset: scope.downstreamTargets[0] ?? owner, owner });
 }

@@ -114,7 +114,8 @@ function valueKey(value: AllowedValue): string {
 function allowedValuesRange(fact: PropertyDefinitionFact): SourceRange | undefined {
   const values = fact.allowedValues;
   if (!values || values.length === 0) return undefined;
-  return { start: values[0].range.start, end: values[values.length - 1].range.end };
+  // From the first value to the last: the whole list the change is about, without trailing whitespace.
+  return { start: values[0].value.range.start, end: values[values.length - 1].value.range.end };
 }
 
 function immutableChange(fact: PropertyDefinitionFact, live: PropertyDefinitionInfo, proposed: PropertyDefinitionInfo, name: string): CoreDiagnostic[] {

@@ -2,7 +2,7 @@ import type { CoreDiagnostic } from '../model/diagnostic';
 import type { DocumentModel } from '../model/facts';
 import { factsOfKind } from '../model/facts';
 import type { Located } from '../model/range';
-import { diagnostic, quote, reportedBySyntaxRules } from './ruleHelpers';
+import { diagnostic, quote, reportedBySyntaxRules, trimRange } from './ruleHelpers';
 import type { Rule } from './types';
 import { parseUrnSyntax } from './urnParts';
 
@@ -13,9 +13,9 @@ import { parseUrnSyntax } from './urnParts';
  */
 export const lineageFileShape: Rule = {
   codes: ['lineage.version', 'lineage.entityType', 'lineage.nameIsUrn', 'lineage.nestedIgnored'],
-  run: ({ model }) => {
+  run: ({ model, text }) => {
     if (model.format !== 'lineageFile') return [];
-    return [...checkVersion(model), ...checkEntities(model), ...checkIgnored(model)];
+    return [...checkVersion(model), ...checkEntities(model), ...checkIgnored(model, text)];
   },
 };
 
@@ -65,7 +65,7 @@ function nameIsUrn(name: Located<string>): CoreDiagnostic {
   return diagnostic('lineage.nameIsUrn', 'error', name.range, `A lineage-file entity name must be a plain name, not a URN; DataHub rejects it ("Name should not start with urn:li:").${hint}`, { ...data, candidates });
 }
 
-function checkIgnored(model: DocumentModel): CoreDiagnostic[] {
+function checkIgnored(model: DocumentModel, text: string): CoreDiagnostic[] {
   const diagnostics: CoreDiagnostic[] = [];
   for (const edge of factsOfKind(model, 'lineageEdge')) {
     if (edge.origin !== 'lineageFile' || (edge.depth ?? 0) === 0) continue;
@@ -85,7 +85,7 @@ function checkIgnored(model: DocumentModel): CoreDiagnostic[] {
       diagnostic(
         'lineage.nestedIgnored',
         'warning',
-        edge.range,
+        trimRange(text, edge.range),
         `fineGrainedLineages on an upstream node are ignored: the DataHub lineage source reads column lineage only from top-level lineage entries. Move it to a top-level entry for ${edge.owner.value}.`,
         { owner: edge.owner.value },
       ),

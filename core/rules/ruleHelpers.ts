@@ -62,3 +62,11 @@ export const VERSION_PATTERN = /^[0-9]{14}$/;
 export function quote(value: unknown): string {
   return typeof value === 'string' ? `'${value}'` : String(value);
 }
+
+/** The range without surrounding whitespace (block nodes of YAML end after their line break). */
+export function trimRange(text: string, range: SourceRange): SourceRange {
+  let { start, end } = range;
+  while (end > start && /\s/.test(text[end - 1])) end--;
+  while (start < end && /\s/.test(text[start])) start++;
+  return { start, end };
+}

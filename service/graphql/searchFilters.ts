@@ -1,6 +1,6 @@
 import type { CatalogStore, JsonObject } from '../store/types';
 import { badRequest } from './errors';
-import { entityTypeOf, graphqlTypeOf, urnFacts } from './urnFacts';
+import { entityTypeOf, graphqlTypeOf, platformAndOrigin, urnFacts } from './urnFacts';
 
 /**
  * DataHub's search filters (`orFilters: [AndFilterInput!]`, reference/datahub-api.md §1.4) as a
@@ -124,13 +124,13 @@ function fieldValues(store: CatalogStore, field: string): (urn: string) => strin
       return (urn) => [normaliseType(graphqlTypeOf(urn)), normaliseType(entityTypeOf(urn))];
     case 'platform':
       return (urn) => {
-        const platform = urnFacts(urn).platform;
+        const platform = platformAndOrigin(urn).platform;
         return platform ? [platform.toLowerCase()] : [];
       };
     case 'origin':
     case 'env':
       return (urn) => {
-        const origin = urnFacts(urn).origin;
+        const origin = platformAndOrigin(urn).origin;
         return origin ? [origin.toUpperCase()] : [];
       };
     case 'urn':
@@ -183,7 +183,8 @@ function planGroup(store: CatalogStore, filters: readonly FacetFilter[]): GroupP
 export function queryTest(query: string | null | undefined): UrnTest | undefined {
   const text = (query ?? '').trim().replace(/^\*+|\*+$/g, '').toLowerCase();
   if (!text) return undefined;
-  return (urn) => urn.toLowerCase().includes(text) || urnFacts(urn).name.toLowerCase().includes(text);
+  // the name is part of the URN text unless escapes (%2C ...) were decoded: parse only then
+  return (urn) => urn.toLowerCase().includes(text) || (urn.includes('%') && urnFacts(urn).name.toLowerCase().includes(text));
 }
 
 export function planSearch(store: CatalogStore, input: SearchFilterInput): SearchPlan {

@@ -22,12 +22,33 @@ export interface UrnFacts {
   origin?: string;
 }
 
-const ENTITY_TYPE_PATTERN = /^urn:li:([A-Za-z0-9_]+):/;
-
 /** The entity type name of a URN without a full parse (hot in search filters); '' when not a URN. */
 export function entityTypeOf(urn: string): string {
-  const match = ENTITY_TYPE_PATTERN.exec(urn);
-  return match ? match[1] : '';
+  if (!urn.startsWith('urn:li:')) return '';
+  const end = urn.indexOf(':', 7);
+  return end > 7 ? urn.slice(7, end) : '';
+}
+
+/**
+ * Platform and environment read with one regular expression for the common key shapes (filters
+ * run this for every entity a lineage walk reaches); anything unusual takes the full parse.
+ * Commas, parentheses inside key parts are escaped in DataHub URNs, so the splits are safe.
+ */
+const FAST_KEYS: readonly [RegExp, number, number][] = [
+  [/^urn:li:dataset:\(urn:li:dataPlatform:([^,()]+),[^()]*,([^,()]+)\)$/, 1, 2],
+  [/^urn:li:schemaField:\(urn:li:dataset:\(urn:li:dataPlatform:([^,()]+),[^()]*,([^,()]+)\),[^()]*\)$/, 1, 2],
+  [/^urn:li:dataFlow:\(([^,()]+),[^()]*,([^,()]+)\)$/, 1, 2],
+  [/^urn:li:dataJob:\(urn:li:dataFlow:\(([^,()]+),[^()]*,([^,()]+)\),[^()]*\)$/, 1, 2],
+  [/^urn:li:(?:chart|dashboard):\(([^,()]+),[^()]*\)$/, 1, 0],
+];
+
+export function platformAndOrigin(urn: string): { platform?: string; origin?: string } {
+  for (const [pattern, platformGroup, originGroup] of FAST_KEYS) {
+    const match = pattern.exec(urn);
+    if (match) return { platform: match[platformGroup], origin: originGroup ? match[originGroup] : undefined };
+  }
+  const facts = urnFacts(urn);
+  return { platform: facts.platform, origin: facts.origin };
 }
 
 /** `DATASET`, `DATA_JOB` ...; `OTHER` for types DataHub's GraphQL has no value for. */

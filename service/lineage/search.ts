@@ -53,8 +53,8 @@ export function searchLineage(index: LineageIndex, request: LineageSearchRequest
   const { start, direction, maxDegree, accept, offset, count } = request;
   const maxPaths = Math.max(1, request.maxPaths ?? 3);
   const neighbours = direction === 'UPSTREAM' ? (urn: string) => index.upstreamsOf(urn) : (urn: string) => index.downstreamsOf(urn);
-  const degreeOf = new Map<string, number>([[start, 0]]);
-  const parentOf = new Map<string, string>();
+  // one map entry per reached entity: its first parent (the start maps to ''), which also marks it seen
+  const parentOf = new Map<string, string>([[start, '']]);
   const page = new Map<string, PageEntry>();
   const pageEnd = offset + count;
   let total = 0;
@@ -65,9 +65,8 @@ export function searchLineage(index: LineageIndex, request: LineageSearchRequest
     const next: string[] = [];
     for (const node of frontier) {
       for (const neighbour of neighbours(node)) {
-        const known = degreeOf.get(neighbour);
-        if (known === undefined) {
-          degreeOf.set(neighbour, hop);
+        const parent = parentOf.get(neighbour);
+        if (parent === undefined) {
           parentOf.set(neighbour, node);
           next.push(neighbour);
           if (!accept(neighbour, hop)) continue;
@@ -77,9 +76,9 @@ export function searchLineage(index: LineageIndex, request: LineageSearchRequest
         }
         const entry = page.get(neighbour);
         if (!entry) continue;
-        if (known === hop) {
-          if (entry.otherParents.length < maxPaths - 1 && parentOf.get(neighbour) !== node) entry.otherParents.push(node);
-        } else if (known < hop && !entry.degrees.includes(hop) && entry.degrees.length < MAX_DEGREES_LISTED) {
+        if (entry.degree === hop) {
+          if (entry.otherParents.length < maxPaths - 1 && parent !== node) entry.otherParents.push(node);
+        } else if (!entry.degrees.includes(hop) && entry.degrees.length < MAX_DEGREES_LISTED) {
           entry.degrees.push(hop);
         }
       }
@@ -89,7 +88,7 @@ export function searchLineage(index: LineageIndex, request: LineageSearchRequest
 
   const pathTo = (urn: string): string[] => {
     const path = [urn];
-    for (let at = parentOf.get(urn); at !== undefined; at = parentOf.get(at)) path.push(at);
+    for (let at = parentOf.get(urn); at !== undefined && at !== ''; at = parentOf.get(at)) path.push(at);
     return path.reverse();
   };
   const hits = [...page.values()].map((entry): LineageHit => {

@@ -1,0 +1,216 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { isServiceError } from '../core/api/errors';
+import type { ServiceConnection } from '../core/api/http';
+import { readDocument } from '../core/formats';
+import type { DocumentModel, FormatId } from '../core/model/facts';
+import { applyPlan } from '../core/plan/pushApply';
+import { formatPlan, formatPushResult } from '../core/plan/pushFormat';
+import { buildPushPlan } from '../core/plan/pushPlan';
+import { validateDocument } from '../core/validate';
+import { PathError, collectMetadataFiles } from './files';
+import type { CliIo } from './io';
+import { formatText, toFileDiagnostics, type FileDiagnostic } from './report';
+
+export const PUSH_USAGE = `Usage: catalog-code push [PATH...] --service URL [--dry-run] [--yes] [--force]
+
+Pushes the metadata files under PATH (default: the current folder) to the catalog service:
+property definitions, datasets, structured-property values, lineage edges (added and removed),
+MCP aspects and soft deletes. It checks the files first, reads what the service holds, prints
+the plan, asks before sending (on a terminal), then reports each item.
+
+Options:
+  --service URL      the catalog's base URL (default: $CATALOG_SERVICE_URL)
+  --dry-run          print the plan and send nothing
+  --yes, -y          do not ask for confirmation (needed when not on a terminal)
+  --force            push even when the files have errors
+  --type-namespace   datahub|service: namespace of type URNs built from short names (default: service)
+
+The token is read from $CATALOG_TOKEN. Exit codes: 0 done, 1 failures or errors, 2 usage.`;
+
+/** Extra powers the terminal gives; tests and the VS Code client run without them. */
+export interface InteractiveIo extends CliIo {
+  /** ask a yes/no question; undefined when no one can answer. Absent: ask on the terminal if stdin is one. */
+  confirm?: (question: string) => Promise<boolean>;
+}
+
+export interface ConnectionArgs {
+  service?: string;
+}
+
+/** URL from --service or $CATALOG_SERVICE_URL, token from $CATALOG_TOKEN; a message in words when the URL is missing. */
+export function connectionFrom(args: ConnectionArgs, env: NodeJS.ProcessEnv = process.env): ServiceConnection | string {
+  const url = args.service ?? env.CATALOG_SERVICE_URL;
+  if (!url) return 'No catalog service given: pass --service URL (for example --service http://localhost:8080) or set CATALOG_SERVICE_URL.';
+  if (!/^https?:\/\//i.test(url)) return `The service URL "${url}" must start with http:// or https://, e.g. http://localhost:8080.`;
+  return { url, token: env.CATALOG_TOKEN || undefined };
+}
+
+/** A warning when a token would travel in clear text to another machine. */
+export function plainHttpWarning(connection: ServiceConnection): string | undefined {
+  const parsed = new URL(connection.url);
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
+  if (parsed.protocol === 'http:' && !local && connection.token) return `Warning: ${connection.url} is plain http to another machine; the token is sent unencrypted. Use https:// if the service offers it.`;
+  return undefined;
+}
+
+export function describeError(error: unknown): string {
+  if (isServiceError(error)) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export async function runPush(argv: string[], io: InteractiveIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        service: { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
+        yes: { type: 'boolean', short: 'y', default: false },
+        force: { type: 'boolean', default: false },
+        'type-namespace': { type: 'string', default: 'service' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    io.stderr(`${describeError(error)}\n\n${PUSH_USAGE}`);
+    return 2;
+  }
+  const options = parsed.values;
+  if (options.help) {
+    io.stdout(PUSH_USAGE);
+    return 0;
+  }
+  const namespace = options['type-namespace'];
+  if (namespace !== 'service' && namespace !== 'datahub') {
+    io.stderr(`Unknown --type-namespace '${namespace}'; use datahub (a DataHub deployment) or service (the local catalog).`);
+    return 2;
+  }
+  const connection = connectionFrom(options);
+  if (typeof connection === 'string') {
+    io.stderr(connection);
+    return 2;
+  }
+  const warning = plainHttpWarning(connection);
+  if (warning) io.stderr(warning);
+
+  const loaded = loadModels(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io);
+  if (typeof loaded === 'number') return loaded;
+  if (loaded.models.length === 0) {
+    io.stderr('No metadata files found to push (YAML/JSON files that are lineage, structured properties, datasets, MCPs or updateLineage documents).');
+    return 1;
+  }
+  const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) {
+    io.stderr(formatText(errors, loaded.models.length));
+    if (!options.force) {
+      io.stderr('Nothing was pushed because the files have errors. Fix them, or run again with --force to push anyway.');
+      return 1;
+    }
+    io.stderr('Pushing anyway (--force).');
+  }
+
+  const controller = new AbortController();
+  const onInterrupt = () => {
+    io.stderr('Cancelling: the item being sent finishes, nothing after it is sent.');
+    controller.abort();
+  };
+  process.once('SIGINT', onInterrupt);
+  try {
+    io.stdout(`Reading the current state from ${connection.url} …`);
+    const plan = await buildPushPlan(connection, loaded.models, { typeNamespace: namespace, signal: controller.signal });
+    io.stdout(formatPlan(plan));
+    if (plan.items.length === 0) return 0;
+    if (options['dry-run']) {
+      io.stdout('Dry run: nothing was sent.');
+      return 0;
+    }
+    if (!options.yes) {
+      // The lead's dispatcher passes the plain process io: ask on the terminal then.
+      const confirm = 'confirm' in io ? io.confirm : terminalConfirm();
+      if (!confirm) {
+        io.stderr('Not pushing: confirmation is needed and this is not an interactive terminal. Run again with --yes to push this plan, or --dry-run to only print it.');
+        return 2;
+      }
+      if (!(await confirm(`Push ${plan.items.length} change(s) to ${connection.url}? [y/N] `))) {
+        io.stdout('Nothing was sent.');
+        return 0;
+      }
+    }
+    const result = await applyPlan(connection, plan, {
+      signal: controller.signal,
+      onProgress: ({ index, total, result: item }) => {
+        const where = `${item.item.entityUrn} — ${item.item.title}`;
+        if (item.ok) io.stdout(`[${index + 1}/${total}] ✓ ${where}`);
+        else io.stdout(`[${index + 1}/${total}] ✗ ${where}: ${item.error ?? 'failed'}`);
+      },
+    });
+    const summary = formatPushResult(result);
+    if (result.failed.length > 0) io.stderr(summary);
+    else io.stdout(summary);
+    return result.failed.length > 0 ? 1 : 0;
+  } catch (error) {
+    io.stderr(controller.signal.aborted ? 'Cancelled before anything was sent.' : `Could not plan the push: ${describeError(error)}`);
+    return 1;
+  } finally {
+    process.off('SIGINT', onInterrupt);
+  }
+}
+
+function loadModels(paths: string[], io: CliIo): { models: DocumentModel[]; diagnostics: FileDiagnostic[] } | number {
+  let files: string[];
+  try {
+    files = collectMetadataFiles(paths);
+  } catch (error) {
+    if (error instanceof PathError) {
+      io.stderr(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  const associations = loadAssociations();
+  const models: DocumentModel[] = [];
+  const diagnostics: FileDiagnostic[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      io.stderr(`Cannot read '${file}': ${describeError(error)}`);
+      return 1;
+    }
+    const model = readDocument(`file://${resolve(file)}`, text, { associations });
+    if (model.format === null) continue;
+    models.push(model);
+    diagnostics.push(...toFileDiagnostics(file, text, validateDocument({ model, text })));
+  }
+  return { models, diagnostics };
+}
+
+/** The glob → format setting VS Code reads, from `CATALOG_CODE_ASSOCIATIONS` (JSON), as `validate` does. */
+function loadAssociations(): Record<string, FormatId | 'none'> | undefined {
+  const raw = process.env.CATALOG_CODE_ASSOCIATIONS;
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw) as Record<string, FormatId | 'none'>;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A yes/no question on the terminal; undefined when stdin is not a terminal. */
+export function terminalConfirm(): InteractiveIo['confirm'] {
+  if (!process.stdin.isTTY) return undefined;
+  return async (question) => {
+    const rl = createInterface({ input: process.stdin, output: process.stdout });
+    try {
+      return /^y(es)?$/i.test((await rl.question(question)).trim());
+    } finally {
+      rl.close();
+    }
+  };
+}

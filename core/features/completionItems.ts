@@ -1,0 +1,147 @@
+import { CompletionItemKind, CompletionItemTag, InsertTextFormat, MarkupKind, type CompletionItem } from 'vscode-languageserver-types';
+import type { DefinitionsView, PropertyDefinitionInfo } from '../definitions/types';
+import { closestMatches } from '../urn';
+import type { CursorContext } from './cursor';
+import { propertyCard } from './hover';
+import { formatScalar } from './scalarText';
+import type { WorkspaceDocument } from './workspace';
+
+/** Builders of completion items; every item replaces exactly the word at the caret. */
+
+export interface ItemTarget {
+  document: WorkspaceDocument;
+  cursor: CursorContext;
+}
+
+function replaceRange(target: ItemTarget) {
+  const index = target.document.lineIndex;
+  return { start: index.positionAt(target.cursor.replace.start), end: index.positionAt(target.cursor.replace.end) };
+}
+
+function textFor(target: ItemTarget, value: string): string {
+  return target.cursor.quoted ? formatScalar(target.document, target.cursor.replace, value) : formatScalar(target.document, undefined, value);
+}
+
+/** Whether the rest of the caret's line already has a `:` (then a key completion adds none). */
+function colonFollows(target: ItemTarget): boolean {
+  const text = target.document.text;
+  const lineEnd = text.indexOf('\n', target.cursor.replace.end);
+  return /^\s*"?\s*:/.test(text.slice(target.cursor.replace.end, lineEnd < 0 ? undefined : lineEnd));
+}
+
+/** Values of an enumeration: the closest to what is typed first, then in their own order. */
+export function valueItems(target: ItemTarget, values: readonly (string | { value: string; description?: string; detail?: string })[], kind: CompletionItemKind = CompletionItemKind.EnumMember): CompletionItem[] {
+  const entries = values.map((v) => (typeof v === 'string' ? { value: v } : v));
+  const order = rankByPrefix(target.cursor.prefix, entries.map((e) => e.value));
+  return entries.map((entry) => {
+    const item: CompletionItem = {
+      label: entry.value,
+      kind,
+      textEdit: { range: replaceRange(target), newText: textFor(target, entry.value) },
+      sortText: String(order.get(entry.value) ?? 0).padStart(5, '0'),
+      filterText: entry.value,
+    };
+    if ('detail' in entry && entry.detail) item.detail = entry.detail;
+    if ('description' in entry && entry.description) item.documentation = { kind: MarkupKind.Markdown, value: entry.description };
+    return item;
+  });
+}
+
+/** Position of each value: closest matches to the typed prefix first, then the given order. */
+export function rankByPrefix(prefix: string, values: readonly string[]): Map<string, number> {
+  const ranked = prefix ? closestMatches(prefix, values, values.length) : [];
+  const order = new Map<string, number>();
+  ranked.forEach((value, i) => order.set(value, i));
+  values.forEach((value, i) => {
+    if (!order.has(value)) order.set(value, ranked.length + i);
+  });
+  return order;
+}
+
+/** Mapping keys of a model; `: ` is added unless the line already has the colon. */
+export function keyItems(target: ItemTarget, keys: readonly string[], present: ReadonlySet<string> = new Set()): CompletionItem[] {
+  const colon = colonFollows(target) || target.cursor.quoted ? '' : ': ';
+  return keys
+    .filter((key) => !present.has(key))
+    .map((key, i) => ({
+      label: key,
+      kind: CompletionItemKind.Property,
+      textEdit: { range: replaceRange(target), newText: `${key}${colon}` },
+      sortText: String(i).padStart(5, '0'),
+    }));
+}
+
+/** Every property definition (service and workspace, the service's winning), by URN. */
+export function allDefinitions(definitions: DefinitionsView): PropertyDefinitionInfo[] {
+  const byUrn = new Map<string, PropertyDefinitionInfo>();
+  for (const info of definitions.workspace.values()) byUrn.set(info.urn, info);
+  for (const info of definitions.service.values()) byUrn.set(info.urn, info);
+  return [...byUrn.values()];
+}
+
+/**
+ * Properties that may be applied to `entityType` (all of them when it is unknown), written as
+ * their id (`form: 'id'`, dataset YAML keys) or URN (`form: 'urn'`, MCP `propertyUrn`).
+ */
+export function propertyItems(target: ItemTarget, definitions: DefinitionsView, entityType: string | undefined, form: 'id' | 'urn', asKey: boolean): CompletionItem[] {
+  const colon = asKey && !colonFollows(target) && !target.cursor.quoted ? ': ' : '';
+  return allDefinitions(definitions)
+    .filter((info) => !entityType || info.entityTypes.length === 0 || info.entityTypes.includes(entityType))
+    .sort((a, b) => Number(a.softDeleted) - Number(b.softDeleted) || a.qualifiedName.localeCompare(b.qualifiedName))
+    .map((info, i) => {
+      const written = form === 'id' ? info.qualifiedName : info.urn;
+      const item: CompletionItem = {
+        label: written,
+        kind: CompletionItemKind.Field,
+        detail: `${info.displayName ? `${info.displayName} · ` : ''}${info.valueType} · ${info.cardinality}${info.origin.kind === 'workspace' ? ' · workspace' : ''}`,
+        documentation: { kind: MarkupKind.Markdown, value: propertyCard(info.urn, definitions) },
+        textEdit: { range: replaceRange(target), newText: `${textFor(target, written)}${colon}` },
+        sortText: String(i).padStart(5, '0'),
+      };
+      if (info.softDeleted) item.tags = [CompletionItemTag.Deprecated];
+      return item;
+    });
+}
+
+/** The allowed values of a property, closest to the typed text first, descriptions as documentation. */
+export function allowedValueItems(target: ItemTarget, info: PropertyDefinitionInfo): CompletionItem[] {
+  if (!info.allowedValues?.length) return [];
+  return valueItems(
+    target,
+    info.allowedValues.map((allowed) => ({ value: String(allowed.value), description: allowed.description, detail: `${info.qualifiedName} · ${info.valueType}` })),
+    CompletionItemKind.Value,
+  );
+}
+
+/** URNs (entities in the workspace or the service); the typed text may be any part of the URN. */
+export function urnItems(target: ItemTarget, urns: readonly { urn: string; detail: string }[]): CompletionItem[] {
+  const prefix = target.cursor.prefix;
+  const seen = new Set<string>();
+  const items: CompletionItem[] = [];
+  for (const { urn, detail } of urns) {
+    if (seen.has(urn) || urn === prefix) continue;
+    seen.add(urn);
+    items.push({
+      label: urn,
+      kind: CompletionItemKind.Reference,
+      detail,
+      textEdit: { range: replaceRange(target), newText: textFor(target, urn) },
+      // The service matched on the name; keep the item visible whatever part was typed.
+      filterText: urn.startsWith(prefix) ? urn : `${prefix}${urn}`,
+      sortText: `${urn.startsWith(prefix) ? 0 : 1}${String(items.length).padStart(5, '0')}`,
+    });
+  }
+  return items;
+}
+
+/** A snippet that replaces the typed word (a schemaField URN with a field name to fill in). */
+export function urnSnippetItem(target: ItemTarget, label: string, snippet: string, detail: string): CompletionItem {
+  return {
+    label,
+    kind: CompletionItemKind.Snippet,
+    detail,
+    insertTextFormat: InsertTextFormat.Snippet,
+    textEdit: { range: replaceRange(target), newText: snippet },
+    filterText: label,
+  };
+}

@@ -1,0 +1,66 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Hover, MarkupContent } from 'vscode-languageserver-types';
+import { hover } from '../../../core/features/hover';
+import type { EntityExistenceView } from '../../../core/definitions/types';
+import { CLASSIFICATION, RETENTION, caret, definition, definitionsOf, documentOf, inputOf } from './helpers';
+
+function hoverAt(uri: string, markedText: string, defs = definitionsOf([RETENTION, CLASSIFICATION]), entities?: EntityExistenceView): Hover | null {
+  const { text, offset } = caret(markedText);
+  const input = inputOf(documentOf(uri, text), defs);
+  if (entities) input.entities = entities;
+  return hover(input, offset);
+}
+
+const markdown = (h: Hover | null) => (h?.contents as MarkupContent | undefined)?.value ?? '';
+
+const DATASET = 'id: user_events\nplatform: hive\nenv: PROD\nstructured_properties:\n';
+
+test('a property key shows its card: name, type, cardinality, allowed values, entity types, origin', () => {
+  const text = markdown(hoverAt('file:///w/dataset.yaml', `${DATASET}  io.acryl.privacy.ret|entionTime: 30\n`));
+  assert.match(text, /\*\*Retention Time\*\* `io.acryl.privacy.retentionTime`/);
+  assert.match(text, /Type: `number` · Cardinality: `MULTIPLE`/);
+  assert.match(text, /Applies to: `dataset`, `dataFlow`/);
+  assert.match(text, /- `30` — 30 days, usually reserved/);
+  assert.match(text, /Defined in: the service/);
+});
+
+test('a property value shows the same card', () => {
+  assert.match(markdown(hoverAt('file:///w/dataset.yaml', `${DATASET}  io.acryl.dataManagement.classification: Pub|lic\n`)), /Classification/);
+});
+
+test('a soft-deleted property says so', () => {
+  const deleted = definition({ qualifiedName: 'io.old.prop', softDeleted: true });
+  const text = markdown(hoverAt('file:///w/dataset.yaml', `${DATASET}  io.old.pr|op: x\n`, definitionsOf([deleted])));
+  assert.match(text, /Soft-deleted/);
+});
+
+test('a property defined only in the workspace names the file and says it is not pushed', () => {
+  const local = definition({ qualifiedName: 'io.local.prop', origin: { kind: 'workspace', uri: 'file:///w/props.yaml', range: { start: 0, end: 1 } } });
+  const text = markdown(hoverAt('file:///w/dataset.yaml', `${DATASET}  io.local.pr|op: x\n`, definitionsOf([], [local])));
+  assert.match(text, /Defined in: `props.yaml` \(not pushed yet\)/);
+});
+
+test('an unknown property says no definition was found', () => {
+  assert.match(markdown(hoverAt('file:///w/dataset.yaml', `${DATASET}  io.nope.x|: 1\n`)), /No definition found/);
+});
+
+test('a URN is broken into its labelled parts, with whether it exists', () => {
+  const exists: EntityExistenceView = { exists: (urn) => urn === 'urn:li:dataset:(urn:li:dataPlatform:hive,orders,PROD)' };
+  const defs = definitionsOf([RETENTION]);
+  const text = markdown(hoverAt('file:///w/dataset.yaml', `${DATASET}downstreams:\n  - urn:li:dataset:(urn:li:dataPlatform:hive,or|ders,PROD)\n`, defs, exists));
+  assert.match(text, /\*\*dataset\*\* URN/);
+  assert.match(text, /- platform: `urn:li:dataPlatform:hive`/);
+  assert.match(text, /- name: `orders`/);
+  assert.match(text, /- environment: `PROD`/);
+  assert.match(text, /Exists in the service/);
+  const missing = markdown(hoverAt('file:///w/dataset.yaml', `${DATASET}downstreams:\n  - urn:li:dataset:(urn:li:dataPlatform:hive,gh|ost,PROD)\n`, defs, exists));
+  assert.match(missing, /Does not exist in the service/);
+});
+
+test('hovering the dataset inside a schemaField URN describes the dataset', () => {
+  const lineage = 'version: 1\nlineage:\n  - entity:\n      name: a\n      type: dataset\n      platform: hive\n    fineGrainedLineages:\n      - upstreams:\n          - urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,a,P|ROD),id)\n';
+  const text = markdown(hoverAt('file:///w/lineage.yml', lineage));
+  assert.match(text, /\*\*dataset\*\* URN/);
+  assert.match(text, /not checked/);
+});

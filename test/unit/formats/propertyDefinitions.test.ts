@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { readDocument } from '../../../core/formats/index';
+import { assertAt, assertRefsMatchText, example, facts, refs } from './support';
+
+describe('structured-property definitions YAML', () => {
+  it('reads structured_properties.yaml into eight definitions with their fields', () => {
+    const { uri, text } = example('structured_properties.yaml');
+    const model = readDocument(uri, text);
+    assert.equal(model.format, 'propertyDefinitions');
+    assert.equal(model.detectedBy, 'content');
+    assert.deepEqual(model.parseProblems, []);
+    const definitions = facts(model, 'propertyDefinition');
+    assert.deepEqual(
+      definitions.map((d) => d.urn.value),
+      [
+        'urn:li:structuredProperty:io.acryl.privacy.retentionTime',
+        'urn:li:structuredProperty:io.acryl.dataManagement.replicationSLA',
+        'urn:li:structuredProperty:io.acryl.dataManagement.deprecationDate',
+        'urn:li:structuredProperty:io.acryl.dataManagement.steward',
+        'urn:li:structuredProperty:io.acryl.dataManagement.certifier',
+        'urn:li:structuredProperty:io.acryl.dataManagement.team',
+        'urn:li:structuredProperty:projectNames',
+        'urn:li:structuredProperty:namespace',
+      ],
+    );
+    const retention = definitions[0];
+    assertAt(text, retention.urn, 'io.acryl.privacy.retentionTime'); // derived from `id`: the id's range
+    assertAt(text, retention.id, 'io.acryl.privacy.retentionTime');
+    assertAt(text, retention.qualifiedName, 'io.acryl.privacy.retentionTime');
+    assertAt(text, retention.valueType, 'number');
+    assertAt(text, retention.version, '1.0.0'); // inside the quotes of "1.0.0"
+    assert.equal(retention.version?.value, '1.0.0');
+    assertAt(text, retention.cardinality, 'MULTIPLE');
+    assertAt(text, retention.displayName, 'Retention Time');
+    assert.deepEqual(retention.entityTypes?.map((t) => t.value), ['dataset', 'dataFlow']);
+    assert.deepEqual(retention.allowedValues?.map((v) => v.value.value), [30, 90, 365]);
+    assertAt(text, retention.allowedValues?.[1].value, '90');
+    assert.match(retention.allowedValues?.[0].description?.value ?? '', /^30 days, usually reserved/);
+    assert.equal(retention.description?.value, 'Retention Time is used to figure out how long to retain records in a dataset');
+
+    const steward = definitions[3];
+    assert.deepEqual(steward.typeQualifierAllowedTypes?.map((t) => t.value), ['corpuser', 'corpGroup']);
+    assert.equal(steward.cardinality, undefined);
+    assert.equal(facts(model, 'missingKey').length, 0);
+  });
+
+  it('records enum values and object shapes for the rules', () => {
+    const { uri, text } = example('structured_properties.yaml');
+    const model = readDocument(uri, text);
+    const enums = facts(model, 'enumValue');
+    assert.deepEqual(
+      enums.filter((e) => e.enumName === 'cardinality').map((e) => e.value.value),
+      ['MULTIPLE', 'MULTIPLE'],
+    );
+    assert.deepEqual(
+      enums.filter((e) => e.enumName === 'propertyType').map((e) => e.value.value),
+      ['number', 'number', 'date', 'urn', 'urn', 'string', 'string', 'string'],
+    );
+    assert.ok(enums.some((e) => e.enumName === 'entityType' && e.value.value === 'dataFlow'));
+    const shapes = facts(model, 'objectShape');
+    assert.equal(shapes.filter((s) => s.shape === 'propertyDefinitions.property').length, 8);
+    assert.equal(shapes.filter((s) => s.shape === 'propertyDefinitions.allowedValue').length, 5);
+    assert.deepEqual(
+      shapes.find((s) => s.shape === 'propertyDefinitions.typeQualifier')?.keys.map((k) => k.value),
+      ['allowed_types'],
+    );
+  });
+
+  it('keeps the mistakes of struct_props.yaml visible: type_qualifier.entity_types and lowercase dataflow', () => {
+    const { uri, text } = example('struct_props.yaml');
+    const model = readDocument(uri, text);
+    assert.equal(model.format, 'propertyDefinitions');
+    const qualifier = facts(model, 'objectShape').find((s) => s.shape === 'propertyDefinitions.typeQualifier');
+    assert.deepEqual(qualifier?.keys.map((k) => k.value), ['entity_types']);
+    const missing = facts(model, 'missingKey');
+    assert.deepEqual(missing.map((m) => [m.shape, m.key]), [['propertyDefinitions.typeQualifier', 'allowed_types']]);
+    const dataflow = facts(model, 'enumValue').find((e) => e.enumName === 'entityType' && e.value.value === 'dataflow');
+    assertAt(text, dataflow?.value, 'dataflow');
+  });
+
+  it('reads URN forms, records them as EntityRefs and records wrong YAML types', () => {
+    const text = [
+      '- urn: urn:li:structuredProperty:io.acme.owner',
+      '  type: urn:li:dataType:datahub.urn',
+      '  cardinality: [SINGLE]',
+      '  entity_types:',
+      '    - urn:li:entityType:datahub.dataset',
+      '  type_qualifier:',
+      '    allowed_types: [corpuser]',
+      '  immutable: "yes"',
+      '  version: 20240101000000',
+      '  allowed_values:',
+      '    - value: urn:li:corpuser:jdoe',
+      '    - description: no value here',
+      '- display_name: No id',
+      '  type: string',
+    ].join('\n');
+    const model = readDocument('file:///repo/props.yaml', text);
+    assert.equal(model.format, 'propertyDefinitions');
+    const [owner] = facts(model, 'propertyDefinition');
+    assertAt(text, owner.urn, 'urn:li:structuredProperty:io.acme.owner');
+    assertAt(text, owner.valueType, 'urn:li:dataType:datahub.urn');
+    assert.equal(owner.version?.value, 20240101000000);
+    assert.equal(owner.cardinality, undefined);
+    assert.equal(owner.immutable, undefined);
+    assert.deepEqual(owner.allowedValues?.map((v) => v.value.value), ['urn:li:corpuser:jdoe']);
+    assert.deepEqual(
+      facts(model, 'wrongType').map((w) => [w.path, w.expected, w.found]),
+      [
+        ['[0].cardinality', 'string', 'list'],
+        ['[0].immutable', 'boolean', 'string'],
+      ],
+    );
+    assert.deepEqual(
+      facts(model, 'missingKey').map((m) => [m.shape, m.key]),
+      [
+        ['propertyDefinitions.allowedValue', 'value'],
+        ['propertyDefinitions.property', 'id'],
+      ],
+    );
+    assert.deepEqual(refs(model, 'property'), ['urn:li:structuredProperty:io.acme.owner']);
+    assert.deepEqual(refs(model, 'valueType'), ['urn:li:dataType:datahub.urn']);
+    assert.deepEqual(refs(model, 'entityType'), ['urn:li:entityType:datahub.dataset']);
+    assert.deepEqual(refs(model, 'value'), ['urn:li:corpuser:jdoe']);
+    assertRefsMatchText(model, text);
+    // the definition without id or urn still has its keys recorded, but no definition fact
+    assert.equal(facts(model, 'propertyDefinition').length, 1);
+  });
+});

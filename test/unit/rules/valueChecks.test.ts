@@ -1,0 +1,32 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { checkValueType, isValidDate } from '../../../core/rules/valueChecks';
+
+describe('valueChecks', () => {
+  it('accepts dates the way DataHub does: YYYY-MM-DD, real days, years 1000–9999', () => {
+    for (const ok of ['2024-02-29', '1000-01-01', '9999-12-31']) assert.ok(isValidDate(ok), ok);
+    for (const bad of ['2023-02-29', '2024-13-01', '0999-12-31', '2024-1-05', '20240105', '2024-01-05T00:00']) assert.ok(!isValidDate(bad), bad);
+  });
+
+  it('judges numbers: numeric text is accepted by the service but stored as text (warning)', () => {
+    assert.equal(checkValueType(30, 'number'), undefined);
+    assert.equal(checkValueType(1.5e3, 'number'), undefined);
+    assert.deepEqual(checkValueType('2.5', 'number'), { severity: 'warning', problem: 'is a number written as text; write it without quotes so it is sent as a number', candidates: ['2.5'] });
+    assert.equal(checkValueType('thirty', 'number')?.severity, 'error');
+    assert.equal(checkValueType(true, 'number')?.severity, 'error');
+  });
+
+  it('requires text for string, rich_text, date and urn properties', () => {
+    assert.equal(checkValueType('x', 'string'), undefined);
+    assert.equal(checkValueType('# heading', 'rich_text'), undefined);
+    for (const type of ['string', 'rich_text', 'date', 'urn'] as const) assert.equal(checkValueType(5, type)?.severity, 'error', type);
+    assert.equal(checkValueType(null, 'string')?.severity, 'error');
+  });
+
+  it('requires a parseable URN, of an allowed type ignoring case when the definition restricts it', () => {
+    assert.equal(checkValueType('urn:li:corpuser:jdoe', 'urn'), undefined);
+    assert.equal(checkValueType('urn:li:corpuser:jdoe', 'urn', ['corpUser', 'corpGroup']), undefined);
+    assert.match(checkValueType('urn:li:tag:pii', 'urn', ['corpuser'])?.problem ?? '', /tag URN/);
+    assert.equal(checkValueType('jdoe', 'urn')?.severity, 'error');
+  });
+});
