@@ -25,6 +25,8 @@ const common = {
   platform: 'node',
   target: 'node20',
   format: 'cjs',
+  // jsonc-parser's UMD build hides its requires from the bundler; its ESM build bundles cleanly.
+  mainFields: ['module', 'main'],
   sourcemap: !production,
   sourcesContent: false,
   minify: production,

@@ -22,7 +22,8 @@ export function shortName(urn: string): string {
   return last.kind === 'text' ? last.value : last.raw;
 }
 
-function columnName(fieldUrn: string): string {
+/** `dataset.column` for a schemaField URN (the URN itself when it is not one). */
+export function columnName(fieldUrn: string): string {
   const parsed = parseUrn(fieldUrn);
   if (!parsed.ok) return fieldUrn;
   const field = schemaFieldKey(parsed.urn);

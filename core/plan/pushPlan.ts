@@ -6,7 +6,7 @@ import { collectPushIntent, type AspectWriter, type PushIntent } from './pushInt
 import { planAspects } from './pushPlanAspects';
 import { planLineage } from './pushPlanLineage';
 import { planAssignments, planStatuses } from './pushPlanProperties';
-import { aspectsToRead, readServiceState, ServiceState } from './pushState';
+import { aspectsToRead, entitiesToCheck, readServiceState, ServiceState } from './pushState';
 import { PHASE_ORDER, type PushPlan } from './pushTypes';
 
 export { ServiceState } from './pushState';
@@ -34,7 +34,7 @@ const DEFAULT_ACTOR = 'urn:li:corpuser:datahub';
  */
 export function planPush(intent: PushIntent, state: ServiceState, options: PlanOptions = {}): PushPlan {
   const context = { now: options.now ?? Date.now(), actor: options.actor ?? DEFAULT_ACTOR };
-  const parts = [planAspects(intent, state), planStatuses(intent, state), planAssignments(intent, state), planLineage(intent.lineage.values(), state, context)];
+  const parts = [planAspects(intent, state), planStatuses(intent, state), planAssignments(intent, state), planLineage(intent.lineage.values(), state, { ...context, createdHere: new Set(intent.aspects.map((a) => a.urn)) })];
   const items = parts.flatMap((p) => p.items);
   const rank = (phase: (typeof items)[number]['phase']) => PHASE_ORDER.indexOf(phase);
   // Array.prototype.sort is stable: within a phase the order above (and in the files) is kept.
@@ -45,6 +45,6 @@ export function planPush(intent: PushIntent, state: ServiceState, options: PlanO
 /** Reads what the service holds for these files and plans the push against it. */
 export async function buildPushPlan(connection: ServiceConnection, models: readonly DocumentModel[], options: PlanOptions & { signal?: AbortSignal } = {}): Promise<PushPlan> {
   const intent = collectPushIntent(models, standardAspectWriter(options.typeNamespace));
-  const state = await readServiceState(connection, aspectsToRead(intent), options.signal);
+  const state = await readServiceState(connection, aspectsToRead(intent), options.signal, entitiesToCheck(intent));
   return planPush(intent, state, options);
 }

@@ -45,7 +45,7 @@ export function planAspects(intent: PushIntent, state: ServiceState): { items: P
       id: `${aspect.phase}:${aspect.aspectName}:${aspect.urn}${changeType === 'UPSERT' ? '' : `:${changeType}`}`,
       phase: aspect.phase,
       entityUrn: aspect.urn,
-      title: isDefinition ? `Property definition (${current ? 'change' : 'create'})` : `Aspect ${aspect.aspectName} (${aspect.via === 'ingest' ? `ingestProposal ${changeType}` : 'POST'})`,
+      title: isDefinition ? `Property definition (${current ? 'change' : 'create'})` : `Aspect ${aspect.aspectName} (${changeType === 'UPSERT' ? (current ? 'update' : 'create') : changeType.toLowerCase()})`,
       changes,
       notes,
       operation:
@@ -70,7 +70,7 @@ function describeAspectChange(aspect: AspectIntent, current: JsonObject | undefi
     if (columns > 0 || asList(current?.fineGrainedLineages).length > 0) edges.push({ action: 'change', text: `column-level edges: ${asList(current?.fineGrainedLineages).length} → ${columns}` });
     if (edges.length > 0) return edges;
   }
-  if (!current) return [{ action: 'add', text: aspect.aspectName === 'propertyDefinition' ? `definition ${describeDefinition(desired)}` : `aspect ${aspect.aspectName} (new)` }];
+  if (!current) return [{ action: 'add', text: aspect.aspectName === 'propertyDefinition' ? `definition ${describeDefinition(desired)}` : `aspect ${aspect.aspectName}${describeFields(desired)}` }];
   const changed = Object.keys(desired ?? {}).filter((key) => canonicalJson(normaliseTypes(current[key])) !== canonicalJson(normaliseTypes(desired?.[key])));
   return changed.map((key): PushChange => ({ action: 'change', text: `${aspect.aspectName}.${key}: ${brief(current[key])} → ${brief(desired?.[key])}` }));
 }
@@ -79,6 +79,12 @@ function describeDefinition(definition: JsonObject | undefined): string {
   if (!definition) return '';
   const type = typeof definition.valueType === 'string' ? dataTypeName(definition.valueType) : undefined;
   return `${String(definition.qualifiedName ?? '')} (${type ?? 'unknown type'}, ${String(definition.cardinality ?? 'SINGLE')})`;
+}
+
+/** `: name="orders", description="Clean orders"`: the fields that carry something, briefly. */
+function describeFields(value: JsonObject | undefined): string {
+  const fields = Object.entries(value ?? {}).filter(([, v]) => v !== undefined && v !== null && !(typeof v === 'object' && Object.keys(v).length === 0));
+  return fields.length === 0 ? '' : `: ${fields.map(([k, v]) => `${k}=${brief(v)}`).join(', ')}`;
 }
 
 function brief(value: unknown): string {

@@ -1,3 +1,4 @@
+import { columnName } from '../lineage/labels';
 import { entityTypeOfUrn } from '../urn';
 import type { LineageIntent } from './pushIntent';
 import { asList, asRecord, canonicalJson } from './pushJson';
@@ -9,6 +10,8 @@ export interface PlanContext {
   /** epoch ms for audit stamps of new upstream records */
   now: number;
   actor: string;
+  /** entities the same push creates (dataset upserts, MCP aspects): not missing even if the service lacks them now */
+  createdHere?: ReadonlySet<string>;
 }
 
 /**
@@ -37,6 +40,8 @@ export function planLineage(lineages: Iterable<LineageIntent>, state: ServiceSta
     for (const upstream of [...lineage.remove].filter((u) => !current.has(u)).sort()) unchanged.push({ entityUrn: down, text: `upstream ${upstream} (already absent)` });
 
     const sources = [...lineage.sources];
+    const missing = [down, ...toAdd].filter((urn) => state.exists(urn) === false && !context.createdHere?.has(urn));
+    const notes = [...new Set(missing)].map((urn) => `${urn} does not exist in the catalog and is not created by these files: this lineage update will fail. Push the file that defines it first, or fix the URN.`);
     const edgeChanges = (adds: string[], removes: string[]): PushChange[] => [
       ...adds.map((u): PushChange => ({ action: 'add', text: `upstream ${u}` })),
       ...removes.map((u): PushChange => ({ action: 'remove', text: `upstream ${u}${lineage.owned && !lineage.remove.has(u) ? ' (no longer listed in the file)' : ''}` })),
@@ -58,29 +63,29 @@ export function planLineage(lineages: Iterable<LineageIntent>, state: ServiceSta
         entityUrn: down,
         title: 'Lineage with column-level edges (upstreamLineage aspect)',
         changes: [...edgeChanges(datasetAdds, datasetRemoves), ...columnChanges(asList(aspect?.fineGrainedLineages), lineage.fineGrained)],
-        notes: [],
+        notes,
         operation: { kind: 'ingestProposal', proposal: { entityType: 'dataset', entityUrn: down, changeType: 'UPSERT', aspectName: 'upstreamLineage', aspect: value } },
         sources,
       });
       const jobAdds = toAdd.filter((u) => entityTypeOfUrn(u) === 'dataJob');
       const jobRemoves = toRemove.filter((u) => entityTypeOfUrn(u) === 'dataJob');
-      if (jobAdds.length + jobRemoves.length > 0) items.push(updateLineageItem(down, jobAdds, jobRemoves, edgeChanges(jobAdds, jobRemoves), sources, ':jobs'));
+      if (jobAdds.length + jobRemoves.length > 0) items.push(updateLineageItem(down, jobAdds, jobRemoves, edgeChanges(jobAdds, jobRemoves), sources, ':jobs', notes));
       continue;
     }
     if (isDataset && lineage.fineGrained !== undefined && lineage.fineGrained.length > 0) unchanged.push({ entityUrn: down, text: `${lineage.fineGrained.length} column-level edge(s)` });
-    if (toAdd.length + toRemove.length > 0) items.push(updateLineageItem(down, toAdd, toRemove, edgeChanges(toAdd, toRemove), sources, ''));
+    if (toAdd.length + toRemove.length > 0) items.push(updateLineageItem(down, toAdd, toRemove, edgeChanges(toAdd, toRemove), sources, '', notes));
   }
   return { items, unchanged };
 }
 
-function updateLineageItem(down: string, adds: string[], removes: string[], changes: PushChange[], sources: string[], suffix: string): PushItem {
+function updateLineageItem(down: string, adds: string[], removes: string[], changes: PushChange[], sources: string[], suffix: string, notes: string[]): PushItem {
   return {
     id: `edges:updateLineage:${down}${suffix}`,
     phase: 'edges',
     entityUrn: down,
     title: 'Lineage (updateLineage)',
     changes,
-    notes: [],
+    notes,
     operation: {
       kind: 'updateLineage',
       edgesToAdd: adds.map((upstreamUrn) => ({ downstreamUrn: down, upstreamUrn })),
@@ -111,7 +116,7 @@ function sameFineGrained(current: unknown[], desired: unknown[]): boolean {
 
 function describeColumns(entry: unknown): string {
   const record = asRecord(entry) ?? {};
-  return `column ${asList(record.upstreams).join(', ')} → ${asList(record.downstreams).join(', ')}`;
+  return `column ${asList(record.upstreams).map((u) => columnName(String(u))).join(', ')} → ${asList(record.downstreams).map((d) => columnName(String(d))).join(', ')}`;
 }
 
 function columnChanges(current: unknown[], desired: unknown[]): PushChange[] {

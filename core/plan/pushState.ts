@@ -1,4 +1,5 @@
 import type { ServiceConnection } from '../api/http';
+import { entitiesExist } from '../api/entities';
 import { readAspect, type JsonObject } from '../api/pushClient';
 import { entityTypeOfUrn } from '../urn';
 import type { PushIntent } from './pushIntent';
@@ -10,6 +11,7 @@ import { lineageAspectOf, type AspectKey } from './pushLineageState';
  */
 export class ServiceState {
   private readonly aspects = new Map<string, JsonObject | null>();
+  private readonly existence = new Map<string, boolean>();
 
   static key(urn: string, aspectName: string): string {
     return `${urn}\u0000${aspectName}`;
@@ -23,6 +25,16 @@ export class ServiceState {
   /** the stored aspect; undefined when the service has none (or it was not read) */
   get(urn: string, aspectName: string): JsonObject | undefined {
     return this.aspects.get(ServiceState.key(urn, aspectName)) ?? undefined;
+  }
+
+  setExists(urn: string, exists: boolean): this {
+    this.existence.set(urn, exists);
+    return this;
+  }
+
+  /** whether the entity exists; undefined when it was not asked */
+  exists(urn: string): boolean | undefined {
+    return this.existence.get(urn);
   }
 
   has(urn: string, aspectName: string): boolean {
@@ -61,9 +73,24 @@ export function aspectsToRead(intent: PushIntent): AspectKey[] {
 
 const READ_CONCURRENCY = 4;
 
-/** Reads the aspects over OpenAPI v2, a few at a time; the first failure (unreachable, 401, ...) stops it. */
-export async function readServiceState(connection: ServiceConnection, keys: readonly AspectKey[], signal?: AbortSignal): Promise<ServiceState> {
+/** The entities at both ends of the edges to add: an edge to a missing entity fails (spec §4.1 rule 4). */
+export function entitiesToCheck(intent: PushIntent): string[] {
+  const urns = new Set<string>();
+  for (const lineage of intent.lineage.values()) {
+    if (lineage.add.size === 0) continue;
+    urns.add(lineage.downstream);
+    for (const upstream of lineage.add.keys()) urns.add(upstream);
+  }
+  return [...urns];
+}
+
+/**
+ * Reads the aspects over OpenAPI v2, a few at a time, and which edge ends exist (GraphQL
+ * `entityExists`); the first failure (unreachable, 401, ...) stops it.
+ */
+export async function readServiceState(connection: ServiceConnection, keys: readonly AspectKey[], signal?: AbortSignal, entities: readonly string[] = []): Promise<ServiceState> {
   const state = new ServiceState();
+  if (entities.length > 0) for (const [urn, exists] of await entitiesExist(connection, entities)) state.setExists(urn, exists);
   let next = 0;
   const worker = async () => {
     while (next < keys.length) {

@@ -7,7 +7,7 @@ import { closestMatches } from '../urn/suggest';
 import { DATA_TYPE_NAMES, ENTITY_TYPE_NAMES, TYPE_NAMESPACES } from '../urn/vocabulary';
 import { diagnostic, quote, reportedBySyntaxRules, timestampVersion, VERSION_PATTERN } from './ruleHelpers';
 import type { Rule } from './types';
-import { checkValueType } from './valueChecks';
+import { checkValueType, placeValueProblem } from './valueChecks';
 
 /**
  * What a structured-property definition must satisfy on its own, before the service sees it:
@@ -16,7 +16,7 @@ import { checkValueType } from './valueChecks';
  */
 export const propertyDefinition: Rule = {
   codes: ['definition.type', 'definition.cardinality', 'definition.entityType', 'definition.version', 'definition.qualifiedName', 'definition.allowedValueType'],
-  run: ({ model }) => {
+  run: ({ model, text }) => {
     const diagnostics: CoreDiagnostic[] = [];
     for (const fact of factsOfKind(model, 'propertyDefinition')) {
       const name = propertyIdOf(fact.urn.value);
@@ -28,7 +28,7 @@ export const propertyDefinition: Rule = {
       for (const allowedType of (fact.typeQualifierAllowedTypes ?? []).filter(unjudged)) diagnostics.push(...checkEntityType(allowedType, name, 'allowed URN type'));
       if (fact.version) diagnostics.push(...checkVersion(fact.version, name));
       diagnostics.push(...checkQualifiedName(fact));
-      diagnostics.push(...checkAllowedValues(fact, name));
+      diagnostics.push(...checkAllowedValues(model, text, fact, name));
     }
     return diagnostics;
   },
@@ -130,7 +130,7 @@ function checkQualifiedName(fact: PropertyDefinitionFact): CoreDiagnostic[] {
   return diagnostics;
 }
 
-function checkAllowedValues(fact: PropertyDefinitionFact, name: string): CoreDiagnostic[] {
+function checkAllowedValues(model: DocumentModel, text: string, fact: PropertyDefinitionFact, name: string): CoreDiagnostic[] {
   const type = fact.valueType ? valueTypeOf(fact.valueType.value) : undefined;
   if (!type || !fact.allowedValues) return [];
   const allowedTypes = fact.typeQualifierAllowedTypes?.map((t) => readEntityType(t.value).name);
@@ -139,13 +139,14 @@ function checkAllowedValues(fact: PropertyDefinitionFact, name: string): CoreDia
     const problem = checkValueType(allowed.value.value, type, allowedTypes);
     if (!problem) continue;
     // The service stores such a definition, but no value of the property's type can ever equal it.
+    const { range, candidates } = placeValueProblem(model, text, allowed.value, problem);
     diagnostics.push(
       diagnostic(
         'definition.allowedValueType',
         'warning',
-        allowed.value.range,
+        range,
         `The allowed value ${quote(allowed.value.value)} of ${name} ${problem.problem}. Allowed values must have the property's type (${type}), otherwise no value can ever match them.`,
-        { candidates: problem.candidates },
+        { candidates },
       ),
     );
   }

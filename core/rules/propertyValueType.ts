@@ -5,7 +5,7 @@ import { factsOfKind, type DocumentModel, type PropertyScalar } from '../model/f
 import type { Located } from '../model/range';
 import { diagnostic } from './ruleHelpers';
 import type { Rule } from './types';
-import { checkValueType, describeScalar, type ValueProblem } from './valueChecks';
+import { checkValueType, describeScalar, placeValueProblem, type ValueProblem } from './valueChecks';
 
 /** Each value has its property's type: number, YYYY-MM-DD date, a URN of an allowed type, text. */
 export const propertyValueType: Rule = {
@@ -20,9 +20,10 @@ export const propertyValueType: Rule = {
       for (const value of assignment.values) {
         const problem = checkValueType(value.value, definition.valueType, definition.typeQualifierAllowedTypes) ?? unquotedDate(model, text, value);
         if (!problem) continue;
+        const { range, candidates } = placeValueProblem(model, text, value, problem);
         diagnostics.push(
-          diagnostic('property.valueType', problem.severity, value.range, `The value ${describeScalar(value.value)} of ${id} ${problem.problem}.`, {
-            candidates: problem.candidates,
+          diagnostic('property.valueType', problem.severity, range, `The value ${describeScalar(value.value)} of ${id} ${problem.problem}.`, {
+            candidates,
             expectedType: definition.valueType,
           }),
         );

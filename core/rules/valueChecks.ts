@@ -1,5 +1,6 @@
 import type { PropertyValueType } from '../definitions/types';
-import type { PropertyScalar } from '../model/facts';
+import type { DocumentModel, PropertyScalar } from '../model/facts';
+import type { Located, SourceRange } from '../model/range';
 import { entityTypeOf } from './urnParts';
 
 /**
@@ -17,6 +18,8 @@ export interface ValueProblem {
   problem: string;
   /** what to write instead, when one is obvious */
   candidates: string[];
+  /** the fix turns text into a number or back (quoting / unquoting), not just respelling it */
+  changesKind?: true;
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -45,7 +48,7 @@ export function checkValueType(value: PropertyScalar, type: PropertyValueType, a
   if (type === 'number') return checkNumber(value);
   if (typeof value === 'number') {
     // DataHub sends an unquoted number as {double: n}; text-typed properties reject it.
-    return { severity: 'error', problem: `is a number, but the property's type is ${type}, which holds text; quote it`, candidates: [`"${value}"`] };
+    return { severity: 'error', problem: `is a number, but the property's type is ${type}, which holds text; quote it`, candidates: [`"${value}"`], changesKind: true };
   }
   if (type === 'date') return isValidDate(value) ? undefined : dateProblem(value);
   if (type === 'urn') return checkUrn(value, allowedUrnTypes);
@@ -57,7 +60,7 @@ function checkNumber(value: string | number): ValueProblem | undefined {
   if (NUMERIC.test(value.trim())) {
     // The service accepts numeric text for a number property but stores it as text, so it never
     // equals an allowed value or a number written elsewhere.
-    return { severity: 'warning', problem: 'is a number written as text; write it without quotes so it is sent as a number', candidates: [String(Number(value))] };
+    return { severity: 'warning', problem: 'is a number written as text; write it without quotes so it is sent as a number', candidates: [String(Number(value))], changesKind: true };
   }
   return { severity: 'error', problem: "is not a number, and the property's type is number", candidates: [] };
 }
@@ -84,4 +87,18 @@ function checkUrn(value: string, allowedUrnTypes: readonly string[] | undefined)
     }
   }
   return undefined;
+}
+
+/**
+ * Where a value problem is reported and which candidates a quick fix may offer. A fix that turns
+ * text into a number (or back) replaces the whole literal: in YAML the range then covers the quotes
+ * too, so `"90"` becomes `90`. In MCP JSON the kind lives in the union key (`{"string": ...}` vs
+ * `{"double": ...}`), which a plain replacement cannot change, so no candidate is offered there.
+ */
+export function placeValueProblem(model: DocumentModel, text: string, value: Located<PropertyScalar>, problem: ValueProblem): { range: SourceRange; candidates: string[] } {
+  if (!problem.changesKind) return { range: value.range, candidates: problem.candidates };
+  if (model.format === 'mcpJson') return { range: value.range, candidates: [] };
+  const before = text[value.range.start - 1];
+  const quoted = (before === '"' || before === "'") && text[value.range.end] === before;
+  return { range: quoted ? { start: value.range.start - 1, end: value.range.end + 1 } : value.range, candidates: problem.candidates };
 }

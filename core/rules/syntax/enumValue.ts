@@ -19,10 +19,16 @@ export const enumValue: Rule = {
         range: fact.value.range,
         severity: 'error',
         code: 'format.enumValue',
-        message: `'${fact.value.value}' is not a valid ${fact.enumName}; use one of ${allowed.join(', ')}.${hint}`,
+        message: `'${fact.value.value}' is not a valid ${fact.enumName}; use ${describeAllowed(allowed)}.${hint}`,
         data: { candidates },
       });
     }
     return diagnostics;
   },
 };
+
+/** Short enums are listed whole; long ones (entity types) by their first few, so a message stays readable. */
+function describeAllowed(allowed: readonly string[]): string {
+  if (allowed.length <= 12) return `one of ${allowed.join(', ')}`;
+  return `one of the ${allowed.length} known values (${allowed.slice(0, 8).join(', ')}, …)`;
+}

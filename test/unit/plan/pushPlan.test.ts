@@ -126,7 +126,7 @@ lineage:
     });
     const item = itemFor(plan({ 'lineage.yml': LINEAGE_FILE }, state), ds('orders'));
     assert.equal(item.operation.kind, 'ingestProposal');
-    assert.deepEqual(item.changes, [{ action: 'remove', text: `column ${col('raw_orders', 'id')} → ${col('orders', 'id')}` }]);
+    assert.deepEqual(item.changes, [{ action: 'remove', text: 'column raw_orders.id → orders.id' }]);
   });
 });
 

@@ -1,0 +1,90 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const repo = resolve(__dirname, '..', '..', '..');
+const examples = resolve(repo, '..', 'shared', 'reference', 'datahub-examples');
+const cli = join(repo, 'dist', 'cli.js');
+
+interface JsonDiagnostic {
+  file: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  severity: string;
+  code: string;
+  message: string;
+}
+
+const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { cwd: repo, encoding: 'utf8' });
+
+test('validate --format json prints only a JSON array of LSP-style diagnostics and exits 1 on errors', () => {
+  const result = run('validate', examples, '--format', 'json');
+  assert.equal(result.status, 1, result.stderr);
+  const diagnostics = JSON.parse(result.stdout) as JsonDiagnostic[];
+  assert.ok(Array.isArray(diagnostics));
+  for (const d of diagnostics) {
+    assert.deepEqual(Object.keys(d).sort(), ['code', 'file', 'message', 'range', 'severity']);
+    assert.ok(['error', 'warning', 'information', 'hint'].includes(d.severity));
+    assert.ok(d.range.start.line >= 0 && d.range.start.character >= 0);
+  }
+  const byFile = (name: string) => diagnostics.filter((d) => d.file.endsWith(name)).map((d) => d.code);
+  // DataHub's own examples carry real mistakes (see DESIGN.md §3): the dotted version, a
+  // lowercase entity type, DEV entities with PROD column URNs.
+  assert.ok(byFile('structured_properties.yaml').includes('definition.version'));
+  assert.ok(byFile('struct_props.yaml').includes('format.enumValue'));
+  assert.ok(byFile('file_lineage.yml').includes('lineage.columnOutsideEdge'));
+  // Files that are not ours are skipped, not reported.
+  assert.deepEqual(byFile('click_event.avsc'), []);
+  assert.deepEqual(byFile('datahub-lineage-file_recipe.yml'), []);
+});
+
+test('validate reports the position inside a broken URN and suggests the fix', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-validate-'));
+  const file = join(dir, 'edges.yaml');
+  writeFileSync(
+    file,
+    [
+      'edgesToAdd:',
+      '  - downstreamUrn: urn:li:dataset:(urn:li:dataPlatform:hive,sales.orders,prod)',
+      '    upstreamUrn: urn:li:dataset:(urn:li:dataPlatform:hive,raw.orders,PROD)',
+      'edgesToRemove: []',
+      '',
+    ].join('\n'),
+  );
+  const result = run('validate', file, '--format', 'json');
+  assert.equal(result.status, 1);
+  const [d] = JSON.parse(result.stdout) as JsonDiagnostic[];
+  assert.equal(d.code, 'urn.environment');
+  const line = '  - downstreamUrn: urn:li:dataset:(urn:li:dataPlatform:hive,sales.orders,prod)';
+  assert.equal(d.range.start.line, 1);
+  assert.equal(d.range.start.character, line.indexOf('prod)'));
+  assert.equal(d.range.end.character, line.indexOf('prod)') + 4);
+  assert.match(d.message, /PROD/);
+});
+
+test('a folder of foreign YAML/JSON is skipped silently and exits 0', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cc-validate-'));
+  writeFileSync(join(dir, 'deployment.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n');
+  writeFileSync(join(dir, 'package.json'), '{"name": "x", "version": "1.0.0"}');
+  const result = run('validate', dir);
+  assert.equal(result.status, 0, result.stdout + result.stderr);
+  assert.match(result.stdout, /0 metadata file\(s\) checked: 0 error\(s\)/);
+});
+
+test('a missing path and an unknown format are usage errors (exit 2) with a message', () => {
+  const missing = run('validate', '/no/such/place');
+  assert.equal(missing.status, 2);
+  assert.match(missing.stderr, /Cannot read '\/no\/such\/place'/);
+  const badFormat = run('validate', '.', '--format', 'xml');
+  assert.equal(badFormat.status, 2);
+  assert.match(badFormat.stderr, /Unknown --format 'xml'/);
+});
+
+test('github and sarif formats', () => {
+  const github = run('validate', join(examples, 'structured_properties.yaml'), '--format', 'github');
+  assert.match(github.stdout, /^::error file=.*structured_properties\.yaml,line=5,col=\d+/m);
+  const sarif = JSON.parse(run('validate', join(examples, 'structured_properties.yaml'), '--format', 'sarif').stdout);
+  assert.equal(sarif.version, '2.1.0');
+});

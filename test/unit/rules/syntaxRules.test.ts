@@ -1,0 +1,72 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readDocument } from '../../../core/formats';
+import { validateDocument } from '../../../core/validate';
+import { SYNTAX_RULES } from '../../../core/rules';
+
+/** `⟦…⟧` marks where the diagnostic must be; the markers are removed before reading. */
+function check(uri: string, marked: string) {
+  const start = marked.indexOf('⟦');
+  const end = marked.indexOf('⟧') - 1;
+  const text = marked.replace('⟦', '').replace('⟧', '');
+  const model = readDocument(uri, text);
+  const diagnostics = validateDocument({ model, text, rules: SYNTAX_RULES });
+  return { diagnostics, expected: { start, end }, text };
+}
+
+test('format.unknownKey: a camelCase look-alike of a snake_case key offers the snake_case key', () => {
+  const { diagnostics, expected } = check(
+    'file:///props.yaml',
+    '- id: io.acme.retention\n  type: number\n  ⟦displayName⟧: Retention\n  cardinality: SINGLE\n',
+  );
+  const d = diagnostics.find((x) => x.code === 'format.unknownKey');
+  assert.ok(d, JSON.stringify(diagnostics));
+  assert.deepEqual(d.range, expected);
+  assert.deepEqual(d.data?.candidates, ['display_name']);
+  assert.match(d.message, /Unknown key 'displayName'.*Did you mean 'display_name'\?/);
+});
+
+test('format.enumValue: a wrong-case cardinality offers the right case first', () => {
+  const { diagnostics, expected } = check('file:///props.yaml', '- id: io.acme.tier\n  type: string\n  cardinality: ⟦single⟧\n');
+  const d = diagnostics.find((x) => x.code === 'format.enumValue');
+  assert.ok(d, JSON.stringify(diagnostics));
+  assert.deepEqual(d.range, expected);
+  assert.equal(d.data?.candidates?.[0], 'SINGLE');
+});
+
+test('format.enumValue: long enums are summarised, not listed whole', () => {
+  const { diagnostics } = check('file:///props.yaml', '- id: io.acme.tier\n  type: string\n  entity_types: [⟦datasett⟧]\n');
+  const d = diagnostics.find((x) => x.code === 'format.enumValue');
+  assert.ok(d, JSON.stringify(diagnostics));
+  assert.match(d.message, /one of the \d+ known values/);
+  assert.equal(d.data?.candidates?.[0], 'dataset');
+});
+
+test('parse.syntax: broken YAML is reported where it breaks, not thrown', () => {
+  const text = 'version: 1\nlineage:\n  - entity: {name: a, type: dataset, platform: hive\n';
+  const model = readDocument('file:///lineage.yml', text);
+  const diagnostics = validateDocument({ model, text, rules: SYNTAX_RULES });
+  assert.ok(diagnostics.some((d) => d.code === 'parse.syntax' && d.severity === 'error'));
+});
+
+test('urn.* codes point inside the URN; urn.wrongKind flags a dataset where a property URN belongs', () => {
+  const { diagnostics, expected } = check(
+    'file:///edges.yaml',
+    'edgesToAdd:\n  - downstreamUrn: urn:li:dataset:(urn:li:dataPlatform:hive,a,⟦PORD⟧)\n    upstreamUrn: urn:li:dataset:(urn:li:dataPlatform:hive,b,PROD)\nedgesToRemove: []\n',
+  );
+  const d = diagnostics.find((x) => x.code === 'urn.environment');
+  assert.ok(d, JSON.stringify(diagnostics));
+  assert.deepEqual(d.range, expected);
+  assert.equal(d.data?.candidates?.[0], 'PROD');
+
+  const mcp = '[{"entityType":"dataset","entityUrn":"urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)","changeType":"UPSERT","aspectName":"structuredProperties","aspect":{"json":{"properties":[{"propertyUrn":"urn:li:dataset:(urn:li:dataPlatform:hive,b,PROD)","values":[{"string":"x"}]}]}}}]';
+  const model = readDocument('file:///mcp.json', mcp);
+  const wrongKind = validateDocument({ model, text: mcp, rules: SYNTAX_RULES }).find((x) => x.code === 'urn.wrongKind');
+  assert.ok(wrongKind);
+  assert.match(wrongKind.message, /structured property URN/);
+});
+
+test('a foreign file gets no diagnostics at all, even when it is broken', () => {
+  const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x\n';
+  assert.deepEqual(validateDocument({ model: readDocument('file:///cm.yaml', text), text }), []);
+});
