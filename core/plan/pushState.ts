@@ -1,5 +1,6 @@
 import type { ServiceConnection } from '../api/http';
 import { entitiesExist } from '../api/entities';
+import { isServiceError } from '../api/errors';
 import { readAspect, type JsonObject } from '../api/pushClient';
 import { entityTypeOfUrn } from '../urn';
 import type { PushIntent } from './pushIntent';
@@ -90,13 +91,25 @@ export function entitiesToCheck(intent: PushIntent): string[] {
  */
 export async function readServiceState(connection: ServiceConnection, keys: readonly AspectKey[], signal?: AbortSignal, entities: readonly string[] = []): Promise<ServiceState> {
   const state = new ServiceState();
-  if (entities.length > 0) for (const [urn, exists] of await entitiesExist(connection, entities)) state.setExists(urn, exists);
+  // A URN the service cannot read (400) must not stop the whole plan: its item fails alone, with the service's words.
+  const unlessRejected = async <T>(read: () => Promise<T>, fallback: T): Promise<T> => {
+    try {
+      return await read();
+    } catch (error) {
+      if (isServiceError(error) && error.kind === 'rejected') return fallback;
+      throw error;
+    }
+  };
+  if (entities.length > 0) {
+    const answers = await unlessRejected(() => entitiesExist(connection, entities), new Map<string, boolean>());
+    for (const [urn, exists] of answers) state.setExists(urn, exists);
+  }
   let next = 0;
   const worker = async () => {
     while (next < keys.length) {
       signal?.throwIfAborted();
       const key = keys[next++];
-      state.set(key.urn, key.aspectName, await readAspect(connection, key.entityType, key.urn, key.aspectName));
+      state.set(key.urn, key.aspectName, await unlessRejected(() => readAspect(connection, key.entityType, key.urn, key.aspectName), undefined));
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, keys.length) }, worker));

@@ -64,20 +64,22 @@ function versionAllows(live: PropertyDefinitionInfo, proposed: PropertyDefinitio
   return proposed.version.toLowerCase() > live.version.toLowerCase();
 }
 
-function versionAdvice(live: PropertyDefinitionInfo): { text: string; candidates: string[] } {
+function versionAdvice(live: PropertyDefinitionInfo): { text: string; suggestedVersion?: string } {
   const suggestion = timestampVersion();
   const greater = live.version === undefined || suggestion > live.version.toLowerCase();
   const than = live.version === undefined ? '' : ` greater than the live version ${quote(live.version)}`;
   const text = greater
     ? `To make it anyway, set version to a 14-digit timestamp${than}, e.g. '${suggestion}' (values already set under the old definition will no longer be readable).`
     : `The live version ${quote(live.version)} cannot be exceeded by a 14-digit version, so this change cannot be made.`;
-  return { text, candidates: greater ? [suggestion] : [] };
+  return greater ? { text, suggestedVersion: suggestion } : { text };
 }
 
 function breakingChanges(fact: PropertyDefinitionFact, live: PropertyDefinitionInfo, proposed: PropertyDefinitionInfo, name: string): CoreDiagnostic[] {
   if (versionAllows(live, proposed)) return [];
   const advice = versionAdvice(live);
-  const data = { candidates: advice.candidates, liveVersion: live.version ?? null };
+  // Not `candidates`: those replace the reported text (the type, the cardinality), while the fix
+  // here is a new `version` value elsewhere in the definition.
+  const data = { suggestedVersion: advice.suggestedVersion ?? null, liveVersion: live.version ?? null };
   const found: CoreDiagnostic[] = [];
   const report = (range: SourceRange, change: string) =>
     found.push(diagnostic('definition.breakingChange', 'error', range, `${change} The service rejects this as a breaking change unless the version is raised. ${advice.text}`, data));

@@ -73,6 +73,10 @@ export const PROPERTIES_YAML = `- id: io.acme.team
   type: number
   display_name: Retention days
   entity_types: [dataset]
+- id: io.acme.pii
+  type: string
+  display_name: PII
+  entity_types: [schemaField]
 `;
 
 export const DATASETS_YAML = `- id: raw_orders
@@ -90,6 +94,11 @@ export const DATASETS_YAML = `- id: raw_orders
   structured_properties:
     io.acme.team: sales
     io.acme.retention: 30
+  schema:
+    fields:
+      - id: customer_email
+        structured_properties:
+          io.acme.pii: email
 `;
 
 export function lineageYaml(upstreams: string[], columns = true): string {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CliIo } from '../../cli/io';
@@ -72,6 +72,20 @@ describe('push and lineage verbs against the local catalog', () => {
     assert.equal(run.code, 2);
     assert.match(run.stderr, /not an interactive terminal\. Run again with --yes/);
     assert.equal(await catalog.aspect(ds('orders'), 'datasetProperties'), undefined);
+  });
+
+  it('stops before sending when the files have errors, unless --force', async () => {
+    catalog.write('broken/edges.json', JSON.stringify({ edgesToAdd: [{ downstreamUrn: 'urn:li:dataset:(urn:li:dataPlatform:hive,orders)', upstreamUrn: ds('raw_orders') }], edgesToRemove: [] }));
+    const folder = join(catalog.files, 'broken');
+    const run = await runVerb(runPush, [folder, '--service', catalog.url, '--yes'], { CATALOG_TOKEN: TOKEN });
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /edges\.json:1:\d+: error /);
+    assert.match(run.stderr, /Nothing was pushed because the files have errors\. Fix them, or run again with --force/);
+    const forced = await runVerb(runPush, [folder, '--service', catalog.url, '--yes', '--force'], { CATALOG_TOKEN: TOKEN });
+    assert.match(forced.stderr, /Pushing anyway \(--force\)/);
+    assert.equal(forced.code, 1, 'the service refuses the malformed URN, and the push says so');
+    assert.match(forced.stderr, /1 item\(s\) failed:\n.*A dataset URN needs 3 parts/);
+    rmSync(folder, { recursive: true });
   });
 
   it('says what to do about a wrong token or an unreachable service, and never prints the token', async () => {

@@ -35,6 +35,9 @@ describe('push against the local catalog', () => {
         { propertyUrn: prop('io.acme.retention'), values: [{ double: 30 }] },
       ],
     });
+    assert.deepEqual(await catalog.aspect(col('orders', 'customer_email'), 'structuredProperties'), {
+      properties: [{ propertyUrn: prop('io.acme.pii'), values: [{ string: 'email' }] }],
+    });
     const lineage = await catalog.aspect(ds('orders'), 'upstreamLineage');
     assert.deepEqual((lineage?.upstreams as { dataset: string }[]).map((u) => u.dataset).sort(), [ds('customers'), ds('raw_orders')]);
     assert.deepEqual((lineage?.fineGrainedLineages as { downstreams: string[] }[]).map((f) => f.downstreams), [[col('orders', 'order_id')]]);
@@ -71,6 +74,7 @@ describe('push against the local catalog', () => {
     );
     const first = await push(catalog, 'edges.json');
     assert.equal(first.plan.items.length, 2);
+    assert.deepEqual(first.plan.items.map((i) => i.notes.length), [0, 1], 'the plan warns about the missing entity before sending');
     assert.deepEqual(first.result.failed.map((i) => i.id), [`edges:updateLineage:${ds('report')}`]);
     const failure = first.result.results.find((r) => !r.ok);
     assert.match(failure?.error ?? '', /not_created_yet/);

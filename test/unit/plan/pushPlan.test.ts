@@ -87,6 +87,14 @@ lineage:
     assert.deepEqual(p.unchanged.map((u) => u.text), [`upstream ${ds('never_there')} (already absent)`]);
   });
 
+  it('warns before sending an edge to an entity that is missing and not created by the files', () => {
+    const state = new ServiceState().setExists(ds('orders'), true).setExists(ds('raw_orders'), false).setExists(ds('customers'), false);
+    const datasets = '- id: customers\n  platform: hive\n';
+    const item = itemFor(plan({ 'lineage.yml': LINEAGE_FILE, 'datasets.yaml': datasets }, state), ds('orders'), 'edges');
+    assert.equal(item.notes.length, 1, 'customers is created by the same push');
+    assert.match(item.notes[0], /raw_orders,PROD\) does not exist in the catalog and is not created by these files/);
+  });
+
   it('reads the upstreams of jobs, charts and dashboards from their own aspects', () => {
     const job = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,PROD),load)';
     const doc = JSON.stringify({ edgesToAdd: [{ downstreamUrn: job, upstreamUrn: ds('a') }, { downstreamUrn: job, upstreamUrn: ds('b') }], edgesToRemove: [] });

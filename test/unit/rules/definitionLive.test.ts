@@ -40,7 +40,8 @@ describe('definitionLive: breaking changes', () => {
     assert.match(run.diagnostics[0].message, /type of retention from number \(in the service\) to string/);
     assert.match(run.diagnostics[1].message, /MULTIPLE \(in the service\) to SINGLE/);
     assert.match(run.diagnostics[2].message, /removes the allowed value 90/);
-    const candidate = String(run.diagnostics[0].data?.candidates?.[0]);
+    const candidate = String(run.diagnostics[0].data?.suggestedVersion);
+    assert.equal(run.diagnostics[0].data?.candidates, undefined, 'a version is no replacement for the type');
     assert.match(candidate, /^[0-9]{14}$/);
     assert.ok(candidate > '20240101000000');
     assert.match(run.diagnostics[0].message, /greater than the live version '20240101000000'/);

@@ -25,7 +25,7 @@ describe('propertyValueType', () => {
 - id: user.views
   platform: hive
   structured_properties:
-    io.acryl.privacy.retentionTime: "⟦90⟧"
+    io.acryl.privacy.retentionTime: ⟦"90"⟧
     io.acryl.dataManagement.deprecationDate: "2024-02-29"
     io.acryl.dataManagement.steward: urn:li:corpGroup:data-eng
     io.acryl.dataManagement.certifier: urn:li:corpuser:john.doe@example.com

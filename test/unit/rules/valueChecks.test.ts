@@ -11,7 +11,7 @@ describe('valueChecks', () => {
   it('judges numbers: numeric text is accepted by the service but stored as text (warning)', () => {
     assert.equal(checkValueType(30, 'number'), undefined);
     assert.equal(checkValueType(1.5e3, 'number'), undefined);
-    assert.deepEqual(checkValueType('2.5', 'number'), { severity: 'warning', problem: 'is a number written as text; write it without quotes so it is sent as a number', candidates: ['2.5'] });
+    assert.deepEqual(checkValueType('2.5', 'number'), { severity: 'warning', problem: 'is a number written as text; write it without quotes so it is sent as a number', candidates: ['2.5'], changesKind: true });
     assert.equal(checkValueType('thirty', 'number')?.severity, 'error');
     assert.equal(checkValueType(true, 'number')?.severity, 'error');
   });
