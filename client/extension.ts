@@ -9,6 +9,8 @@ import {
 } from 'vscode-languageclient/node';
 import { REFRESH_DEFINITIONS_COMMAND, SetConnectionNotification, StatusNotification, type CatalogInitializationOptions } from '../core/protocol';
 import { ConnectionManager } from './connection/connectionManager';
+import { registerLineageCommands } from './lineage/commands';
+import { LineageView } from './lineage/lineageView';
 import { CatalogStatus } from './status';
 
 let client: LanguageClient | undefined;
@@ -36,6 +38,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     await connection.startLocal();
   });
   register('catalogCode.stopLocalCatalog', () => connection.stopLocal());
+
+  const lineageView = new LineageView(connection);
+  context.subscriptions.push(lineageView);
+  registerLineageCommands(register, lineageView);
   register(REFRESH_DEFINITIONS_COMMAND, async () => {
     if (!client?.isRunning()) {
       void vscode.window.showWarningMessage('Catalog Code: the language server is not running, so definitions cannot be refreshed. Open the log for details.');

@@ -63,11 +63,23 @@ export function lookupProperty(definitions: DefinitionsView, idOrUrn: string): P
  * while files refer to it by its qualified name.
  */
 function find(map: ReadonlyMap<string, PropertyDefinitionInfo>, urn: string): PropertyDefinitionInfo | undefined {
-  const direct = map.get(urn);
-  if (direct) return direct;
-  const id = propertyIdOf(urn);
-  for (const info of map.values()) if (info.qualifiedName === id) return info;
-  return undefined;
+  return map.get(urn) ?? byQualifiedName(map).get(propertyIdOf(urn));
+}
+
+/**
+ * The qualified-name index of a definitions map, built once per map object (rules look up every
+ * assignment, often of unknown properties). Held weakly, so it goes when the map goes; rebuilt when
+ * the map's size changes, for callers that update a map in place.
+ */
+const nameIndexes = new WeakMap<ReadonlyMap<string, PropertyDefinitionInfo>, { size: number; index: Map<string, PropertyDefinitionInfo> }>();
+
+function byQualifiedName(map: ReadonlyMap<string, PropertyDefinitionInfo>): Map<string, PropertyDefinitionInfo> {
+  const known = nameIndexes.get(map);
+  if (known && known.size === map.size) return known.index;
+  const index = new Map<string, PropertyDefinitionInfo>();
+  for (const info of map.values()) if (!index.has(info.qualifiedName)) index.set(info.qualifiedName, info);
+  nameIndexes.set(map, { size: map.size, index });
+  return index;
 }
 
 /** Differences between a service and a workspace definition, in the given fields. */

@@ -107,7 +107,8 @@ export class LineageTree {
   }
 
   private async loadPage(parent: LineageNode, branch: Branch, scrollId: string | null): Promise<LineageNode[]> {
-    const withoutMarkers = branch.children.filter((child) => child.kind !== 'loadMore' && child.kind !== 'error');
+    const pageErrorId = `${parent.id}#error`;
+    const withoutMarkers = branch.children.filter((child) => child.kind !== 'loadMore' && child.id !== pageErrorId);
     let page;
     try {
       page = await this.fetcher.scrollLineage({
@@ -118,8 +119,11 @@ export class LineageTree {
         count: this.pageSize,
       });
     } catch (error) {
-      // Not marked loaded: expanding again retries.
-      return [...withoutMarkers, this.register(this.errorNode(parent, error))];
+      // A failed first page leaves the node unloaded (expanding again retries); a failed later page
+      // keeps its "Load more…" so activating it again retries.
+      const marker = branch.children.find((child) => child.kind === 'loadMore');
+      branch.children = [...withoutMarkers, this.register(this.errorNode(parent, error)), ...(marker ? [marker] : [])];
+      return branch.children;
     }
     const seen = new Set(withoutMarkers.filter((child) => child.kind === 'entity').map((child) => child.urn));
     const added: LineageNode[] = [];

@@ -38,8 +38,8 @@ export interface AspectIntent {
   changeType: string;
   /** OpenAPI v2 POST of the aspect, or a metadata change through the ingestion endpoint (MCP files) */
   via: 'openapi' | 'ingest';
-  /** propertyDefinition writes go with the definitions, everything else with the entities */
-  phase: 'definitions' | 'entities';
+  /** definitions first, lineage aspects with the edges (after the entities they point at), the rest with the entities */
+  phase: 'definitions' | 'entities' | 'edges';
   sources: Set<string>;
 }
 
@@ -127,9 +127,15 @@ function collectMcp(model: DocumentModel, intent: PushIntent): void {
     const urn = fact.entityUrn.value;
     const entityType = fact.entityType?.value ?? entityTypeOfUrn(urn) ?? '';
     const changeType = (fact.changeType?.value ?? 'UPSERT').toUpperCase();
-    const phase = aspectName === 'propertyDefinition' ? 'definitions' : 'entities';
-    addAspect(intent, { entityType, urn, aspectName, value: fact.value, changeType, via: 'ingest', phase, sources: new Set([model.uri]) });
+    addAspect(intent, { entityType, urn, aspectName, value: fact.value, changeType, via: 'ingest', phase: mcpPhase(aspectName), sources: new Set([model.uri]) });
   }
+}
+
+/** As core/plan/aspects.ts orders MCP aspects: an aspect that holds edges goes after the entities it names. */
+function mcpPhase(aspectName: string): AspectIntent['phase'] {
+  if (aspectName === 'propertyDefinition' || aspectName === 'structuredPropertySettings') return 'definitions';
+  if (aspectName === 'upstreamLineage' || aspectName === 'dataJobInputOutput' || aspectName === 'chartInfo' || aspectName === 'dashboardInfo') return 'edges';
+  return 'entities';
 }
 
 function collectAssignments(model: DocumentModel, intent: PushIntent): void {

@@ -99,10 +99,13 @@ function valueTypeOf(property: string, intent: PushIntent, state: ServiceState):
   return typeof valueType === 'string' ? valueType : undefined;
 }
 
-/** PrimitivePropertyValue: `{"double": n}` for number properties, `{"string": s}` for the rest. */
+/**
+ * PrimitivePropertyValue: `{"double": n}` for number properties, `{"string": s}` for the rest. With
+ * no definition to go by, a value written as a number stays a number (as DataHub's CLI sends it).
+ */
 export function typedValues(values: readonly PropertyScalar[], valueType: string | undefined): JsonObject[] {
-  const numeric = valueType !== undefined && dataTypeName(valueType) === 'number';
-  return values.filter((v) => v !== null).map((v) => (numeric && !Number.isNaN(Number(v)) ? { double: Number(v) } : { string: String(v) }));
+  const numeric = (v: PropertyScalar) => (valueType !== undefined ? dataTypeName(valueType) === 'number' : typeof v === 'number');
+  return values.filter((v) => v !== null).map((v) => (numeric(v) && !Number.isNaN(Number(v)) ? { double: Number(v) } : { string: String(v) }));
 }
 
 function showValues(values: JsonObject[]): string {

@@ -2,7 +2,7 @@ import type { CoreDiagnostic } from '../model/diagnostic';
 import type { DocumentModel } from '../model/facts';
 import { factsOfKind } from '../model/facts';
 import type { Located } from '../model/range';
-import { diagnostic, quote, reportedBySyntaxRules, trimRange } from './ruleHelpers';
+import { diagnostic, quote, SyntaxReported, trimRange } from './ruleHelpers';
 import type { Rule } from './types';
 import { parseUrnSyntax } from './urnParts';
 
@@ -15,14 +15,15 @@ export const lineageFileShape: Rule = {
   codes: ['lineage.version', 'lineage.entityType', 'lineage.nameIsUrn', 'lineage.nestedIgnored'],
   run: ({ model, text }) => {
     if (model.format !== 'lineageFile') return [];
-    return [...checkVersion(model), ...checkEntities(model), ...checkIgnored(model, text)];
+    const reported = new SyntaxReported(model);
+    return [...checkVersion(model, reported), ...checkEntities(model, reported), ...checkIgnored(model, text)];
   },
 };
 
-function checkVersion(model: DocumentModel): CoreDiagnostic[] {
+function checkVersion(model: DocumentModel, reported: SyntaxReported): CoreDiagnostic[] {
   const diagnostics: CoreDiagnostic[] = [];
   for (const fact of factsOfKind(model, 'formatVersion')) {
-    if (String(fact.value.value).trim() === '1' || reportedBySyntaxRules(model, fact.value.range)) continue;
+    if (String(fact.value.value).trim() === '1' || reported.has(fact.value.range)) continue;
     diagnostics.push(
       diagnostic('lineage.version', 'error', fact.value.range, `Lineage files have only version 1; ${quote(fact.value.value)} is rejected by DataHub ("Only version 1 is supported"). Write version: 1.`, { candidates: ['1'] }),
     );
@@ -30,12 +31,12 @@ function checkVersion(model: DocumentModel): CoreDiagnostic[] {
   return diagnostics;
 }
 
-function checkEntities(model: DocumentModel): CoreDiagnostic[] {
+function checkEntities(model: DocumentModel, reported: SyntaxReported): CoreDiagnostic[] {
   const diagnostics: CoreDiagnostic[] = [];
   for (const declaration of factsOfKind(model, 'entityDeclaration')) {
     if (declaration.origin !== 'lineageFile') continue;
     const type = declaration.fields.type;
-    if (type && type.value !== 'dataset' && !reportedBySyntaxRules(model, type.range)) {
+    if (type && type.value !== 'dataset' && !reported.has(type.range)) {
       diagnostics.push(
         diagnostic('lineage.entityType', 'error', type.range, `The lineage file supports only datasets; type ${quote(type.value)} is rejected by DataHub ("Type must be one of ['dataset']"). Write type: dataset, or use an MCP file or updateLineage for other entities.`, {
           candidates: ['dataset'],

@@ -5,7 +5,7 @@ import type { Located } from '../model/range';
 import { factsOfKind } from '../model/facts';
 import { closestMatches } from '../urn/suggest';
 import { DATA_TYPE_NAMES, ENTITY_TYPE_NAMES, TYPE_NAMESPACES } from '../urn/vocabulary';
-import { diagnostic, quote, reportedBySyntaxRules, timestampVersion, VERSION_PATTERN } from './ruleHelpers';
+import { diagnostic, quote, SyntaxReported, timestampVersion, VERSION_PATTERN } from './ruleHelpers';
 import type { Rule } from './types';
 import { checkValueType, placeValueProblem } from './valueChecks';
 
@@ -18,10 +18,13 @@ export const propertyDefinition: Rule = {
   codes: ['definition.type', 'definition.cardinality', 'definition.entityType', 'definition.version', 'definition.qualifiedName', 'definition.allowedValueType'],
   run: ({ model, text }) => {
     const diagnostics: CoreDiagnostic[] = [];
-    for (const fact of factsOfKind(model, 'propertyDefinition')) {
+    const facts = factsOfKind(model, 'propertyDefinition');
+    if (facts.length === 0) return diagnostics;
+    // Where a syntax rule already reports a value (format.enumValue, urn.syntax), these stay quiet.
+    const reported = new SyntaxReported(model);
+    const unjudged = (written: Located<string> | undefined): written is Located<string> => written !== undefined && !reported.has(written.range);
+    for (const fact of facts) {
       const name = propertyIdOf(fact.urn.value);
-      // Where a syntax rule already reports a value (format.enumValue, urn.syntax), these stay quiet.
-      const unjudged = (written: Located<string> | undefined): written is Located<string> => written !== undefined && !reportedBySyntaxRules(model, written.range);
       if (unjudged(fact.valueType)) diagnostics.push(...checkType(model, fact.valueType, name));
       if (unjudged(fact.cardinality)) diagnostics.push(...checkCardinality(fact.cardinality, name));
       for (const entityType of (fact.entityTypes ?? []).filter(unjudged)) diagnostics.push(...checkEntityType(entityType, name, 'entity type'));

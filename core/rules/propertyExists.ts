@@ -18,6 +18,7 @@ export const propertyExists: Rule = {
   run: ({ model, definitions }) => {
     const diagnostics: CoreDiagnostic[] = [];
     const online = definitions.serviceAvailable;
+    const suggest = suggester(knownPropertyIds(definitions));
     for (const assignment of factsOfKind(model, 'propertyAssignment')) {
       if (assignment.mode === 'remove') continue;
       const lookup = lookupProperty(definitions, assignment.propertyUrn);
@@ -26,7 +27,7 @@ export const propertyExists: Rule = {
       const range = assignment.property.range;
       if (!lookup.effective) {
         if (!online && definitions.workspace.size === 0) continue;
-        const ids = closestMatches(id, knownPropertyIds(definitions), 3);
+        const ids = suggest(id);
         const candidates = written.startsWith(PROPERTY_URN_PREFIX) ? ids.map((c) => PROPERTY_URN_PREFIX + c) : ids;
         const hint = candidates.length > 0 ? ` Did you mean '${candidates[0]}'?` : '';
         diagnostics.push(
@@ -56,3 +57,17 @@ export const propertyExists: Rule = {
     return diagnostics;
   },
 };
+
+/** Suggestions cost an edit distance per known property, so they are computed once per distinct id, for this many ids per file. */
+const SUGGESTION_BUDGET = 25;
+
+function suggester(known: readonly string[]): (id: string) => string[] {
+  const cache = new Map<string, string[]>();
+  return (id) => {
+    const cached = cache.get(id);
+    if (cached) return cached;
+    const result = cache.size < SUGGESTION_BUDGET ? closestMatches(id, known, 3) : [];
+    cache.set(id, result);
+    return result;
+  };
+}

@@ -13,29 +13,35 @@ export function diagnostic(code: string, severity: Severity, range: SourceRange,
 }
 
 /**
- * Whether a syntax rule already reports the value at this range: format.enumValue (a value outside
- * its enum) or urn.syntax (a URN that does not parse, e.g. an unknown entity type). The semantic
- * rules then stay quiet there, so one mistake gets one diagnostic; they speak where the adapter
- * recorded no such fact (a value the syntax layer does not judge).
+ * The ranges a syntax rule already reports: values outside their enum (format.enumValue) and URNs
+ * that do not parse, e.g. an unknown entity type (urn.syntax). The semantic rules stay quiet there,
+ * so one mistake gets one diagnostic; they speak where the adapter recorded no such fact. Built once
+ * per run, so checking a field is a set lookup.
  */
-export function reportedBySyntaxRules(model: DocumentModel, range: SourceRange): boolean {
-  for (const fact of model.facts) {
-    if (fact.kind === 'enumValue') {
-      if (!sameRange(fact.value.range, range)) continue;
-      const allowed = ENUMS[fact.enumName];
-      if (!allowed) continue;
-      const value = fact.value.value;
-      const accepted = CASE_INSENSITIVE_ENUMS.has(fact.enumName) ? allowed.some((a) => a.toLowerCase() === value.toLowerCase()) : allowed.includes(value);
-      if (!accepted) return true;
-    } else if (fact.kind === 'entityRef' && sameRange(fact.range, range) && !parseUrn(fact.urn).ok) {
-      return true;
+export class SyntaxReported {
+  private readonly keys = new Set<string>();
+
+  constructor(model: DocumentModel) {
+    for (const fact of model.facts) {
+      if (fact.kind === 'enumValue') {
+        const allowed = ENUMS[fact.enumName];
+        if (!allowed) continue;
+        const value = fact.value.value;
+        const accepted = CASE_INSENSITIVE_ENUMS.has(fact.enumName) ? allowed.some((a) => a.toLowerCase() === value.toLowerCase()) : allowed.includes(value);
+        if (!accepted) this.keys.add(rangeKey(fact.value.range));
+      } else if (fact.kind === 'entityRef' && !parseUrn(fact.urn).ok) {
+        this.keys.add(rangeKey(fact.range));
+      }
     }
   }
-  return false;
+
+  has(range: SourceRange): boolean {
+    return this.keys.has(rangeKey(range));
+  }
 }
 
-function sameRange(a: SourceRange, b: SourceRange): boolean {
-  return a.start === b.start && a.end === b.end;
+function rangeKey(range: SourceRange): string {
+  return `${range.start}:${range.end}`;
 }
 
 /** "line 12" for messages that point at another place in the same file. */

@@ -161,6 +161,27 @@ describe('LineageTree', () => {
     assert.deepEqual(retried.map((n) => n.urn), [ds('a')]);
   });
 
+  it('keeps "Load more…" when a later page fails, so activating it again retries', async () => {
+    const fetcher = new GraphFetcher(Array.from({ length: 3 }, (_, i): [string, string] => [ds('root'), ds(`up${i}`)]));
+    let fail = false;
+    const flaky = {
+      scrollLineage: async (request: Parameters<GraphFetcher['scrollLineage']>[0]) => {
+        if (fail) throw new Error('The catalog service at http://x did not answer within 10 s.');
+        return fetcher.scrollLineage(request);
+      },
+      fineGrainedLineages: (urn: string) => fetcher.fineGrainedLineages(urn),
+    };
+    const tree = new LineageTree(ds('root'), flaky, { pageSize: 2 });
+    const first = await tree.children(groupOf(tree, 'upstream').id);
+    fail = true;
+    const failed = await tree.loadMore(first[2].id);
+    assert.deepEqual(failed.map((n) => n.kind), ['entity', 'entity', 'error', 'loadMore']);
+    assert.match(failed[2].label, /did not answer/);
+    fail = false;
+    const retried = await tree.loadMore(failed[3].id);
+    assert.deepEqual(retried.map((n) => n.urn), [0, 1, 2].map((i) => ds(`up${i}`)));
+  });
+
   it('renders a box-drawn tree and JSON with degrees, columns and cycles', async () => {
     const fetcher = new GraphFetcher([
       [ds('b'), ds('a')],

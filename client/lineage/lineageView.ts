@@ -1,0 +1,161 @@
+import * as vscode from 'vscode';
+import { LineageTree, serviceLineageFetcher, type DegreeBucket, type LineageNode } from '../../core/lineage';
+import { readDocument } from '../../core/formats';
+import { shortName } from '../../core/lineage';
+import type { ConnectionManager } from '../connection/connectionManager';
+import { entityUrnAt } from './entityAtCursor';
+import { iconForEntityType } from './icons';
+
+const DEGREE_FILTERS: Record<string, readonly DegreeBucket[]> = {
+  '1': ['1'],
+  '2': ['1', '2'],
+  '3+': ['1', '2', '3+'],
+};
+
+/**
+ * The Lineage tree view: its root follows the entity under the cursor in a metadata file (only
+ * when that entity changes), can be pinned, or is set by "Show Lineage for URN…".
+ */
+export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode.Disposable {
+  private tree: LineageTree | undefined;
+  private pinned = false;
+  private degrees: readonly DegreeBucket[] = ['1'];
+  private readonly changed = new vscode.EventEmitter<LineageNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly view: vscode.TreeView<LineageNode>;
+  private readonly disposables: vscode.Disposable[] = [];
+  private cursorTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly connection: ConnectionManager) {
+    this.view = vscode.window.createTreeView('catalogCode.lineage', { treeDataProvider: this, showCollapseAll: true });
+    this.disposables.push(
+      this.view,
+      this.changed,
+      vscode.window.onDidChangeTextEditorSelection((event) => this.onCursorMoved(event.textEditor)),
+      vscode.window.onDidChangeActiveTextEditor((editor) => editor && this.onCursorMoved(editor)),
+      connection.onDidChange(() => this.onConnectionChanged()),
+    );
+    void this.updateContext();
+  }
+
+  get rootUrn(): string | undefined {
+    return this.tree?.rootUrn;
+  }
+
+  private onConnectionChanged(): void {
+    void this.updateContext();
+    if (this.tree) this.setRoot(this.tree.rootUrn, true);
+  }
+
+  private onCursorMoved(editor: vscode.TextEditor): void {
+    if (this.pinned) return;
+    // Debounced: a cursor that moves inside one entity must not reload the tree.
+    clearTimeout(this.cursorTimer);
+    this.cursorTimer = setTimeout(() => {
+      const document = editor.document;
+      if (!['yaml', 'json', 'jsonc'].includes(document.languageId)) return;
+      const model = readDocument(document.uri.toString(), document.getText());
+      if (model.format === null) return;
+      const urn = entityUrnAt(model, document.offsetAt(editor.selection.active));
+      if (urn && urn !== this.tree?.rootUrn) this.setRoot(urn);
+    }, 250);
+  }
+
+  setRoot(urn: string, force = false): void {
+    if (!force && urn === this.tree?.rootUrn) return;
+    const connection = this.connection.currentConnection;
+    this.tree = connection ? new LineageTree(urn, serviceLineageFetcher({ url: connection.url, token: connection.token }), { degrees: this.degrees }) : undefined;
+    this.view.message = this.tree ? `Lineage of ${shortName(urn)}${this.pinned ? ' (pinned)' : ''}` : undefined;
+    this.changed.fire(undefined);
+    void this.updateContext();
+  }
+
+  pin(): void {
+    this.pinned = true;
+    if (this.tree) this.view.message = `Lineage of ${shortName(this.tree.rootUrn)} (pinned)`;
+    void this.updateContext();
+  }
+
+  unpin(): void {
+    this.pinned = false;
+    if (this.tree) this.view.message = `Lineage of ${shortName(this.tree.rootUrn)}`;
+    void this.updateContext();
+    const editor = vscode.window.activeTextEditor;
+    if (editor) this.onCursorMoved(editor);
+  }
+
+  setDegreeFilter(filter: '1' | '2' | '3+'): void {
+    this.degrees = DEGREE_FILTERS[filter];
+    this.tree?.setDegreeFilter(this.degrees);
+    this.changed.fire(undefined);
+    void vscode.commands.executeCommand('setContext', 'catalogCode.lineage.degree', filter === '1' ? '1' : filter === '2' ? '2' : '3+');
+  }
+
+  refresh(): void {
+    this.tree?.refresh();
+    this.changed.fire(undefined);
+  }
+
+  async loadMore(node: LineageNode): Promise<void> {
+    if (!this.tree || node.kind !== 'loadMore') return;
+    await this.tree.loadMore(node.id);
+    this.changed.fire(node.parentId ? this.tree.node(node.parentId) : undefined);
+  }
+
+  private async updateContext(): Promise<void> {
+    const connected = this.connection.current.status === 'connected';
+    await vscode.commands.executeCommand('setContext', 'catalogCode.connected', connected);
+    await vscode.commands.executeCommand('setContext', 'catalogCode.lineage.hasRoot', this.tree !== undefined);
+    await vscode.commands.executeCommand('setContext', 'catalogCode.lineage.pinned', this.pinned);
+  }
+
+  getTreeItem(node: LineageNode): vscode.TreeItem {
+    const collapsible = node.expandable
+      ? node.kind === 'group'
+        ? vscode.TreeItemCollapsibleState.Expanded
+        : vscode.TreeItemCollapsibleState.Collapsed
+      : vscode.TreeItemCollapsibleState.None;
+    const item = new vscode.TreeItem(node.label, collapsible);
+    item.id = node.id;
+    switch (node.kind) {
+      case 'group':
+        item.iconPath = new vscode.ThemeIcon(node.direction === 'upstream' ? 'arrow-up' : 'arrow-down');
+        item.contextValue = 'lineageGroup';
+        break;
+      case 'entity':
+        item.iconPath = node.cycle ? new vscode.ThemeIcon('sync') : iconForEntityType(node.entityType);
+        item.description = [node.degreeLabel === '3+' ? '3+ hops' : `degree ${node.degree ?? '?'}`, node.cycle ? 'cycle' : undefined].filter(Boolean).join(' · ');
+        item.tooltip = new vscode.MarkdownString(`\`${node.urn}\`\n\n${node.entityType ?? ''} · ${item.description}`);
+        item.contextValue = 'lineageEntity';
+        break;
+      case 'column':
+        item.iconPath = new vscode.ThemeIcon('symbol-field');
+        item.contextValue = 'lineageColumn';
+        break;
+      case 'loadMore':
+        item.iconPath = new vscode.ThemeIcon('ellipsis');
+        item.command = { title: 'Load more', command: 'catalogCode.lineage.loadMore', arguments: [node] };
+        break;
+      case 'error':
+        item.iconPath = new vscode.ThemeIcon('warning');
+        item.tooltip = node.error;
+        break;
+    }
+    return item;
+  }
+
+  async getChildren(node?: LineageNode): Promise<LineageNode[]> {
+    if (!this.tree) return [];
+    if (!node) return this.tree.groups();
+    return this.tree.children(node.id);
+  }
+
+  getParent(node: LineageNode): LineageNode | undefined {
+    return node.parentId ? this.tree?.node(node.parentId) : undefined;
+  }
+
+  dispose(): void {
+    clearTimeout(this.cursorTimer);
+    for (const d of this.disposables) d.dispose();
+  }
+}
