@@ -1,6 +1,8 @@
 import { processIo } from './io';
 import { runValidate } from './validate';
 import { runServe } from './serve';
+import { runPush } from './push';
+import { runLineage } from './lineage';
 
 declare const CATALOG_CODE_VERSION: string | undefined;
 const version = typeof CATALOG_CODE_VERSION === 'string' ? CATALOG_CODE_VERSION : '0.1.0';
@@ -11,6 +13,8 @@ Usage: catalog-code <command> [options]
 
 Commands:
   validate [PATH...]   check metadata files (lineage, structured properties, datasets, MCPs)
+  push [PATH...]       push files to the catalog service (plan, confirm, apply)
+  lineage URN          print an entity's lineage as a tree
   serve                run the local catalog service
 
 Run 'catalog-code <command> --help' for a command's options.`;
@@ -23,6 +27,10 @@ async function main(argv: string[]): Promise<number> {
       return runValidate(rest, io);
     case 'serve':
       return runServe(rest);
+    case 'push':
+      return runPush(rest, io);
+    case 'lineage':
+      return runLineage(rest, io);
     case '--version':
     case '-v':
       io.stdout(version);

@@ -11,6 +11,8 @@ import { REFRESH_DEFINITIONS_COMMAND, SetConnectionNotification, StatusNotificat
 import { ConnectionManager } from './connection/connectionManager';
 import { registerLineageCommands } from './lineage/commands';
 import { LineageView } from './lineage/lineageView';
+import { PushCommands } from './push/pushCommands';
+import { PropertyCodeLens, registerPropertyStatusCommands } from './push/propertyStatus';
 import { CatalogStatus } from './status';
 
 let client: LanguageClient | undefined;
@@ -42,6 +44,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const lineageView = new LineageView(connection);
   context.subscriptions.push(lineageView);
   registerLineageCommands(register, lineageView);
+
+  const pushCommands = new PushCommands(connection, log);
+  context.subscriptions.push(pushCommands);
+  pushCommands.register(register);
+  registerPropertyStatusCommands(register, connection, log);
+  context.subscriptions.push(
+    vscode.languages.registerCodeLensProvider([{ language: 'yaml' }, { language: 'json' }, { language: 'jsonc' }], new PropertyCodeLens()),
+  );
   register(REFRESH_DEFINITIONS_COMMAND, async () => {
     if (!client?.isRunning()) {
       void vscode.window.showWarningMessage('Catalog Code: the language server is not running, so definitions cannot be refreshed. Open the log for details.');

@@ -12,6 +12,11 @@ export interface CatalogInitializationOptions {
   associations?: Record<string, string>;
   /** how often live definitions are refreshed, in seconds (default 300; 0 turns the timer off) */
   refreshIntervalSeconds?: number;
+  /**
+   * The client registers the server's commands itself (so they exist while the server is down);
+   * the server then leaves them out of `executeCommandProvider`, which would register them twice.
+   */
+  clientRegistersCommands?: boolean;
 }
 
 /** Client → server: where the catalog service is and which token to send. `url: null` means offline. */

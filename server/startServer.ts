@@ -22,7 +22,7 @@ import type { FeatureInput } from '../core/features/workspace';
 import { REFRESH_DEFINITIONS_COMMAND, SERVER_COMMANDS, SetConnectionNotification, type CatalogInitializationOptions, type SetConnectionParams } from '../core/protocol';
 import { validateDocument } from '../core/validate';
 import { toLspDiagnostic } from './convert';
-import { ServerState } from './state';
+import { ServerState, type CatalogSettings } from './state';
 
 const PUBLISH_DELAY_MS = 200;
 
@@ -37,6 +37,7 @@ export function startServer(connection: Connection): void {
   let pullDiagnostics = false;
   let refreshSupport = false;
   let watcherRegistration = false;
+  let configurationSupport = false;
   let folders: string[] = [];
   const publishTimers = new Map<string, NodeJS.Timeout>();
 
@@ -46,6 +47,7 @@ export function startServer(connection: Connection): void {
     pullDiagnostics = params.capabilities.textDocument?.diagnostic !== undefined;
     refreshSupport = params.capabilities.workspace?.diagnostics?.refreshSupport === true;
     watcherRegistration = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    configurationSupport = params.capabilities.workspace?.configuration === true;
     folders = (params.workspaceFolders ?? []).map((folder) => fileURLToPath(folder.uri));
     if (folders.length === 0 && params.rootUri) folders = [fileURLToPath(params.rootUri)];
     return {
@@ -58,7 +60,7 @@ export function startServer(connection: Connection): void {
         definitionProvider: true,
         referencesProvider: true,
         diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false },
-        executeCommandProvider: { commands: [...SERVER_COMMANDS] },
+        executeCommandProvider: { commands: options.clientRegistersCommands ? [] : [...SERVER_COMMANDS] },
       },
       serverInfo: { name: 'Catalog Code language server' },
     };
@@ -84,6 +86,13 @@ export function startServer(connection: Connection): void {
       return state.statusParams();
     }
     return undefined;
+  });
+
+  // Settings arrive pushed (`settings.catalogCode`) or, when the client supports it, are pulled.
+  connection.onDidChangeConfiguration(async (params) => {
+    let settings = (params.settings as { catalogCode?: CatalogSettings } | null)?.catalogCode;
+    if (!settings && configurationSupport) settings = ((await connection.workspace.getConfiguration('catalogCode')) ?? undefined) as CatalogSettings | undefined;
+    if (settings) state.applySettings(settings);
   });
 
   connection.onDidChangeWatchedFiles((params) => {

@@ -20,6 +20,12 @@ export function associationsFrom(raw: Record<string, string> | undefined): Assoc
 }
 const STALE_DEBOUNCE_MS = 100;
 
+/** The `catalogCode` settings section, as far as the server reads it. */
+export interface CatalogSettings {
+  formats?: { associations?: Record<string, string> };
+  definitions?: { refreshIntervalSeconds?: number };
+}
+
 /**
  * Everything the server knows besides the open documents: the workspace index, the service
  * connection and what came from it. It decides when diagnostics are stale and reports status.
@@ -56,6 +62,21 @@ export class ServerState {
       onStatusChanged: () => this.sendStatus(),
       log: (message) => this.log(message),
     });
+  }
+
+  /** Changed settings: re-read every file under the new associations, restart the refresh timer. */
+  applySettings(settings: CatalogSettings): void {
+    const associations = settings.formats?.associations;
+    if (associations && JSON.stringify(associationsFrom(associations)) !== JSON.stringify(this.index.associations)) {
+      this.index.associations = associationsFrom(associations);
+      this.index.reparseAll();
+      this.markStale();
+    }
+    const seconds = settings.definitions?.refreshIntervalSeconds;
+    if (typeof seconds === 'number' && seconds !== this.options.refreshIntervalSeconds) {
+      this.options = { ...this.options, refreshIntervalSeconds: seconds };
+      this.live.startTimer(seconds);
+    }
   }
 
   /** Without a `catalogCode/setConnection` from the client, CATALOG_SERVICE_URL / CATALOG_TOKEN decide. */

@@ -27,7 +27,7 @@ export function complete(input: FeatureInput, offset: number, options: Completio
   const target: ItemTarget = { document, cursor };
   let pending = false;
   const entityUrns = (types: readonly string[] | undefined): CompletionItem[] => {
-    const local = workspaceUrns(input, types);
+    const local = workspaceUrns(input, types, offset);
     const query = lastNamePart(cursor.prefix);
     const remote = options.suggestEntities && query.length >= 2 ? options.suggestEntities(query) : { suggestions: [], pending: false };
     pending ||= remote.pending;
@@ -51,7 +51,7 @@ function itemsFor(input: FeatureInput, target: ItemTarget, entityUrns: UrnSource
     return [snippetItem('dataset', false), snippetItem('propertyDefinition', false), snippetItem('lineageFile', false)];
   }
   // A URN being typed anywhere: entity types right after `urn:li:`, entities after that.
-  if (cursor.prefix.startsWith('urn:li:') && !cursor.atKey) {
+  if (cursor.prefix.startsWith('urn:li:')) {
     const afterPrefix = cursor.prefix.slice('urn:li:'.length);
     if (!afterPrefix.includes(':')) return valueItems(target, ENTITY_TYPE_NAMES.map((t) => `urn:li:${t}:`), CompletionItemKind.Class);
     if (!/^(dataType|entityType|structuredProperty):/.test(afterPrefix)) return entityUrns(undefined);
@@ -158,7 +158,15 @@ function lineageFileItems(input: FeatureInput, target: ItemTarget, entityUrns: U
   const parent = last(cursor);
   if (cursor.atKey) {
     if (cursor.path.length === 0) return keyItems(target, KNOWN_KEYS['lineageFile.root']);
-    if (parent === 'lineage') return [snippetItem('lineageEntry', cursor.inListItem), ...keyItems(target, KNOWN_KEYS['lineageFile.node'])];
+    if (parent === 'lineage') {
+      // At the column of an entry's keys a new key is wanted; at the dash column, a new entry.
+      const atKeyColumn = factsOfKind(input.document.model, 'objectShape').some(
+        (shape) => shape.shape === 'lineageFile.node' && shape.keys.length > 0 && input.document.lineIndex.positionAt(shape.keys[0].range.start).character === cursor.indent,
+      );
+      const keys = keyItems(target, KNOWN_KEYS['lineageFile.node']);
+      if (atKeyColumn && !cursor.inListItem) return keys;
+      return [snippetItem('lineageEntry', cursor.inListItem), ...(cursor.inListItem ? keys : [])];
+    }
     if (parent === 'upstream') return keyItems(target, ['entity']);
     if (parent === 'entity') return keyItems(target, KNOWN_KEYS['lineageFile.entity']);
     if (parent === 'fineGrainedLineages') return keyItems(target, KNOWN_KEYS['lineageFile.fineGrainedLineage']);

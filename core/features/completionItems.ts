@@ -58,9 +58,10 @@ export function rankByPrefix(prefix: string, values: readonly string[]): Map<str
   return order;
 }
 
-/** Mapping keys of a model; `: ` is added unless the line already has the colon. */
-export function keyItems(target: ItemTarget, keys: readonly string[], present: ReadonlySet<string> = new Set()): CompletionItem[] {
+/** Mapping keys of a model not yet written in the mapping at the caret; `: ` is added unless the line has the colon. */
+export function keyItems(target: ItemTarget, keys: readonly string[]): CompletionItem[] {
   const colon = colonFollows(target) || target.cursor.quoted ? '' : ': ';
+  const present = presentKeys(target, keys);
   return keys
     .filter((key) => !present.has(key))
     .map((key, i) => ({
@@ -69,6 +70,32 @@ export function keyItems(target: ItemTarget, keys: readonly string[], present: R
       textEdit: { range: replaceRange(target), newText: `${key}${colon}` },
       sortText: String(i).padStart(5, '0'),
     }));
+}
+
+/**
+ * Keys already written in the innermost mapping (of the model's shapes) that holds the caret,
+ * except the one being typed.
+ */
+function presentKeys(target: ItemTarget, keys: readonly string[]): Set<string> {
+  const offset = target.cursor.replace.start;
+  const { text, lineIndex } = target.document;
+  let best: { keys: string[]; size: number } | undefined;
+  for (const fact of target.document.model.facts) {
+    if (fact.kind !== 'objectShape' || fact.range.start > offset || fact.keys.length === 0) continue;
+    // A caret on a fresh line after the mapping's last entry still belongs to it (YAML).
+    if (offset > fact.range.end && text.slice(fact.range.end, offset).trim() !== '') continue;
+    // ...but only at the column of its keys: a deeper `- ` starts a mapping of its own.
+    if (!isJsonText(text) && lineIndex.positionAt(fact.keys[0].range.start).character !== target.cursor.indent) continue;
+    const written = fact.keys.filter((k) => !(k.range.start <= offset && offset <= k.range.end)).map((k) => k.value);
+    if (!written.some((k) => keys.includes(k))) continue;
+    const size = fact.range.end - fact.range.start;
+    if (!best || size < best.size) best = { keys: written, size };
+  }
+  return new Set(best?.keys ?? []);
+}
+
+function isJsonText(text: string): boolean {
+  return /^\s*[[{]/.test(text);
 }
 
 /** Every property definition (service and workspace, the service's winning), by URN. */

@@ -53,7 +53,8 @@ function yamlCursor(text: string, offset: number): CursorContext {
     typed = rest;
   }
   const quote = typed.startsWith('"') || typed.startsWith("'") ? typed[0] : '';
-  const word = quote ? typed.slice(1) : (typed.split(/[[,]\s*/).pop() ?? '');
+  // In a flow list (`[a, b`) the word is the last item; elsewhere commas belong to the value (URNs).
+  const word = quote ? typed.slice(1) : typed.startsWith('[') ? (typed.split(/[[,]\s*/).pop() ?? '') : typed;
   const prefixStart = offset - word.length;
   const end = wordEnd(text, offset, quote);
   const path = yamlParents(text, lineStart, column);

@@ -18,7 +18,7 @@ export const propertyExists: Rule = {
   run: ({ model, definitions }) => {
     const diagnostics: CoreDiagnostic[] = [];
     const online = definitions.serviceAvailable;
-    const suggest = suggester(knownPropertyIds(definitions));
+    const suggest = suggester(() => knownPropertyIds(definitions));
     for (const assignment of factsOfKind(model, 'propertyAssignment')) {
       if (assignment.mode === 'remove') continue;
       const lookup = lookupProperty(definitions, assignment.propertyUrn);
@@ -61,11 +61,13 @@ export const propertyExists: Rule = {
 /** Suggestions cost an edit distance per known property, so they are computed once per distinct id, for this many ids per file. */
 const SUGGESTION_BUDGET = 25;
 
-function suggester(known: readonly string[]): (id: string) => string[] {
+function suggester(listKnown: () => readonly string[]): (id: string) => string[] {
   const cache = new Map<string, string[]>();
+  let known: readonly string[] | undefined;
   return (id) => {
     const cached = cache.get(id);
     if (cached) return cached;
+    known ??= listKnown();
     const result = cache.size < SUGGESTION_BUDGET ? closestMatches(id, known, 3) : [];
     cache.set(id, result);
     return result;

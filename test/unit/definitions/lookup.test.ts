@@ -39,6 +39,15 @@ describe('lookupProperty', () => {
     assert.equal(lookupProperty(view([generated], []), 'io.acryl.team').effective, generated);
   });
 
+  it('sees definitions added to a map in place', () => {
+    const service = new Map<string, PropertyDefinitionInfo>();
+    const definitions: DefinitionsView = { service, workspace: new Map(), serviceAvailable: true };
+    assert.equal(lookupProperty(definitions, 'io.acryl.team').effective, undefined);
+    const generated = definition({ qualifiedName: 'io.acryl.team', urn: 'urn:li:structuredProperty:0f1e' });
+    service.set(generated.urn, generated);
+    assert.equal(lookupProperty(definitions, 'io.acryl.team').effective, generated);
+  });
+
   it('lets the service win, and names the fields where the workspace disagrees', () => {
     const live = definition({ qualifiedName: 'retention', valueType: 'number', allowedValues: [{ value: 30 }, { value: 90 }] });
     const local = definition({ qualifiedName: 'retention', valueType: 'number', allowedValues: [{ value: 90 }, { value: 30 }, { value: 365 }], cardinality: 'MULTIPLE', origin: inFile('props.yaml'), description: 'changed text' });

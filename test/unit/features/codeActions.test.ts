@@ -86,7 +86,7 @@ test('a column edge outside the entity-level edges: fix the column, or add the m
   const add = actions.find((a) => a.title.startsWith('Add urn:li:dataset:(urn:li:dataPlatform:kafka,topic1,PROD) as an upstream'));
   assert.ok(add, actions.map((a) => a.title).join('\n'));
   const fixed = apply(uri, text, add);
-  assert.match(fixed, /platform: kafka\n      - entity:\n          name: topic1\n          type: dataset\n          env: PROD\n          platform: kafka\n    fineGrainedLineages:/);
+  assert.match(fixed, /platform: kafka\n {6}- entity:\n {10}name: topic1\n {10}type: dataset\n {10}env: PROD\n {10}platform: kafka\n {4}fineGrainedLineages:/);
   const remaining = diagnosticsOf(uri, fixed, EMPTY_DEFINITIONS).filter((d) => d.code === 'lineage.columnOutsideEdge');
   assert.equal(remaining.length, 1, 'only the downstream column edge is left');
 });
@@ -98,7 +98,7 @@ test('a suppression comment silences exactly that diagnostic (YAML)', () => {
   const suppress = actions.find((a) => a.title === 'Ignore property.notAllowedValue on this line');
   assert.ok(suppress);
   const fixed = apply(uri, text, suppress);
-  assert.match(fixed, /\n  # catalog-code-disable-next-line property.notAllowedValue\n  io\.acryl/);
+  assert.match(fixed, /\n {2}# catalog-code-disable-next-line property.notAllowedValue\n {2}io\.acryl/);
   assert.deepEqual(diagnosticsOf(uri, fixed, definitions), []);
 });
 

@@ -1,0 +1,85 @@
+import * as vscode from 'vscode';
+import { postStatus } from '../../core/api/pushClient';
+import { readDocument } from '../../core/formats';
+import { factsOfKind } from '../../core/model/facts';
+import type { ConnectionManager } from '../connection/connectionManager';
+
+type Register = (command: string, run: (...args: unknown[]) => unknown) => void;
+
+/** Property URNs defined in the active editor, for the quick pick. */
+function definedInActiveEditor(): string[] {
+  const document = vscode.window.activeTextEditor?.document;
+  if (!document) return [];
+  const model = readDocument(document.uri.toString(), document.getText());
+  return factsOfKind(model, 'propertyDefinition').map((d) => d.urn.value);
+}
+
+async function pickProperty(arg: unknown, action: string): Promise<string | undefined> {
+  if (typeof arg === 'string' && arg.startsWith('urn:li:structuredProperty:')) return arg;
+  const defined = definedInActiveEditor();
+  if (defined.length > 0) {
+    return vscode.window.showQuickPick(defined, { title: `${action}: which structured property?`, placeHolder: 'Properties defined in this file' });
+  }
+  return vscode.window.showInputBox({
+    title: action,
+    prompt: 'The structured property URN',
+    placeHolder: 'urn:li:structuredProperty:io.acme.privacy.retention',
+    validateInput: (v) => (v.startsWith('urn:li:structuredProperty:') ? undefined : 'Enter a URN that starts with urn:li:structuredProperty:'),
+  });
+}
+
+/**
+ * Soft delete and restore of a structured property (spec §3): the definition and every value
+ * written with it are kept and come back on restore; while deleted, values are hidden and new
+ * ones refused.
+ */
+export function registerPropertyStatusCommands(register: Register, connection: ConnectionManager, log: vscode.LogOutputChannel): void {
+  const run = async (arg: unknown, removed: boolean): Promise<void> => {
+    const action = removed ? 'Soft Delete Property' : 'Restore Property';
+    const service = connection.currentConnection;
+    if (!service) {
+      void vscode.window.showWarningMessage(`Catalog Code cannot ${removed ? 'soft delete' : 'restore'} a property: ${connection.describe()}`);
+      return;
+    }
+    const urn = await pickProperty(arg, action);
+    if (!urn) return;
+    if (removed) {
+      const confirm = await vscode.window.showWarningMessage(
+        `Soft delete ${urn} on ${service.url}?`,
+        { modal: true, detail: 'Entities stop showing its values and new values are refused until it is restored. Nothing is lost: Restore Property brings the definition and every value back.' },
+        'Soft Delete',
+      );
+      if (confirm !== 'Soft Delete') return;
+    }
+    try {
+      await postStatus({ url: service.url, token: service.token }, 'structuredProperty', urn, removed);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log.error(`${action} failed for ${urn}: ${message}`);
+      void vscode.window.showErrorMessage(`Catalog Code: ${action} failed: ${message}`);
+      return;
+    }
+    log.info(`${action}: ${urn}`);
+    void vscode.window.showInformationMessage(`Catalog Code: ${urn} is ${removed ? 'soft deleted' : 'restored'}.`);
+    void vscode.commands.executeCommand('catalogCode.refreshDefinitions');
+  };
+  register('catalogCode.softDeleteProperty', (arg?: unknown) => run(arg, true));
+  register('catalogCode.restoreProperty', (arg?: unknown) => run(arg, false));
+}
+
+/** Above each definition in a properties file: push it, soft delete it, restore it. */
+export class PropertyCodeLens implements vscode.CodeLensProvider {
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const model = readDocument(document.uri.toString(), document.getText());
+    if (model.format === null) return [];
+    return factsOfKind(model, 'propertyDefinition').flatMap((definition) => {
+      const range = new vscode.Range(document.positionAt(definition.range.start), document.positionAt(definition.range.start));
+      const urn = definition.urn.value;
+      return [
+        new vscode.CodeLens(range, { title: 'Push Definitions', command: 'catalogCode.pushPropertyDefinitions', arguments: [document.uri] }),
+        new vscode.CodeLens(range, { title: 'Soft Delete', command: 'catalogCode.softDeleteProperty', arguments: [urn] }),
+        new vscode.CodeLens(range, { title: 'Restore', command: 'catalogCode.restoreProperty', arguments: [urn] }),
+      ];
+    });
+  }
+}

@@ -1,0 +1,192 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { readDocument } from '../../core/formats';
+import type { DocumentModel } from '../../core/model/facts';
+import { applyPlan, buildPushPlan, formatPlan, formatPushResult, type PushPlan } from '../../core/plan/push';
+import { validateDocument } from '../../core/validate';
+import type { ConnectionManager } from '../connection/connectionManager';
+import { PlanPreview } from './planPreview';
+import { SCOPE_WORDS, narrowPlan, type PushScope } from './pushScope';
+
+type Register = (command: string, run: (...args: unknown[]) => unknown) => void;
+
+const METADATA_GLOB = '**/*.{yml,yaml,json,jsonc}';
+const EXCLUDE_GLOB = '{**/node_modules/**,**/.git/**,**/dist/**,**/.catalog/**,**/.vscode-test/**}';
+
+interface PushSource {
+  uri: vscode.Uri;
+  text: string;
+  model: DocumentModel;
+}
+
+/**
+ * The push commands: plan against the service, show the plan, confirm in a modal, send under
+ * cancellable progress, report each item; a partial failure offers to retry what is missing.
+ */
+export class PushCommands implements vscode.Disposable {
+  private readonly preview = new PlanPreview();
+
+  constructor(
+    private readonly connection: ConnectionManager,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  register(register: Register): void {
+    const fileOrActive = (arg: unknown): vscode.Uri | undefined => (arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri);
+    register('catalogCode.pushFile', (arg?: unknown) => this.pushUris(this.fileTarget(fileOrActive(arg)), 'all'));
+    register('catalogCode.pushWorkspace', async () => this.pushUris(await this.workspaceTarget(), 'all'));
+    register('catalogCode.pushLineage', (arg?: unknown) => this.pushUris(this.fileTarget(fileOrActive(arg)), 'lineage'));
+    register('catalogCode.pushWorkspaceLineage', async () => this.pushUris(await this.workspaceTarget(), 'lineage'));
+    register('catalogCode.pushStructuredProperties', (arg?: unknown) => this.pushUris(this.fileTarget(fileOrActive(arg)), 'structuredProperties'));
+    register('catalogCode.pushPropertyDefinitions', (arg?: unknown) => this.pushUris(this.fileTarget(fileOrActive(arg)), 'propertyDefinitions'));
+  }
+
+  private fileTarget(uri: vscode.Uri | undefined): vscode.Uri[] | string {
+    return uri ? [uri] : 'Open a metadata file (lineage, dataset, property definitions or MCP JSON) first, then run the command again.';
+  }
+
+  private async workspaceTarget(): Promise<vscode.Uri[] | string> {
+    if (!vscode.workspace.workspaceFolders?.length) return 'Open a folder first: the workspace push sends every metadata file in it.';
+    return vscode.workspace.findFiles(METADATA_GLOB, EXCLUDE_GLOB, 10000);
+  }
+
+  async pushUris(target: vscode.Uri[] | string, scope: PushScope, onlyIds?: ReadonlySet<string>): Promise<void> {
+    if (typeof target === 'string') {
+      void vscode.window.showWarningMessage(`Catalog Code: ${target}`);
+      return;
+    }
+    const service = this.connection.currentConnection;
+    if (!service) {
+      const choice = await vscode.window.showWarningMessage(
+        `Catalog Code cannot push: ${this.connection.describe()}`,
+        'Start Local Catalog',
+        'Open Settings',
+      );
+      if (choice === 'Start Local Catalog') await vscode.commands.executeCommand('catalogCode.startLocalCatalog');
+      if (choice === 'Open Settings') await vscode.commands.executeCommand('workbench.action.openSettings', 'catalogCode.service.url');
+      return;
+    }
+    const sources = await this.readSources(target);
+    if (sources.length === 0) {
+      void vscode.window.showInformationMessage('Catalog Code: none of these files is a metadata file Catalog Code can push.');
+      return;
+    }
+    if (!onlyIds && !(await this.acceptErrors(sources))) return;
+
+    const connection = { url: service.url, token: service.token };
+    const typeNamespace = this.connection.current.status === 'connected' && this.connection.current.target.kind === 'local' ? 'service' : 'datahub';
+    let plan: PushPlan;
+    try {
+      plan = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `Catalog Code: planning the push of ${SCOPE_WORDS[scope]}…`, cancellable: true },
+        (_progress, token) => {
+          const abort = new AbortController();
+          token.onCancellationRequested(() => abort.abort());
+          return buildPushPlan(connection, sources.map((s) => s.model), { signal: abort.signal, typeNamespace });
+        },
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.log.error(`Planning the push failed: ${message}`);
+      void vscode.window.showErrorMessage(`Catalog Code could not plan the push: ${message}`, 'Open Log').then((c) => c && this.log.show());
+      return;
+    }
+    plan = narrowPlan(plan, scope, onlyIds);
+    const where = sources.length === 1 ? path.basename(sources[0].uri.fsPath) : `${sources.length} files`;
+    if (plan.items.length === 0) {
+      void vscode.window.showInformationMessage(`Catalog Code: nothing to push — the service already holds the ${SCOPE_WORDS[scope]} of ${where}.`);
+      return;
+    }
+    const preview = formatPlan(plan);
+    this.log.info(`Push plan for ${where}:\n${preview}`);
+    await this.preview.show(`push-plan-${path.basename(where)}`, preview);
+    const push = `Push ${plan.items.length} Change${plan.items.length === 1 ? '' : 's'}`;
+    const confirm = await vscode.window.showWarningMessage(
+      `Push the ${SCOPE_WORDS[scope]} of ${where} to ${service.url}?`,
+      { modal: true, detail: summarize(preview) },
+      push,
+    );
+    if (confirm !== push) return;
+
+    const result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Catalog Code: pushing ${SCOPE_WORDS[scope]}`, cancellable: true },
+      (progress, token) => {
+        const abort = new AbortController();
+        token.onCancellationRequested(() => abort.abort());
+        return applyPlan(connection, plan, {
+          signal: abort.signal,
+          onStart: (item, index, total) => progress.report({ message: `${index + 1}/${total}: ${item.title}` }),
+          onProgress: ({ total, result: itemResult }) => {
+            progress.report({ increment: 100 / total });
+            if (itemResult.ok) this.log.info(`Pushed: ${itemResult.item.entityUrn} — ${itemResult.item.title}`);
+            else this.log.error(`Failed: ${itemResult.item.entityUrn} — ${itemResult.item.title}: ${itemResult.error ?? ''}`);
+          },
+        });
+      },
+    );
+    const report = formatPushResult(result);
+    this.log.info(report);
+    if (result.failed.length === 0) {
+      void vscode.window.showInformationMessage(`Catalog Code: pushed ${result.results.length} change(s) of ${where}.`);
+      return;
+    }
+    const retry = 'Retry Failed';
+    const choice = await vscode.window.showErrorMessage(
+      `Catalog Code: ${result.failed.length} of ${plan.items.length} change(s) were not pushed${result.cancelled ? ' (cancelled)' : ''}. ${firstFailure(result)}`,
+      retry,
+      'Open Log',
+    );
+    if (choice === 'Open Log') this.log.show();
+    if (choice === retry) await this.pushUris(target, scope, new Set(result.failed.map((item) => item.id)));
+  }
+
+  private async readSources(uris: readonly vscode.Uri[]): Promise<PushSource[]> {
+    const associations = vscode.workspace.getConfiguration('catalogCode').get('formats.associations', {});
+    const sources: PushSource[] = [];
+    for (const uri of uris) {
+      // An open editor's text wins over the file on disk: push what the user sees.
+      const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      let text: string;
+      try {
+        text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      } catch (error) {
+        this.log.warn(`Skipped ${uri.fsPath}: ${error instanceof Error ? error.message : String(error)}`);
+        continue;
+      }
+      const model = readDocument(uri.toString(), text, { associations });
+      if (model.format !== null) sources.push({ uri, text, model });
+    }
+    return sources;
+  }
+
+  /** Files with errors are not sent unless the user insists. */
+  private async acceptErrors(sources: readonly PushSource[]): Promise<boolean> {
+    const withErrors = sources.filter((s) => validateDocument({ model: s.model, text: s.text }).some((d) => d.severity === 'error'));
+    if (withErrors.length === 0) return true;
+    const names = withErrors.map((s) => path.basename(s.uri.fsPath)).join(', ');
+    const insist = 'Push Anyway';
+    const choice = await vscode.window.showWarningMessage(
+      `${names} ${withErrors.length === 1 ? 'has' : 'have'} errors; the service is likely to reject parts of the push.`,
+      { modal: true, detail: 'Fix the problems first (see the Problems panel), or push anyway.' },
+      insist,
+      'Show Problems',
+    );
+    if (choice === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
+    return choice === insist;
+  }
+
+  dispose(): void {
+    this.preview.dispose();
+  }
+}
+
+function summarize(preview: string): string {
+  const lines = preview.split('\n');
+  const summary = lines.find((l) => l.startsWith('Summary:')) ?? lines[0];
+  return `${summary}\nThe full plan is open beside the editor.`;
+}
+
+function firstFailure(result: { results: { ok: boolean; error?: string; item: { entityUrn: string } }[] }): string {
+  const failure = result.results.find((r) => !r.ok);
+  return failure ? `First: ${failure.item.entityUrn}: ${failure.error ?? 'failed'}` : '';
+}
