@@ -14,6 +14,8 @@ import { LineageView } from './lineage/lineageView';
 import { PushCommands } from './push/pushCommands';
 import { PropertyCodeLens, registerPropertyStatusCommands } from './push/propertyStatus';
 import { CatalogStatus } from './status';
+import { registerLocalCatalogCommands } from './connection/localCatalogCommands';
+import { WorkspaceValidation } from './validateWorkspace';
 
 let client: LanguageClient | undefined;
 
@@ -32,14 +34,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   register('catalogCode.openLog', () => log.show());
   register('catalogCode.signIn', () => connection.signIn());
   register('catalogCode.signOut', () => connection.signOut());
-  register('catalogCode.startLocalCatalog', async () => {
-    if (connection.currentConnection && !connection.isLocalRunning()) {
-      void vscode.window.showInformationMessage('Catalog Code is connected to catalogCode.service.url; clear that setting to use the local catalog.');
-      return;
-    }
-    await connection.startLocal();
-  });
-  register('catalogCode.stopLocalCatalog', () => connection.stopLocal());
+  registerLocalCatalogCommands(register, context, connection);
+  const workspaceValidation = new WorkspaceValidation();
+  context.subscriptions.push(workspaceValidation);
+  register('catalogCode.validateWorkspace', () => workspaceValidation.run());
 
   const lineageView = new LineageView(connection);
   context.subscriptions.push(lineageView);

@@ -63,16 +63,18 @@ function replacements(document: WorkspaceDocument, diagnostic: Diagnostic, targe
     .slice(0, MAX_REPLACEMENTS)
     .map((candidate, i) => {
       const text = formatScalar(document, target, candidate);
-      return fix(document, titleFor(String(diagnostic.code), written, candidate), diagnostic, [edit(document, target, text)], i === 0);
+      return fix(document, titleFor(diagnostic, written, candidate), diagnostic, [edit(document, target, text)], i === 0);
     });
 }
 
-function titleFor(code: string, written: string, candidate: string): string {
-  const shown = candidate === '' ? '(nothing)' : `'${candidate}'`;
+function titleFor(diagnostic: Diagnostic, written: string, candidate: string): string {
+  const code = String(diagnostic.code);
+  const urnProblem = (diagnostic.data as { urnErrorCode?: unknown } | undefined)?.urnErrorCode;
+  const shown = `'${candidate}'`;
   if (candidate === '') return `Remove '${written}'`;
   if (code === 'property.notAllowedValue') return `Use the allowed value ${shown}`;
   if (written.toLowerCase() === candidate.toLowerCase()) return `Fix the case: ${shown}`;
-  if (code.startsWith('urn.') && /environment/i.test(code + written)) return `Fix the environment: ${shown}`;
+  if (code === 'urn.environment' || urnProblem === 'urn.environment' || (code === 'format.enumValue' && /^[A-Z_]+$/.test(candidate) && /env/i.test(typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value))) return `Fix the environment: ${shown}`;
   return `Replace with ${shown}`;
 }
 

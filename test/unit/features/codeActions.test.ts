@@ -109,3 +109,11 @@ test('JSON documents get no suppression comment', () => {
   assert.ok(actions.every((a) => !a.title.startsWith('Ignore')));
   assert.match(apply(uri, text, actions[0]), /"string": "Public"/);
 });
+
+test('an environment typo inside a URN: fix the environment, closest first', () => {
+  const uri = 'file:///w/dataset.yaml';
+  const text = 'id: user_events\nplatform: hive\nenv: PROD\ndownstreams:\n  - urn:li:dataset:(urn:li:dataPlatform:hive,orders,PORD)\n';
+  const { actions } = actionsFor(uri, text, 'urn.environment', EMPTY_DEFINITIONS);
+  assert.equal(actions[0].title, "Fix the environment: 'PROD'");
+  assert.match(apply(uri, text, actions[0]), /hive,orders,PROD\)\n$/);
+});

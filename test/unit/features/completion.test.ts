@@ -117,3 +117,16 @@ test('the list is incomplete while definitions refresh', () => {
   const list = completeAt('file:///w/dataset.yaml', `${DATASET}structured_properties:\n  io.|\n`, { definitionsRefreshing: true });
   assert.equal(list.isIncomplete, true);
 });
+
+test('after urn:li: the entity types follow; keys already written are not offered again', () => {
+  const types = completeAt('file:///w/dataset.yaml', `${DATASET}downstreams:\n  - urn:li:|\n`);
+  assert.equal(types.items[0].label, 'urn:li:dataset:');
+  const keys = labels(completeAt('file:///w/props.yaml', '- id: a.b\n  type: string\n  entity_types: [dataset]\n  |\n').items);
+  assert.ok(keys.includes('cardinality') && !keys.includes('type') && !keys.includes('id'), keys.join(', '));
+});
+
+test('a new lineage entry at the dash column gets the snippet, a key column gets keys', () => {
+  const base = 'version: 1\nlineage:\n  - entity:\n      name: a\n      type: dataset\n      platform: hive\n';
+  assert.deepEqual(labels(completeAt('file:///w/lineage.yml', `${base}  |\n`).items), ['lineage entry']);
+  assert.deepEqual(labels(completeAt('file:///w/lineage.yml', `${base}    |\n`).items), ['upstream', 'fineGrainedLineages']);
+});
