@@ -91,9 +91,15 @@ export async function runServe(argv: string[]): Promise<number> {
     process.stderr.write(`The local catalog could not start: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
-  process.stdout.write(`Catalog Code local catalog listening on ${service.url}\n`);
-  process.stdout.write(`Data directory: ${path.resolve(parsed.dataDir)}\n`);
-  process.stdout.write(service.tokenFile ? `Token file: ${service.tokenFile}\n` : 'Token: taken from CATALOG_TOKEN\n');
+  // One write, so a reader that sees the first line also sees the rest.
+  process.stdout.write(
+    [
+      `Catalog Code local catalog listening on ${service.url}`,
+      `Data directory: ${path.resolve(parsed.dataDir)}`,
+      service.tokenFile ? `Token file: ${service.tokenFile}` : 'Token: taken from CATALOG_TOKEN',
+      '',
+    ].join('\n'),
+  );
 
   return new Promise<number>((resolve) => {
     const stop = (signal: NodeJS.Signals) => {

@@ -7,13 +7,20 @@ import { validateDocument } from '../core/validate';
 import { PathError, collectMetadataFiles } from './files';
 import { formatGithub, formatSarif, formatText, toFileDiagnostics, type FileDiagnostic, type ReportFormat } from './report';
 import type { CliIo } from './io';
+import { definitionsView, serviceDefinitions, serviceExistence, workspaceDefinitions } from './validationContext';
+import type { DocumentModel } from '../core/model/facts';
+import type { EntityExistenceView, PropertyDefinitionInfo } from '../core/definitions/types';
 
 const FORMATS: readonly ReportFormat[] = ['text', 'json', 'github', 'sarif'];
 
-export const VALIDATE_USAGE = `Usage: catalog-code validate [PATH...] [--format text|json|github|sarif]
+export const VALIDATE_USAGE = `Usage: catalog-code validate [PATH...] [--format text|json|github|sarif] [--service URL]
 
 Checks every metadata file under PATH (default: the current folder). Folders are walked;
-YAML and JSON files that are not Catalog Code formats are skipped. Exits 1 when an error is found.`;
+YAML and JSON files that are not Catalog Code formats are skipped. Exits 1 when an error is found.
+
+Offline (no --service) it checks the files against each other: property values against the
+definitions in the files. With --service URL (token from CATALOG_TOKEN) it also checks against
+the service's live definitions and whether the entities of each lineage edge exist.`;
 
 export async function runValidate(argv: string[], io: CliIo): Promise<number> {
   let parsed;
@@ -21,7 +28,7 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { format: { type: 'string', default: 'text' }, help: { type: 'boolean', short: 'h' } },
+      options: { format: { type: 'string', default: 'text' }, service: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (error) {
     io.stderr(`${error instanceof Error ? error.message : String(error)}\n\n${VALIDATE_USAGE}`);
@@ -49,8 +56,7 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
   }
 
   const associations = loadAssociations();
-  const all: FileDiagnostic[] = [];
-  let checked = 0;
+  const documents: { file: string; text: string; model: DocumentModel }[] = [];
   for (const file of files) {
     let text: string;
     try {
@@ -60,10 +66,30 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
       continue;
     }
     const model = readDocument(`file://${resolve(file)}`, text, { associations });
-    if (model.format === null) continue;
-    checked++;
-    all.push(...toFileDiagnostics(file, text, validateDocument({ model, text })));
+    if (model.format !== null) documents.push({ file, text, model });
   }
+
+  const models = documents.map((d) => d.model);
+  let live: Map<string, PropertyDefinitionInfo> | undefined;
+  let entities: EntityExistenceView | undefined;
+  if (parsed.values.service) {
+    const connection = { url: parsed.values.service, token: process.env.CATALOG_TOKEN ?? null };
+    try {
+      live = await serviceDefinitions(connection);
+      entities = await serviceExistence(connection, models);
+    } catch (error) {
+      // The token is only ever a header; service errors never contain it.
+      io.stderr(`Cannot check against ${parsed.values.service}: ${error instanceof Error ? error.message : String(error)}`);
+      return 2;
+    }
+  }
+  const definitions = definitionsView(workspaceDefinitions(models), live);
+
+  const all: FileDiagnostic[] = [];
+  for (const { file, text, model } of documents) {
+    all.push(...toFileDiagnostics(file, text, validateDocument({ model, text, definitions, ...(entities ? { entities } : {}) })));
+  }
+  const checked = documents.length;
 
   if (format === 'json') io.stdout(JSON.stringify(all, null, 2));
   else if (format === 'github') {

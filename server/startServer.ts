@@ -38,6 +38,7 @@ export function startServer(connection: Connection): void {
   let refreshSupport = false;
   let watcherRegistration = false;
   let configurationSupport = false;
+  let folderEvents = false;
   let folders: string[] = [];
   const publishTimers = new Map<string, NodeJS.Timeout>();
 
@@ -48,6 +49,7 @@ export function startServer(connection: Connection): void {
     refreshSupport = params.capabilities.workspace?.diagnostics?.refreshSupport === true;
     watcherRegistration = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     configurationSupport = params.capabilities.workspace?.configuration === true;
+    folderEvents = params.capabilities.workspace?.workspaceFolders === true;
     folders = (params.workspaceFolders ?? []).map((folder) => fileURLToPath(folder.uri));
     if (folders.length === 0 && params.rootUri) folders = [fileURLToPath(params.rootUri)];
     return {
@@ -61,6 +63,7 @@ export function startServer(connection: Connection): void {
         referencesProvider: true,
         diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false },
         executeCommandProvider: { commands: options.clientRegistersCommands ? [] : [...SERVER_COMMANDS] },
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'Catalog Code language server' },
     };
@@ -69,6 +72,12 @@ export function startServer(connection: Connection): void {
   connection.onInitialized(() => {
     if (watcherRegistration) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{yaml,yml,json}' }] });
+    }
+    if (folderEvents) {
+      connection.workspace.onDidChangeWorkspaceFolders((event) => {
+        for (const removed of event.removed) state.index.forgetFolder(removed.uri);
+        void state.index.scan(event.added.map((folder) => fileURLToPath(folder.uri)));
+      });
     }
     state.startFromEnvironmentUnlessTold();
     void state.index.scan(folders).then((count) => state.log(`Read ${count} YAML/JSON file(s) of the workspace.`));
@@ -113,7 +122,9 @@ export function startServer(connection: Connection): void {
     const document = documents.get(uri);
     if (!document) return undefined;
     const entry = state.index.openDocument(uri, document.getText(), document.version);
-    return { document: entry, definitions: state.definitionsView(), entities: state.existenceView(), workspace: state.index.all() };
+    const input: FeatureInput = { document: entry, definitions: state.definitionsView(), workspace: state.index.all() };
+    if (state.live.state === 'connected') input.entities = state.existence;
+    return input;
   }
 
   function diagnosticsOf(uri: string) {
@@ -121,7 +132,7 @@ export function startServer(connection: Connection): void {
     if (!input) return [];
     const { model, text, lineIndex } = input.document;
     const definitions: DefinitionsView = input.definitions;
-    return validateDocument({ model, text, definitions, entities: input.entities }).map((d) => toLspDiagnostic(lineIndex, d));
+    return validateDocument({ model, text, definitions, entities: state.existenceView() }).map((d) => toLspDiagnostic(lineIndex, d));
   }
 
   connection.languages.diagnostics.on((params) => ({

@@ -85,6 +85,16 @@ export class WorkspaceIndex {
     return files.length;
   }
 
+  /** A workspace folder was removed: its files (unless open) no longer count. */
+  forgetFolder(folderUri: string): void {
+    const prefix = folderUri.endsWith('/') ? folderUri : `${folderUri}/`;
+    let removed = false;
+    for (const [uri, entry] of this.entries) {
+      if (!entry.open && uri.startsWith(prefix)) removed = this.entries.delete(uri) || removed;
+    }
+    if (removed) this.definitionsMayHaveChanged();
+  }
+
   /** A watched file changed or was created/deleted on disk. */
   async fileChanged(uri: string, deleted: boolean): Promise<void> {
     if (this.entries.get(uri)?.open) return;

@@ -81,8 +81,10 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   } catch (error) {
     store.close();
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new Error(`Port ${options.port} on ${host} is already in use. Pick another with --port, or --port 0 for any free port.`);
-    if (code === 'EADDRNOTAVAIL') throw new Error(`Cannot listen on ${host}: this machine has no such address. Use --host 127.0.0.1.`);
+    if (code === 'EADDRINUSE') {
+      throw new Error(`Port ${options.port} on ${host} is already in use. Pick another with --port, or --port 0 for any free port.`, { cause: error });
+    }
+    if (code === 'EADDRNOTAVAIL') throw new Error(`Cannot listen on ${host}: this machine has no such address. Use --host 127.0.0.1.`, { cause: error });
     throw error;
   }
   const address = server.address() as AddressInfo;

@@ -7,7 +7,8 @@ export interface EntitySuggestion {
   type: string;
 }
 
-const AUTO_COMPLETE = `query catalogCodeAutoComplete($input: AutoCompleteMultipleInput!) {
+/** Exported so tests can validate it against DataHub's real schema. */
+export const AUTO_COMPLETE = `query catalogCodeAutoComplete($input: AutoCompleteMultipleInput!) {
   autoCompleteForMultiple(input: $input) {
     suggestions { type entities { urn type } }
   }

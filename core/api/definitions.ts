@@ -58,7 +58,8 @@ async function listViaOpenApi(connection: ServiceConnection): Promise<ServicePro
   return out;
 }
 
-const SEARCH_DEFINITIONS = `query catalogCodeListDefinitions($start: Int!, $count: Int!) {
+/** Exported so tests can validate it against DataHub's real schema. */
+export const SEARCH_DEFINITIONS = `query catalogCodeListDefinitions($start: Int!, $count: Int!) {
   searchAcrossEntities(input: { query: "*", types: [STRUCTURED_PROPERTY], start: $start, count: $count }) {
     start count total
     searchResults { entity { ... on StructuredPropertyEntity {

@@ -86,7 +86,8 @@ function partLines(urn: ParsedUrn, indent: string): string[] {
 }
 
 function existenceLine(urn: string, entities: EntityExistenceView | undefined, serviceAvailable: boolean): string {
-  if (!serviceAvailable || !entities) return 'Existence in the service: not checked (no catalog service connected).';
+  if (!serviceAvailable) return 'Existence in the service: not checked (no catalog service connected).';
+  if (!entities) return 'Existence in the service: not checked (the catalog service is not reachable right now).';
   const exists = entities.exists(urn);
   if (exists === true) return '✓ Exists in the service.';
   if (exists === false) return '✗ Does not exist in the service: edges and values that refer to it will be refused until it is created.';

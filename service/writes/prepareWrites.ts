@@ -95,7 +95,7 @@ function prepare(view: StagedView, proposal: Proposal): PreparedResult {
 
   const previous = view.getAspect(urn, aspectName);
   let value: unknown;
-  let mode: 'replace' | 'patch' = 'replace';
+  let mode: 'replace' | 'patch';
   if (proposal.kind === 'patch') {
     const document = readPatchDocument(proposal.patch);
     value = applyPatch(previous ?? defaultAspect(aspectName), document);

@@ -54,6 +54,36 @@ describe('the service API client against the local catalog', () => {
     assert.equal(retention?.removed, false);
   });
 
+  it('falls back to GraphQL searchAcrossEntities where the OpenAPI list is missing', async () => {
+    // A real proxy in front of the catalog that hides its OpenAPI routes, as an older deployment would.
+    const proxy = createServer(async (request, response) => {
+      if (!request.url?.startsWith('/api/graphql')) {
+        response.writeHead(404).end();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const upstream = await fetch(`${service.url}${request.url}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: String(request.headers.authorization) }, body: Buffer.concat(chunks) });
+      response.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      const definitions = await listPropertyDefinitions({ url, token: TOKEN });
+      const classification = definitions.find((d) => d.urn.endsWith('classification'));
+      assert.equal(classification?.aspect.valueType, 'urn:li:dataType:service.string');
+      assert.deepEqual(classification?.aspect.allowedValues, [
+        { value: { string: 'Public' }, description: 'Anyone may see it' },
+        { value: { string: 'Internal' }, description: 'Employees only' },
+        { value: { string: 'Confidential' }, description: 'Named people only' },
+      ]);
+      assert.equal(definitions.length, 2);
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
+  });
+
   it('answers which entities exist, in one batch', async () => {
     const answers = await entitiesExist({ url: service.url, token: TOKEN }, ['urn:li:dataset:(urn:li:dataPlatform:hive,orders,PROD)', 'urn:li:dataset:(urn:li:dataPlatform:hive,nope,PROD)']);
     assert.deepEqual([...answers.values()], [true, false]);

@@ -47,6 +47,9 @@ export async function ensureServerBuilt(): Promise<void> {
       break;
     } catch {
       if (fresh()) return;
+      // A lock left by a run that was killed mid-build is older than any real build takes.
+      const lockTime = statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+      if (Date.now() - lockTime > 120_000) rmSync(lock, { recursive: true, force: true });
       if (Date.now() > deadline) throw new Error('Timed out waiting for another test to build dist/server.js');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -31,6 +31,10 @@ export interface ServeChild {
 
 export function spawnServe(args: string[], env: Record<string, string | undefined> = {}): ServeChild {
   const child = spawn(process.execPath, [...serveCommand(), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A failed assertion must not leave a service running after the test process.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   let out = '';
   let err = '';
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;

@@ -19,25 +19,32 @@ describe('catalog-code serve', () => {
   it('prints the listening line first, keeps a 0600 token file it reuses, and closes cleanly on SIGTERM', async () => {
     const dir = tempDir('serve');
     const first = spawnServe(['--port', '0', '--data', dir], { CATALOG_TOKEN: '' });
-    const url = await first.url();
-    assert.match(first.stdout().split('\n')[0], /^Catalog Code local catalog listening on http:\/\/127\.0\.0\.1:\d+$/);
-    const tokenFile = path.join(dir, 'token');
-    assert.ok(first.stdout().includes(`Token file: ${tokenFile}`), first.stdout());
-    assert.equal(fs.statSync(tokenFile).mode & 0o777, 0o600);
-    const token = fs.readFileSync(tokenFile, 'utf8').trim();
-    assert.ok(!first.stdout().includes(token) && !first.stderr().includes(token), 'the token itself is never printed');
-    assert.equal(await graphqlStatus(url, token), 200);
-    assert.equal(await graphqlStatus(url, 'wrong'), 401);
-    first.child.kill('SIGTERM');
-    assert.deepEqual(await first.exited, { code: 0, signal: null });
-    assert.equal(fs.existsSync(path.join(dir, LOCK_FILE_NAME)), false, 'the lock is released');
+    try {
+      const url = await first.url();
+      assert.match(first.stdout().split('\n')[0], /^Catalog Code local catalog listening on http:\/\/127\.0\.0\.1:\d+$/);
+      const tokenFile = path.join(dir, 'token');
+      assert.ok(first.stdout().includes(`Token file: ${tokenFile}`), first.stdout());
+      assert.equal(fs.statSync(tokenFile).mode & 0o777, 0o600);
+      const token = fs.readFileSync(tokenFile, 'utf8').trim();
+      assert.ok(!first.stdout().includes(token) && !first.stderr().includes(token), 'the token itself is never printed');
+      assert.equal(await graphqlStatus(url, token), 200);
+      assert.equal(await graphqlStatus(url, 'wrong'), 401);
+      first.child.kill('SIGTERM');
+      assert.deepEqual(await first.exited, { code: 0, signal: null });
+      assert.equal(fs.existsSync(path.join(dir, LOCK_FILE_NAME)), false, 'the lock is released');
 
-    const second = spawnServe(['--port', '0', '--data', dir], { CATALOG_TOKEN: '' });
-    const url2 = await second.url();
-    assert.equal(fs.readFileSync(tokenFile, 'utf8').trim(), token, 'the token file is reused');
-    assert.equal(await graphqlStatus(url2, token), 200);
-    second.child.kill('SIGINT');
-    assert.equal((await second.exited).code, 0);
+      const second = spawnServe(['--port', '0', '--data', dir], { CATALOG_TOKEN: '' });
+      try {
+        const url2 = await second.url();
+        assert.equal(fs.readFileSync(tokenFile, 'utf8').trim(), token, 'the token file is reused');
+        assert.equal(await graphqlStatus(url2, token), 200);
+      } finally {
+        second.child.kill('SIGINT');
+        assert.equal((await second.exited).code, 0);
+      }
+    } finally {
+      first.child.kill('SIGKILL');
+    }
   });
 
   it('uses CATALOG_TOKEN without writing a token file, seeds the sample catalog, and refuses a second instance', async () => {
