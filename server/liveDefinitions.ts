@@ -40,6 +40,7 @@ export class LiveDefinitions {
   lastError: string | undefined;
   private connection: ServiceConnection | undefined;
   private running: Promise<void> | undefined;
+  private runningFor: ServiceConnection | undefined;
   private fingerprint = '';
   private timer: NodeJS.Timeout | undefined;
 
@@ -83,12 +84,18 @@ export class LiveDefinitions {
   /** Fetches now; concurrent calls share one fetch. Resolves when it is done (success or not). */
   refresh(): Promise<void> {
     if (!this.connection) return Promise.resolve();
-    if (this.running) return this.running;
+    // A fetch for a previous connection is left to finish; its answer is ignored.
+    if (this.running && this.runningFor === this.connection) return this.running;
     const connection = this.connection;
-    this.running = this.fetch(connection).finally(() => {
-      this.running = undefined;
+    const running = this.fetch(connection).finally(() => {
+      if (this.running === running) {
+        this.running = undefined;
+        this.runningFor = undefined;
+      }
       this.events.onStatusChanged();
     });
+    this.running = running;
+    this.runningFor = connection;
     this.events.onStatusChanged();
     return this.running;
   }

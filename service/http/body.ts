@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { HttpError } from './errors';
 
 /** Request bodies above this size are refused with 413 before they are read into memory whole. */
-export const DEFAULT_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
+export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 
 export function mediaTypeOf(req: IncomingMessage): string {
   const header = req.headers['content-type'] ?? '';

@@ -17,7 +17,10 @@ const EMPTY: readonly string[] = Object.freeze([]);
 export class InMemoryLineageIndex implements LineageIndex {
   private readonly ups = new Map<string, Counted>();
   private readonly downs = new Map<string, Counted>();
-  private readonly byHolder = new Map<string, LineageLink[]>();
+  /** per holder, its links as a flat [upstream0, downstream0, upstream1, ...] list (half the memory of objects) */
+  private readonly byHolder = new Map<string, string[]>();
+  /** one string instance per URN: every aspect parse makes new copies, and 1M edges repeat them a lot */
+  private readonly pool = new Map<string, string>();
   private edges = 0;
 
   upstreamsOf(urn: string): readonly string[] {
@@ -35,8 +38,19 @@ export class InMemoryLineageIndex implements LineageIndex {
   }
 
   /** The links held by one holder, e.g. for showing where an edge comes from. */
-  linksHeldBy(urn: string, aspectName: string): readonly LineageLink[] {
-    return this.byHolder.get(holderKey(urn, aspectName)) ?? EMPTY_LINKS;
+  linksHeldBy(urn: string, aspectName: string): LineageLink[] {
+    const flat = this.byHolder.get(holderKey(urn, aspectName)) ?? [];
+    const via = aspectName === '#flowMembership' ? 'dataFlowMembership' : (aspectName as LineageLink['via']);
+    const out: LineageLink[] = [];
+    for (let i = 0; i < flat.length; i += 2) out.push({ upstream: flat[i], downstream: flat[i + 1], via });
+    return out;
+  }
+
+  private intern(text: string): string {
+    const existing = this.pool.get(text);
+    if (existing !== undefined) return existing;
+    this.pool.set(text, text);
+    return text;
   }
 
   /** Called for every aspect write and delete (value undefined = the aspect is gone). */
@@ -54,26 +68,31 @@ export class InMemoryLineageIndex implements LineageIndex {
 
   private replaceHolder(key: string, links: LineageLink[]): void {
     const previous = this.byHolder.get(key);
-    if (previous) for (const link of previous) this.unlink(link);
-    if (links.length === 0) this.byHolder.delete(key);
-    else {
-      this.byHolder.set(key, links);
-      for (const link of links) this.link(link);
+    if (previous) for (let i = 0; i < previous.length; i += 2) this.unlink(previous[i], previous[i + 1]);
+    if (links.length === 0) {
+      this.byHolder.delete(key);
+      return;
     }
+    const flat: string[] = new Array<string>(links.length * 2);
+    links.forEach((link, i) => {
+      flat[2 * i] = this.intern(link.upstream);
+      flat[2 * i + 1] = this.intern(link.downstream);
+      this.link(flat[2 * i], flat[2 * i + 1]);
+    });
+    this.byHolder.set(key, flat);
   }
 
-  private link({ upstream, downstream }: LineageLink): void {
+  private link(upstream: string, downstream: string): void {
     if (increment(this.ups, downstream, upstream) === 1) this.edges++;
     increment(this.downs, upstream, downstream);
   }
 
-  private unlink({ upstream, downstream }: LineageLink): void {
+  private unlink(upstream: string, downstream: string): void {
     if (decrement(this.ups, downstream, upstream) === 0) this.edges--;
     decrement(this.downs, upstream, downstream);
+    for (const urn of [upstream, downstream]) if (!this.ups.has(urn) && !this.downs.has(urn)) this.pool.delete(urn);
   }
 }
-
-const EMPTY_LINKS: readonly LineageLink[] = Object.freeze([]);
 
 function holderKey(urn: string, aspectName: string): string {
   return `${urn}\u0000${aspectName}`;

@@ -95,6 +95,11 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   throw new DataDirLockedError(dataDir, owner);
 }
 
+/** The pid written in the lock file of `dataDir`, if any. */
+export function readLockOwner(dataDir: string): number | undefined {
+  return readOwnerPid(path.join(dataDir, LOCK_FILE_NAME));
+}
+
 function statMtime(file: string): number {
   try {
     return fs.statSync(file).mtimeMs;

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { Database, type Statement } from 'node-sqlite3-wasm';
 import { InMemoryLineageIndex } from '../lineage/lineageIndex';
 import { LINEAGE_ASPECTS } from '../lineage/edgesOfAspect';
-import { acquireDataDirLock, type DataDirLock } from './dataDirLock';
+import { acquireDataDirLock, DataDirLockedError, readLockOwner, type DataDirLock } from './dataDirLock';
 import type { AspectDelete, AspectRecord, AspectWrite, CatalogStore, EntityPage, JsonObject } from './types';
 
 /**
@@ -80,6 +80,9 @@ export function openStore(dataDir: string): SqliteCatalogStore {
     return new Store(databasePath, lock);
   } catch (error) {
     lock.release();
+    // Two processes that took over the same stale lock at the same moment: SQLite's own exclusive
+    // lock lets only one of them in; the other gets the same message as any second instance.
+    if (error instanceof Error && /database is locked/i.test(error.message)) throw new DataDirLockedError(dataDir, readLockOwner(dataDir) ?? 0);
     throw error;
   }
 }

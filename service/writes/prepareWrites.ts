@@ -40,6 +40,11 @@ export class WriteRejected extends Error {
   }
 }
 
+const DEFAULT_ARRAY_KEYS: Record<string, Record<string, string[]>> = {
+  structuredProperties: { properties: ['propertyUrn'] },
+  upstreamLineage: { upstreams: ['dataset'] },
+};
+
 /** Hard delete of structured properties is not implemented in DataHub either (spec §3, §7). */
 const HARD_DELETE_REFUSAL = (urn: string) =>
   `Hard delete of a structured property is not supported: ${urn} can only be soft deleted. POST {"removed": true} to /openapi/v2/entity/structuredProperty/<urn>/status instead; POST {"removed": false} restores it.`;
@@ -98,6 +103,8 @@ function prepare(view: StagedView, proposal: Proposal): PreparedResult {
   let mode: 'replace' | 'patch';
   if (proposal.kind === 'patch') {
     const document = readPatchDocument(proposal.patch);
+    // DataHub's patch templates key these arrays even when the request does not say so.
+    document.arrayPrimaryKeys = { ...(DEFAULT_ARRAY_KEYS[aspectName] ?? {}), ...document.arrayPrimaryKeys };
     value = applyPatch(previous ?? defaultAspect(aspectName), document);
     mode = 'patch';
   } else {

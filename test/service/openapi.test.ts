@@ -112,6 +112,13 @@ describe('OpenAPI v2 structured-property endpoints (spec §4.3)', () => {
     const bad = await svc.call('PATCH', valuesPath(fresh), { contentType: PATCH_TYPE, body: { patch: [{ op: 'remove', path: `/properties/${propertyUrn('io.test.b')}` }], arrayPrimaryKeys: { properties: ['propertyUrn'] } } });
     assert.equal(bad.status, 400);
     assert.match((bad.json as { message: string }).message, /Nothing to remove/);
+    // Without arrayPrimaryKeys, properties are still addressed by propertyUrn (DataHub's patch template).
+    const plainList = await svc.call('PATCH', valuesPath(fresh), {
+      contentType: PATCH_TYPE,
+      body: [{ op: 'add', path: `/properties/${propertyUrn('io.test.b')}`, value: { propertyUrn: propertyUrn('io.test.b'), values: [{ string: 'w' }] } }],
+    });
+    assert.equal(plainList.status, 200, plainList.text);
+    assert.equal((plainList.json as { aspects: { structuredProperties: { value: { properties: unknown[] } } } }).aspects.structuredProperties.value.properties.length, 2);
     const notAPatch = await svc.call('PATCH', valuesPath(fresh), { contentType: PATCH_TYPE, body: { patch: 'nope' } });
     assert.equal(notAPatch.status, 400);
   });
