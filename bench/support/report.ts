@@ -1,0 +1,65 @@
+import type { BenchRow, CaseResult, TargetCheck } from './results';
+
+/** The Markdown that `npm run bench` prints, and the JSON it writes next to it. */
+
+function ms(value: number | undefined): string {
+  if (value === undefined || Number.isNaN(value)) return '';
+  if (value >= 1000) return `${(value / 1000).toFixed(2)} s`;
+  if (value >= 10) return `${value.toFixed(1)} ms`;
+  return `${value.toFixed(2)} ms`;
+}
+
+function ratios(row: BenchRow): string {
+  return (row.ratios ?? []).map((r) => `${r.ratio < 10 ? r.ratio.toFixed(2) : r.ratio.toFixed(0)}× ${r.to}`).join('; ');
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|');
+}
+
+export function rowsTable(rows: readonly BenchRow[]): string {
+  const lines = ['| case | subject | median | p95 | runs | vs peer / floor | note |', '|---|---|---:|---:|---:|---|---|'];
+  for (const row of rows) {
+    const median = row.value ?? ms(row.medianMs);
+    lines.push(`| ${cell(row.case)} | ${cell(row.subject)} | ${median} | ${ms(row.p95Ms)} | ${row.runs ?? ''} | ${cell(ratios(row))} | ${cell(row.note ?? '')} |`);
+  }
+  return lines.join('\n');
+}
+
+export function targetsTable(targets: readonly TargetCheck[]): string {
+  const lines = ['| target | measured | met | miss / next step |', '|---|---|---|---|'];
+  for (const t of targets) {
+    const met = t.met === 'not measured' ? 'not measured' : t.met ? 'yes' : '**no**';
+    const next = [t.miss, t.next].filter(Boolean).join(' — ');
+    lines.push(`| ${cell(t.target)} | ${cell(t.measured)} | ${met} | ${cell(next)} |`);
+  }
+  return lines.join('\n');
+}
+
+export interface RunInfo {
+  command: string;
+  startedAt: string;
+  durationS: number;
+  seed: number;
+  quick: boolean;
+  machine: { cpus: number; cpuModel: string; memory: string; node: string; platform: string };
+}
+
+export function markdownReport(info: RunInfo, results: ReadonlyMap<string, CaseResult>): string {
+  const all = [...results.values()];
+  const parts = [
+    `## Benchmark results (${info.quick ? 'quick' : 'full'} run)`,
+    '',
+    `Command: \`${info.command}\` · seed ${info.seed} · ${info.startedAt} · ${info.durationS.toFixed(0)} s`,
+    `Machine: ${info.machine.cpus} × ${info.machine.cpuModel}, ${info.machine.memory} RAM, Node ${info.machine.node}, ${info.machine.platform}`,
+    '',
+    '### Targets',
+    '',
+    targetsTable(all.flatMap((r) => r.targets)),
+  ];
+  for (const [name, result] of results) {
+    parts.push('', `### ${name}`, '', rowsTable(result.rows));
+    if (result.notes.length > 0) parts.push('', ...result.notes.map((n) => `- ${n}`));
+  }
+  return `${parts.join('\n')}\n`;
+}
