@@ -22,6 +22,7 @@ export class BenchLspClient {
   private readonly published = new Map<string, { count: number; diagnostics: Diagnostic[] }>();
   private readonly waiters = new Set<() => void>();
   private readonly versions = new Map<string, number>();
+  private readonly lastNotification = new Map<string, unknown>();
   private stderr = '';
 
   private constructor(
@@ -40,7 +41,10 @@ export class BenchLspClient {
       client.published.set(params.uri, { count: (previous?.count ?? 0) + 1, diagnostics: params.diagnostics });
       for (const waiter of [...client.waiters]) waiter();
     });
-    connection.onNotification(() => undefined);
+    connection.onNotification((method: string, params: unknown) => {
+      client.lastNotification.set(method, params);
+      for (const waiter of [...client.waiters]) waiter();
+    });
     connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => null));
     connection.onRequest(() => null);
     connection.listen();
@@ -108,6 +112,30 @@ export class BenchLspClient {
       const timer = setTimeout(() => {
         done();
         reject(new Error(`${this.name} published no diagnostics for ${uri} within ${timeoutMs} ms. Its stderr ends with:\n${this.stderr}`));
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(check);
+      };
+      this.waiters.add(check);
+      check();
+    });
+  }
+
+  /** Resolves with the params of the latest `method` notification once `accept` says yes. */
+  waitForNotification<T>(method: string, accept: (params: T) => boolean, timeoutMs: number): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const params = this.lastNotification.get(method) as T | undefined;
+        if (params !== undefined && accept(params)) {
+          done();
+          resolve(params);
+        }
+      };
+      const timer = setTimeout(() => {
+        done();
+        const last = JSON.stringify(this.lastNotification.get(method) ?? null);
+        reject(new Error(`${this.name} did not send the awaited ${method} within ${timeoutMs} ms (last one: ${last}). Its stderr ends with:\n${this.stderr}`));
       }, timeoutMs);
       const done = () => {
         clearTimeout(timer);

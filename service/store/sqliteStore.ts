@@ -89,6 +89,8 @@ export function openStore(dataDir: string): SqliteCatalogStore {
 
 class Store implements SqliteCatalogStore {
   readonly lineage = new InMemoryLineageIndex();
+  /** soft-deleted entities, kept in memory: lineage search asks for every entity it reaches */
+  private readonly removed = new Set<string>();
   private readonly db: Database;
   private readonly statements: Statement[] = [];
   private readonly q: Record<string, Statement>;
@@ -145,6 +147,7 @@ class Store implements SqliteCatalogStore {
     for (const row of this.db.all("SELECT urn FROM entities WHERE entity_type = 'dataJob'")) {
       this.lineage.onEntityPresence(String(row.urn), true);
     }
+    for (const row of this.db.all('SELECT urn FROM entities WHERE removed = 1')) this.removed.add(String(row.urn));
   }
 
   getAspect(urn: string, aspectName: string): AspectRecord | undefined {
@@ -161,8 +164,7 @@ class Store implements SqliteCatalogStore {
   }
 
   isSoftDeleted(urn: string): boolean {
-    const row = this.q.entity.get([urn]);
-    return row !== null && Number(row.removed) === 1;
+    return this.removed.has(urn);
   }
 
   listEntities(entityType: string, options: { start?: number; count?: number; query?: string; excludeSoftDeleted?: boolean } = {}): EntityPage {
@@ -189,6 +191,7 @@ class Store implements SqliteCatalogStore {
     const now = Date.now();
     const touched: { urn: string; aspectName: string; value: JsonObject | undefined }[] = [];
     const presence = new Map<string, boolean>();
+    const removedChanges = new Map<string, boolean>();
     this.db.exec('BEGIN IMMEDIATE');
     try {
       for (const write of writes) {
@@ -198,16 +201,23 @@ class Store implements SqliteCatalogStore {
         if (this.q.addEntity.run([write.urn, entityType]).changes > 0) presence.set(write.urn, true);
         this.q.upsert.run([write.urn, write.aspectName, entityType, version, text, now]);
         this.q.addVersion.run([write.urn, write.aspectName, version, text, now]);
-        if (write.aspectName === 'status') this.q.setRemoved.run([write.value.removed === true ? 1 : 0, write.urn]);
+        if (write.aspectName === 'status') {
+          this.q.setRemoved.run([write.value.removed === true ? 1 : 0, write.urn]);
+          removedChanges.set(write.urn, write.value.removed === true);
+        }
         touched.push({ urn: write.urn, aspectName: write.aspectName, value: write.value });
       }
       for (const del of deletes) {
         if (this.q.deleteAspect.run([del.urn, del.aspectName]).changes === 0) continue;
         this.q.addVersion.run([del.urn, del.aspectName, this.nextVersion(del.urn, del.aspectName), null, now]);
-        if (del.aspectName === 'status') this.q.setRemoved.run([0, del.urn]);
+        if (del.aspectName === 'status') {
+          this.q.setRemoved.run([0, del.urn]);
+          removedChanges.set(del.urn, false);
+        }
         if (Number(this.q.countAspects.get([del.urn])?.n ?? 0) === 0) {
           this.q.deleteEntity.run([del.urn]);
           presence.set(del.urn, false);
+          removedChanges.set(del.urn, false);
         }
         touched.push({ urn: del.urn, aspectName: del.aspectName, value: undefined });
       }
@@ -215,6 +225,10 @@ class Store implements SqliteCatalogStore {
     } catch (error) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
       throw error;
+    }
+    for (const [urn, removed] of removedChanges) {
+      if (removed) this.removed.add(urn);
+      else this.removed.delete(urn);
     }
     for (const change of touched) this.lineage.onAspect(change.urn, change.aspectName, change.value);
     for (const [urn, exists] of presence) this.lineage.onEntityPresence(urn, exists);
