@@ -1,18 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { isServiceError } from '../core/api/errors';
 import type { ServiceConnection } from '../core/api/http';
-import { readDocument } from '../core/formats';
-import type { DocumentModel, FormatId } from '../core/model/facts';
 import { applyPlan } from '../core/plan/pushApply';
 import { formatPlan, formatPushResult } from '../core/plan/pushFormat';
 import { buildPushPlan } from '../core/plan/pushPlan';
-import { validateDocument } from '../core/validate';
-import { PathError, collectMetadataFiles } from './files';
+import { isInsecureRemote } from '../core/api/transportSecurity';
+import { loadMetadataDocuments, validateAll } from './documents';
 import type { CliIo } from './io';
-import { formatText, toFileDiagnostics, type FileDiagnostic } from './report';
+import { formatText } from './report';
 
 export const PUSH_USAGE = `Usage: catalog-code push [PATH...] --service URL [--dry-run] [--yes] [--force]
 
@@ -50,9 +46,7 @@ export function connectionFrom(args: ConnectionArgs, env: NodeJS.ProcessEnv = pr
 
 /** A warning when a token would travel in clear text to another machine. */
 export function plainHttpWarning(connection: ServiceConnection): string | undefined {
-  const parsed = new URL(connection.url);
-  const local = ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
-  if (parsed.protocol === 'http:' && !local && connection.token) return `Warning: ${connection.url} is plain http to another machine; the token is sent unencrypted. Use https:// if the service offers it.`;
+  if (connection.token && isInsecureRemote(connection.url)) return `Warning: ${connection.url} is plain http to another machine; the token is sent unencrypted. Use https:// if the service offers it.`;
   return undefined;
 }
 
@@ -98,8 +92,9 @@ export async function runPush(argv: string[], io: InteractiveIo): Promise<number
   const warning = plainHttpWarning(connection);
   if (warning) io.stderr(warning);
 
-  const loaded = loadModels(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io);
-  if (typeof loaded === 'number') return loaded;
+  const documents = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { stopOnUnreadable: true });
+  if (typeof documents === 'number') return documents;
+  const loaded = { models: documents.map((d) => d.model), diagnostics: validateAll(documents) };
   if (loaded.models.length === 0) {
     io.stderr('No metadata files found to push (YAML/JSON files that are lineage, structured properties, datasets, MCPs or updateLineage documents).');
     return 1;
@@ -158,47 +153,6 @@ export async function runPush(argv: string[], io: InteractiveIo): Promise<number
     return 1;
   } finally {
     process.off('SIGINT', onInterrupt);
-  }
-}
-
-function loadModels(paths: string[], io: CliIo): { models: DocumentModel[]; diagnostics: FileDiagnostic[] } | number {
-  let files: string[];
-  try {
-    files = collectMetadataFiles(paths);
-  } catch (error) {
-    if (error instanceof PathError) {
-      io.stderr(error.message);
-      return 2;
-    }
-    throw error;
-  }
-  const associations = loadAssociations();
-  const models: DocumentModel[] = [];
-  const diagnostics: FileDiagnostic[] = [];
-  for (const file of files) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      io.stderr(`Cannot read '${file}': ${describeError(error)}`);
-      return 1;
-    }
-    const model = readDocument(`file://${resolve(file)}`, text, { associations });
-    if (model.format === null) continue;
-    models.push(model);
-    diagnostics.push(...toFileDiagnostics(file, text, validateDocument({ model, text })));
-  }
-  return { models, diagnostics };
-}
-
-/** The glob → format setting VS Code reads, from `CATALOG_CODE_ASSOCIATIONS` (JSON), as `validate` does. */
-function loadAssociations(): Record<string, FormatId | 'none'> | undefined {
-  const raw = process.env.CATALOG_CODE_ASSOCIATIONS;
-  if (!raw) return undefined;
-  try {
-    return JSON.parse(raw) as Record<string, FormatId | 'none'>;
-  } catch {
-    return undefined;
   }
 }
 

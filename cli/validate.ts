@@ -1,15 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readDocument } from '../core/formats';
-import type { FormatId } from '../core/model/facts';
-import { validateDocument } from '../core/validate';
-import { PathError, collectMetadataFiles } from './files';
-import { formatGithub, formatSarif, formatText, toFileDiagnostics, type FileDiagnostic, type ReportFormat } from './report';
-import type { CliIo } from './io';
-import { definitionsView, serviceDefinitions, serviceExistence, workspaceDefinitions } from './validationContext';
-import type { DocumentModel } from '../core/model/facts';
 import type { EntityExistenceView, PropertyDefinitionInfo } from '../core/definitions/types';
+import { loadMetadataDocuments, validateAll } from './documents';
+import type { CliIo } from './io';
+import { formatGithub, formatSarif, formatText, type ReportFormat } from './report';
+import { definitionsView, serviceDefinitions, serviceExistence, workspaceDefinitions } from './validationContext';
 
 const FORMATS: readonly ReportFormat[] = ['text', 'json', 'github', 'sarif'];
 
@@ -44,32 +38,10 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
 
-  let files: string[];
-  try {
-    files = collectMetadataFiles(parsed.positionals.length > 0 ? parsed.positionals : ['.']);
-  } catch (error) {
-    if (error instanceof PathError) {
-      io.stderr(error.message);
-      return 2;
-    }
-    throw error;
-  }
-
-  const associations = loadAssociations();
-  const documents: { file: string; text: string; model: DocumentModel }[] = [];
-  for (const file of files) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      io.stderr(`Cannot read '${file}': ${error instanceof Error ? error.message : String(error)}`);
-      continue;
-    }
-    const model = readDocument(`file://${resolve(file)}`, text, { associations });
-    if (model.format !== null) documents.push({ file, text, model });
-  }
-
+  const documents = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io);
+  if (typeof documents === 'number') return documents;
   const models = documents.map((d) => d.model);
+
   let live: Map<string, PropertyDefinitionInfo> | undefined;
   let entities: EntityExistenceView | undefined;
   if (parsed.values.service) {
@@ -83,31 +55,14 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
       return 2;
     }
   }
-  const definitions = definitionsView(workspaceDefinitions(models), live);
-
-  const all: FileDiagnostic[] = [];
-  for (const { file, text, model } of documents) {
-    all.push(...toFileDiagnostics(file, text, validateDocument({ model, text, definitions, ...(entities ? { entities } : {}) })));
-  }
-  const checked = documents.length;
+  const all = validateAll(documents, definitionsView(workspaceDefinitions(models), live), entities);
 
   if (format === 'json') io.stdout(JSON.stringify(all, null, 2));
   else if (format === 'github') {
     const annotations = formatGithub(all);
     if (annotations) io.stdout(annotations);
   } else if (format === 'sarif') io.stdout(formatSarif(all, io.version));
-  else io.stdout(formatText(all, checked));
+  else io.stdout(formatText(all, documents.length));
 
   return all.some((d) => d.severity === 'error') ? 1 : 0;
-}
-
-/** The same glob → format setting VS Code reads, from `CATALOG_CODE_ASSOCIATIONS` (JSON) for terminals. */
-function loadAssociations(): Record<string, FormatId | 'none'> | undefined {
-  const raw = process.env.CATALOG_CODE_ASSOCIATIONS;
-  if (!raw) return undefined;
-  try {
-    return JSON.parse(raw) as Record<string, FormatId | 'none'>;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,0 +1,37 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/**
+ * The seed documents every mutation starts from: each reference example of DataHub files and
+ * each fixture of this repository, read from disk so new fixtures are fuzzed without edits here.
+ */
+
+export interface CorpusFile {
+  /** path relative to the repository's parent, for failure messages */
+  name: string;
+  /** a file:// URI with the file's real extension, so detection sees what an editor would */
+  uri: string;
+  text: string;
+}
+
+const ROOT = process.cwd();
+export const REFERENCE_EXAMPLES = join(ROOT, '..', 'shared', 'reference', 'datahub-examples');
+export const FIXTURES = join(ROOT, 'test', 'fixtures');
+const TEXT_FILE = /\.(ya?ml|jsonc?|avsc)$/i;
+
+function walk(dir: string, out: string[]): string[] {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walk(path, out);
+    else if (TEXT_FILE.test(name)) out.push(path);
+  }
+  return out;
+}
+
+export function loadCorpus(): CorpusFile[] {
+  const paths = [...walk(REFERENCE_EXAMPLES, []), ...walk(FIXTURES, [])].sort();
+  return paths.map((path) => {
+    const name = relative(join(ROOT, '..'), path);
+    return { name, uri: `file:///fuzz/${name.replace(/[^A-Za-z0-9._/-]/g, '_')}`, text: readFileSync(path, 'utf8') };
+  });
+}
