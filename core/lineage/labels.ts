@@ -17,7 +17,8 @@ export function shortName(urn: string): string {
   const field = schemaFieldKey(parsed.urn);
   if (field) return field.fieldPath;
   const parts = parsed.urn.parts;
-  const last = parts[parts.length - 1];
+  // A dataFlow's last part is its cluster (`prod`); its name is the flow id in the middle.
+  const last = parsed.urn.entityType === 'dataFlow' && parts.length === 3 ? parts[1] : parts[parts.length - 1];
   if (!last) return urn;
   return last.kind === 'text' ? last.value : last.raw;
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { expandTree, lineageToJson, renderLineageText } from '../../../core/lineage/render';
 import { LineageTree } from '../../../core/lineage/tree';
+import { shortName } from '../../../core/lineage/labels';
 import type { LineageNode } from '../../../core/lineage/types';
 import { GraphFetcher, ds, field } from './graphFetcher';
 
@@ -209,4 +210,10 @@ describe('LineageTree', () => {
     assert.equal(json.upstream?.[0].children[0].cycle, true);
     assert.equal(json.upstream?.[0].degreeLabel, '1');
   });
+});
+
+it('short names: a dataset by name and platform, a data flow by its flow id (not its cluster), a job by its id', () => {
+  assert.equal(shortName('urn:li:dataset:(urn:li:dataPlatform:hive,staging.orders,PROD)'), 'staging.orders (hive)');
+  assert.equal(shortName('urn:li:dataFlow:(airflow,orders_pipeline,prod)'), 'orders_pipeline');
+  assert.equal(shortName('urn:li:dataJob:(urn:li:dataFlow:(airflow,orders_pipeline,prod),ingest_orders)'), 'ingest_orders');
 });
