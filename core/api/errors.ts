@@ -10,11 +10,19 @@ export type ServiceErrorKind =
   | 'badResponse' // an answer we cannot read (HTML, wrong JSON shape, 5xx)
   | 'rejected'; // the service understood the request and refused it (400, GraphQL error)
 
+/** What a read may do after this failure: try again (a transient fault), and after how long the service asked for. */
+export interface RetryHint {
+  transient: boolean;
+  /** from a `Retry-After` header, in milliseconds */
+  retryAfterMs?: number;
+}
+
 export class ServiceError extends Error {
   constructor(
     readonly kind: ServiceErrorKind,
     message: string,
     readonly status?: number,
+    readonly retry: RetryHint = { transient: false },
   ) {
     super(message);
     this.name = 'ServiceError';
@@ -26,8 +34,12 @@ export function isServiceError(error: unknown): error is ServiceError {
 }
 
 /** Builds the message for an HTTP status that is not success. */
-export function errorForStatus(url: string, status: number, detail: string): ServiceError {
+export function errorForStatus(url: string, status: number, detail: string, retryAfter?: number): ServiceError {
   const where = `The catalog service at ${url}`;
+  if (status === 429) {
+    const wait = retryAfter !== undefined ? `wait ${Math.max(1, Math.ceil(retryAfter / 1000))} s` : 'wait a moment';
+    return new ServiceError('rejected', `${where} is receiving too many requests and asked to slow down (HTTP 429). Nothing was changed by this request; ${wait} and try again.`, 429, { transient: true, retryAfterMs: retryAfter });
+  }
   if (status === 401) {
     return new ServiceError('unauthorized', `${where} refused the token (HTTP 401). Sign in again ("Catalog Code: Sign In"), or set CATALOG_TOKEN to a valid personal access token.`, 401);
   }
@@ -35,7 +47,7 @@ export function errorForStatus(url: string, status: number, detail: string): Ser
     return new ServiceError('forbidden', `${where} says the token may not do this (HTTP 403${detail ? `: ${detail}` : ''}). Ask a catalog administrator for the privilege, or sign in with another token.`, 403);
   }
   if (status >= 500) {
-    return new ServiceError('badResponse', `${where} failed with HTTP ${status}${detail ? ` (${detail})` : ''}. Try again later; if it persists, check the service's logs.`, status);
+    return new ServiceError('badResponse', `${where} failed with HTTP ${status}${detail ? ` (${detail})` : ''}. Try again later; if it persists, check the service's logs.`, status, { transient: true, retryAfterMs: retryAfter });
   }
   return new ServiceError('rejected', `${where} rejected the request with HTTP ${status}${detail ? `: ${detail}` : ''}.`, status);
 }
@@ -45,11 +57,46 @@ export function errorForFetchFailure(url: string, error: unknown, timeoutMs: num
   if (isServiceError(error)) return error;
   const name = error instanceof Error ? error.name : '';
   if (name === 'TimeoutError' || name === 'AbortError') {
-    return new ServiceError('timeout', `The catalog service at ${url} did not answer within ${Math.round(timeoutMs / 1000)} s. Check that it is running and not overloaded, then refresh.`);
+    const seconds = timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`;
+    return new ServiceError('timeout', `The catalog service at ${url} did not answer within ${seconds}. Check that it is running and not overloaded, then refresh.`, undefined, { transient: true });
   }
   const code = causeCode(error);
+  if (code && DROPPED_CONNECTION_CODES.has(code)) {
+    return new ServiceError('unreachable', `The connection to the catalog service at ${url} broke before the answer was complete (${code}). Try again; if it keeps happening, check the network or a proxy between you and the service.`, undefined, { transient: true });
+  }
   const reason = code ? ` (${code})` : '';
   return new ServiceError('unreachable', `The catalog service at ${url} could not be reached${reason}. Check that it is running and that the URL is right.`);
+}
+
+/** The connection was made and then lost: worth one more try, unlike a refused connection. */
+const DROPPED_CONNECTION_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_CLOSED']);
+
+/** The address a redirect points to, for a message that must not carry credentials or query strings. */
+function originOf(location: string | null, base: string): string {
+  if (!location) return 'an unnamed address';
+  try {
+    return new URL(location, base).origin;
+  } catch {
+    return 'an address that is not a valid URL';
+  }
+}
+
+/** A 3xx answer: never followed, so neither the token nor a write goes anywhere but the configured address. */
+export function errorForRedirect(url: string, what: string, status: number, location: string | null): ServiceError {
+  return new ServiceError(
+    'badResponse',
+    `The catalog service at ${url} answered ${what} with a redirect (HTTP ${status}) to ${originOf(location, url)}. Catalog Code does not follow redirects, so nothing was sent there; if the service has moved, set the service URL to its new address.`,
+    status,
+  );
+}
+
+/** `Retry-After` in seconds or as an HTTP date, in milliseconds; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null | undefined, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 function causeCode(error: unknown): string | undefined {

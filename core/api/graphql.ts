@@ -1,5 +1,5 @@
-import { ServiceError, errorForFetchFailure, errorForStatus, isServiceError } from './errors';
-import { DEFAULT_TIMEOUT_MS, authHeaders, baseUrl, type ServiceConnection } from './http';
+import { ServiceError, errorForFetchFailure, errorForRedirect, errorForStatus, isServiceError, retryAfterMs } from './errors';
+import { DEFAULT_TIMEOUT_MS, authHeaders, baseUrl, withReadRetry, type ServiceConnection } from './http';
 
 /** One error entry of a GraphQL answer, as DataHub shapes it (`extensions.code` is an HTTP-like number). */
 interface GraphQLErrorShape {
@@ -21,10 +21,35 @@ function loadGraphQLRequest(): Promise<GraphQLRequestModule> {
  * (401 is a servlet error page, not a GraphQL body) and GraphQL errors become ServiceErrors.
  */
 export async function graphqlRequest<T>(connection: ServiceConnection, document: string, variables: Record<string, unknown> = {}): Promise<T> {
+  // A query changes nothing and may be tried again; a mutation is sent once.
+  if (/^\s*(#[^\n]*\n\s*)*mutation\b/.test(document)) return graphqlRequestOnce<T>(connection, document, variables);
+  return withReadRetry(connection, () => graphqlRequestOnce<T>(connection, document, variables));
+}
+
+/**
+ * fetch as graphql-request should use it: redirects are not followed (the answer would come from
+ * an address the user did not configure), and a 2xx answer that is not JSON is said to be so.
+ */
+function guardedFetch(base: string): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, { ...init, redirect: 'manual' });
+    if (response.status >= 300 && response.status < 400) throw errorForRedirect(base, 'a GraphQL request', response.status, response.headers.get('location'));
+    if (!response.ok) return response;
+    const text = await response.text();
+    try {
+      JSON.parse(text);
+    } catch {
+      throw new ServiceError('badResponse', `The catalog service at ${base} answered a GraphQL request with something that is not JSON. Check that the URL points at the catalog service.`, response.status);
+    }
+    return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
+async function graphqlRequestOnce<T>(connection: ServiceConnection, document: string, variables: Record<string, unknown>): Promise<T> {
   const base = baseUrl(connection);
   const timeoutMs = connection.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const { GraphQLClient, ClientError } = await loadGraphQLRequest();
-  const client = new GraphQLClient(`${base}/api/graphql`, { headers: authHeaders(connection), errorPolicy: 'all' });
+  const client = new GraphQLClient(`${base}/api/graphql`, { headers: authHeaders(connection), errorPolicy: 'all', fetch: guardedFetch(base) });
   try {
     const response = await client.rawRequest<T>({ query: document, variables, signal: AbortSignal.timeout(timeoutMs) });
     const errors = (response.errors ?? []) as GraphQLErrorShape[];
@@ -42,7 +67,7 @@ export async function graphqlRequest<T>(connection: ServiceConnection, document:
       if (status >= 200 && status < 300) {
         throw new ServiceError('badResponse', `The catalog service at ${base} answered a GraphQL request with something that is not a GraphQL response. Check that the URL points at the catalog service.`);
       }
-      throw errorForStatus(base, status, errors.map((e) => String(e.message ?? '')).join('; '));
+      throw errorForStatus(base, status, errors.map((e) => String(e.message ?? '')).join('; '), retryAfterMs(error.response.headers?.get('retry-after')));
     }
     if (error instanceof Error && /invalid json|unexpected token|not valid json/i.test(error.message)) {
       throw new ServiceError('badResponse', `The catalog service at ${base} answered a GraphQL request with something that is not JSON. Check that the URL points at the catalog service.`);

@@ -1,4 +1,4 @@
-import { ServiceError, detailFromBody, errorForFetchFailure, errorForStatus } from './errors';
+import { ServiceError, detailFromBody, errorForFetchFailure, errorForRedirect, errorForStatus, isServiceError, retryAfterMs } from './errors';
 
 /** Where the catalog service is and how to authenticate; the token is only ever sent as a header. */
 export interface ServiceConnection {
@@ -7,9 +7,40 @@ export interface ServiceConnection {
   token?: string | null;
   /** per-request timeout; default 10 s */
   timeoutMs?: number;
+  /** how many times a read (GET, GraphQL query) is tried again after 429, 5xx, a timeout or a dropped connection; default 2 */
+  readRetries?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_READ_RETRIES = 2;
+/** First wait before a retry; doubled each time, with jitter. */
+export const RETRY_BASE_DELAY_MS = 250;
+/** No wait is longer than this, whatever Retry-After says: an editor must not stall. */
+export const MAX_RETRY_DELAY_MS = 5_000;
+
+/** The wait before retry number `attempt` (0-based): Retry-After when the service gave one, else exponential backoff; capped. */
+export function retryDelayMs(error: ServiceError, attempt: number, random: () => number = Math.random): number {
+  const backoff = RETRY_BASE_DELAY_MS * 2 ** attempt * (0.5 + random() / 2);
+  return Math.min(MAX_RETRY_DELAY_MS, error.retry.retryAfterMs ?? backoff);
+}
+
+/**
+ * Runs a read, trying again after a transient failure (429, 5xx, timeout, dropped connection).
+ * Only for requests that change nothing: a write is never repeated behind the caller's back.
+ */
+export async function withReadRetry<T>(connection: ServiceConnection, read: () => Promise<T>): Promise<T> {
+  const retries = Math.max(0, connection.readRetries ?? DEFAULT_READ_RETRIES);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      if (!isServiceError(error) || !error.retry.transient || attempt >= retries) throw error;
+      // A service that did not answer in time once is tried once more, not until the user gives up.
+      if (error.kind === 'timeout' && attempt >= 1) throw error;
+      await new Promise((resolve) => setTimeout(resolve, retryDelayMs(error, attempt)));
+    }
+  }
+}
 
 export function baseUrl(connection: ServiceConnection): string {
   return connection.url.replace(/\/+$/, '');
@@ -32,6 +63,11 @@ export interface JsonRequest {
  * saying "no such entity or aspect"); every other failure becomes a ServiceError.
  */
 export async function requestJson(connection: ServiceConnection, request: JsonRequest): Promise<unknown> {
+  if (request.method === 'GET' || request.method === 'HEAD') return withReadRetry(connection, () => requestJsonOnce(connection, request));
+  return requestJsonOnce(connection, request);
+}
+
+async function requestJsonOnce(connection: ServiceConnection, request: JsonRequest): Promise<unknown> {
   const base = baseUrl(connection);
   const timeoutMs = connection.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let response: Response;
@@ -45,6 +81,7 @@ export async function requestJson(connection: ServiceConnection, request: JsonRe
       },
       body: request.body !== undefined ? JSON.stringify(request.body) : undefined,
       signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'manual',
     });
   } catch (error) {
     throw errorForFetchFailure(base, error, timeoutMs);
@@ -56,7 +93,8 @@ export async function requestJson(connection: ServiceConnection, request: JsonRe
     throw errorForFetchFailure(base, error, timeoutMs);
   }
   if (response.status === 404) return undefined;
-  if (!response.ok) throw errorForStatus(base, response.status, detailFromBody(text));
+  if (response.status >= 300 && response.status < 400) throw errorForRedirect(base, `${request.method} ${request.path.split('?')[0]}`, response.status, response.headers.get('location'));
+  if (!response.ok) throw errorForStatus(base, response.status, detailFromBody(text), retryAfterMs(response.headers.get('retry-after')));
   if (!text.trim()) return null;
   try {
     return JSON.parse(text) as unknown;

@@ -11,13 +11,19 @@ import type { AspectDelete, AspectRecord, AspectWrite, CatalogStore, EntityPage,
  * `aspect_versions` every value ever written (a delete is a row with a null value), `entities`
  * one row per entity with its soft-delete flag so listing never parses JSON.
  *
- * Durability: rollback journal + synchronous=FULL, so a COMMIT that returned has been fsynced and
- * survives kill -9 (and power loss). The library's VFS has no shared memory, so WAL is not used;
- * locking_mode=EXCLUSIVE keeps the database locked for our whole lifetime, which is what a
- * single-instance service wants anyway, and saves a lock/unlock per statement.
+ * Durability: write-ahead log + synchronous=FULL, so a COMMIT that returned has been fsynced and
+ * survives kill -9 (and power loss). WAL, not the rollback journal: the library's VFS reports its
+ * own `.lock` directory as another process's RESERVED lock, so SQLite would never roll back the
+ * hot journal a killed process leaves, and half-written pages would stay. WAL recovery replays
+ * only committed frames and does not ask the VFS. The VFS has no shared memory; locking_mode=
+ * EXCLUSIVE, set before WAL is entered, keeps the WAL index in heap memory instead — and a
+ * single-instance service wants the database locked for its whole lifetime anyway.
  */
 
 export const DATABASE_FILE_NAME = 'catalog.db';
+
+/** Order matters: EXCLUSIVE before WAL, so SQLite never asks the VFS for shared memory. */
+export const STORE_PRAGMAS = 'PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS aspects (
@@ -102,7 +108,7 @@ class Store implements SqliteCatalogStore {
   ) {
     this.db = new Database(databasePath);
     try {
-      this.db.exec('PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=DELETE; PRAGMA synchronous=FULL;');
+      this.db.exec(STORE_PRAGMAS);
       this.db.exec(SCHEMA);
       const prep = (sql: string) => {
         const statement = this.db.prepare(sql);

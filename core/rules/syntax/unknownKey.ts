@@ -15,10 +15,13 @@ export const unknownKey: Rule = {
       if (fact.kind !== 'objectShape') continue;
       const known = (KNOWN_KEYS as Readonly<Record<string, readonly string[] | undefined>>)[fact.shape];
       if (!known) continue;
+      // A key the mapping already has is no fix: renaming to it would write a duplicate key.
+      const present = new Set(fact.keys.map((key) => key.value));
+      const free = known.filter((k) => !present.has(k));
       for (const key of fact.keys) {
         if (known.includes(key.value)) continue;
-        const styleTwin = [camelToSnake(key.value), snakeToCamel(key.value)].find((k) => k !== key.value && known.includes(k));
-        const candidates = styleTwin ? [styleTwin] : closestMatches(key.value, known, 3);
+        const styleTwin = [camelToSnake(key.value), snakeToCamel(key.value)].find((k) => k !== key.value && free.includes(k));
+        const candidates = styleTwin ? [styleTwin] : closestMatches(key.value, free, 3);
         const hint = candidates.length > 0 ? ` Did you mean '${candidates[0]}'?` : '';
         diagnostics.push({
           range: key.range,

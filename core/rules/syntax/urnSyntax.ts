@@ -34,7 +34,13 @@ export const URN_CODES = [
   'urn.entityType',
 ] as const;
 
-function fromUrnError(ref: EntityRefFact, error: UrnError): CoreDiagnostic {
+function fromUrnError(ref: EntityRefFact, error: UrnError, text: string): CoreDiagnostic {
+  // Where the range does not hold the URN verbatim (a YAML alias `*id`, an escaped or folded
+  // string), offsets inside the URN cannot be mapped to the text: mark the whole reference and
+  // offer no replacement, which would land in the wrong place.
+  if (text.slice(ref.range.start, ref.range.end) !== ref.urn) {
+    return { range: ref.range, severity: error.severity ?? 'error', code: error.code, message: error.message, data: {} };
+  }
   // Offsets are inside the URN; the URN's own range starts inside the quotes.
   const start = ref.range.start + Math.max(0, Math.min(error.offset, ref.urn.length));
   const end = Math.min(ref.range.end, start + Math.max(1, error.length));
@@ -47,10 +53,10 @@ function fromUrnError(ref: EntityRefFact, error: UrnError): CoreDiagnostic {
   };
 }
 
-function checkRef(ref: EntityRefFact): CoreDiagnostic[] {
+function checkRef(ref: EntityRefFact, text: string): CoreDiagnostic[] {
   const result = parseUrn(ref.urn);
-  if (!result.ok) return [fromUrnError(ref, result.error)];
-  const found: CoreDiagnostic[] = (result.warnings ?? []).map((warning) => fromUrnError(ref, { ...warning, severity: warning.severity ?? 'warning' }));
+  if (!result.ok) return [fromUrnError(ref, result.error, text)];
+  const found: CoreDiagnostic[] = (result.warnings ?? []).map((warning) => fromUrnError(ref, { ...warning, severity: warning.severity ?? 'warning' }, text));
   const expected = EXPECTED_TYPES[ref.role];
   if (expected && !expected.includes(result.urn.entityType)) {
     found.push({
@@ -67,10 +73,10 @@ function checkRef(ref: EntityRefFact): CoreDiagnostic[] {
 /** Every URN written anywhere in a file parses, and has the kind its place needs. */
 export const urnSyntax: Rule = {
   codes: [...URN_CODES, 'urn.wrongKind'],
-  run: ({ model }) => {
+  run: ({ model, text }) => {
     const diagnostics: CoreDiagnostic[] = [];
     for (const fact of model.facts) {
-      if (fact.kind === 'entityRef') diagnostics.push(...checkRef(fact));
+      if (fact.kind === 'entityRef') diagnostics.push(...checkRef(fact, text));
     }
     return diagnostics;
   },
