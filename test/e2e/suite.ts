@@ -6,9 +6,10 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { startSession, type Session, type SessionOptions } from './harness';
-import { cacheDir, ensureE2eTools, repoRoot, setupLogTail } from './setup';
+import { ensureE2eTools, repoRoot, setupLogTail } from './setup';
 
-export const SCREENSHOTS = join(cacheDir, 'screenshots');
+/** where the issue asks for them; git-ignored */
+export const SCREENSHOTS = join(repoRoot, 'test-results');
 const SCENARIO_TIMEOUT_MS = 60_000;
 /** the first run installs code-server (about 2–3 minutes) before the session starts */
 const SUITE_TIMEOUT_MS = 20 * 60_000;
