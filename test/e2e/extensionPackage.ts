@@ -62,6 +62,8 @@ export async function packageExtension(outDir: string): Promise<string> {
   const staged = stage(join(outDir, 'extension-source'));
   const vsix = join(outDir, 'catalog-code.vsix');
   const vsce = join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce');
-  await run(process.execPath, [vsce, 'package', '--no-dependencies', '--out', vsix], staged);
+  // The README's screenshots are relative links; without a published repository to point them at,
+  // they are packaged as they are.
+  await run(process.execPath, [vsce, 'package', '--no-dependencies', '--no-rewrite-relative-links', '--out', vsix], staged);
   return vsix;
 }
