@@ -174,6 +174,24 @@ export async function ensureE2eTools(): Promise<E2eSetup> {
   }
 }
 
+/**
+ * Node 24 and code-server alone, for the demo (`npm start`), which needs no Chromium. The caller
+ * makes sure libkrb5-dev is installed first (see kerberosHeadersPresent); it is not checked here.
+ */
+export async function ensureCodeServer(): Promise<E2eTools> {
+  const ready = (): boolean => existsSync(readyMarker) && existsSync(tools().codeServerEntry) && existsSync(tools().node);
+  if (!ready()) {
+    await withInstallLock(async () => {
+      await installNode24();
+      await installCodeServer();
+    });
+    log('code-server setup (without Chromium) finished');
+  }
+  return tools();
+}
+
+export { kerberosHeadersPresent };
+
 /** The last lines of the setup log, for a failure message. */
 export function setupLogTail(lines = 15): string {
   if (!existsSync(setupLog)) return '';

@@ -1,0 +1,200 @@
+// `npm start`: the one-command demo. Builds the extension, makes sure code-server is installed
+// (.vscode-test/, first run only), installs the packaged extension into a demo profile, copies a
+// sample workspace whose local catalog holds the sample catalog, starts code-server and prints
+// the URL. `--desktop` opens a desktop VS Code (`code` on PATH) on the same workspace instead.
+// `--catalog-only` starts only the local catalog. Ctrl-C stops everything. Logs go to .vscode-test/demo/*.log.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { packageExtension } from '../test/e2e/extensionPackage';
+import { CODE_SERVER_VERSION, cacheDir, ensureCodeServer, kerberosHeadersPresent, setupLog } from '../test/e2e/setup';
+import { choosePort, logLine, onPath, runLogged, stopGroup, waitForUrl } from './demo/processes';
+import { prepareWorkspace, repoRoot, sampleCatalog } from './demo/workspace';
+
+const demoDir = join(cacheDir, 'demo');
+const dirs = { workspace: join(demoDir, 'workspace'), userData: join(demoDir, 'user-data'), extensions: join(demoDir, 'extensions'), xdg: join(demoDir, 'xdg'), catalog: join(demoDir, 'catalog') };
+const logs = { build: join(demoDir, 'build.log'), codeServer: join(demoDir, 'code-server.log'), catalog: join(demoDir, 'catalog.log') };
+const CODE_SERVER_PORT = 8081;
+const CATALOG_PORT = 8080;
+const APT_ADVICE = 'sudo apt-get update && sudo apt-get install -y libkrb5-dev';
+
+/** Settings that keep the workbench on the demo: no trust prompt, welcome page, AI chat or update checks. */
+const USER_SETTINGS = {
+  'security.workspace.trust.enabled': false,
+  'workbench.startupEditor': 'none',
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
+  'workbench.tips.enabled': false,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'chat.disableAIFeatures': true,
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'extensions.ignoreRecommendations': true,
+  'update.mode': 'none',
+  'telemetry.telemetryLevel': 'off',
+  'git.enabled': false,
+  'files.exclude': { '**/.catalog': true },
+};
+
+const started = Date.now();
+const shown = (path: string): string => relative(process.cwd(), path) || '.';
+const step = (text: string): void => console.log(`  ✓ ${text}`);
+const seconds = (): string => `${Math.round((Date.now() - started) / 1000)} s`;
+
+const TRY_THIS = [
+  'Try this:',
+  '  1. Open orders-lineage.yml: line 25 is underlined, a column edge reads a dataset that is not an upstream',
+  '     (hover it, or open the Problems panel with Ctrl+Shift+M).',
+  "  2. Open team-datasets.yaml: 'marketing' (line 6) is not an allowed value. Delete it and press",
+  '     Ctrl+Space for the allowed values with their descriptions; finance-datasets.yaml has a quick fix (Ctrl+.).',
+  '  3. Put the cursor on warehouse.orders_clean (line 2 of team-datasets.yaml) and click the Catalog Code',
+  '     icon in the activity bar: the Lineage view shows its upstreams and downstreams.',
+];
+
+async function build(): Promise<void> {
+  rmSync(logs.build, { force: true });
+  await runLogged(process.execPath, ['esbuild.mjs'], logs.build, { cwd: repoRoot });
+  step('built the extension');
+}
+
+/** Why code-server cannot be used here, or undefined when it can (installing libkrb5-dev as root). */
+async function codeServerBlocker(): Promise<string | undefined> {
+  if (process.platform !== 'linux' || process.arch !== 'x64') return `the bundled code-server setup needs Linux on x64, and this is ${process.platform}/${process.arch}`;
+  const installed = existsSync(join(cacheDir, `code-server-${CODE_SERVER_VERSION}.ready`));
+  if (installed || kerberosHeadersPresent()) return undefined;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) return `building code-server needs the Debian package libkrb5-dev, which is not installed. Run \`${APT_ADVICE}\`, then \`npm start\` again`;
+  console.log('  … installing libkrb5-dev with apt-get (needed to build code-server)');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  await runLogged('apt-get', ['update', '-qq'], logs.build, { env });
+  await runLogged('apt-get', ['install', '-y', '-qq', 'libkrb5-dev'], logs.build, { env });
+  return undefined;
+}
+
+/** Runs until Ctrl-C: stops `child` (and its process group when `group`) and exits. */
+let stopping = false;
+
+function stopOnSignal(child: ChildProcess, group: boolean): void {
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping the demo…');
+    const done = group ? stopGroup(child) : new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)));
+    void done.then(() => {
+      console.log('Stopped. Run `npm start` again for a fresh demo.');
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  process.on('SIGHUP', stop);
+  // When only npm is stopped (kill <npm pid>), its shell dies without passing the signal on and
+  // this process is handed to another parent: stop then too, so nothing is left running.
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && stop(), 1000).unref();
+}
+
+/** Without code-server: the local catalog alone, in the foreground, with the sample catalog. */
+async function catalogOnly(reason: string): Promise<void> {
+  console.log(`\n  ! Not starting VS Code in the browser: ${reason}.`);
+  const port = await choosePort(CATALOG_PORT);
+  console.log(`  Starting only the local catalog with the sample catalog on port ${port} (Ctrl-C stops it). In your own VS Code with`);
+  console.log(`  Catalog Code, set catalogCode.service.url to the address below and run "Catalog Code: Sign In" with the token in the token file.\n`);
+  rmSync(dirs.catalog, { recursive: true, force: true, maxRetries: 3 });
+  const args = [join(repoRoot, 'dist', 'cli.js'), 'serve', '--port', String(port), '--data', dirs.catalog, '--seed', sampleCatalog];
+  const child = spawn(process.execPath, args, { stdio: 'inherit' });
+  // The terminal's Ctrl-C reaches the catalog too; it closes itself and we wait for it.
+  stopOnSignal(child, false);
+  await new Promise((r) => child.once('exit', r));
+}
+
+async function openDesktop(): Promise<void> {
+  await prepareWorkspace(dirs.workspace, logs.build);
+  step(`sample workspace ready in ${shown(dirs.workspace)}`);
+  const child = spawn('code', [`--extensionDevelopmentPath=${repoRoot}`, dirs.workspace], { stdio: 'ignore', detached: true });
+  child.once('error', (error) => console.error(`The \`code\` command could not be started (${error.message}); run \`npm start\` without --desktop for VS Code in the browser.`));
+  child.unref();
+  console.log(`\nOpened VS Code with Catalog Code (from this checkout) on ${shown(dirs.workspace)}.\n`);
+  console.log(TRY_THIS.join('\n'));
+  console.log('\nClose that VS Code window to stop; its local catalog stops with it.');
+}
+
+async function startCodeServer(): Promise<void> {
+  if (!existsSync(join(cacheDir, `code-server-${CODE_SERVER_VERSION}.ready`))) {
+    console.log(`  … installing Node 24 and code-server ${CODE_SERVER_VERSION} from npm into ${shown(cacheDir)} (first run only, a few minutes; log: ${shown(setupLog)})`);
+  }
+  const tools = await ensureCodeServer();
+  step(`code-server ${CODE_SERVER_VERSION} ready`);
+
+  for (const dir of [dirs.userData, dirs.extensions]) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  mkdirSync(join(dirs.userData, 'User'), { recursive: true });
+  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify(USER_SETTINGS, null, 2));
+  // Packaging copies the repository, so it works outside it (a copy cannot go inside its source).
+  const packaging = mkdtempSync(join(tmpdir(), 'catalog-code-demo-'));
+  // XDG folders keep code-server's own config and logs out of the user's home.
+  const env = { ...process.env, XDG_CONFIG_HOME: join(dirs.xdg, 'config'), XDG_DATA_HOME: join(dirs.xdg, 'data') };
+  const profile = [tools.codeServerEntry, '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions];
+  try {
+    const vsix = await packageExtension(packaging);
+    await runLogged(tools.node, [...profile, '--install-extension', vsix], logs.build, { env });
+  } finally {
+    rmSync(packaging, { recursive: true, force: true, maxRetries: 3 });
+  }
+  step('packaged the extension and installed it into the demo profile');
+
+  await prepareWorkspace(dirs.workspace, logs.build);
+  step(`sample workspace ready in ${shown(dirs.workspace)}, its local catalog loaded with the sample catalog`);
+
+  const port = await choosePort(CODE_SERVER_PORT);
+  const base = `http://127.0.0.1:${port}`;
+  rmSync(logs.codeServer, { force: true });
+  logLine(logs.codeServer, `starting code-server on ${base}`);
+  const args = [...profile, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', dirs.workspace];
+  const out = openSync(logs.codeServer, 'a');
+  // Its own process group, so Ctrl-C reaches the extension host, language server and local catalog too.
+  const server = spawn(tools.node, args, { env, detached: true, stdio: ['ignore', out, out] });
+  stopOnSignal(server, true);
+  process.on('exit', () => {
+    if (server.pid !== undefined) tryKill(-server.pid);
+  });
+  await waitForUrl(`${base}/healthz`, server, 'code-server', logs.codeServer);
+  step(`VS Code (code-server) is running (ready after ${seconds()})`);
+
+  // code-server opens the workspace it was started with, so the plain address is enough.
+  console.log(`\nOpen ${base}/ in your browser.\n`);
+  console.log(TRY_THIS.join('\n'));
+  console.log(`\nLogs: ${shown(demoDir)}/*.log. Press Ctrl-C to stop everything.`);
+  server.once('exit', (code) => {
+    if (stopping) return;
+    console.error(`\ncode-server stopped unexpectedly (exit ${code}); see ${shown(logs.codeServer)}.`);
+    process.exit(1);
+  });
+}
+
+function tryKill(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+async function main(): Promise<void> {
+  const desktop = process.argv.includes('--desktop');
+  mkdirSync(demoDir, { recursive: true });
+  console.log('Catalog Code demo');
+  await build();
+  if (desktop) {
+    if (await onPath('code')) return openDesktop();
+    console.log('  ! --desktop: no `code` command on PATH (in VS Code: "Shell Command: Install \'code\' command in PATH"); using VS Code in the browser instead.');
+  }
+  if (process.argv.includes('--catalog-only')) return catalogOnly('--catalog-only was given');
+  const blocker = await codeServerBlocker();
+  if (blocker) return catalogOnly(blocker);
+  await startCodeServer();
+}
+
+main().catch((error: unknown) => {
+  console.error(`\nThe demo could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
