@@ -57,7 +57,8 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
-function machine(): RunInfo['machine'] {
+/** `loadAtStart` is the 1-minute load average before the first case: other work on the machine skews every number. */
+function machine(loadAtStart: number): RunInfo['machine'] {
   const cpus = os.cpus();
   return {
     cpus: cpus.length,
@@ -65,6 +66,7 @@ function machine(): RunInfo['machine'] {
     memory: `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
     node: process.version,
     platform: `${os.platform()} ${os.release()}`,
+    loadAverage: `${loadAtStart.toFixed(1)} at start, ${os.loadavg()[0].toFixed(1)} at end`,
   };
 }
 
@@ -78,6 +80,7 @@ function build(): void {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const startedAt = new Date();
+  const loadAtStart = os.loadavg()[0];
   const log = (line: string) => process.stderr.write(`[bench ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)}s] ${line}\n`);
   build();
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'catalog-code-bench-'));
@@ -104,10 +107,10 @@ async function main(): Promise<void> {
     durationS: (Date.now() - startedAt.getTime()) / 1000,
     seed: args.seed,
     quick: args.quick,
-    machine: machine(),
+    machine: machine(loadAtStart),
   };
   process.stdout.write(markdownReport(info, results));
-  const json = { ...info, cases: Object.fromEntries([...results].map(([title, r]) => [title, { ...r, rows: r.rows.map(({ ...row }) => row) }])) };
+  const json = { ...info, cases: Object.fromEntries(results) };
   writeFileSync(args.out, `${JSON.stringify(json, null, 2)}\n`);
   log(`wrote ${path.relative(process.cwd(), args.out) || args.out}`);
 }

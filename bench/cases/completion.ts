@@ -65,19 +65,29 @@ export async function completionCase(ctx: BenchContext): Promise<CaseResult> {
       ['property name (10,000 definitions)', keyPositions, 100],
     ] as const) {
       let items = 0;
+      let bytes = 0;
       const timing = await repeat(runs, async (i) => {
         const position = positions[(i * 7919) % positions.length];
         const start = nowMs();
-        items = (await client.complete(uri, position)).length;
+        const answer = await client.complete(uri, position);
+        const elapsed = nowMs() - start;
+        items = answer.length;
+        bytes = JSON.stringify(answer).length;
         if (items < minimum) throw new Error(`Completion of a ${label} at ${position.line + 1}:${position.character + 1} returned ${items} items, expected at least ${minimum}; the benchmark would time nothing useful.`);
-        return nowMs() - start;
+        return elapsed;
       });
-      result.rows.push(timingRow(GROUP, `${label}, 10,000 live definitions`, 'catalog-code', timing, { note: `${items} items in the last answer` }));
+      result.rows.push(timingRow(GROUP, `${label}, 10,000 live definitions`, 'catalog-code', timing, { note: `${formatCount(items)} items, ${(bytes / 1024).toFixed(0)} KiB of JSON in the last answer` }));
+      const isIssueTarget = label.startsWith('property value');
       result.targets.push({
-        target: `completion of a ${label}: p95 ≤ 20 ms`,
+        target: isIssueTarget ? `completion of a ${label}: p95 ≤ 20 ms` : `completion of a ${label}: p95 ≤ 20 ms (not an issue target; the same bar, applied to names)`,
         measured: `p50 ${timing.medianMs.toFixed(1)} ms, p95 ${timing.p95Ms.toFixed(1)} ms`,
         met: timing.p95Ms <= 20,
-        ...(timing.p95Ms <= 20 ? {} : { miss: `p95 ${(timing.p95Ms - 20).toFixed(1)} ms over` }),
+        ...(timing.p95Ms <= 20
+          ? {}
+          : {
+              miss: `p95 ${(timing.p95Ms - 20).toFixed(1)} ms over`,
+              next: 'core/features/completionItems.ts propertyItems builds, sorts (localeCompare) and documents all 10,000 items on every request: cache the sorted list per definitions snapshot, filter by the typed prefix and cap (isIncomplete: true), and move the Markdown card to completionItem/resolve',
+            }),
       });
     }
   } finally {

@@ -109,10 +109,13 @@ export function bfsDownstream(adjacency: number[][], start: number, maxDegree: n
   return { total, firstPage };
 }
 
-/** Start points for the queries: sources of the first layer, some hubs and some ordinary tables. */
-export function queryStarts(graph: LineageGraph, random: Random, howMany: number): number[] {
+/**
+ * Start points for the queries. `typical`: random tables of the first two layers; `hub`: the
+ * sources with the most downstream tables (the skew puts them at the lowest indexes of layer 0).
+ */
+export function queryStarts(graph: LineageGraph, random: Random, howMany: number, kind: 'typical' | 'hub'): number[] {
   const perLayer = graph.layerStart[1];
   const starts: number[] = [];
-  for (let i = 0; i < howMany; i++) starts.push(i % 2 === 0 ? Math.floor(perLayer * random.next() ** 3) : random.int(perLayer * 2));
-  return starts;
+  for (let i = 0; i < howMany; i++) starts.push(kind === 'hub' ? i : perLayer / 10 + random.int(perLayer * 2 - perLayer / 10));
+  return starts.map(Math.floor);
 }

@@ -20,6 +20,7 @@ function cell(text: string): string {
 export function rowsTable(rows: readonly BenchRow[]): string {
   const lines = ['| case | subject | median | p95 | runs | vs peer / floor | note |', '|---|---|---:|---:|---:|---|---|'];
   for (const row of rows) {
+    if (row.detail) continue;
     const median = row.value ?? ms(row.medianMs);
     lines.push(`| ${cell(row.case)} | ${cell(row.subject)} | ${median} | ${ms(row.p95Ms)} | ${row.runs ?? ''} | ${cell(ratios(row))} | ${cell(row.note ?? '')} |`);
   }
@@ -42,16 +43,19 @@ export interface RunInfo {
   durationS: number;
   seed: number;
   quick: boolean;
-  machine: { cpus: number; cpuModel: string; memory: string; node: string; platform: string };
+  machine: { cpus: number; cpuModel: string; memory: string; node: string; platform: string; loadAverage: string };
 }
 
 export function markdownReport(info: RunInfo, results: ReadonlyMap<string, CaseResult>): string {
   const all = [...results.values()];
   const parts = [
-    `## Benchmark results (${info.quick ? 'quick' : 'full'} run)`,
+    '## Performance',
     '',
-    `Command: \`${info.command}\` · seed ${info.seed} · ${info.startedAt} · ${info.durationS.toFixed(0)} s`,
-    `Machine: ${info.machine.cpus} × ${info.machine.cpuModel}, ${info.machine.memory} RAM, Node ${info.machine.node}, ${info.machine.platform}`,
+    'Measured with `npm run bench` (bench/): generated inputs from a fixed seed, several runs after a warm-up, median and p95, each subject next to what a user would pick instead or the floor nothing can beat. `npm run bench -- --quick` runs the small sizes in under two minutes. Benchmarks report; they never fail the test suite. Raw numbers: `bench-results.json`.',
+    '',
+    `Last run: \`${info.command}\` (${info.quick ? 'quick' : 'full'} run, seed ${info.seed}, ${info.durationS.toFixed(0)} s, ${info.startedAt.slice(0, 16).replace('T', ' ')} UTC)`,
+    '',
+    `Machine: ${info.machine.cpus} × ${info.machine.cpuModel}, ${info.machine.memory} RAM, Node ${info.machine.node}, ${info.machine.platform}; load average ${info.machine.loadAverage}`,
     '',
     '### Targets',
     '',

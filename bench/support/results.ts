@@ -16,6 +16,8 @@ export interface BenchRow {
   /** this row's median divided by the peer's median (below 1: faster than the peer) */
   ratios?: { to: string; ratio: number }[];
   note?: string;
+  /** kept in bench-results.json, left out of the printed table (e.g. the floor rows a ratio already summarises) */
+  detail?: boolean;
 }
 
 /** A target of the issue and whether this run met it. */

@@ -11,12 +11,14 @@ export function nowMs(): number {
   return Number(process.hrtime.bigint()) / 1e6;
 }
 
-/** Nearest-rank percentile (p in 0..100) of the samples. */
+/** Percentile (p in 0..100) with linear interpolation between the closest ranks, so the median of an even count is the mean of the middle two. */
 export function percentile(samples: readonly number[], p: number): number {
   if (samples.length === 0) return Number.NaN;
   const sorted = [...samples].sort((a, b) => a - b);
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
+  const rank = (p / 100) * (sorted.length - 1);
+  const low = Math.floor(rank);
+  const high = Math.min(sorted.length - 1, low + 1);
+  return sorted[low] + (sorted[high] - sorted[low]) * (rank - low);
 }
 
 export function summarise(samples: number[]): Timing {
