@@ -37,7 +37,7 @@ export function complete(input: FeatureInput, offset: number, options: Completio
     return urnItems(target, [...local, ...fromService]);
   };
   const items = itemsFor(input, target, entityUrns);
-  return { isIncomplete: pending || options.definitionsRefreshing === true, items };
+  return { isIncomplete: pending || target.truncated === true || options.definitionsRefreshing === true, items };
 }
 
 type UrnSource = (types: readonly string[] | undefined) => CompletionItem[];

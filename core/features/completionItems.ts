@@ -11,7 +11,12 @@ import type { WorkspaceDocument } from './workspace';
 export interface ItemTarget {
   document: WorkspaceDocument;
   cursor: CursorContext;
+  /** set when a list was cut short; the client then asks again as the user types */
+  truncated?: boolean;
 }
+
+/** With thousands of live definitions, a full list (each with its card) costs more than it helps. */
+export const MAX_PROPERTY_ITEMS = 200;
 
 function replaceRange(target: ItemTarget) {
   const index = target.document.lineIndex;
@@ -112,9 +117,15 @@ export function allDefinitions(definitions: DefinitionsView): PropertyDefinition
  */
 export function propertyItems(target: ItemTarget, definitions: DefinitionsView, entityType: string | undefined, form: 'id' | 'urn', asKey: boolean): CompletionItem[] {
   const colon = asKey && !colonFollows(target) && !target.cursor.quoted ? ': ' : '';
-  return allDefinitions(definitions)
+  const typed = target.cursor.prefix.toLowerCase();
+  const matching = allDefinitions(definitions)
     .filter((info) => !entityType || info.entityTypes.length === 0 || info.entityTypes.includes(entityType))
-    .sort((a, b) => Number(a.softDeleted) - Number(b.softDeleted) || a.qualifiedName.localeCompare(b.qualifiedName))
+    .filter((info) => !typed || `${info.urn}\n${info.displayName ?? ''}`.toLowerCase().includes(typed))
+    .sort((a, b) => Number(a.softDeleted) - Number(b.softDeleted) || a.qualifiedName.localeCompare(b.qualifiedName));
+  // Filtered by what is typed: the client must ask again when the typed text changes.
+  if (typed || matching.length > MAX_PROPERTY_ITEMS) target.truncated = true;
+  return matching
+    .slice(0, MAX_PROPERTY_ITEMS)
     .map((info, i) => {
       const written = form === 'id' ? info.qualifiedName : info.urn;
       const item: CompletionItem = {

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CompletionItem } from 'vscode-languageserver-types';
 import { complete } from '../../../core/features/completion';
+import { MAX_PROPERTY_ITEMS } from '../../../core/features/completionItems';
 import { CLASSIFICATION, FIELD_ONLY, RETENTION, caret, definitionsOf, documentOf, inputOf } from './helpers';
 
 const definitions = definitionsOf([RETENTION, CLASSIFICATION, FIELD_ONLY]);
@@ -129,4 +130,14 @@ test('a new lineage entry at the dash column gets the snippet, a key column gets
   const base = 'version: 1\nlineage:\n  - entity:\n      name: a\n      type: dataset\n      platform: hive\n';
   assert.deepEqual(labels(completeAt('file:///w/lineage.yml', `${base}  |\n`).items), ['lineage entry']);
   assert.deepEqual(labels(completeAt('file:///w/lineage.yml', `${base}    |\n`).items), ['upstream', 'fineGrainedLineages']);
+});
+
+test('with thousands of live definitions, property keys are filtered by what is typed and capped; the list says it is incomplete', () => {
+  const many = Array.from({ length: 5000 }, (_, i) => ({ ...RETENTION, qualifiedName: `io.bulk.p${String(i).padStart(4, '0')}`, urn: `urn:li:structuredProperty:io.bulk.p${String(i).padStart(4, '0')}` }));
+  const { text, offset } = caret(`${DATASET}structured_properties:\n  io.bulk.p12|\n`);
+  const list = complete(inputOf(documentOf('file:///w/dataset.yaml', text), definitionsOf(many)), offset);
+  assert.equal(list.isIncomplete, true);
+  assert.ok(list.items.length <= MAX_PROPERTY_ITEMS);
+  assert.ok(list.items.every((item) => String(item.label).includes('io.bulk.p12')));
+  assert.equal(list.items[0].label, 'io.bulk.p1200');
 });
