@@ -13,7 +13,7 @@ export const structure: Rule = {
           range: fact.range,
           severity: 'error',
           code: 'format.missingKey',
-          message: `The ${describeShape(fact.shape)} needs the key '${fact.key}'; add it.`,
+          message: `${capitalize(describeShape(fact.shape))} needs the key '${fact.key}'; add it.`,
           data: { key: fact.key },
         });
       } else if (fact.kind === 'wrongType') {
@@ -28,3 +28,5 @@ export const structure: Rule = {
     return diagnostics;
   },
 };
+
+const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,33 +1,40 @@
 import type { CoreDiagnostic } from '../../model/diagnostic';
-import { KNOWN_KEYS } from '../../formats/shapes';
+import { KNOWN_KEYS, SHAPE_LABELS, STRICT_SHAPES, type ShapeName } from '../../formats/shapes';
 import { closestMatches } from '../../urn/suggest';
 import type { Rule } from '../types';
 
 const camelToSnake = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const snakeToCamel = (key: string): string => key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 
-/** DataHub's file models forbid extra keys (pydantic `extra="forbid"`): a typo is a hard error there. */
+const isShape = (shape: string): shape is ShapeName => shape in SHAPE_LABELS;
+
+/**
+ * A key the model does not know. DataHub's file models forbid extra keys (pydantic
+ * `extra="forbid"`): there a typo fails the whole file, so it is an error. Aspect records are read
+ * by servers that ignore or reject unknown keys depending on version: a warning.
+ */
 export const unknownKey: Rule = {
   codes: ['format.unknownKey'],
   run: ({ model }) => {
     const diagnostics: CoreDiagnostic[] = [];
     for (const fact of model.facts) {
-      if (fact.kind !== 'objectShape') continue;
-      const known = (KNOWN_KEYS as Readonly<Record<string, readonly string[] | undefined>>)[fact.shape];
-      if (!known) continue;
+      if (fact.kind !== 'objectShape' || !isShape(fact.shape)) continue;
+      const known = KNOWN_KEYS[fact.shape];
       // A key the mapping already has is no fix: renaming to it would write a duplicate key.
       const present = new Set(fact.keys.map((key) => key.value));
       const free = known.filter((k) => !present.has(k));
+      const strict = STRICT_SHAPES.has(fact.shape);
       for (const key of fact.keys) {
         if (known.includes(key.value)) continue;
         const styleTwin = [camelToSnake(key.value), snakeToCamel(key.value)].find((k) => k !== key.value && free.includes(k));
         const candidates = styleTwin ? [styleTwin] : closestMatches(key.value, free, 3);
         const hint = candidates.length > 0 ? ` Did you mean '${candidates[0]}'?` : '';
+        const consequence = strict ? 'DataHub rejects the whole file for a key it does not know' : 'the service may ignore or reject it';
         diagnostics.push({
           range: key.range,
-          severity: 'error',
+          severity: strict ? 'error' : 'warning',
           code: 'format.unknownKey',
-          message: `Unknown key '${key.value}' in ${describeShape(fact.shape)}; DataHub rejects keys it does not know.${hint} Known keys: ${known.join(', ')}.`,
+          message: `Unknown key '${key.value}' in ${SHAPE_LABELS[fact.shape]}; ${consequence}.${hint} Known keys: ${known.join(', ')}.`,
           data: { candidates },
         });
       }
@@ -36,10 +43,7 @@ export const unknownKey: Rule = {
   },
 };
 
-/** `lineageFile.entity` → `lineage file entity`, for messages. */
+/** `lineageFile.entity` → its label for messages (`a lineage-file entity`). */
 export function describeShape(shape: string): string {
-  return shape
-    .replace(/\./g, ' ')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase();
+  return isShape(shape) ? SHAPE_LABELS[shape] : shape.replace(/\./g, ' ');
 }
