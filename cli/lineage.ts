@@ -1,10 +1,10 @@
-import { parseArgs } from 'node:util';
 import { entitiesExist } from '../core/api/entities';
 import { expandTree, lineageToJson, renderLineageText } from '../core/lineage/render';
 import { serviceLineageFetcher } from '../core/lineage/serviceFetcher';
 import { LineageTree } from '../core/lineage/tree';
 import type { TreeDirection } from '../core/lineage/types';
 import { parseUrn } from '../core/urn';
+import { parseCommandLine } from './args';
 import type { CliIo } from './io';
 import { connectionFrom, describeError, plainHttpWarning } from './push';
 
@@ -25,28 +25,19 @@ The token is read from $CATALOG_TOKEN.`;
 const DEPTH: Record<string, number> = { '1': 1, '2': 2, '3+': Infinity };
 
 export async function runLineage(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        service: { type: 'string' },
-        direction: { type: 'string' },
-        degree: { type: 'string', default: '1' },
-        format: { type: 'string', default: 'text' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    io.stderr(`${describeError(error)}\n\n${LINEAGE_USAGE}`);
-    return 2;
-  }
+  const parsed = parseCommandLine(
+    argv,
+    {
+      service: { type: 'string' },
+      direction: { type: 'string' },
+      degree: { type: 'string', default: '1' },
+      format: { type: 'string', default: 'text' },
+    },
+    LINEAGE_USAGE,
+    io,
+  );
+  if (typeof parsed === 'number') return parsed;
   const options = parsed.values;
-  if (options.help) {
-    io.stdout(LINEAGE_USAGE);
-    return 0;
-  }
   const [urn, ...extra] = parsed.positionals;
   if (!urn || extra.length > 0) {
     io.stderr(`${urn ? `Give one URN; got ${parsed.positionals.length}.` : 'Give the URN of the entity whose lineage to show.'}\n\n${LINEAGE_USAGE}`);

@@ -1,5 +1,4 @@
 import { createInterface } from 'node:readline/promises';
-import { parseArgs } from 'node:util';
 import { isServiceError } from '../core/api/errors';
 import type { ServiceConnection } from '../core/api/http';
 import { applyPlan } from '../core/plan/pushApply';
@@ -7,6 +6,7 @@ import { formatPlan, formatPushResult } from '../core/plan/pushFormat';
 import { buildPushPlan } from '../core/plan/pushPlan';
 import { isInsecureRemote } from '../core/api/transportSecurity';
 import { loadMetadataDocuments, validateAll } from './documents';
+import { parseCommandLine } from './args';
 import type { CliIo } from './io';
 import { formatText } from './report';
 
@@ -56,29 +56,20 @@ export function describeError(error: unknown): string {
 }
 
 export async function runPush(argv: string[], io: InteractiveIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        service: { type: 'string' },
-        'dry-run': { type: 'boolean', default: false },
-        yes: { type: 'boolean', short: 'y', default: false },
-        force: { type: 'boolean', default: false },
-        'type-namespace': { type: 'string', default: 'service' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    io.stderr(`${describeError(error)}\n\n${PUSH_USAGE}`);
-    return 2;
-  }
+  const parsed = parseCommandLine(
+    argv,
+    {
+      service: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      yes: { type: 'boolean', short: 'y', default: false },
+      force: { type: 'boolean', default: false },
+      'type-namespace': { type: 'string', default: 'service' },
+    },
+    PUSH_USAGE,
+    io,
+  );
+  if (typeof parsed === 'number') return parsed;
   const options = parsed.values;
-  if (options.help) {
-    io.stdout(PUSH_USAGE);
-    return 0;
-  }
   const namespace = options['type-namespace'];
   if (namespace !== 'service' && namespace !== 'datahub') {
     io.stderr(`Unknown --type-namespace '${namespace}'; use datahub (a DataHub deployment) or service (the local catalog).`);

@@ -1,6 +1,6 @@
-import { parseArgs } from 'node:util';
 import type { EntityExistenceView, PropertyDefinitionInfo } from '../core/definitions/types';
 import { loadMetadataDocuments, validateAll } from './documents';
+import { parseCommandLine } from './args';
 import type { CliIo } from './io';
 import { formatGithub, formatSarif, formatText, type ReportFormat } from './report';
 import { definitionsView, serviceDefinitions, serviceExistence, workspaceDefinitions } from './validationContext';
@@ -17,21 +17,8 @@ definitions in the files. With --service URL (token from CATALOG_TOKEN) it also 
 the service's live definitions and whether the entities of each lineage edge exist.`;
 
 export async function runValidate(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { format: { type: 'string', default: 'text' }, service: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    io.stderr(`${error instanceof Error ? error.message : String(error)}\n\n${VALIDATE_USAGE}`);
-    return 2;
-  }
-  if (parsed.values.help) {
-    io.stdout(VALIDATE_USAGE);
-    return 0;
-  }
+  const parsed = parseCommandLine(argv, { format: { type: 'string', default: 'text' }, service: { type: 'string' } }, VALIDATE_USAGE, io);
+  if (typeof parsed === 'number') return parsed;
   const format = parsed.values.format as ReportFormat;
   if (!FORMATS.includes(format)) {
     io.stderr(`Unknown --format '${parsed.values.format}'; use one of ${FORMATS.join(', ')}.`);
