@@ -1,111 +1,53 @@
-import * as path from 'node:path';
+// The entry bundle: kept tiny so activation is quick. It registers every contributed command and
+// loads the rest of the extension (`extensionMain.ts`, its own bundle) right after `activate()`
+// returns; a command run before then waits for it.
 import * as vscode from 'vscode';
-import {
-  ExecuteCommandRequest,
-  LanguageClient,
-  TransportKind,
-  type LanguageClientOptions,
-  type ServerOptions,
-} from 'vscode-languageclient/node';
-import { REFRESH_DEFINITIONS_COMMAND, SetConnectionNotification, StatusNotification, type CatalogInitializationOptions } from '../core/protocol';
-import { ConnectionManager } from './connection/connectionManager';
-import { registerLineageCommands } from './lineage/commands';
-import { LineageView } from './lineage/lineageView';
-import { PushCommands } from './push/pushCommands';
-import { PropertyCodeLens, registerPropertyStatusCommands } from './push/propertyStatus';
-import { CatalogStatus } from './status';
-import { registerLocalCatalogCommands } from './connection/localCatalogCommands';
-import { WorkspaceValidation } from './validateWorkspace';
+import { DeferredCommands, contributedCommands } from './deferredCommands';
+import type * as ExtensionMain from './extensionMain';
 
-let client: LanguageClient | undefined;
+/** Built by esbuild as a separate bundle next to this one; never bundled into it. */
+const MAIN_BUNDLE = 'dist/extensionMain.js';
 
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
+let mainLoaded: Promise<typeof ExtensionMain | undefined> | undefined;
+
+export function activate(context: vscode.ExtensionContext): void {
   // Created here, never at import, so a failed activation still leaves a log to open.
   const log = vscode.window.createOutputChannel('Catalog Code', { log: true });
   context.subscriptions.push(log);
+  context.subscriptions.push(vscode.commands.registerCommand('catalogCode.openLog', () => log.show()));
 
-  const connection = new ConnectionManager(context, log);
-  const status = new CatalogStatus(connection);
-  context.subscriptions.push(connection, status, connection.onDidChange(() => status.render()));
+  const deferredIds = contributedCommands(context.extension.packageJSON);
+  deferredIds.delete('catalogCode.openLog');
+  const deferred = new DeferredCommands(deferredIds);
+  for (const command of deferredIds) context.subscriptions.push(vscode.commands.registerCommand(command, deferred.forwarder(command)));
 
-  const register = (command: string, run: (...args: unknown[]) => unknown): void => {
-    context.subscriptions.push(vscode.commands.registerCommand(command, run));
-  };
-  register('catalogCode.openLog', () => log.show());
-  register('catalogCode.signIn', () => connection.signIn());
-  register('catalogCode.signOut', () => connection.signOut());
-  registerLocalCatalogCommands(register, context, connection);
-  const workspaceValidation = new WorkspaceValidation();
-  context.subscriptions.push(workspaceValidation);
-  register('catalogCode.validateWorkspace', () => workspaceValidation.run());
-
-  const lineageView = new LineageView(connection);
-  context.subscriptions.push(lineageView);
-  registerLineageCommands(register, lineageView);
-
-  const pushCommands = new PushCommands(connection, log);
-  context.subscriptions.push(pushCommands);
-  pushCommands.register(register);
-  registerPropertyStatusCommands(register, connection, log);
-  context.subscriptions.push(
-    vscode.languages.registerCodeLensProvider([{ language: 'yaml' }, { language: 'json' }, { language: 'jsonc' }], new PropertyCodeLens()),
-  );
-  register(REFRESH_DEFINITIONS_COMMAND, async () => {
-    if (!client?.isRunning()) {
-      void vscode.window.showWarningMessage('Catalog Code: the language server is not running, so definitions cannot be refreshed. Open the log for details.');
-      return;
-    }
-    await client.sendRequest(ExecuteCommandRequest.type, { command: REFRESH_DEFINITIONS_COMMAND, arguments: [] });
+  mainLoaded = new Promise((resolve) => {
+    setImmediate(() => resolve(loadMain(context, log, deferred)));
   });
+}
 
-  const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
-  const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
-  };
-  const settings = vscode.workspace.getConfiguration('catalogCode');
-  const initializationOptions: CatalogInitializationOptions & { clientRegistersCommands: boolean } = {
-    storagePath: context.globalStorageUri.fsPath,
-    associations: settings.get('formats.associations', {}),
-    refreshIntervalSeconds: settings.get('definitions.refreshIntervalSeconds', 300),
-    // The client registers catalogCode.refreshDefinitions itself, so it exists even when the server is down.
-    clientRegistersCommands: true,
-  };
-  const clientOptions: LanguageClientOptions = {
-    documentSelector: [
-      { scheme: 'file', language: 'yaml' },
-      { scheme: 'file', language: 'json' },
-      { scheme: 'file', language: 'jsonc' },
-      { scheme: 'untitled', language: 'yaml' },
-      { scheme: 'untitled', language: 'json' },
-    ],
-    outputChannel: log,
-    initializationOptions,
-  };
-  client = new LanguageClient('catalogCode', 'Catalog Code', serverOptions, clientOptions);
-  const languageClient = client;
-
-  const sendConnection = async (): Promise<void> => {
-    if (!languageClient.isRunning()) return;
-    const current = connection.currentConnection;
-    await languageClient.sendNotification(SetConnectionNotification.type, { url: current?.url ?? null, token: current?.token ?? null });
-  };
-  context.subscriptions.push(connection.onDidChange(() => void sendConnection()));
-
+async function loadMain(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, deferred: DeferredCommands): Promise<typeof ExtensionMain | undefined> {
+  let main: typeof ExtensionMain | undefined;
   try {
-    await languageClient.start();
-    context.subscriptions.push(languageClient.onNotification(StatusNotification.type, (params) => status.updateFromServer(params)));
+    // A plain require, not import(): the extension host provides `vscode` only to required modules.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    main = require(context.asAbsolutePath(MAIN_BUNDLE)) as typeof ExtensionMain;
+    await main.start(context, log, deferred);
+    return main;
   } catch (error) {
-    log.error(`The Catalog Code language server did not start: ${error instanceof Error ? error.message : String(error)}`);
-    void vscode.window.showErrorMessage('Catalog Code: the language server did not start. Open the log for details.', 'Open Log').then((choice) => {
+    const reason = error instanceof Error ? error : new Error(String(error));
+    log.error(`Catalog Code could not start (${MAIN_BUNDLE} failed to load or start): ${reason.message}`);
+    deferred.markFailed(new Error(`Catalog Code did not start, so its commands cannot run: ${reason.message}. Reinstall or update the extension, and open the Catalog Code log for details.`));
+    void vscode.window.showErrorMessage('Catalog Code did not start. Reinstall or update the extension; the log has the details.', 'Open Log').then((choice) => {
       if (choice) log.show();
     });
+    // Whatever did start (the language server, say) is still stopped on deactivation.
+    return main;
   }
-  // Connecting may start the local catalog; it must not hold up activation.
-  void connection.connect().then(() => sendConnection());
 }
 
 export async function deactivate(): Promise<void> {
-  await client?.stop();
-  client = undefined;
+  const main = await mainLoaded;
+  mainLoaded = undefined;
+  await main?.deactivate();
 }
