@@ -1,5 +1,6 @@
 import type { ServiceConnection } from '../api/http';
 import { ingestProposal, patchStructuredProperties, postAspect, postStatus, updateLineage } from '../api/pushClient';
+import { groupForSending } from './pushBatch';
 import type { PushItem, PushItemResult, PushOperation, PushPlan, PushResult } from './pushTypes';
 
 export interface ApplyProgress {
@@ -34,31 +35,56 @@ export async function sendOperation(connection: ServiceConnection, operation: Pu
 }
 
 /**
- * Runs the plan's items in order. A failed item does not stop the others (they are independent
- * requests; a later item that needed it fails with the service's own reason). Cancelling stops
- * before the next item. Items that failed or were not sent come back in `failed`: planning again
- * against the service shows exactly these, because everything that succeeded is then in place.
+ * Runs the plan's items in order. Consecutive lineage items go out together as one
+ * `updateLineage` call (see groupForSending); the service applies a call all or nothing, so when a
+ * merged call fails nothing of it was written, and its items are resent one by one to name exactly
+ * the item that fails while the others still succeed. Progress and results stay per item.
+ * A failed item does not stop the others (they are independent requests; a later item that needed
+ * it fails with the service's own reason). Cancelling stops before the next request. Items that
+ * failed or were not sent come back in `failed`: planning again against the service shows exactly
+ * these, because everything that succeeded is then in place.
  */
 export async function applyPlan(connection: ServiceConnection, plan: PushPlan, options: ApplyOptions = {}): Promise<PushResult> {
   const results: PushItemResult[] = [];
   const total = plan.items.length;
-  let cancelled = false;
-  for (const [index, item] of plan.items.entries()) {
-    if (options.signal?.aborted) {
-      cancelled = true;
-      break;
-    }
-    options.onStart?.(item, index, total);
-    let result: PushItemResult;
-    try {
-      await sendOperation(connection, item.operation);
-      result = { item, ok: true };
-    } catch (error) {
-      result = { item, ok: false, error: error instanceof Error ? error.message : String(error) };
-    }
+  const report = (index: number, result: PushItemResult) => {
     results.push(result);
     options.onProgress?.({ index, total, result });
+  };
+  let cancelled = false;
+  const stopHere = () => {
+    cancelled = options.signal?.aborted === true;
+    return cancelled;
+  };
+  for (const group of groupForSending(plan.items)) {
+    if (stopHere()) break;
+    for (const index of group.indexes) options.onStart?.(plan.items[index], index, total);
+    const error = await attempt(connection, group.operation);
+    if (error === undefined || group.indexes.length === 1) {
+      for (const index of group.indexes) report(index, outcome(plan.items[index], error));
+      continue;
+    }
+    for (const index of group.indexes) {
+      if (stopHere()) break;
+      const item = plan.items[index];
+      report(index, outcome(item, await attempt(connection, item.operation)));
+    }
+    if (cancelled) break;
   }
   const failed = [...results.filter((r) => !r.ok).map((r) => r.item), ...plan.items.slice(results.length)];
   return { results, failed, cancelled };
+}
+
+/** Sends one request; the error in words, or undefined when it succeeded. */
+async function attempt(connection: ServiceConnection, operation: PushOperation): Promise<string | undefined> {
+  try {
+    await sendOperation(connection, operation);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+function outcome(item: PushItem, error: string | undefined): PushItemResult {
+  return error === undefined ? { item, ok: true } : { item, ok: false, error };
 }

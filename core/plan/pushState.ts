@@ -5,6 +5,7 @@ import { readAspect, type JsonObject } from '../api/pushClient';
 import { entityTypeOfUrn } from '../urn';
 import type { PushIntent } from './pushIntent';
 import { lineageAspectOf, type AspectKey } from './pushLineageState';
+import { readAspectsInBatches } from './pushStateBatch';
 
 /**
  * What the service holds now, for exactly the aspects a plan compares against. Plain data, so the
@@ -86,8 +87,9 @@ export function entitiesToCheck(intent: PushIntent): string[] {
 }
 
 /**
- * Reads the aspects over OpenAPI v2, a few at a time, and which edge ends exist (GraphQL
- * `entityExists`); the first failure (unreachable, 401, ...) stops it.
+ * Reads the aspects (many per GraphQL query where the entity type allows, the rest over OpenAPI v2
+ * a few at a time) and which edge ends exist (GraphQL `entityExists`); the first failure
+ * (unreachable, 401, ...) stops it.
  */
 export async function readServiceState(connection: ServiceConnection, keys: readonly AspectKey[], signal?: AbortSignal, entities: readonly string[] = []): Promise<ServiceState> {
   const state = new ServiceState();
@@ -104,14 +106,15 @@ export async function readServiceState(connection: ServiceConnection, keys: read
     const answers = await unlessRejected(() => entitiesExist(connection, entities), new Map<string, boolean>());
     for (const [urn, exists] of answers) state.setExists(urn, exists);
   }
+  const rest = await readAspectsInBatches(connection, keys, (key, value) => state.set(key.urn, key.aspectName, value), signal);
   let next = 0;
   const worker = async () => {
-    while (next < keys.length) {
+    while (next < rest.length) {
       signal?.throwIfAborted();
-      const key = keys[next++];
+      const key = rest[next++];
       state.set(key.urn, key.aspectName, await unlessRejected(() => readAspect(connection, key.entityType, key.urn, key.aspectName), undefined));
     }
   };
-  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, keys.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, rest.length) }, worker));
   return state;
 }
