@@ -1,4 +1,6 @@
 import type { LineageIndex } from '../store/types';
+import { hasIds, type LineageIdIndex } from './lineageIndex';
+import { REMOVED } from './neighbourList';
 
 /**
  * Multi-hop lineage search: a breadth-first walk from one entity over the lineage index, upstream or
@@ -7,7 +9,9 @@ import type { LineageIndex } from '../store/types';
  *
  * The walk never goes deeper than the deepest degree the caller accepts (only degree 1 asked ⇒ one
  * hop), and only the entities on the requested page get paths and degree lists built; every other
- * reached entity costs one map entry, and `total` still counts every match.
+ * reached entity costs one map entry, and `total` still counts every match. Over the in-memory index
+ * the walk runs on integer ids and typed arrays, and turns ids back into URNs only for `accept` and
+ * the page; any other LineageIndex is walked by URN.
  */
 
 export type LineageDirection = 'UPSTREAM' | 'DOWNSTREAM';
@@ -50,6 +54,87 @@ interface PageEntry {
 }
 
 export function searchLineage(index: LineageIndex, request: LineageSearchRequest): LineageSearchPage {
+  return hasIds(index) ? searchByIds(index, request) : searchByUrns(index, request);
+}
+
+interface IdPageEntry {
+  id: number;
+  degree: number;
+  degrees: number[];
+  otherParents: number[];
+}
+
+function searchByIds(index: LineageIdIndex, request: LineageSearchRequest): LineageSearchPage {
+  const { direction, maxDegree, accept, offset, count } = request;
+  const maxPaths = Math.max(1, request.maxPaths ?? 3);
+  const startId = index.idOf(request.start);
+  if (startId < 0) return { hits: [], total: 0 };
+  const upstream = direction === 'UPSTREAM';
+  const limit = index.idLimit();
+  // the first parent of each reached id (-1: not reached yet; the start is its own parent)
+  const parentOf = new Int32Array(limit).fill(-1);
+  parentOf[startId] = startId;
+  const onPage = new Uint8Array(limit);
+  const page = new Map<number, IdPageEntry>();
+  const pageEnd = offset + count;
+  // every reached id in walk order; each level is the slice after the previous one
+  const queue = new Int32Array(limit);
+  queue[0] = startId;
+  let levelStart = 0;
+  let levelEnd = 1;
+  let total = 0;
+
+  for (let level = 0; levelStart < levelEnd && level < maxDegree; level++) {
+    const hop = level + 1;
+    let reached = levelEnd;
+    for (let q = levelStart; q < levelEnd; q++) {
+      const node = queue[q];
+      const neighbours = upstream ? index.upstreamIdsOf(node) : index.downstreamIdsOf(node);
+      for (let k = 0; k < neighbours.length; k++) {
+        const neighbour = neighbours[k];
+        if (neighbour === REMOVED) continue;
+        const parent = parentOf[neighbour];
+        if (parent < 0) {
+          parentOf[neighbour] = node;
+          queue[reached++] = neighbour;
+          if (!accept(index.urnOfId(neighbour), hop)) continue;
+          if (total >= offset && total < pageEnd) {
+            page.set(neighbour, { id: neighbour, degree: hop, degrees: [hop], otherParents: [] });
+            onPage[neighbour] = 1;
+          }
+          total++;
+          continue;
+        }
+        if (onPage[neighbour] === 0) continue;
+        const entry = page.get(neighbour) as IdPageEntry;
+        if (entry.degree === hop) {
+          if (entry.otherParents.length < maxPaths - 1 && parent !== node) entry.otherParents.push(node);
+        } else if (!entry.degrees.includes(hop) && entry.degrees.length < MAX_DEGREES_LISTED) {
+          entry.degrees.push(hop);
+        }
+      }
+    }
+    levelStart = levelEnd;
+    levelEnd = reached;
+  }
+
+  const pathTo = (id: number): string[] => {
+    const path = [index.urnOfId(id)];
+    for (let at = id; at !== startId; ) {
+      at = parentOf[at];
+      path.push(index.urnOfId(at));
+    }
+    return path.reverse();
+  };
+  const hits = [...page.values()].map((entry): LineageHit => {
+    const urn = index.urnOfId(entry.id);
+    const paths = [pathTo(entry.id), ...entry.otherParents.map((parent) => [...pathTo(parent), urn])];
+    return { urn, degree: entry.degree, degrees: entry.degrees, paths };
+  });
+  return { hits, total };
+}
+
+function searchByUrns(index: LineageIndex, request: LineageSearchRequest): LineageSearchPage {
   const { start, direction, maxDegree, accept, offset, count } = request;
   const maxPaths = Math.max(1, request.maxPaths ?? 3);
   const neighbours = direction === 'UPSTREAM' ? (urn: string) => index.upstreamsOf(urn) : (urn: string) => index.downstreamsOf(urn);
