@@ -93,10 +93,16 @@ export async function extensionCase(ctx: BenchContext): Promise<CaseResult> {
     if (!name.endsWith('.js') && !name.endsWith('.wasm')) continue;
     const size = statSync(path.join(dist, name)).size;
     result.rows.push({ group: GROUP, case: `bundle size: dist/${name}`, subject: 'esbuild --production', value: `${mib(size)} (${size.toLocaleString('en-US')} B)` });
-    if (name === 'extension.js') {
-      result.targets.push({ target: 'extension bundle ≤ 2 MB', measured: mib(size), met: size <= BUNDLE_LIMIT, ...(size <= BUNDLE_LIMIT ? {} : { miss: `${mib(size - BUNDLE_LIMIT)} over` }) });
-    }
   }
+  // The extension is a small activation entry plus the main bundle it loads after activate():
+  // together they are what VS Code loads for the extension host.
+  const extensionSize = ['extension.js', 'extensionMain.js'].reduce((sum, name) => sum + (existsSync(path.join(dist, name)) ? statSync(path.join(dist, name)).size : 0), 0);
+  result.targets.push({
+    target: 'extension bundle ≤ 2 MB',
+    measured: `${mib(extensionSize)} (extension.js + extensionMain.js)`,
+    met: extensionSize <= BUNDLE_LIMIT,
+    ...(extensionSize <= BUNDLE_LIMIT ? {} : { miss: `${mib(extensionSize - BUNDLE_LIMIT)} over` }),
+  });
 
   const stubPath = path.join(ctx.workDir, 'vscode-stub.js');
   const timerPath = path.join(ctx.workDir, 'require-timer.js');

@@ -119,7 +119,7 @@ export async function lineageCase(ctx: BenchContext): Promise<CaseResult> {
                   ? {}
                   : {
                       miss: missText(serviceTiming.medianMs, ratio),
-                      next: 'walk integers, not strings: service/lineage/lineageIndex.ts interns each URN to an id with per-id neighbour arrays, service/lineage/search.ts marks seen entities in a typed array and turns ids back into URNs only for the page (measured in-process at 1M edges, a 198k-entity walk: 222 ms over the string-keyed maps, 30 ms over interned ids)',
+                      next: 'the walk already runs on integer ids (service/lineage/lineageIndex.ts, search.ts); what remains per reached entity is the filter in service/graphql/searchFilters.ts: keep a per-id soft-delete flag in the lineage index (it sees every status write) so accept() never reads the URN, and test only degree when no URN filter is given. Small walks are bounded by the HTTP round trip (compare the BFS behind bare HTTP)',
                     }),
               });
             }

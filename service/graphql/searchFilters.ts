@@ -200,7 +200,8 @@ export function planSearch(store: CatalogStore, input: SearchFilterInput): Searc
   const groupInputs = orFilters.length > 0 ? orFilters.map((g) => [...(g.and ?? []), ...extra]) : extra.length > 0 ? [extra] : [];
   const groups = groupInputs.map((filters) => planGroup(store, filters));
   const maxDegree = groups.length === 0 ? Infinity : Math.max(...groups.map((g) => g.maxDegree));
-  const includeSoftDeleted = input.includeSoftDeleted === true;
+  // Reading every reached URN costs more than the walk itself on large graphs: skip what is idle.
+  const includeSoftDeleted = input.includeSoftDeleted === true || store.softDeletedCount?.() === 0;
 
   const accept = (urn: string, degree: number): boolean => {
     if (groups.length > 0 && !groups.some((g) => g.degreeTests.every((t) => t(degree)) && g.urnTests.every((t) => t(urn)))) return false;

@@ -173,6 +173,10 @@ class Store implements SqliteCatalogStore {
     return this.removed.has(urn);
   }
 
+  softDeletedCount(): number {
+    return this.removed.size;
+  }
+
   listEntities(entityType: string, options: { start?: number; count?: number; query?: string; excludeSoftDeleted?: boolean } = {}): EntityPage {
     const where: string[] = ['entity_type = ?'];
     const params: (string | number)[] = [entityType];

@@ -55,6 +55,8 @@ export interface CatalogStore {
   entityExists(urn: string): boolean;
   /** true when the entity's `status` aspect says `removed: true` */
   isSoftDeleted(urn: string): boolean;
+  /** how many entities are soft-deleted; lets a lineage walk skip the per-entity check when none is */
+  softDeletedCount?(): number;
   listEntities(
     entityType: string,
     options?: {
