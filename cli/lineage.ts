@@ -6,7 +6,7 @@ import type { TreeDirection } from '../core/lineage/types';
 import { parseUrn } from '../core/urn';
 import { parseCommandLine } from './args';
 import type { CliIo } from './io';
-import { connectionFrom, describeError, plainHttpWarning } from './push';
+import { describeError, serviceConnection } from './connection';
 
 export const LINEAGE_USAGE = `Usage: catalog-code lineage URN [--direction upstream|downstream] [--degree 1|2|3+] [--format text|json] --service URL
 
@@ -63,13 +63,8 @@ export async function runLineage(argv: string[], io: CliIo): Promise<number> {
     io.stderr(`Unknown --format '${options.format}'; use text or json.`);
     return 2;
   }
-  const connection = connectionFrom(options);
-  if (typeof connection === 'string') {
-    io.stderr(connection);
-    return 2;
-  }
-  const warning = plainHttpWarning(connection);
-  if (warning) io.stderr(warning);
+  const connection = serviceConnection(options, io);
+  if (typeof connection === 'number') return connection;
 
   try {
     const exists = await entitiesExist(connection, [urn]);

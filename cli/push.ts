@@ -1,12 +1,10 @@
 import { createInterface } from 'node:readline/promises';
-import { isServiceError } from '../core/api/errors';
-import type { ServiceConnection } from '../core/api/http';
 import { applyPlan } from '../core/plan/pushApply';
 import { formatPlan, formatPushResult } from '../core/plan/pushFormat';
 import { buildPushPlan } from '../core/plan/pushPlan';
-import { isInsecureRemote } from '../core/api/transportSecurity';
 import { loadMetadataDocuments, validateAll } from './documents';
 import { parseCommandLine } from './args';
+import { describeError, serviceConnection } from './connection';
 import type { CliIo } from './io';
 import { formatText } from './report';
 
@@ -32,29 +30,6 @@ export interface InteractiveIo extends CliIo {
   confirm?: (question: string) => Promise<boolean>;
 }
 
-export interface ConnectionArgs {
-  service?: string;
-}
-
-/** URL from --service or $CATALOG_SERVICE_URL, token from $CATALOG_TOKEN; a message in words when the URL is missing. */
-export function connectionFrom(args: ConnectionArgs, env: NodeJS.ProcessEnv = process.env): ServiceConnection | string {
-  const url = args.service ?? env.CATALOG_SERVICE_URL;
-  if (!url) return 'No catalog service given: pass --service URL (for example --service http://localhost:8080) or set CATALOG_SERVICE_URL.';
-  if (!/^https?:\/\//i.test(url)) return `The service URL "${url}" must start with http:// or https://, e.g. http://localhost:8080.`;
-  return { url, token: env.CATALOG_TOKEN || undefined };
-}
-
-/** A warning when a token would travel in clear text to another machine. */
-export function plainHttpWarning(connection: ServiceConnection): string | undefined {
-  if (connection.token && isInsecureRemote(connection.url)) return `Warning: ${connection.url} is plain http to another machine; the token is sent unencrypted. Use https:// if the service offers it.`;
-  return undefined;
-}
-
-export function describeError(error: unknown): string {
-  if (isServiceError(error)) return error.message;
-  return error instanceof Error ? error.message : String(error);
-}
-
 export async function runPush(argv: string[], io: InteractiveIo): Promise<number> {
   const parsed = parseCommandLine(
     argv,
@@ -75,13 +50,8 @@ export async function runPush(argv: string[], io: InteractiveIo): Promise<number
     io.stderr(`Unknown --type-namespace '${namespace}'; use datahub (a DataHub deployment) or service (the local catalog).`);
     return 2;
   }
-  const connection = connectionFrom(options);
-  if (typeof connection === 'string') {
-    io.stderr(connection);
-    return 2;
-  }
-  const warning = plainHttpWarning(connection);
-  if (warning) io.stderr(warning);
+  const connection = serviceConnection(options, io);
+  if (typeof connection === 'number') return connection;
 
   const documents = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { stopOnUnreadable: true });
   if (typeof documents === 'number') return documents;

@@ -148,19 +148,9 @@ export const REQUIRED_KEYS: Record<ShapeName, readonly string[]> = {
 };
 
 /** Shapes read by a DataHub CLI model with `extra="forbid"`: an unknown key fails the whole file. */
-export const STRICT_SHAPES: ReadonlySet<ShapeName> = new Set<ShapeName>([
-  'propertyDefinitions.property',
-  'propertyDefinitions.allowedValue',
-  'propertyDefinitions.typeQualifier',
-  'datasetYaml.dataset',
-  'datasetYaml.schema',
-  'datasetYaml.field',
-  'datasetYaml.owner',
-  'lineageFile.root',
-  'lineageFile.node',
-  'lineageFile.entity',
-  'lineageFile.fineGrainedLineage',
-]);
+export const STRICT_SHAPES: ReadonlySet<ShapeName> = new Set<ShapeName>(
+  SHAPE_NAMES.filter((shape) => /^(propertyDefinitions|datasetYaml|lineageFile)\./.test(shape)),
+);
 
 /** How a shape is named to a user ("an unknown key in a lineage-file entity"). */
 export const SHAPE_LABELS: Record<ShapeName, string> = {

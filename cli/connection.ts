@@ -1,0 +1,39 @@
+import { isServiceError } from '../core/api/errors';
+import type { ServiceConnection } from '../core/api/http';
+import { isInsecureRemote } from '../core/api/transportSecurity';
+import type { CliIo } from './io';
+
+export interface ConnectionArgs {
+  service?: string;
+}
+
+/** URL from --service or $CATALOG_SERVICE_URL, token from $CATALOG_TOKEN; a message in words when the URL is missing. */
+export function connectionFrom(args: ConnectionArgs, env: NodeJS.ProcessEnv = process.env): ServiceConnection | string {
+  const url = args.service ?? env.CATALOG_SERVICE_URL;
+  if (!url) return 'No catalog service given: pass --service URL (for example --service http://localhost:8080) or set CATALOG_SERVICE_URL.';
+  if (!/^https?:\/\//i.test(url)) return `The service URL "${url}" must start with http:// or https://, e.g. http://localhost:8080.`;
+  return { url, token: env.CATALOG_TOKEN || undefined };
+}
+
+/** A warning when a token would travel in clear text to another machine. */
+export function plainHttpWarning(connection: ServiceConnection): string | undefined {
+  if (connection.token && isInsecureRemote(connection.url)) return `Warning: ${connection.url} is plain http to another machine; the token is sent unencrypted. Use https:// if the service offers it.`;
+  return undefined;
+}
+
+export function describeError(error: unknown): string {
+  if (isServiceError(error)) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The connection of a verb that talks to the service, or exit code 2 after saying what is missing. */
+export function serviceConnection(args: ConnectionArgs, io: CliIo): ServiceConnection | number {
+  const connection = connectionFrom(args);
+  if (typeof connection === 'string') {
+    io.stderr(connection);
+    return 2;
+  }
+  const warning = plainHttpWarning(connection);
+  if (warning) io.stderr(warning);
+  return connection;
+}
