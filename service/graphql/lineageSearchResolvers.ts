@@ -34,7 +34,7 @@ function runSearch(store: CatalogStore, input: LineageSearchInput, offset: numbe
   if (!start) throw badRequest('A lineage search needs input.urn, the URN of the entity to start from.');
   const includeSoftDeleted = input.searchFlags?.includeSoftDeleted === true;
   const plan = planSearch(store, { query: input.query, types: input.types, orFilters: input.orFilters, filters: input.filters, includeSoftDeleted });
-  const page = searchLineage(store.lineage, { start, direction: input.direction, maxDegree: plan.maxDegree, accept: plan.accept, offset, count });
+  const page = searchLineage(store.lineage, { start, direction: input.direction, maxDegree: plan.maxDegree, accept: plan.accept, ...(plan.acceptDegree ? { acceptDegree: plan.acceptDegree } : {}), offset, count });
   const searchResults = page.hits.map((hit) => ({
     entity: entityView(store, hit.urn),
     degree: hit.degree,

@@ -33,6 +33,8 @@ export interface SearchPlan {
   /** deepest degree any filter group accepts (Infinity when unbounded) */
   maxDegree: number;
   accept: (urn: string, degree: number) => boolean;
+  /** set when only the degree decides (see LineageSearchRequest.acceptDegree) */
+  acceptDegree?: (degree: number) => boolean;
 }
 
 const SUPPORTED_FIELDS = 'degree, _entityType (or entityType), platform, origin, urn, name, structuredProperties.<qualifiedName>';
@@ -208,5 +210,8 @@ export function planSearch(store: CatalogStore, input: SearchFilterInput): Searc
     if (!baseTests.every((t) => t(urn))) return false;
     return includeSoftDeleted || !store.isSoftDeleted(urn);
   };
-  return { maxDegree, accept };
+  const degreeOnly = baseTests.length === 0 && includeSoftDeleted && groups.every((g) => g.urnTests.length === 0);
+  if (!degreeOnly) return { maxDegree, accept };
+  const acceptDegree = (degree: number): boolean => groups.length === 0 || groups.some((g) => g.degreeTests.every((t) => t(degree)));
+  return { maxDegree, accept, acceptDegree };
 }

@@ -23,6 +23,11 @@ export interface LineageSearchRequest {
   maxDegree: number;
   /** whether a reached entity is a result (filters); called once per entity, in walk order */
   accept: (urn: string, degree: number) => boolean;
+  /**
+   * Present when the filters look at the degree only (no query, type or field filter, no
+   * soft-deleted entity to hide): asked once per hop instead of `accept` once per entity.
+   */
+  acceptDegree?: (degree: number) => boolean;
   offset: number;
   count: number;
   /** most paths returned per hit (default 3) */
@@ -86,6 +91,7 @@ function searchByIds(index: LineageIdIndex, request: LineageSearchRequest): Line
 
   for (let level = 0; levelStart < levelEnd && level < maxDegree; level++) {
     const hop = level + 1;
+    const levelAccepted = request.acceptDegree?.(hop);
     let reached = levelEnd;
     for (let q = levelStart; q < levelEnd; q++) {
       const node = queue[q];
@@ -97,7 +103,7 @@ function searchByIds(index: LineageIdIndex, request: LineageSearchRequest): Line
         if (parent < 0) {
           parentOf[neighbour] = node;
           queue[reached++] = neighbour;
-          if (!accept(index.urnOfId(neighbour), hop)) continue;
+          if (levelAccepted === undefined ? !accept(index.urnOfId(neighbour), hop) : !levelAccepted) continue;
           if (total >= offset && total < pageEnd) {
             page.set(neighbour, { id: neighbour, degree: hop, degrees: [hop], otherParents: [] });
             onPage[neighbour] = 1;
