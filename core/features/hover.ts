@@ -91,7 +91,7 @@ function existenceLine(urn: string, entities: EntityExistenceView | undefined, s
   const exists = entities.exists(urn);
   if (exists === true) return '✓ Exists in the service.';
   if (exists === false) return '✗ Does not exist in the service: edges and values that refer to it will be refused until it is created.';
-  return 'Existence in the service: being checked…';
+  return 'Existence in the service: being checked now — hover again in a moment to see the answer.';
 }
 
 function code(text: string): string {
