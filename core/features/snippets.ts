@@ -10,44 +10,34 @@ export type SnippetName = 'lineageEntry' | 'lineageFile' | 'propertyDefinition' 
 
 const ENVIRONMENTS = `\${2|${['PROD', ...FABRIC_TYPES.filter((e) => e !== 'PROD')].join(',')}|}`;
 
+/** A lineage-file entry, written as a list item (the leading `- ` is added where needed). */
+const LINEAGE_ENTRY = [
+  'entity:',
+  '    name: ${1:db.schema.table}',
+  '    type: dataset',
+  `    env: ${ENVIRONMENTS}`,
+  '    platform: ${3:hive}',
+  '  upstream:',
+  '    - entity:',
+  '        name: ${4:db.schema.source_table}',
+  '        type: dataset',
+  '        env: ${2}',
+  '        platform: ${3}',
+];
+
 const BODIES: Record<SnippetName, { label: string; detail: string; listItem: boolean; lines: string[] }> = {
   lineageEntry: {
     label: 'lineage entry',
     detail: 'A dataset with its upstream datasets (lineage file)',
     listItem: true,
-    lines: [
-      'entity:',
-      '    name: ${1:db.schema.table}',
-      '    type: dataset',
-      `    env: ${ENVIRONMENTS}`,
-      '    platform: ${3:hive}',
-      '  upstream:',
-      '    - entity:',
-      '        name: ${4:db.schema.source_table}',
-      '        type: dataset',
-      '        env: ${2}',
-      '        platform: ${3}',
-    ],
+    lines: LINEAGE_ENTRY,
   },
   lineageFile: {
     label: 'lineage file',
     detail: 'A new DataHub lineage file (version 1) with one entry',
     listItem: false,
-    lines: [
-      'version: 1',
-      'lineage:',
-      '  - entity:',
-      '      name: ${1:db.schema.table}',
-      '      type: dataset',
-      `      env: ${ENVIRONMENTS}`,
-      '      platform: ${3:hive}',
-      '    upstream:',
-      '      - entity:',
-      '          name: ${4:db.schema.source_table}',
-      '          type: dataset',
-      '          env: ${2}',
-      '          platform: ${3}',
-    ],
+    // The same entry as the first item of a new file's `lineage:` list.
+    lines: ['version: 1', 'lineage:', `  - ${LINEAGE_ENTRY[0]}`, ...LINEAGE_ENTRY.slice(1).map((line) => `  ${line}`)],
   },
   propertyDefinition: {
     label: 'structured property definition',
