@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { packageExtension } from '../test/e2e/extensionPackage';
+import { QUIET_WORKBENCH_SETTINGS } from '../test/e2e/workbenchSettings';
 import { CODE_SERVER_VERSION, cacheDir, ensureCodeServer, kerberosHeadersPresent, setupLog } from '../test/e2e/setup';
 import { choosePort, logLine, onPath, runLogged, stopGroup, waitForUrl } from './demo/processes';
 import { prepareWorkspace, repoRoot, sampleCatalog } from './demo/workspace';
@@ -19,22 +20,6 @@ const CODE_SERVER_PORT = 8081;
 const CATALOG_PORT = 8080;
 const APT_ADVICE = 'sudo apt-get update && sudo apt-get install -y libkrb5-dev';
 
-/** Settings that keep the workbench on the demo: no trust prompt, welcome page, AI chat or update checks. */
-const USER_SETTINGS = {
-  'security.workspace.trust.enabled': false,
-  'workbench.startupEditor': 'none',
-  'workbench.welcomePage.walkthroughs.openOnInstall': false,
-  'workbench.tips.enabled': false,
-  'workbench.secondarySideBar.defaultVisibility': 'hidden',
-  'chat.disableAIFeatures': true,
-  'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false,
-  'extensions.ignoreRecommendations': true,
-  'update.mode': 'none',
-  'telemetry.telemetryLevel': 'off',
-  'git.enabled': false,
-  'files.exclude': { '**/.catalog': true },
-};
 
 const started = Date.now();
 const shown = (path: string): string => relative(process.cwd(), path) || '.';
@@ -128,7 +113,7 @@ async function startCodeServer(): Promise<void> {
 
   for (const dir of [dirs.userData, dirs.extensions]) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   mkdirSync(join(dirs.userData, 'User'), { recursive: true });
-  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify(USER_SETTINGS, null, 2));
+  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify(QUIET_WORKBENCH_SETTINGS, null, 2));
   // Packaging copies the repository, so it works outside it (a copy cannot go inside its source).
   const packaging = mkdtempSync(join(tmpdir(), 'catalog-code-demo-'));
   // XDG folders keep code-server's own config and logs out of the user's home.

@@ -11,30 +11,19 @@ import { chromium, type Browser } from 'playwright-core';
 import { packageExtension } from './extensionPackage';
 import { repoRoot, type E2eTools } from './setup';
 import { Workbench } from './workbench';
+import { QUIET_WORKBENCH_SETTINGS } from './workbenchSettings';
 
 export const fixtureWorkspace = join(repoRoot, 'test', 'e2e', 'fixtures', 'workspace');
 export const sampleCatalog = join(repoRoot, 'test', 'fixtures', 'sample-catalog');
 
 const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-/** What keeps the workbench quiet: no trust prompt, welcome page, chat, tips or gallery traffic. */
+/** The quiet workbench, plus what makes screenshots and hovers steady for the tests. */
 const USER_SETTINGS = {
-  'security.workspace.trust.enabled': false,
-  'workbench.startupEditor': 'none',
-  'workbench.welcomePage.walkthroughs.openOnInstall': false,
-  'workbench.tips.enabled': false,
-  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  ...QUIET_WORKBENCH_SETTINGS,
   'workbench.colorTheme': 'Default Light Modern',
-  'chat.disableAIFeatures': true,
-  'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false,
-  'extensions.ignoreRecommendations': true,
-  'update.mode': 'none',
-  'telemetry.telemetryLevel': 'off',
-  'git.enabled': false,
   'editor.minimap.enabled': false,
   'editor.hover.delay': 200,
-  'files.exclude': { '**/.catalog': true },
 };
 
 export interface SessionOptions {
