@@ -101,41 +101,40 @@ export class BenchLspClient {
 
   /** Resolves with the first diagnostics published for `uri` after `afterCount` publications. */
   nextPublished(uri: string, afterCount: number, timeoutMs = 120_000): Promise<Diagnostic[]> {
-    return new Promise((resolve, reject) => {
-      const check = () => {
+    return this.waitFor(
+      () => {
         const entry = this.published.get(uri);
-        if (entry && entry.count > afterCount) {
-          done();
-          resolve(entry.diagnostics);
-        }
-      };
-      const timer = setTimeout(() => {
-        done();
-        reject(new Error(`${this.name} published no diagnostics for ${uri} within ${timeoutMs} ms. Its stderr ends with:\n${this.stderr}`));
-      }, timeoutMs);
-      const done = () => {
-        clearTimeout(timer);
-        this.waiters.delete(check);
-      };
-      this.waiters.add(check);
-      check();
-    });
+        return entry && entry.count > afterCount ? { value: entry.diagnostics } : undefined;
+      },
+      timeoutMs,
+      () => `${this.name} published no diagnostics for ${uri} within ${timeoutMs} ms.`,
+    );
   }
 
   /** Resolves with the params of the latest `method` notification once `accept` says yes. */
   waitForNotification<T>(method: string, accept: (params: T) => boolean, timeoutMs: number): Promise<T> {
+    return this.waitFor(
+      () => {
+        const params = this.lastNotification.get(method) as T | undefined;
+        return params !== undefined && accept(params) ? { value: params } : undefined;
+      },
+      timeoutMs,
+      () => `${this.name} did not send the awaited ${method} within ${timeoutMs} ms (last one: ${JSON.stringify(this.lastNotification.get(method) ?? null)}).`,
+    );
+  }
+
+  /** Checks `probe` now and after every message the server sends, until it answers or time runs out. */
+  private waitFor<T>(probe: () => { value: T } | undefined, timeoutMs: number, timeoutMessage: () => string): Promise<T> {
     return new Promise((resolve, reject) => {
       const check = () => {
-        const params = this.lastNotification.get(method) as T | undefined;
-        if (params !== undefined && accept(params)) {
-          done();
-          resolve(params);
-        }
+        const found = probe();
+        if (!found) return;
+        done();
+        resolve(found.value);
       };
       const timer = setTimeout(() => {
         done();
-        const last = JSON.stringify(this.lastNotification.get(method) ?? null);
-        reject(new Error(`${this.name} did not send the awaited ${method} within ${timeoutMs} ms (last one: ${last}). Its stderr ends with:\n${this.stderr}`));
+        reject(new Error(`${timeoutMessage()} Its stderr ends with:\n${this.stderr}`));
       }, timeoutMs);
       const done = () => {
         clearTimeout(timer);
