@@ -172,9 +172,19 @@ export class Workbench {
 
   /** Opens the quick-fix menu (Ctrl+.) at the cursor and chooses the action titled `title`. */
   async applyQuickFix(title: string): Promise<void> {
-    await this.page.keyboard.press('Control+.');
     const item = this.page.locator('.action-widget .monaco-list-row', { hasText: title }).first();
-    await item.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    // The editor may ask for code actions before the server's diagnostics reached it and show
+    // "no code actions": close that menu and ask again until the fix is offered.
+    await until(`the quick fix "${title}" to be offered`, async () => {
+      await this.page.keyboard.press('Control+.');
+      try {
+        await item.waitFor({ state: 'visible', timeout: 3_000 });
+        return true;
+      } catch {
+        await this.page.keyboard.press('Escape');
+        return undefined;
+      }
+    });
     await item.click();
     await item.waitFor({ state: 'hidden' });
   }
