@@ -129,9 +129,14 @@ export class Workbench {
 
   /** Triggers completion (Ctrl+Space) and returns the suggestion rows' text once `expected` is among them. */
   async suggestions(expected: string): Promise<string[]> {
-    await this.page.keyboard.press('Control+Space');
     const rows = this.page.locator('.suggest-widget.visible .monaco-list-row');
+    let asked = 0;
     return until(`a completion list offering "${expected}"`, async () => {
+      // Ask again every few polls: a list shown before the definitions arrived stays as it was.
+      if (asked++ % 8 === 0) {
+        if (asked > 1) await this.page.keyboard.press('Escape');
+        await this.page.keyboard.press('Control+Space');
+      }
       const texts = (await rows.allInnerTexts()).map((t) => plain(t).replace(/\s+/g, ' ').trim());
       return texts.some((t) => t.includes(expected)) ? texts : undefined;
     });
