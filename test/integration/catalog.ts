@@ -115,3 +115,12 @@ export function lineageYaml(upstreams: string[], columns = true): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** A fresh catalog with the standard files written (not yet pushed): definitions, datasets, a lineage file. */
+export async function startCatalogWithFiles(): Promise<TestCatalog> {
+  const catalog = await startTestCatalog();
+  catalog.write('props.yaml', PROPERTIES_YAML);
+  catalog.write('datasets.yaml', DATASETS_YAML);
+  catalog.write('lineage.yml', lineageYaml(['raw_orders', 'customers']));
+  return catalog;
+}

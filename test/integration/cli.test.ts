@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { CliIo } from '../../cli/io';
 import { runLineage } from '../../cli/lineage';
 import { runPush } from '../../cli/push';
-import { DATASETS_YAML, PROPERTIES_YAML, ds, lineageYaml, startTestCatalog, TOKEN, type TestCatalog } from './catalog';
+import { ds, startCatalogWithFiles, TOKEN, type TestCatalog } from './catalog';
 
 const root = process.cwd();
 // CATALOG_CODE_CLI runs the same checks against another build of the CLI (e.g. a packaged one).
@@ -50,10 +50,7 @@ function runCli(args: string[], env: Record<string, string>): Promise<Run> {
 describe('push and lineage verbs against the local catalog', () => {
   let catalog: TestCatalog;
   before(async () => {
-    catalog = await startTestCatalog();
-    catalog.write('props.yaml', PROPERTIES_YAML);
-    catalog.write('datasets.yaml', DATASETS_YAML);
-    catalog.write('lineage.yml', lineageYaml(['raw_orders', 'customers']));
+    catalog = await startCatalogWithFiles();
   });
   after(() => catalog.close());
 

@@ -4,7 +4,7 @@ import { postAspect } from '../../core/api/pushClient';
 import { applyPlan } from '../../core/plan/pushApply';
 import { formatPlan } from '../../core/plan/pushFormat';
 import { buildPushPlan } from '../../core/plan/pushPlan';
-import { DATASETS_YAML, PROPERTIES_YAML, col, ds, lineageYaml, prop, startTestCatalog, type TestCatalog } from './catalog';
+import { col, ds, lineageYaml, prop, startCatalogWithFiles, type TestCatalog } from './catalog';
 
 async function push(catalog: TestCatalog, ...names: string[]) {
   const plan = await buildPushPlan(catalog.connection, catalog.models(...names));
@@ -15,10 +15,7 @@ async function push(catalog: TestCatalog, ...names: string[]) {
 describe('push against the local catalog', () => {
   let catalog: TestCatalog;
   before(async () => {
-    catalog = await startTestCatalog();
-    catalog.write('props.yaml', PROPERTIES_YAML);
-    catalog.write('datasets.yaml', DATASETS_YAML);
-    catalog.write('lineage.yml', lineageYaml(['raw_orders', 'customers']));
+    catalog = await startCatalogWithFiles();
   });
   after(() => catalog.close());
 
