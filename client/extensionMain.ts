@@ -13,6 +13,7 @@ import { registerLineageCommands } from './lineage/commands';
 import { LineageView } from './lineage/lineageView';
 import { PushCommands } from './push/pushCommands';
 import { PropertyCodeLens, registerPropertyStatusCommands } from './push/propertyStatus';
+import { DocumentModels } from './documentModels';
 import { CatalogStatus } from './status';
 import { registerLocalCatalogCommands } from './connection/localCatalogCommands';
 import { WorkspaceValidation } from './validateWorkspace';
@@ -42,16 +43,18 @@ export async function start(context: vscode.ExtensionContext, log: vscode.LogOut
   context.subscriptions.push(workspaceValidation);
   register('catalogCode.validateWorkspace', () => workspaceValidation.run());
 
-  const lineageView = new LineageView(connection);
+  const documentModels = new DocumentModels();
+  context.subscriptions.push(documentModels);
+  const lineageView = new LineageView(connection, documentModels);
   context.subscriptions.push(lineageView);
   registerLineageCommands(register, lineageView);
 
   const pushCommands = new PushCommands(connection, log);
   context.subscriptions.push(pushCommands);
   pushCommands.register(register);
-  registerPropertyStatusCommands(register, connection, log);
+  registerPropertyStatusCommands(register, connection, log, documentModels);
   context.subscriptions.push(
-    vscode.languages.registerCodeLensProvider([{ language: 'yaml' }, { language: 'json' }, { language: 'jsonc' }], new PropertyCodeLens()),
+    vscode.languages.registerCodeLensProvider([{ language: 'yaml' }, { language: 'json' }, { language: 'jsonc' }], new PropertyCodeLens(documentModels)),
   );
   register(REFRESH_DEFINITIONS_COMMAND, async () => {
     if (!client?.isRunning()) {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { LineageTree, serviceLineageFetcher, type DegreeBucket, type LineageNode } from '../../core/lineage';
-import { readDocument } from '../../core/formats';
+import type { DocumentModels } from '../documentModels';
 import { shortName } from '../../core/lineage';
 import type { ConnectionManager } from '../connection/connectionManager';
 import { entityUrnAt } from './entityAtCursor';
@@ -26,7 +26,10 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
   private readonly disposables: vscode.Disposable[] = [];
   private cursorTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly connection: ConnectionManager) {
+  constructor(
+    private readonly connection: ConnectionManager,
+    private readonly models: DocumentModels,
+  ) {
     this.view = vscode.window.createTreeView('catalogCode.lineage', { treeDataProvider: this, showCollapseAll: true });
     this.disposables.push(
       this.view,
@@ -54,7 +57,7 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
     this.cursorTimer = setTimeout(() => {
       const document = editor.document;
       if (!['yaml', 'json', 'jsonc'].includes(document.languageId)) return;
-      const model = readDocument(document.uri.toString(), document.getText());
+      const model = this.models.of(document);
       if (model.format === null) return;
       const urn = entityUrnAt(model, document.offsetAt(editor.selection.active));
       if (urn && urn !== this.tree?.rootUrn) this.setRoot(urn);

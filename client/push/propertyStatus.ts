@@ -1,22 +1,22 @@
 import * as vscode from 'vscode';
 import { postStatus } from '../../core/api/pushClient';
-import { readDocument } from '../../core/formats';
+import type { DocumentModels } from '../documentModels';
 import { factsOfKind } from '../../core/model/facts';
 import type { ConnectionManager } from '../connection/connectionManager';
 
 type Register = (command: string, run: (...args: unknown[]) => unknown) => void;
 
 /** Property URNs defined in the active editor, for the quick pick. */
-function definedInActiveEditor(): string[] {
+function definedInActiveEditor(models: DocumentModels): string[] {
   const document = vscode.window.activeTextEditor?.document;
   if (!document) return [];
-  const model = readDocument(document.uri.toString(), document.getText());
+  const model = models.of(document);
   return factsOfKind(model, 'propertyDefinition').map((d) => d.urn.value);
 }
 
-async function pickProperty(arg: unknown, action: string): Promise<string | undefined> {
+async function pickProperty(arg: unknown, action: string, models: DocumentModels): Promise<string | undefined> {
   if (typeof arg === 'string' && arg.startsWith('urn:li:structuredProperty:')) return arg;
-  const defined = definedInActiveEditor();
+  const defined = definedInActiveEditor(models);
   if (defined.length > 0) {
     return vscode.window.showQuickPick(defined, { title: `${action}: which structured property?`, placeHolder: 'Properties defined in this file' });
   }
@@ -33,7 +33,7 @@ async function pickProperty(arg: unknown, action: string): Promise<string | unde
  * written with it are kept and come back on restore; while deleted, values are hidden and new
  * ones refused.
  */
-export function registerPropertyStatusCommands(register: Register, connection: ConnectionManager, log: vscode.LogOutputChannel): void {
+export function registerPropertyStatusCommands(register: Register, connection: ConnectionManager, log: vscode.LogOutputChannel, models: DocumentModels): void {
   const run = async (arg: unknown, removed: boolean): Promise<void> => {
     const action = removed ? 'Soft Delete Property' : 'Restore Property';
     const service = connection.currentConnection;
@@ -41,7 +41,7 @@ export function registerPropertyStatusCommands(register: Register, connection: C
       void vscode.window.showWarningMessage(`Catalog Code cannot ${removed ? 'soft delete' : 'restore'} a property: ${connection.describe()}`);
       return;
     }
-    const urn = await pickProperty(arg, action);
+    const urn = await pickProperty(arg, action, models);
     if (!urn) return;
     if (removed) {
       const confirm = await vscode.window.showWarningMessage(
@@ -69,8 +69,10 @@ export function registerPropertyStatusCommands(register: Register, connection: C
 
 /** Above each definition in a properties file: push it, soft delete it, restore it. */
 export class PropertyCodeLens implements vscode.CodeLensProvider {
+  constructor(private readonly models: DocumentModels) {}
+
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-    const model = readDocument(document.uri.toString(), document.getText());
+    const model = this.models.of(document);
     if (model.format === null) return [];
     return factsOfKind(model, 'propertyDefinition').flatMap((definition) => {
       const range = new vscode.Range(document.positionAt(definition.range.start), document.positionAt(definition.range.start));

@@ -1,0 +1,39 @@
+import * as vscode from 'vscode';
+import { readDocument } from '../core/formats';
+import type { DocumentModel, FormatId } from '../core/model/facts';
+
+/**
+ * The model of an open document, read once per version: the lineage view (on cursor moves) and the
+ * code lens (on every edit) both ask for it, and a large file takes long enough to parse that
+ * doing it on each of those calls would show. Uses the same format associations as the server.
+ */
+export class DocumentModels implements vscode.Disposable {
+  private readonly models = new Map<string, { version: number; model: DocumentModel }>();
+  private associations = readAssociations();
+  private readonly disposables = [
+    vscode.workspace.onDidCloseTextDocument((document) => this.models.delete(document.uri.toString())),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!event.affectsConfiguration('catalogCode.formats.associations')) return;
+      this.associations = readAssociations();
+      this.models.clear();
+    }),
+  ];
+
+  of(document: vscode.TextDocument): DocumentModel {
+    const key = document.uri.toString();
+    const cached = this.models.get(key);
+    if (cached && cached.version === document.version) return cached.model;
+    const model = readDocument(key, document.getText(), { associations: this.associations });
+    this.models.set(key, { version: document.version, model });
+    return model;
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+    this.models.clear();
+  }
+}
+
+function readAssociations(): Record<string, FormatId | 'none'> {
+  return vscode.workspace.getConfiguration('catalogCode').get<Record<string, FormatId | 'none'>>('formats.associations', {});
+}
