@@ -10,7 +10,7 @@ import { ALL_RULES } from '../../../core/rules';
 import { SEMANTIC_RULES } from '../../../core/rules/semantic';
 
 /** DataHub's own example files: every semantic diagnostic they deserve, and no others. */
-const EXAMPLES = resolve(__dirname, '..', '..', '..', '..', 'shared', 'reference', 'datahub-examples');
+const EXAMPLES = resolve(process.cwd(), '..', 'shared', 'reference', 'datahub-examples');
 
 function read(name: string) {
   const text = readFileSync(join(EXAMPLES, name), 'utf8');

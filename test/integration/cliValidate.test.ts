@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-const repo = resolve(__dirname, '..', '..', '..');
+const repo = process.cwd();
 const examples = resolve(repo, '..', 'shared', 'reference', 'datahub-examples');
 const cli = join(repo, 'dist', 'cli.js');
 
