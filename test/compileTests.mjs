@@ -6,7 +6,7 @@ import * as esbuild from 'esbuild';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-const SOURCE_FOLDERS = ['core', 'client', 'server', 'service', 'cli', 'test'];
+const SOURCE_FOLDERS = ['core', 'client', 'server', 'service', 'cli', 'test', 'bench'];
 const SKIPPED = new Set(['node_modules', 'fixtures', 'e2e-cache', 'dist']);
 
 function collectSources(root, dir, out) {

@@ -53,8 +53,15 @@ function fromUrnError(ref: EntityRefFact, error: UrnError, text: string): CoreDi
   };
 }
 
-function checkRef(ref: EntityRefFact, text: string): CoreDiagnostic[] {
-  const result = parseUrn(ref.urn);
+/** The same URN is usually written many times in a file (an MCP file repeats each entity's URN per aspect). */
+type ParseCache = Map<string, ReturnType<typeof parseUrn>>;
+
+function checkRef(ref: EntityRefFact, text: string, parsed: ParseCache): CoreDiagnostic[] {
+  let result = parsed.get(ref.urn);
+  if (!result) {
+    result = parseUrn(ref.urn);
+    parsed.set(ref.urn, result);
+  }
   if (!result.ok) return [fromUrnError(ref, result.error, text)];
   const found: CoreDiagnostic[] = (result.warnings ?? []).map((warning) => fromUrnError(ref, { ...warning, severity: warning.severity ?? 'warning' }, text));
   const expected = EXPECTED_TYPES[ref.role];
@@ -75,8 +82,9 @@ export const urnSyntax: Rule = {
   codes: [...URN_CODES, 'urn.wrongKind'],
   run: ({ model, text }) => {
     const diagnostics: CoreDiagnostic[] = [];
+    const parsed: ParseCache = new Map();
     for (const fact of model.facts) {
-      if (fact.kind === 'entityRef') diagnostics.push(...checkRef(fact, text));
+      if (fact.kind === 'entityRef') diagnostics.push(...checkRef(fact, text, parsed));
     }
     return diagnostics;
   },
