@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { batchValidateCase } from './cases/batchValidate';
 import { completionCase } from './cases/completion';
 import { diagnosticsCase } from './cases/diagnostics';
 import { extensionCase } from './cases/extension';
@@ -23,6 +24,7 @@ const CASES: Record<string, (ctx: BenchContext) => Promise<CaseResult>> = {
   lineage: lineageCase,
   push: pushCase,
   extension: extensionCase,
+  batchValidate: batchValidateCase,
 };
 
 const TITLES: Record<string, string> = {
@@ -31,6 +33,7 @@ const TITLES: Record<string, string> = {
   lineage: '3. Lineage queries on the local catalog',
   push: '4. Push into the local catalog',
   extension: '5. Extension bundle and activation',
+  batchValidate: '6. Batch validate of a large MCP file',
 };
 
 interface Args {

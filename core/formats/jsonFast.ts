@@ -74,6 +74,25 @@ export function forEachJsonArrayElement(
   }
 }
 
+/** Whether `name` is already a key of `entries`: a scan for the usual small object, a set beyond. */
+function repeated(entries: readonly MapEntry[], name: string): boolean {
+  if (entries.length < 16) {
+    for (let i = 0; i < entries.length; i++) if (entries[i].key.value === name) return true;
+    return false;
+  }
+  let keys = keySets.get(entries);
+  if (!keys) {
+    keys = new Set(entries.map((entry) => entry.key.value as string));
+    keySets.set(entries, keys);
+  }
+  if (keys.has(name)) return true;
+  keys.add(name);
+  return false;
+}
+
+/** The key sets of large objects being read, dropped with their entry arrays. */
+const keySets = new WeakMap<readonly MapEntry[], Set<string>>();
+
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 
 class StrictParser {
@@ -120,7 +139,6 @@ class StrictParser {
   private object(depth: number): DocNode {
     const start = this.pos++;
     const entries: MapEntry[] = [];
-    const seen = new Set<string>();
     this.skipSpace();
     if (this.text.charCodeAt(this.pos) !== 125 /* } */) {
       for (;;) {
@@ -129,8 +147,7 @@ class StrictParser {
         const key = this.string();
         const name = key.value as string;
         // A repeated key is reported by the tolerant path.
-        if (seen.has(name)) throw FALL_BACK;
-        seen.add(name);
+        if (repeated(entries, name)) throw FALL_BACK;
         this.skipSpace();
         if (this.text.charCodeAt(this.pos) !== 58 /* : */) throw FALL_BACK;
         this.pos++;

@@ -119,23 +119,47 @@ class JsonConverter {
  * the text through escapes.
  */
 export function jsonStringScalar(text: string, map: (offset: number) => number, start: number, end: number, value: string): ScalarNode {
-  const range = { start: map(start), end: map(end) };
   const rawStart = start + 1;
   const closed = end - start >= 2 && text[end - 1] === '"';
   const rawEnd = closed ? end - 1 : end;
+  const range = { start: map(start), end: map(end) };
   const inner = { start: map(rawStart), end: map(rawEnd) };
-  const scalar: ScalarNode = { type: 'scalar', value, range, inner };
-  if (rawEnd - rawStart === value.length && text.startsWith(value, rawStart)) {
-    scalar.offsetOf = (index) => map(rawStart + index);
-  } else {
-    const raw = text.slice(rawStart, rawEnd);
-    let offsets: number[] | undefined;
-    scalar.offsetOf = (index) => {
-      offsets ??= decodedOffsets(raw);
-      return map(rawStart + (offsets[Math.min(index, offsets.length - 1)] ?? raw.length));
-    };
+  return new JsonStringScalar(value, range, inner, text, map, rawStart, rawEnd);
+}
+
+/**
+ * offsetOf is made when asked for, not a closure per string: a large file has hundreds of
+ * thousands of strings, and a closure each was much of the CLI's peak memory.
+ */
+class JsonStringScalar implements ScalarNode {
+  readonly type = 'scalar';
+  /** raw offsets of the decoded characters, when escapes make them differ */
+  private decoded: number[] | null | undefined;
+
+  constructor(
+    readonly value: string,
+    readonly range: SourceRange,
+    readonly inner: SourceRange,
+    private readonly text: string,
+    private readonly map: (offset: number) => number,
+    private readonly rawStart: number,
+    private readonly rawEnd: number,
+  ) {}
+
+  /** A function, as callers hold it apart from the node; created only when asked for. */
+  get offsetOf(): (index: number) => number {
+    return (index) => this.offsetAt(index);
   }
-  return scalar;
+
+  private offsetAt(index: number): number {
+    if (this.decoded === undefined) {
+      const verbatim = this.rawEnd - this.rawStart === this.value.length && this.text.startsWith(this.value, this.rawStart);
+      this.decoded = verbatim ? null : decodedOffsets(this.text.slice(this.rawStart, this.rawEnd));
+    }
+    if (this.decoded === null) return this.map(this.rawStart + index);
+    const raw = this.decoded;
+    return this.map(this.rawStart + (raw[Math.min(index, raw.length - 1)] ?? this.rawEnd - this.rawStart));
+  }
 }
 
 /**
