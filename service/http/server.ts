@@ -7,6 +7,7 @@ import { sendEmpty, sendJson } from './respond';
 import { Router, type Route } from './router';
 import type { CatalogStore } from '../store/types';
 import { openApiRoutes } from '../openapi/routes';
+import { openApiV3BatchRoutes } from '../openapi/v3BatchRoutes';
 import { ingestRoutes } from '../ingest/routes';
 
 export interface CatalogHandlerOptions {
@@ -28,6 +29,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): RequestHan
   router.add(health);
   if (options.graphql) router.add(graphqlRoute(options.graphql, bodyLimitBytes));
   for (const route of openApiRoutes({ store: options.store, bodyLimitBytes })) router.add(route);
+  for (const route of openApiV3BatchRoutes({ store: options.store, bodyLimitBytes })) router.add(route);
   for (const route of ingestRoutes({ store: options.store, bodyLimitBytes })) router.add(route);
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
