@@ -1,5 +1,6 @@
 import type { ServiceConnection } from '../api/http';
 import { writeEntityBatch } from '../api/entityBatchClient';
+import { ingestProposalBatch } from '../api/proposalBatchClient';
 import { ingestProposal, patchStructuredProperties, postAspect, postStatus, updateLineage } from '../api/pushClient';
 import { groupForSending } from './pushBatch';
 import type { PushItem, PushItemResult, PushOperation, PushPlan, PushResult } from './pushTypes';
@@ -34,13 +35,15 @@ export async function sendOperation(connection: ServiceConnection, operation: Pu
       return postStatus(connection, operation.entityType, operation.urn, operation.removed);
     case 'entityBatch':
       return writeEntityBatch(connection, operation.method, operation.entityType, operation.aspectName, operation.writes);
+    case 'ingestProposalBatch':
+      return ingestProposalBatch(connection, operation.proposals);
   }
 }
 
 /**
  * Runs the plan's items in order. Consecutive lineage items go out together as one
  * `updateLineage` call, consecutive structured-property writes of one entity type as one OpenAPI v3
- * batch (see groupForSending); the service applies a call all or nothing, so when a
+ * batch, consecutive proposals as one `ingestProposalBatch` (see groupForSending); the service applies a call all or nothing, so when a
  * merged call fails nothing of it was written, and its items are resent one by one to name exactly
  * the item that fails while the others still succeed. Progress and results stay per item.
  * A failed item does not stop the others (they are independent requests; a later item that needed

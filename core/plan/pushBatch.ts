@@ -24,6 +24,10 @@ export const MAX_ENTITIES_PER_BATCH = 500;
 
 type LineageOperation = Extract<PushOperation, { kind: 'updateLineage' }>;
 type EntityBatchOperation = Extract<PushOperation, { kind: 'entityBatch' }>;
+type ProposalBatchOperation = Extract<PushOperation, { kind: 'ingestProposalBatch' }>;
+
+/** How many proposals one `ingestProposalBatch` carries at most (aspects of an MCP file can be large). */
+export const MAX_PROPOSALS_PER_BATCH = 200;
 
 function lineageOperation(item: PushItem): LineageOperation | undefined {
   return item.operation.kind === 'updateLineage' ? item.operation : undefined;
@@ -59,7 +63,7 @@ interface OpenBatch {
   indexes: number[];
   /** edges (lineage) or entity URNs (entity batch) already in the batch */
   members: Set<string>;
-  operation: LineageOperation | EntityBatchOperation;
+  operation: LineageOperation | EntityBatchOperation | ProposalBatchOperation;
 }
 
 /** What an item adds to a batch, or undefined when it is sent on its own. */
@@ -75,6 +79,18 @@ function batchPart(item: PushItem, maxEdges: number, maxEntities: number): { key
         if (operation.kind !== 'updateLineage') return;
         operation.edgesToAdd.push(...lineage.edgesToAdd);
         operation.edgesToRemove.push(...lineage.edgesToRemove);
+      },
+    };
+  }
+  if (item.operation.kind === 'ingestProposal') {
+    const proposal = item.operation.proposal;
+    return {
+      key: `${item.phase} ingestProposal`,
+      limit: MAX_PROPOSALS_PER_BATCH,
+      members: [`${proposal.entityUrn}\n${proposal.aspectName}`],
+      empty: () => ({ kind: 'ingestProposalBatch', proposals: [] }),
+      addTo: (operation) => {
+        if (operation.kind === 'ingestProposalBatch') operation.proposals.push(proposal);
       },
     };
   }
@@ -95,7 +111,8 @@ function batchPart(item: PushItem, maxEdges: number, maxEntities: number): { key
  * Splits the plan into requests. Consecutive `updateLineage` items of the same phase are merged
  * (edges concatenated) up to `maxEdges` edges per request; consecutive structured-property writes
  * of the same phase, method and entity type become one OpenAPI v3 batch of up to `maxEntities`
- * entities. An item that touches an edge or entity already in the batch starts a new batch: the
+ * entities; consecutive Rest.li proposals of the same phase one `ingestProposalBatch` of up to
+ * MAX_PROPOSALS_PER_BATCH. An item that touches an edge or entity already in the batch starts a new batch: the
  * service applies a batch as one unit, while sending the items one after the other would apply
  * them in order, and merging must not change the result.
  */

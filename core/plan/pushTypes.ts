@@ -19,7 +19,9 @@ export type PushOperation =
   | { kind: 'ingestProposal'; proposal: MetadataChangeProposal }
   | { kind: 'status'; entityType: string; urn: string; removed: boolean }
   /** several postAspect or patchStructuredProperties items of one entity type sent as one request (pushBatch.ts) */
-  | { kind: 'entityBatch'; method: BatchMethod; entityType: string; aspectName: string; writes: EntityAspectWrite[] };
+  | { kind: 'entityBatch'; method: BatchMethod; entityType: string; aspectName: string; writes: EntityAspectWrite[] }
+  /** several ingestProposal items sent as one `ingestProposalBatch` (pushBatch.ts) */
+  | { kind: 'ingestProposalBatch'; proposals: MetadataChangeProposal[] };
 
 /** A line of the preview: `+` added, `-` removed, `~` changed. */
 export interface PushChange {

@@ -50,6 +50,20 @@ describe('groupForSending', () => {
     assert.deepEqual(patch.writes[0], { urn: ds('c'), value: { patch: [{ op: 'remove', path: '/properties/urn:li:structuredProperty:x' }], arrayPrimaryKeys: { properties: ['propertyUrn'] } } });
   });
 
+  it('sends consecutive Rest.li proposals of one phase as one ingestProposalBatch, never one aspect of an entity twice', () => {
+    const proposal = (name: string, aspectName = 'datasetProperties', phase: PushPhase = 'entities'): PushItem => ({
+      ...propertiesItem(name),
+      phase,
+      operation: { kind: 'ingestProposal', proposal: { entityType: 'dataset', entityUrn: ds(name), changeType: 'UPSERT', aspectName, aspect: {} } },
+    });
+    const items = [proposal('a'), proposal('b'), proposal('b', 'status'), proposal('b'), proposal('c', 'datasetProperties', 'edges')];
+    const groups = groupForSending(items);
+    assert.deepEqual(groups.map((g) => g.indexes), [[0, 1, 2], [3], [4]]);
+    const batch = groups[0].operation;
+    assert.equal(batch.kind, 'ingestProposalBatch');
+    if (batch.kind === 'ingestProposalBatch') assert.deepEqual(batch.proposals.map((p) => [p.entityUrn, p.aspectName]), [[ds('a'), 'datasetProperties'], [ds('b'), 'datasetProperties'], [ds('b'), 'status']]);
+  });
+
   it('never puts one entity twice in a batch, caps it at the entity limit, and keeps other aspects alone', () => {
     const other: PushItem = { ...propertiesItem('z'), operation: { kind: 'postAspect', entityType: 'dataset', urn: ds('z'), aspectName: 'status', value: { removed: false } } };
     const query: PushItem = { ...propertiesItem('q'), operation: { kind: 'postAspect', entityType: 'dataset', urn: ds('q'), aspectName: 'structuredProperties', value: {}, query: { createIfNotExists: 'true' } } };
