@@ -7,7 +7,7 @@ import { parseJson } from './jsonTree';
 import { readLineageEdges } from './lineageEdges';
 import { readLineageFile } from './lineageFile';
 import { readMcpJson } from './mcpJson';
-import { readMcpArrayInOnePass } from './mcpStream';
+import { modelOfProposalUnits, readProposalUnits, type ProposalUnit } from './mcpStream';
 import { readPropertyDefinitions } from './propertyDefinitions';
 import type { DocNode } from './tree';
 import { parseYaml } from './yamlTree';
@@ -36,12 +36,23 @@ const ADAPTERS: Record<FormatId, (root: DocNode, collector: FactCollector) => vo
 };
 
 export function readDocument(uri: string, text: string, options: ReadOptions = {}): DocumentModel {
+  return readDocumentUnits(uri, text, options).model;
+}
+
+/**
+ * readDocument, and for a proposal array the per-element units its model is made of (what
+ * incremental analysis keeps between edits, core/incremental/).
+ */
+export function readDocumentUnits(uri: string, text: string, options: ReadOptions = {}): { model: DocumentModel; units?: ProposalUnit[]; forced?: FormatId } {
   try {
-    const forced = associationFor(uri, options.associations);
-    const streamed = forced !== 'none' && mayBeJson(uri) ? readMcpArrayInOnePass(uri, text, forced) : undefined;
-    return streamed ?? readDocumentTree(uri, text, options);
+    const association = associationFor(uri, options.associations);
+    const forced = association === 'none' ? undefined : association;
+    const units = association !== 'none' && mayBeJson(uri) ? readProposalUnits(text, forced) : undefined;
+    const model = units && modelOfProposalUnits(uri, units, forced);
+    if (units && model) return { model, units, forced };
+    return { model: readDocumentTree(uri, text, options) };
   } catch (error) {
-    return unreadable(uri, error);
+    return { model: unreadable(uri, error) };
   }
 }
 

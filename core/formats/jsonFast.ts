@@ -74,6 +74,23 @@ export function forEachJsonArrayElement(
   }
 }
 
+/**
+ * One element of a top-level array, re-read where it starts after an edit: the value at `start`
+ * (parsed at the depth of an array element), or FALL_BACK when no strict JSON value starts there.
+ * `end` is where the value stops; the caller checks it is where the element must end.
+ */
+export function parseJsonElementAt(text: string, start: number, stringScalar: StringScalarFactory): { node: DocNode; end: number } | typeof FALL_BACK {
+  try {
+    const parser = new StrictParser(text, (offset) => offset, stringScalar);
+    parser.pos = start;
+    const node = parser.value(1);
+    return { node, end: parser.pos };
+  } catch (error) {
+    if (error === FALL_BACK) return FALL_BACK;
+    throw error;
+  }
+}
+
 /** Whether `name` is already a key of `entries`: a scan for the usual small object, a set beyond. */
 function repeated(entries: readonly MapEntry[], name: string): boolean {
   if (entries.length < 16) {
