@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { goldenMcpJson } from '../../bench/generate/goldenMcp';
 import { datasetYaml, lineageFile } from '../../bench/generate/metadataFiles';
 import { seededRandom } from '../../bench/support/random';
-import { editSpec, runSequence } from '../support/incrementalEquality';
+import { editSpec, fixtures, runSequence } from '../support/incrementalEquality';
 
 /** The equality property of test/unit/incremental/ on generated large files. */
 describe('incremental analysis equals a fresh full analysis on large files', () => {
@@ -18,6 +18,12 @@ describe('incremental analysis equals a fresh full analysis on large files', () 
       { numRuns: 30 },
     );
     assert.ok(units > 0, 'some edits were read by element');
+  });
+
+  it('every fixture, with longer and more edit sequences than the unit suite runs', () => {
+    for (const { uri, text } of fixtures()) {
+      fc.assert(fc.property(fc.array(editSpec, { minLength: 1, maxLength: 16 }), (specs) => void runSequence(uri, text, specs)), { numRuns: 30 });
+    }
   });
 
   for (const [name, generate] of [['lineage file', lineageFile], ['dataset YAML', datasetYaml]] as const) {
