@@ -136,9 +136,16 @@ function checkPart(owner: ParsedUrn, part: UrnPart, spec: PartSpec, warnings: Ur
       checkPlatform(part.value, at, length, warnings);
       return undefined;
     case 'dataTypeId':
-      return checkTypeId('urn.dataType', 'data type', part.value, DATA_TYPE_NAMES, at, length);
-    case 'entityTypeId':
-      return checkTypeId('urn.unknownType', 'entity type', part.value, ENTITY_TYPE_NAMES, at, length);
+      checkTypeId('urn.dataType', 'data type', part.value, DATA_TYPE_NAMES, at, length, warnings);
+      return undefined;
+    case 'entityTypeId': {
+      // GMS stores any EntityTypeKey id, but the property rules (core/rules/propertyDefinition.ts) count on
+      // an unknown entity type here being a URN error, so that it is reported once; kept an error until they judge it.
+      const found: UrnError[] = [];
+      checkTypeId('urn.unknownType', 'entity type', part.value, ENTITY_TYPE_NAMES, at, length, found);
+      const first = found[0];
+      return first && { code: first.code, message: first.message, offset: first.offset, length: first.length, candidates: first.candidates };
+    }
   }
 }
 
@@ -183,23 +190,30 @@ function checkPlatform(value: string, at: number, length: number, warnings: UrnE
   });
 }
 
-/** `datahub.<name>` / `service.<name>` ids of dataType and entityType URNs. */
-function checkTypeId(code: UrnErrorCode, what: string, value: string, names: readonly string[], at: number, length: number): UrnError | undefined {
+/**
+ * `datahub.<name>` / `service.<name>` ids of dataType and entityType URNs. The key is a free string
+ * to GMS (DataTypeKey / EntityTypeKey `id: string`), and DataHub's own examples define types of their
+ * own (`urn:li:dataType:datahub.float` in test_structured_properties.json), so an unknown id is a
+ * warning: whether a property may use it is the property rules' question, not the URN's.
+ */
+function checkTypeId(code: UrnErrorCode, what: string, value: string, names: readonly string[], at: number, length: number, warnings: UrnError[]): void {
   const dot = value.indexOf('.');
   const namespace = dot < 0 ? '' : value.slice(0, dot);
   const name = dot < 0 ? value : value.slice(dot + 1);
   const nameOk = names.includes(name);
   const nameCandidates = nameOk ? [name] : closestMatches(name, names);
+  const warn = (message: string, candidates: string[]) => warnings.push({ ...error(code, at, length, message, candidates), severity: 'warning' });
   if (!TYPE_NAMESPACES.includes(namespace)) {
     const namespaces = dot < 0 ? TYPE_NAMESPACES : closestMatches(namespace, TYPE_NAMESPACES);
     const candidates = (namespaces.length ? namespaces : TYPE_NAMESPACES).flatMap((ns) => nameCandidates.map((n) => `${ns}.${n}`));
     const found = dot < 0 ? 'no namespace' : `the namespace '${namespace}'`;
-    return error(code, at, length, `${capital(a(what))} id is written 'datahub.<name>' (DataHub) or 'service.<name>' (this catalog service); '${value}' has ${found}.`, candidates);
+    warn(`${capital(a(what))} id is written 'datahub.<name>' (DataHub) or 'service.<name>' (the local catalog); '${value}' has ${found}, so it names no ${what} either service ships.`, candidates);
+    return;
   }
-  if (nameOk) return undefined;
+  if (nameOk) return;
   const candidates = nameCandidates.map((n) => `${namespace}.${n}`);
   const known = names.length <= 8 ? ` Known: ${names.join(', ')}.` : '';
   const hint = candidates.length ? ` Did you mean ${quoteList(candidates)}?` : known;
-  return error(code, at, length, `'${name}' is not ${a(what)} DataHub knows (names are case-sensitive).${hint}`, candidates);
+  warn(`'${name}' is not ${a(what)} DataHub ships (names are case-sensitive); it is valid only if someone defined it.${hint}`, candidates);
 }
 

@@ -248,17 +248,21 @@ describe('parseUrn: dataType and entityType URNs in both namespaces', () => {
     }
   }
   it('data type without a namespace offers both', () => {
-    assert.deepEqual(failure('urn:li:dataType:string', 'urn.dataType', 16, 6).candidates, ['datahub.string', 'service.string']);
+    assert.deepEqual(warning('urn:li:dataType:string', 'urn.dataType', 16, 6).candidates, ['datahub.string', 'service.string']);
   });
   it('unknown data type and misspelt namespace', () => {
-    assert.deepEqual(failure('urn:li:dataType:datahub.strng', 'urn.dataType', 16, 13).candidates, ['datahub.string']);
-    assert.deepEqual(failure('urn:li:dataType:datahub.String', 'urn.dataType', 16, 14).candidates, ['datahub.string']);
-    assert.deepEqual(failure('urn:li:dataType:servce.number', 'urn.dataType', 16, 13).candidates, ['service.number']);
+    assert.deepEqual(warning('urn:li:dataType:datahub.strng', 'urn.dataType', 16, 13).candidates, ['datahub.string']);
+    assert.deepEqual(warning('urn:li:dataType:datahub.String', 'urn.dataType', 16, 14).candidates, ['datahub.string']);
+    assert.deepEqual(warning('urn:li:dataType:servce.number', 'urn.dataType', 16, 13).candidates, ['service.number']);
   });
   it('entity type names are case-sensitive: datahub.dataflow → datahub.dataFlow', () => {
     assert.deepEqual(failure('urn:li:entityType:datahub.dataflow', 'urn.unknownType', 18, 16).candidates, ['datahub.dataFlow']);
   });
   it('entity type without a namespace', () => {
     assert.deepEqual(failure('urn:li:entityType:dataset', 'urn.unknownType', 18, 7).candidates, ['datahub.dataset', 'service.dataset']);
+  });
+  it('a data type DataHub does not ship is a URN GMS stores (a self-defined type): accepted, with the advice', () => {
+    parsed('urn:li:dataType:datahub.float');
+    warning('urn:li:dataType:datahub.float', 'urn.dataType', 16, 13);
   });
 });
