@@ -4,9 +4,9 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 const repo = resolve(__dirname, '..', '..');
 const fixtures = join(repo, 'test', 'fixtures', 'package');
@@ -29,14 +29,43 @@ let scratch: string;
 let metadata: string;
 let env: NodeJS.ProcessEnv;
 
-function run(command: string, args: string[]): SpawnSyncReturns<string> {
-  return spawnSync(command, args, { cwd: metadata, env, encoding: 'utf8', timeout: 10 * 60_000 });
+function run(command: string, args: string[], cwd = metadata): SpawnSyncReturns<string> {
+  return spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 10 * 60_000 });
+}
+
+function git(args: string[], cwd = metadata): string {
+  const result = run('git', args, cwd);
+  assert.equal(result.status, 0, `git ${args.join(' ')}: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+/**
+ * A one-commit repository holding this working tree as it is (tracked and new files, not ignored
+ * ones), as `pre-commit try-repo` makes one, so pre-commit installs the hook being tested even
+ * before it is committed. Unlike try-repo, the hook environment is then installed once for all
+ * the commits below.
+ */
+function hookRepository(into: string): { path: string; rev: string } {
+  mkdirSync(into);
+  const files = run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], repo).stdout.split('\0').filter(Boolean);
+  for (const file of files) {
+    if (!existsSync(join(repo, file))) continue; // deleted in the working tree
+    mkdirSync(dirname(join(into, file)), { recursive: true });
+    copyFileSync(join(repo, file), join(into, file));
+  }
+  git(['init', '-q'], into);
+  git(['add', '-A'], into);
+  git(['commit', '-q', '--no-verify', '-m', 'the working tree of Catalog Code'], into);
+  return { path: into, rev: git(['rev-parse', 'HEAD'], into) };
 }
 
 const described = (result: SpawnSyncReturns<string>) => `exit ${result.status}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr.slice(-3000)}`;
 
-/** `pre-commit try-repo` runs this repository's hook (its working tree, uncommitted changes included) on the staged files. */
-const runHook = () => run('pre-commit', ['try-repo', '--verbose', repo, 'catalog-code-validate']);
+/** `git commit`, which runs the installed pre-commit hook on the staged files; its output is in stdout and stderr. */
+function commit(message: string): SpawnSyncReturns<string> & { printed: string } {
+  const result = run('git', ['commit', '-q', '-m', message]);
+  return { ...result, printed: `${result.stdout}\n${result.stderr}` };
+}
 
 before(() => {
   if (missing) return;
@@ -45,11 +74,20 @@ before(() => {
   mkdirSync(metadata);
   // A fresh pre-commit cache: the hook is installed from scratch, as on a new machine.
   env = { ...process.env, PRE_COMMIT_HOME: join(scratch, 'pre-commit-home'), GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 'test@example.invalid', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 'test@example.invalid' };
-  for (const args of [['init', '-q'], ['config', 'commit.gpgsign', 'false']]) assert.equal(run('git', args).status, 0);
+  const hooks = hookRepository(join(scratch, 'catalog-code'));
+  git(['init', '-q']);
+  git(['config', 'commit.gpgsign', 'false']);
+  // The configuration a metadata repository writes; `verbose` shows the command's summary line.
+  writeFileSync(
+    join(metadata, '.pre-commit-config.yaml'),
+    ['repos:', `  - repo: ${JSON.stringify(hooks.path)}`, `    rev: ${hooks.rev}`, '    hooks:', '      - id: catalog-code-validate', '        verbose: true', ''].join('\n'),
+  );
   // Already in the repository, broken, and not part of the next commit: the hook must leave it alone.
   copyFileSync(join(fixtures, 'broken-lineage.yml'), join(metadata, 'legacy-lineage.yml'));
-  assert.equal(run('git', ['add', '-A']).status, 0);
-  assert.equal(run('git', ['commit', '-q', '--no-verify', '-m', 'legacy']).status, 0);
+  git(['add', '-A']);
+  git(['commit', '-q', '--no-verify', '-m', 'legacy']);
+  const install = run('pre-commit', ['install']);
+  assert.equal(install.status, 0, described(install));
 });
 
 after(() => {
@@ -60,22 +98,22 @@ test('catalog-code-validate passes a commit of clean metadata and foreign YAML, 
   copyFileSync(join(fixtures, 'clean-edges.yaml'), join(metadata, 'edges.yaml'));
   writeFileSync(join(metadata, 'deployment.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n');
   writeFileSync(join(metadata, 'notes.txt'), 'not metadata\n');
-  assert.equal(run('git', ['add', 'edges.yaml', 'deployment.yaml', 'notes.txt']).status, 0);
-  const result = runHook();
+  git(['add', 'edges.yaml', 'deployment.yaml', 'notes.txt']);
+  const result = commit('clean metadata');
   assert.equal(result.status, 0, described(result));
-  assert.match(result.stdout, /Catalog Code validate\.+Passed/);
+  assert.match(result.printed, /Catalog Code validate\.+Passed/);
   // Only the staged YAML reached the command (two files, one of them metadata), not the broken file already committed.
-  assert.match(result.stdout, /1 metadata file\(s\) checked: 0 error\(s\)/);
-  assert.doesNotMatch(result.stdout, /legacy-lineage/);
-  assert.equal(run('git', ['commit', '-q', '--no-verify', '-m', 'clean']).status, 0);
+  assert.match(result.printed, /1 metadata file\(s\) checked: 0 error\(s\)/);
+  assert.doesNotMatch(result.printed, /legacy-lineage/);
 });
 
 test('catalog-code-validate fails a commit that adds a broken metadata file, naming the file, line and code', { skip: missing, timeout: 15 * 60_000 }, () => {
   copyFileSync(join(fixtures, 'broken-lineage.yml'), join(metadata, 'orders-lineage.yml'));
-  assert.equal(run('git', ['add', 'orders-lineage.yml']).status, 0);
-  const result = runHook();
+  git(['add', 'orders-lineage.yml']);
+  const result = commit('broken lineage');
   assert.equal(result.status, 1, described(result));
-  assert.match(result.stdout, /Catalog Code validate\.+Failed/);
-  assert.match(result.stdout, /orders-lineage\.yml:20:\d+: error urn\.environment/);
-  assert.doesNotMatch(result.stdout, /legacy-lineage/);
+  assert.match(result.printed, /Catalog Code validate\.+Failed/);
+  assert.match(result.printed, /orders-lineage\.yml:20:\d+: error urn\.environment/);
+  assert.doesNotMatch(result.printed, /legacy-lineage/);
+  assert.equal(git(['log', '--format=%s', '-1']), 'clean metadata', 'the commit was stopped');
 });
