@@ -1,6 +1,6 @@
 // Bundles the entry points. Type-checking is `npm run typecheck`, not this script.
 import * as esbuild from 'esbuild';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -20,8 +20,12 @@ const reportProblems = {
   },
 };
 
+const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+
 const common = {
   bundle: true,
+  // `catalog-code --version` prints the package's version (cli/main.ts).
+  define: { CATALOG_CODE_VERSION: JSON.stringify(version) },
   platform: 'node',
   target: 'node20',
   format: 'cjs',
