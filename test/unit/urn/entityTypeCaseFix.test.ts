@@ -39,7 +39,7 @@ test('urn:li:corpUser: is a warning with the corpuser fix, and the fixed file ha
   const [warning] = found;
   assert.equal(warning.code, 'urn.entityType');
   assert.equal(warning.severity, 2, 'a warning: GMS accepts it');
-  assert.match(warning.message, /corpuser/);
+  assert.match(String(warning.message), /corpuser/);
   const document = documentOf(URI, TEXT);
   const index = document.lineIndex;
   const range = { start: index.offsetAt(warning.range.start), end: index.offsetAt(warning.range.end) };
