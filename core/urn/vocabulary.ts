@@ -107,14 +107,15 @@ const ENTITY_TO_GRAPHQL: ReadonlyArray<readonly [string, string | undefined]> = 
 /** GraphQL-only entity types: no entity of GMS's registry has these names, so GMS refuses their URNs. */
 const GRAPHQL_ONLY: ReadonlySet<string> = new Set(['restricted']);
 
-export const ENTITY_TYPE_NAMES: readonly string[] = Object.freeze(ENTITY_TO_GRAPHQL.map(([name]) => name));
-
 /**
  * The entity names of GMS's entity registry: a URN of any other entity type is refused on ingest
  * (`ConfigEntityRegistry.getEntitySpec` throws "Failed to find entity with name ..."). GMS looks the
  * name up case-insensitively, so `corpUser` finds `corpuser` (see validate.ts).
  */
-export const REGISTRY_ENTITY_TYPES: readonly string[] = Object.freeze(ENTITY_TYPE_NAMES.filter((name) => !GRAPHQL_ONLY.has(name)));
+export const ENTITY_TYPE_NAMES: readonly string[] = Object.freeze(ENTITY_TO_GRAPHQL.map(([name]) => name).filter((name) => !GRAPHQL_ONLY.has(name)));
+
+/** The same list, by the name the URN checks use. */
+export const REGISTRY_ENTITY_TYPES: readonly string[] = ENTITY_TYPE_NAMES;
 
 const toGraphql = new Map<string, string>();
 const fromGraphql = new Map<string, string>();
