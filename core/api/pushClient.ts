@@ -63,6 +63,12 @@ export interface MetadataChangeProposal {
   aspect: unknown;
 }
 
+/**
+ * Rest.li's protocol version header. DataHub's own emitter (`DataHubRestEmitter`) and its docs send
+ * it on every `ingestProposal`; without it a Rest.li 2 server may read the body with version-1 rules.
+ */
+export const RESTLI_PROTOCOL_HEADERS: Readonly<Record<string, string>> = { 'X-RestLi-Protocol-Version': '2.0.0' };
+
 /** `POST /aspects?action=ingestProposal` with the aspect serialised into `aspect.value` (datahub-api.md §6.1). */
 export async function ingestProposal(connection: ServiceConnection, proposal: MetadataChangeProposal): Promise<void> {
   const isPatch = proposal.changeType.toUpperCase() === 'PATCH';
@@ -76,7 +82,7 @@ export async function ingestProposal(connection: ServiceConnection, proposal: Me
     },
     async: 'false',
   };
-  await requestJson(connection, { method: 'POST', path: '/aspects?action=ingestProposal', body });
+  await requestJson(connection, { method: 'POST', path: '/aspects?action=ingestProposal', body, headers: { ...RESTLI_PROTOCOL_HEADERS } });
 }
 
 const UPDATE_LINEAGE = `mutation catalogCodeUpdateLineage($input: UpdateLineageInput!) {

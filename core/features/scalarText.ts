@@ -1,3 +1,4 @@
+import { createScanner } from 'jsonc-parser';
 import type { SourceRange } from '../model/range';
 import { isJsonDocument, type WorkspaceDocument } from './workspace';
 
@@ -9,7 +10,8 @@ export function formatScalar(document: WorkspaceDocument, target: SourceRange | 
   const quote = target ? quoteAround(document.text, target) : '';
   if (/^".*"$/.test(value) && !quote) return value; // already a literal, e.g. a number to be quoted
   if (isJsonDocument(document)) {
-    if (quote === '"') return JSON.stringify(value).slice(1, -1);
+    // Part of a string (a URN's environment, its platform): escaped, never quoted again.
+    if (quote === '"' || (target && insideJsonString(document.text, target))) return JSON.stringify(value).slice(1, -1);
     return /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(value) ? value : JSON.stringify(value);
   }
   if (quote === '"') return JSON.stringify(value).slice(1, -1);
@@ -27,4 +29,21 @@ function needsYamlQuotes(value: string): boolean {
   if (/^[\s]|[\s]$/.test(value)) return true;
   if (/^[-?:,[\]{}#&*!|>'"%@`]/.test(value)) return !/^-\d/.test(value);
   return /: |\s#/.test(value) || /:$/.test(value);
+}
+
+// jsonc-parser's SyntaxKind is an ambient const enum, which isolated modules cannot read.
+const STRING_LITERAL = 10; // SyntaxKind.StringLiteral
+const END_OF_FILE = 17; // SyntaxKind.EOF
+
+/** Whether the range lies inside one JSON string literal (jsonc-parser's scanner, comments allowed). */
+function insideJsonString(text: string, range: SourceRange): boolean {
+  const scanner = createScanner(text, false);
+  for (let kind = scanner.scan(); kind !== END_OF_FILE; kind = scanner.scan()) {
+    const start = scanner.getTokenOffset();
+    const end = start + scanner.getTokenLength();
+    if (start >= range.end) return false;
+    if (end <= range.start) continue;
+    return kind === STRING_LITERAL && start < range.start && range.end < end;
+  }
+  return false;
 }

@@ -5,6 +5,7 @@ import { readAssignment } from './aspectProperties';
 import { pathOf } from './collector';
 import type { DocNode, MapNode, ScalarNode } from './tree';
 import { isStringNode, subRange, valueOf } from './tree';
+import { readJsonPointerToken } from './jsonPointer';
 
 /**
  * A `changeType: PATCH` aspect: a JSON-Patch array, or the OpenAPI body `{patch: [...],
@@ -95,7 +96,7 @@ function readOperation(
 function keyedUrn(target: ScalarNode & { value: string }, prefix: string, role: 'property' | 'upstream' | 'downstream', context: AspectContext) {
   if (!target.value.startsWith(prefix) || target.value.length === prefix.length) return undefined;
   const raw = target.value.slice(prefix.length);
-  const urn = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  const urn = readJsonPointerToken(raw);
   const range = subRange(target, prefix.length, target.value.length);
   return context.collector.urnInside(target, urn, range, role);
 }
