@@ -36,7 +36,7 @@ export const DIAGNOSTIC_POLICY: Readonly<Record<string, CodePolicy>> = {
   'urn.entityType': datahub('the entity registry (entity-registry.yml): GMS refuses an unknown entity type'),
   'urn.tooLong': datahub('UrnValidationUtil: URNs over 512 characters are refused'),
   'urn.platform': advice('custom platforms are allowed (DataPlatformKey.pdl has a free-form name)'),
-  'urn.unknownType': advice('EntityTypeKey.pdl: the id is free text; DataHub only ships datahub.* entity types'),
+  'urn.unknownType': datahub('PropertyDefinitionValidator: entityTypes must name entity types of the registry (smoke-test bad_entity_type.yaml "should fail")'),
   'urn.dataType': advice('DataTypeKey.pdl: the id is free text; StructuredPropertyUtils.getLogicalValueType reads an unknown id as UNKNOWN'),
   'urn.wrongKind': datahub('the PDL field type (e.g. StructuredPropertyValueAssignment.propertyUrn is a structuredProperty URN)'),
   'definition.type': datahub('structuredproperties.py validate_type (a mis-cased short type is lower-cased with a warning)'),

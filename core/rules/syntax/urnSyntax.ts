@@ -86,18 +86,18 @@ export const urnSyntax: Rule = {
 };
 
 /**
- * Data types and entity types a file defines itself: DataHub keeps no fixed list of them
+ * Data types a file defines itself: DataHub keeps no fixed list of them
  * (`examples/mce_files/test_structured_properties.json` writes a `dataTypeInfo` for
  * `urn:li:dataType:datahub.float` and uses it), so a URN of one the file declares is not unknown.
  */
-const SELF_DEFINABLE_CODES: ReadonlySet<string> = new Set(['urn.dataType', 'urn.unknownType']);
+const SELF_DEFINABLE_CODES: ReadonlySet<string> = new Set(['urn.dataType']);
 
 export function declaredTypeUrns(model: DocumentModel): Set<string> {
   const declared = new Set<string>();
   for (const fact of model.facts) {
     if (fact.kind !== 'aspect') continue;
     const name = fact.aspectName?.value;
-    if (name === 'dataTypeInfo' || name === 'entityTypeInfo') declared.add(fact.entityUrn.value);
+    if (name === 'dataTypeInfo') declared.add(fact.entityUrn.value);
   }
   return declared;
 }
