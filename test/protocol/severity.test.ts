@@ -71,7 +71,7 @@ describe('diagnostic severity follows the connected service and the user\'s map'
     const items = await diagnosticsWith({ rootPath: workspace, pull: true }, (d) => d.some((x) => x.code === 'lineage.columnOutsideEdge'));
     const outside = items.find((d) => d.code === 'lineage.columnOutsideEdge');
     assert.equal(outside?.severity, 2);
-    assert.match(outside?.message ?? '', /DataHub stores it as written/);
+    assert.match(String(outside?.message ?? ''), /DataHub stores it as written/);
   });
 
   it('connected to the local catalog: the same edge is an error that names the local catalog', async () => {
@@ -79,7 +79,7 @@ describe('diagnostic severity follows the connected service and the user\'s map'
       { rootPath: workspace, pull: true, env: { CATALOG_SERVICE_URL: catalog.url, CATALOG_TOKEN: catalog.token } },
       (d) => severityOf(d, 'lineage.columnOutsideEdge') === 1,
     );
-    assert.match(items.find((d) => d.code === 'lineage.columnOutsideEdge')?.message ?? '', /The local catalog rejects it/);
+    assert.match(String(items.find((d) => d.code === 'lineage.columnOutsideEdge')?.message ?? ''), /The local catalog rejects it/);
   });
 
   it('catalogCode.diagnostics.severity makes a code stricter, quieter or silent', async () => {

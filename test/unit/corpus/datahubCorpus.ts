@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 
 /** test/fixtures/datahub-corpus: shapes DataHub accepts or rejects, each with the source that decides it. */
-export const CORPUS = fileURLToPath(new URL('../../fixtures/datahub-corpus/', import.meta.url));
+export const CORPUS = resolve(process.cwd(), 'test', 'fixtures', 'datahub-corpus');
 
 export interface CorpusCase {
   /** relative to CORPUS: `accepted/…` or `rejected/…` */
