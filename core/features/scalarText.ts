@@ -16,7 +16,26 @@ export function formatScalar(document: WorkspaceDocument, target: SourceRange | 
   }
   if (quote === '"') return JSON.stringify(value).slice(1, -1);
   if (quote === "'") return value.replace(/'/g, "''");
-  return needsYamlQuotes(value) ? JSON.stringify(value) : value;
+  if (needsYamlQuotes(value)) return JSON.stringify(value);
+  // Inside `[...]` or `{...}` a comma or bracket ends a plain scalar: a URN there must be quoted.
+  return target && /[,[\]{}]/.test(value) && insideYamlFlow(document.text, target.start) ? JSON.stringify(value) : value;
+}
+
+/** Whether the offset sits inside a YAML flow collection opened earlier on its line. */
+function insideYamlFlow(text: string, offset: number): boolean {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  let depth = 0;
+  let quote = '';
+  for (let i = lineStart; i < offset; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '[' || c === '{') depth++;
+    else if ((c === ']' || c === '}') && depth > 0) depth--;
+    else if (c === '#' && /\s/.test(text[i - 1] ?? ' ')) break;
+  }
+  return depth > 0;
 }
 
 function quoteAround(text: string, range: SourceRange): string {
