@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { parse as parseYaml, parseAllDocuments } from 'yaml';
+import { parseAllDocuments } from 'yaml';
 import { definitionsFromModel } from '../../../core/definitions/fromFacts';
 import type { DefinitionsView } from '../../../core/definitions/types';
 import { codeActions } from '../../../core/features/codeActions';
@@ -14,6 +14,7 @@ import { readDocument } from '../../../core/formats';
 import { DIAGNOSTIC_SOURCE, type CoreDiagnostic } from '../../../core/model/diagnostic';
 import { LineIndex } from '../../../core/model/range';
 import { validateDocument } from '../../../core/validate';
+import { jsonTwins } from '../../support/jsonTwins';
 
 /**
  * Every quick fix offered on every fixture of every format leaves a file that parses in its own
@@ -49,18 +50,11 @@ function samples(): Sample[] {
     const text = readFileSync(path, 'utf8');
     const flavour: Flavour = /\.ya?ml$/i.test(path) ? 'yaml' : /\.jsonc$/i.test(path) ? 'jsonc' : 'json';
     out.push({ name, uri: `file://${path}`, text, flavour });
-    if (flavour !== 'yaml') continue;
-    let value: unknown;
-    try {
-      value = parseYaml(text);
-    } catch {
-      continue; // a fixture that is broken YAML on purpose has no JSON twin
-    }
-    if (value === null || typeof value !== 'object') continue;
-    const json = `${JSON.stringify(value, null, 2)}\n`;
+    const twins = flavour === 'yaml' ? jsonTwins(text) : undefined;
+    if (!twins) continue; // JSON already, or YAML broken on purpose
     const base = path.replace(/\.ya?ml$/i, '');
-    out.push({ name: `${name} as JSON`, uri: `file://${base}.json`, text: json, flavour: 'json' });
-    out.push({ name: `${name} as JSONC`, uri: `file://${base}.jsonc`, text: `// written as JSON with comments\n${json.replace(/^\{\n/, '{\n  // a comment inside\n')}`, flavour: 'jsonc' });
+    out.push({ name: `${name} as JSON`, uri: `file://${base}.json`, text: twins.json, flavour: 'json' });
+    out.push({ name: `${name} as JSONC`, uri: `file://${base}.jsonc`, text: twins.jsonc, flavour: 'jsonc' });
   }
   return out;
 }
