@@ -39,6 +39,8 @@ const entries = [
   { entryPoints: ['client/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', './extensionMain', './extensionMain.js'] },
   { entryPoints: ['client/extensionMain.ts'], outfile: 'dist/extensionMain.js', external: ['vscode'] },
   { entryPoints: ['server/main.ts'], outfile: 'dist/server.js' },
+  // The npm package's `catalog-code-language-server`: picks stdio, then requires dist/server.js.
+  { entryPoints: ['server/stdio.ts'], outfile: 'dist/language-server.js', external: ['./server.js'], banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
 ];
 

@@ -5,6 +5,7 @@ import { isLoopbackAddress } from './http/auth';
 import type { GraphqlExecutor } from './http/graphqlRoute';
 import { HttpError } from './http/errors';
 import { createCatalogHandler } from './http/server';
+import { hostPolicy } from './http/hostCheck';
 import { openStore } from './store/sqliteStore';
 import type { CatalogStore } from './store/types';
 import { loadOrCreateToken } from './tokenFile';
@@ -21,6 +22,8 @@ export interface StartServiceOptions {
   seeds?: string[];
   log?: (line: string) => void;
   bodyLimitBytes?: number;
+  /** more names requests may address it by, besides loopback names and `host` (DNS rebinding defence, DESIGN §8) */
+  allowedHosts?: string[];
 }
 
 export interface RunningService {
@@ -67,6 +70,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     log,
     bodyLimitBytes: options.bodyLimitBytes,
     listeningOnLoopback: () => isLoopbackAddress(host),
+    hosts: hostPolicy(host, options.allowedHosts),
   });
   const server = http.createServer(handler);
   server.keepAliveTimeout = 5000;

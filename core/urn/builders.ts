@@ -58,7 +58,11 @@ export function datasetKey(urn: ParsedUrn): { platform: string; name: string; en
   return { platform, name, env };
 }
 
-/** The parent dataset URN (as written) and the (unescaped) field path of a schemaField URN. */
+/**
+ * The parent URN (as written) and the (unescaped) field path of a schemaField URN. The parent is
+ * usually a dataset, but SchemaFieldKey.pdl allows any entity (charts' inputFields name chart fields);
+ * `datasetUrn` keeps its name for the many callers that only ever meet datasets.
+ */
 export function schemaFieldKey(urn: ParsedUrn): { datasetUrn: string; fieldPath: string } | undefined {
   if (urn.entityType !== 'schemaField' || urn.parts.length !== 2) return undefined;
   const [parent, field] = urn.parts;

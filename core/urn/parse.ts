@@ -8,12 +8,13 @@ export const URN_MAX_LENGTH = 512;
 export function parseUrn(text: string): UrnParseResult {
   const whitespace = surroundingWhitespace(text);
   if (whitespace) return { ok: false, error: whitespace };
-  const scanned = scanUrn(text, 0, text.length);
+  const warnings: UrnError[] = [];
+  const scanned = scanUrn(text, 0, text.length, warnings);
   if (!scanned.ok) return scanned;
   const urn = scanned.urn;
-  const warnings: UrnError[] = [];
   const error = validateUrn(urn, warnings) ?? checkLength(urn);
-  if (error) return { ok: false, error, urn };
+  // Warnings found before the error are kept: a misspelt platform must not hide a wrong environment.
+  if (error) return warnings.length > 0 ? { ok: false, error, urn, warnings } : { ok: false, error, urn };
   return warnings.length > 0 ? { ok: true, urn, warnings } : { ok: true, urn };
 }
 

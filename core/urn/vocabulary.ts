@@ -23,7 +23,8 @@ export const KNOWN_PLATFORMS: readonly string[] = Object.freeze([
 /**
  * DataHub entity names as they appear in URNs and entity-type URNs (`urn:li:entityType:datahub.<name>`),
  * each with its GraphQL EntityType value where GraphQL has one. Case-sensitive; `corpuser` is the one
- * all-lower-case exception.
+ * all-lower-case exception. Every name but `restricted` (a GraphQL-only wrapper) is an entity of GMS's
+ * registry, datahub-project/datahub `metadata-models/src/main/resources/entity-registry.yml`.
  */
 const ENTITY_TO_GRAPHQL: ReadonlyArray<readonly [string, string | undefined]> = [
   ['dataset', 'DATASET'],
@@ -87,9 +88,25 @@ const ENTITY_TO_GRAPHQL: ReadonlyArray<readonly [string, string | undefined]> = 
   ['inviteToken', undefined],
   ['platformResource', undefined],
   ['telemetry', undefined],
+  ['dataProcess', undefined],
+  ['metric', 'METRIC'],
+  ['semanticModel', 'SEMANTIC_MODEL'],
+  ['lifecycleStageType', undefined],
+  ['dataHubAction', undefined],
+  ['dataHubOpenAPISchema', undefined],
 ];
 
+/** GraphQL-only entity types: no entity of GMS's registry has these names, so GMS refuses their URNs. */
+const GRAPHQL_ONLY: ReadonlySet<string> = new Set(['restricted']);
+
 export const ENTITY_TYPE_NAMES: readonly string[] = Object.freeze(ENTITY_TO_GRAPHQL.map(([name]) => name));
+
+/**
+ * The entity names of GMS's entity registry: a URN of any other entity type is refused on ingest
+ * (`ConfigEntityRegistry.getEntitySpec` throws "Failed to find entity with name ..."). GMS looks the
+ * name up case-insensitively, so `corpUser` finds `corpuser` (see validate.ts).
+ */
+export const REGISTRY_ENTITY_TYPES: readonly string[] = Object.freeze(ENTITY_TYPE_NAMES.filter((name) => !GRAPHQL_ONLY.has(name)));
 
 const toGraphql = new Map<string, string>();
 const fromGraphql = new Map<string, string>();

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decideAccess } from './auth';
 import { DEFAULT_BODY_LIMIT_BYTES } from './body';
 import { HttpError } from './errors';
+import { checkHostAndOrigin, hostPolicy, type HostPolicy } from './hostCheck';
 import { graphqlRoute, type GraphqlExecutor } from './graphqlRoute';
 import { sendEmpty, sendJson } from './respond';
 import { Router, type Route } from './router';
@@ -18,6 +19,8 @@ export interface CatalogHandlerOptions {
   graphql?: GraphqlExecutor;
   bodyLimitBytes?: number;
   log?: (line: string) => void;
+  /** the names requests may address (Host, Origin); default: loopback names only */
+  hosts?: HostPolicy;
 }
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -31,7 +34,10 @@ export function createCatalogHandler(options: CatalogHandlerOptions): RequestHan
   for (const route of openApiRoutes({ store: options.store, bodyLimitBytes })) router.add(route);
   for (const route of ingestRoutes({ store: options.store, bodyLimitBytes })) router.add(route);
 
+  const hosts = options.hosts ?? hostPolicy('127.0.0.1');
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const hostDecision = checkHostAndOrigin(hosts, req.headers);
+    if (!hostDecision.allowed) throw new HttpError(403, { error: 'Forbidden', message: hostDecision.message });
     const method = (req.method ?? 'GET').toUpperCase();
     const resolution = router.resolve(method, req.url ?? '/');
     if (!resolution) {

@@ -1,10 +1,12 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { jsonTwins } from '../support/jsonTwins';
+import { referencePath } from '../support/reference';
 
 /**
  * The seed documents every mutation starts from: each reference example of DataHub files and
  * each fixture of this repository, read from disk so new fixtures are fuzzed without edits here.
+ * Without the reference folder (test/support/reference.ts) the fixtures alone are the seeds.
  */
 
 export interface CorpusFile {
@@ -16,7 +18,7 @@ export interface CorpusFile {
 }
 
 const ROOT = process.cwd();
-export const REFERENCE_EXAMPLES = join(ROOT, '..', 'shared', 'reference', 'datahub-examples');
+export const REFERENCE_EXAMPLES = referencePath('datahub-examples');
 export const FIXTURES = join(ROOT, 'test', 'fixtures');
 const TEXT_FILE = /\.(ya?ml|jsonc?|avsc)$/i;
 
@@ -30,7 +32,8 @@ function walk(dir: string, out: string[]): string[] {
 }
 
 export function loadCorpus(): CorpusFile[] {
-  const paths = [...walk(REFERENCE_EXAMPLES, []), ...walk(FIXTURES, [])].sort();
+  const examples = existsSync(REFERENCE_EXAMPLES) ? walk(REFERENCE_EXAMPLES, []) : [];
+  const paths = [...examples, ...walk(FIXTURES, [])].sort();
   return paths.map((path) => {
     const name = relative(join(ROOT, '..'), path);
     return { name, uri: `file:///fuzz/${name.replace(/[^A-Za-z0-9._/-]/g, '_')}`, text: readFileSync(path, 'utf8') };
