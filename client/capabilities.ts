@@ -1,7 +1,8 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { ConnectionManager } from './connection/connectionManager';
 import type { DocumentModels } from './documentModels';
 import { registerPullCommand } from './pull/pullCommand';
+import { ImpactCodeLens, showImpact } from './impact/impactLens';
 
 type Register = (command: string, run: (...args: unknown[]) => unknown) => void;
 
@@ -16,4 +17,7 @@ export interface CapabilityContext {
 /** Pull from Catalog, the impact code lens and the lineage graph (issue #17): one call from extensionMain. */
 export function registerCapabilities(capabilities: CapabilityContext): void {
   registerPullCommand(capabilities.register, capabilities.connection, capabilities.log);
+  const lens = new ImpactCodeLens(capabilities.connection, capabilities.documentModels, capabilities.log);
+  capabilities.context.subscriptions.push(lens, vscode.languages.registerCodeLensProvider([{ language: 'yaml' }, { language: 'json' }, { language: 'jsonc' }], lens));
+  capabilities.register('catalogCode.impact.show', showImpact);
 }
