@@ -40,6 +40,8 @@ const entries = [
   { entryPoints: ['client/extensionMain.ts'], outfile: 'dist/extensionMain.js', external: ['vscode'] },
   { entryPoints: ['server/main.ts'], outfile: 'dist/server.js' },
   { entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // The lineage graph's webview script (with dagre): browser code, loaded under the panel's CSP.
+  { entryPoints: ['client/graph/webview/main.ts'], outfile: 'dist/lineageGraph.js', platform: 'browser', target: 'es2022', format: 'iife' },
 ];
 
 /** node-sqlite3-wasm loads its WebAssembly from the folder of the script that bundles it. */

@@ -57,7 +57,7 @@ export async function start(context: vscode.ExtensionContext, log: vscode.LogOut
   context.subscriptions.push(
     vscode.languages.registerCodeLensProvider([{ language: 'yaml' }, { language: 'json' }, { language: 'jsonc' }], new PropertyCodeLens(documentModels)),
   );
-  registerCapabilities({ context, register, connection, documentModels, log });
+  registerCapabilities({ context, register, connection, documentModels, log, lineageView });
   register(REFRESH_DEFINITIONS_COMMAND, async () => {
     if (!client?.isRunning()) {
       void vscode.window.showWarningMessage('Catalog Code: the language server is not running, so definitions cannot be refreshed. Open the log for details.');

@@ -9,7 +9,8 @@ import type * as Dagre from '@dagrejs/dagre' with { 'resolution-mode': 'import' 
  */
 // dagre ships ESM types with a CommonJS build: take the types from the ESM side and the code from
 // require (esbuild bundles it into the webview script; tsx and node load the .cjs build).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// Declared here because this file is also checked as browser code (client/graph/webview/tsconfig.json).
+declare const require: (id: string) => unknown;
 const dagre = require('@dagrejs/dagre') as typeof Dagre;
 
 export interface LayoutOptions {
