@@ -46,6 +46,8 @@ const entries = [
   // The npm package's `catalog-code-language-server`: picks stdio, then requires dist/server.js.
   { entryPoints: ['server/stdio.ts'], outfile: 'dist/language-server.js', external: ['./server.js'], banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // The lineage graph's webview script (with dagre): browser code, loaded under the panel's CSP.
+  { entryPoints: ['client/graph/webview/main.ts'], outfile: 'dist/lineageGraph.js', platform: 'browser', target: 'es2022', format: 'iife' },
 ];
 
 /** node-sqlite3-wasm loads its WebAssembly from the folder of the script that bundles it. */
