@@ -13,6 +13,8 @@ Usage: catalog-code <command> [options]
 Commands:
   validate [PATH...]   check metadata files (lineage, structured properties, datasets, MCPs)
   push [PATH...]       push files to the catalog service (plan, confirm, apply)
+  plan [PATH...]       print what a push would change, and its impact, without sending (CI drift check, PR comment)
+  pull --out DIR       write files from what the catalog holds (definitions, values, lineage)
   lineage URN          print an entity's lineage as a tree
   serve                run the local catalog service
 
@@ -28,6 +30,10 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./serve.js')).runServe(rest);
     case 'push':
       return (await import('./push.js')).runPush(rest, io);
+    case 'plan':
+      return (await import('./plan.js')).runPlan(rest, io);
+    case 'pull':
+      return (await import('./pull.js')).runPull(rest, io);
     case 'lineage':
       return (await import('./lineage.js')).runLineage(rest, io);
     case '--version':

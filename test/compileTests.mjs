@@ -1,10 +1,11 @@
 // Compiles the TypeScript sources once into plain CommonJS for the unit suite, so `node --test`
 // starts each test file as JavaScript instead of loading a TypeScript loader into every process.
-// One file in, one file out (no bundling): relative imports keep working, and packages resolve
-// from the repository's node_modules because the output lives inside it.
+// One file in, one file out (no bundling): relative imports keep working, packages resolve from the
+// repository's node_modules because the output lives inside it, and `__dirname`/`__filename` are
+// the source file's, so paths relative to a test file mean what they say.
 import * as esbuild from 'esbuild';
-import { readdirSync, rmSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 
 const SOURCE_FOLDERS = ['core', 'client', 'server', 'service', 'cli', 'test', 'bench'];
 const SKIPPED = new Set(['node_modules', 'fixtures', 'e2e-cache', 'dist']);
@@ -23,19 +24,25 @@ function collectSources(root, dir, out) {
 export async function compileTests(root, outDir = join(root, 'node_modules', '.cache', 'catalog-code-tests')) {
   const entryPoints = SOURCE_FOLDERS.flatMap((folder) => collectSources(root, folder, []));
   rmSync(outDir, { recursive: true, force: true });
-  await esbuild.build({
-    absWorkingDir: root,
-    entryPoints,
-    outdir: outDir,
-    outbase: '.',
-    bundle: false,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    sourcemap: 'inline',
-    sourcesContent: false,
-    logLevel: 'error',
-  });
+  await Promise.all(
+    entryPoints.map(async (file) => {
+      const source = join(root, file);
+      const { code } = await esbuild.transform(readFileSync(source, 'utf8'), {
+        loader: 'ts',
+        format: 'cjs',
+        platform: 'node',
+        target: 'node20',
+        sourcemap: 'inline',
+        sourcesContent: false,
+        sourcefile: source,
+        define: { __dirname: JSON.stringify(dirname(source)), __filename: JSON.stringify(source) },
+        logLevel: 'error',
+      });
+      const out = join(outDir, file.replace(/\.ts$/, '.js'));
+      mkdirSync(dirname(out), { recursive: true });
+      writeFileSync(out, code);
+    }),
+  );
   return outDir;
 }
 

@@ -26,6 +26,7 @@ export function readMcpJson(root: DocNode, collector: FactCollector): void {
 
 /** One proposal (or MCE) of the file, at `path` (`[3]`, or '' when the file is one object). */
 export function readMcpItem(item: DocNode, path: string, collector: FactCollector): void {
+  collector.avroUnions = true;
   const map = collector.map(item, path);
   if (!map) return;
   if (valueOf(map, 'proposedSnapshot')) readMce(map, path, collector);
