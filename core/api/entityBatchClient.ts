@@ -1,5 +1,5 @@
 import { ServiceError } from './errors';
-import { baseUrl, requestJson, type ServiceConnection } from './http';
+import { baseUrl, requestWrite, type ExpectedAnswer, type ServiceConnection } from './http';
 
 /**
  * Batch writes of one aspect on many entities of one type, with DataHub's OpenAPI v3 batch routes
@@ -32,12 +32,16 @@ export async function writeEntityBatch(
   writes: readonly EntityAspectWrite[],
 ): Promise<void> {
   const body = writes.map((write) => ({ urn: write.urn, [aspectName]: { value: write.value } }));
-  const answer = await requestJson(connection, {
-    method,
-    path: `/openapi/v3/entity/${encodeURIComponent(entityType)}?async=false&systemMetadata=false`,
-    contentType: method === 'PATCH' ? 'application/json-patch+json' : 'application/json',
-    body,
-  });
+  const answer = await requestWrite(
+    connection,
+    {
+      method,
+      path: `/openapi/v3/entity/${encodeURIComponent(entityType)}?async=false&systemMetadata=false`,
+      contentType: method === 'PATCH' ? 'application/json-patch+json' : 'application/json',
+      body,
+    },
+    ENTITY_LIST_ANSWER,
+  );
   const missing = unconfirmed(answer, aspectName, writes);
   if (missing.length > 0) {
     throw new ServiceError(
@@ -46,6 +50,12 @@ export async function writeEntityBatch(
     );
   }
 }
+
+/** v3 batch writes with `async=false` answer the written entities: `[{"urn": ..., "<aspect>": {...}}]`. */
+const ENTITY_LIST_ANSWER: ExpectedAnswer = {
+  shape: '[{"urn": ..., "<aspectName>": {"value": {...}}}]',
+  matches: (body) => Array.isArray(body),
+};
 
 /** The URNs of `writes` that the answer does not list with the aspect. */
 function unconfirmed(answer: unknown, aspectName: string, writes: readonly EntityAspectWrite[]): string[] {

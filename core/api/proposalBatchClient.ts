@@ -1,5 +1,5 @@
-import { requestJson, type ServiceConnection } from './http';
-import { wireProposal, type MetadataChangeProposal } from './pushClient';
+import { requestWrite, type ExpectedAnswer, type ServiceConnection } from './http';
+import { RESTLI_PROTOCOL_HEADERS, wireProposal, type MetadataChangeProposal } from './pushClient';
 
 /**
  * `POST /aspects?action=ingestProposalBatch` (DataHub's Rest.li AspectResource,
@@ -10,5 +10,11 @@ import { wireProposal, type MetadataChangeProposal } from './pushClient';
  */
 export async function ingestProposalBatch(connection: ServiceConnection, proposals: readonly MetadataChangeProposal[]): Promise<void> {
   const body = { proposals: proposals.map(wireProposal), async: 'false' };
-  await requestJson(connection, { method: 'POST', path: '/aspects?action=ingestProposalBatch', body });
+  await requestWrite(connection, { method: 'POST', path: '/aspects?action=ingestProposalBatch', body, headers: { ...RESTLI_PROTOCOL_HEADERS } }, BATCH_ANSWER);
 }
+
+/** The Rest.li action envelope `{"value": ...}`: DataHub's answers a string, the local catalog the list of URNs. */
+const BATCH_ANSWER: ExpectedAnswer = {
+  shape: '{"value": ...}',
+  matches: (body) => !!body && typeof body === 'object' && !Array.isArray(body) && 'value' in body,
+};
