@@ -5,12 +5,10 @@ import {
   DocumentDiagnosticReportKind,
   FileChangeType,
   TextDocumentSyncKind,
-  TextDocuments,
   type Connection,
   type InitializeParams,
   type InitializeResult,
 } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DefinitionsView } from '../core/definitions/types';
 import { codeActions } from '../core/features/codeActions';
 import { complete } from '../core/features/completion';
@@ -22,6 +20,7 @@ import type { FeatureInput } from '../core/features/workspace';
 import { REFRESH_DEFINITIONS_COMMAND, SERVER_COMMANDS, SetConnectionNotification, type CatalogInitializationOptions, type SetConnectionParams } from '../core/protocol';
 import { validateDocument } from '../core/validate';
 import { toLspDiagnostic } from './convert';
+import { EditLog, recordingTextDocuments } from './documentEdits';
 import { ServerState, type CatalogSettings } from './state';
 
 const PUBLISH_DELAY_MS = 200;
@@ -32,7 +31,8 @@ const PUBLISH_DELAY_MS = 200;
  * names) is only ever touched in the background by ServerState.
  */
 export function startServer(connection: Connection): void {
-  const documents = new TextDocuments(TextDocument);
+  const edits = new EditLog();
+  const documents = recordingTextDocuments(edits);
   const state = new ServerState(connection);
   let pullDiagnostics = false;
   let refreshSupport = false;
@@ -108,12 +108,14 @@ export function startServer(connection: Connection): void {
     for (const change of params.changes) void state.index.fileChanged(change.uri, change.type === FileChangeType.Deleted);
   });
 
+  // A change is only recorded: the document is read when something asks for it, once for the
+  // newest version, so a burst of keystrokes never queues a read per keystroke before an answer.
   documents.onDidChangeContent(({ document }) => {
-    state.index.openDocument(document.uri, document.getText(), document.version);
     if (!pullDiagnostics) schedulePublish(document.uri);
   });
 
   documents.onDidClose(({ document }) => {
+    edits.forget(document.uri);
     state.index.closeDocument(document.uri);
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
@@ -121,7 +123,7 @@ export function startServer(connection: Connection): void {
   function featureInput(uri: string): FeatureInput | undefined {
     const document = documents.get(uri);
     if (!document) return undefined;
-    const entry = state.index.openDocument(uri, document.getText(), document.version);
+    const entry = state.index.openDocument(uri, document.getText(), document.version, (from) => edits.take(uri, from, document.version));
     const input: FeatureInput = { document: entry, definitions: state.definitionsView(), workspace: state.index.all() };
     if (state.live.state === 'connected') input.entities = state.existence;
     return input;

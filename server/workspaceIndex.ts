@@ -5,6 +5,7 @@ import { definitionsFromModel } from '../core/definitions/fromFacts';
 import type { PropertyDefinitionInfo } from '../core/definitions/types';
 import type { WorkspaceDocument } from '../core/features/workspace';
 import { readDocument, type Associations } from '../core/formats';
+import { DocumentAnalysis, type TextEdit } from '../core/incremental/documentAnalysis';
 import type { DocumentModel } from '../core/model/facts';
 import { LineIndex } from '../core/model/range';
 
@@ -17,6 +18,8 @@ interface Entry extends WorkspaceDocument {
   /** the editor's version for open documents; undefined for files read from disk */
   version: number | undefined;
   open: boolean;
+  /** open documents: what the next edits are applied to (core/incremental) */
+  analysis?: DocumentAnalysis;
 }
 
 /**
@@ -33,10 +36,13 @@ export class WorkspaceIndex {
   constructor(private readonly onDefinitionsChanged: () => void) {}
 
   /** The model of an open document at `version`, parsed at most once per version. */
-  openDocument(uri: string, text: string, version: number): Entry {
+  openDocument(uri: string, text: string, version: number, editsSince?: (version: number) => TextEdit[] | undefined): Entry {
     const existing = this.entries.get(uri);
     if (existing && existing.open && existing.version === version && existing.text === text) return existing;
-    return this.store(uri, text, version, true);
+    // Incremental sync: the edits since the analysed version, applied to it (only the changed part is read again).
+    const edits = existing?.open && existing.analysis && existing.version !== undefined ? editsSince?.(existing.version) : undefined;
+    const analysis = edits && existing?.analysis ? existing.analysis.apply(edits) : undefined;
+    return this.store(uri, text, version, true, true, analysis?.text === text ? analysis : undefined);
   }
 
   closeDocument(uri: string): void {
@@ -119,16 +125,19 @@ export class WorkspaceIndex {
     this.store(uri, text, undefined, false, notify);
   }
 
-  private store(uri: string, text: string, version: number | undefined, open: boolean, notify = true): Entry {
+  private store(uri: string, text: string, version: number | undefined, open: boolean, notify = true, updated?: DocumentAnalysis): Entry {
     let model: DocumentModel;
+    let analysis: DocumentAnalysis | undefined = updated;
     try {
-      model = readDocument(uri, text, { associations: this.associations });
+      if (open) analysis ??= DocumentAnalysis.read(uri, text, { associations: this.associations });
+      model = analysis ? analysis.model : readDocument(uri, text, { associations: this.associations });
     } catch {
       // A file the adapters cannot read at all is treated like a file of no known format.
       model = { uri, format: null, detectedBy: 'none', facts: [], parseProblems: [] };
+      analysis = undefined;
     }
     const previous = this.entries.get(uri);
-    const entry: Entry = { uri, text, model, lineIndex: new LineIndex(text), version, open };
+    const entry: Entry = { uri, text, model, lineIndex: new LineIndex(text), version, open, ...(analysis ? { analysis } : {}) };
     this.entries.set(uri, entry);
     const hadDefinitions = previous ? hasDefinitions(previous.model) : false;
     if (hadDefinitions || hasDefinitions(model)) {
