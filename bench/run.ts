@@ -13,6 +13,7 @@ import { diagnosticsCase } from './cases/diagnostics';
 import { extensionCase } from './cases/extension';
 import { lineageCase } from './cases/lineage';
 import { pushCase } from './cases/push';
+import { typingCase } from './cases/typing';
 import { REPO_ROOT, type BenchContext } from './support/context';
 import { DEFAULT_SEED } from './support/random';
 import { markdownReport, type RunInfo } from './support/report';
@@ -25,6 +26,7 @@ const CASES: Record<string, (ctx: BenchContext) => Promise<CaseResult>> = {
   push: pushCase,
   extension: extensionCase,
   batchValidate: batchValidateCase,
+  typing: typingCase,
 };
 
 const TITLES: Record<string, string> = {
@@ -34,6 +36,7 @@ const TITLES: Record<string, string> = {
   push: '4. Push into the local catalog',
   extension: '5. Extension bundle and activation',
   batchValidate: '6. Batch validate of a large MCP file',
+  typing: '7. Typing in large files (incremental analysis)',
 };
 
 interface Args {
