@@ -4,6 +4,8 @@ import {
   DidChangeWatchedFilesNotification,
   DocumentDiagnosticReportKind,
   FileChangeType,
+  LSPErrorCodes,
+  ResponseError,
   TextDocumentSyncKind,
   type Connection,
   type InitializeParams,
@@ -137,10 +139,12 @@ export function startServer(connection: Connection): void {
     return validateDocument({ model, text, definitions, entities: state.existenceView(), target: state.target, severity: state.severity }).map((d) => toLspDiagnostic(lineIndex, d));
   }
 
-  connection.languages.diagnostics.on((params) => ({
-    kind: DocumentDiagnosticReportKind.Full,
-    items: diagnosticsOf(params.textDocument.uri),
-  }));
+  connection.languages.diagnostics.on((params, token) => {
+    // A pull the editor cancelled while it waited in the queue (the user typed on) is dropped
+    // unread, so the pull for the newest version never waits behind reads of outdated ones.
+    if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The diagnostics request was cancelled.');
+    return { kind: DocumentDiagnosticReportKind.Full, items: diagnosticsOf(params.textDocument.uri) };
+  });
 
   function schedulePublish(uri: string): void {
     clearTimeout(publishTimers.get(uri));
