@@ -41,12 +41,21 @@ export class DocumentAnalysis {
 
   /** The analysis after `edits`, applied one after the other (each in offsets of the text the previous one left). */
   apply(edits: readonly TextEdit[]): DocumentAnalysis {
-    return edits.reduce<DocumentAnalysis>((analysis, edit) => analysis.applyOne(edit), this);
-  }
-
-  private applyOne(edit: TextEdit): DocumentAnalysis {
-    const text = this.text.slice(0, edit.start) + edit.text + this.text.slice(edit.end);
-    return this.readUnitAgain(edit, text) ?? DocumentAnalysis.read(this.uri, text, this.options);
+    let analysis: DocumentAnalysis | undefined;
+    for (const [index, edit] of edits.entries()) {
+      const current = analysis ?? this;
+      const text = applyEdit(current.text, edit);
+      const unit = current.readUnitAgain(edit, text);
+      if (unit) {
+        analysis = unit;
+        continue;
+      }
+      // Once an edit needs a whole read, the rest of the burst is applied to the text first and
+      // the document read once, not once per keystroke.
+      const final = edits.slice(index + 1).reduce(applyEdit, text);
+      return DocumentAnalysis.read(this.uri, final, this.options);
+    }
+    return analysis ?? this;
   }
 
   /** The edit read as a change of one element, or undefined when it is not one. */
@@ -76,6 +85,10 @@ export class DocumentAnalysis {
     if (!model) return undefined;
     return new DocumentAnalysis(this.uri, text, model, this.options, next, this.forced, 'unit');
   }
+}
+
+function applyEdit(text: string, edit: TextEdit): string {
+  return text.slice(0, edit.start) + edit.text + text.slice(edit.end);
 }
 
 /** The element whose text holds the whole edited span, by binary search over the ordered units. */
