@@ -53,9 +53,9 @@ export async function runPush(argv: string[], io: InteractiveIo): Promise<number
   const connection = serviceConnection(options, io);
   if (typeof connection === 'number') return connection;
 
-  const documents = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { stopOnUnreadable: true });
-  if (typeof documents === 'number') return documents;
-  const loaded = { models: documents.map((d) => d.model), diagnostics: validateAll(documents) };
+  const workspace = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { stopOnUnreadable: true });
+  if (typeof workspace === 'number') return workspace;
+  const loaded = { models: workspace.documents.map((d) => d.model), diagnostics: validateAll(workspace) };
   if (loaded.models.length === 0) {
     io.stderr('No metadata files found to push (YAML/JSON files that are lineage, structured properties, datasets, MCPs or updateLineage documents).');
     return 1;

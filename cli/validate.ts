@@ -3,7 +3,7 @@ import { loadMetadataDocuments, validateAll } from './documents';
 import { parseCommandLine } from './args';
 import type { CliIo } from './io';
 import { formatGithub, formatSarif, formatText, type ReportFormat } from './report';
-import { definitionsView, serviceDefinitions, serviceExistence, workspaceDefinitions } from './validationContext';
+import { serviceDefinitions, serviceExistence } from './validationContext';
 
 const FORMATS: readonly ReportFormat[] = ['text', 'json', 'github', 'sarif'];
 
@@ -25,9 +25,9 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
 
-  const documents = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io);
-  if (typeof documents === 'number') return documents;
-  const models = documents.map((d) => d.model);
+  const workspace = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io);
+  if (typeof workspace === 'number') return workspace;
+  const models = workspace.documents.map((d) => d.model);
 
   let live: Map<string, PropertyDefinitionInfo> | undefined;
   let entities: EntityExistenceView | undefined;
@@ -42,14 +42,15 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
       return 2;
     }
   }
-  const all = validateAll(documents, definitionsView(workspaceDefinitions(models), live), entities);
+  if (live && entities) workspace.session.catalog = () => ({ serviceDefinitions: live, entities });
+  const all = validateAll(workspace);
 
   if (format === 'json') io.stdout(JSON.stringify(all, null, 2));
   else if (format === 'github') {
     const annotations = formatGithub(all);
     if (annotations) io.stdout(annotations);
   } else if (format === 'sarif') io.stdout(formatSarif(all, io.version));
-  else io.stdout(formatText(all, documents.length));
+  else io.stdout(formatText(all, workspace.documents.length));
 
   return all.some((d) => d.severity === 'error') ? 1 : 0;
 }

@@ -1,7 +1,7 @@
-import type { ConnectionState, DefinitionsSource, StatusParams } from '../core/protocol';
+import type { CatalogReachability, DefinitionsSource, StatusParams } from '../core/protocol';
 
 export interface StatusFacts {
-  state: ConnectionState;
+  state: CatalogReachability;
   url: string | undefined;
   source: DefinitionsSource;
   serviceCount: number;
