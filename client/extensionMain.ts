@@ -41,7 +41,7 @@ export async function start(context: vscode.ExtensionContext, log: vscode.LogOut
   register('catalogCode.signOut', () => connection.signOut());
   registerLocalCatalogCommands(register, context, connection);
   const server = new ServerQueries(() => client);
-  const workspaceValidation = new WorkspaceValidation(server);
+  const workspaceValidation = new WorkspaceValidation(server, log);
   context.subscriptions.push(workspaceValidation);
   register('catalogCode.validateWorkspace', () => workspaceValidation.run());
 

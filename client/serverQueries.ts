@@ -2,6 +2,14 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { EntityDeclarationRequest, WorkspaceProblemsRequest, type FileProblems } from '../core/protocol';
 
+/** LSP severities (1 error … 4 hint) in VS Code's enum. */
+const SEVERITY: Record<number, vscode.DiagnosticSeverity> = {
+  1: vscode.DiagnosticSeverity.Error,
+  2: vscode.DiagnosticSeverity.Warning,
+  3: vscode.DiagnosticSeverity.Information,
+  4: vscode.DiagnosticSeverity.Hint,
+};
+
 /**
  * Questions about the workspace go to the language server, the one owner of the workspace
  * (files, associations, definitions, what the catalog knows), so the client never checks or
@@ -30,9 +38,14 @@ export class ServerQueries {
     return found ? client.protocol2CodeConverter.asLocation(found) : undefined;
   }
 
-  /** An LSP diagnostic as VS Code shows it (the same conversion the language client uses). */
+  /** The server's diagnostics of a file as VS Code shows them: same range, severity, code and source. */
   asDiagnostics(file: FileProblems): vscode.Diagnostic[] {
-    const client = this.client();
-    return client ? file.diagnostics.map((d) => client.protocol2CodeConverter.asDiagnostic(d)) : [];
+    return file.diagnostics.map((d) => {
+      const range = new vscode.Range(d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character);
+      const diagnostic = new vscode.Diagnostic(range, typeof d.message === 'string' ? d.message : d.message.value, SEVERITY[d.severity ?? 1]);
+      if (d.code !== undefined) diagnostic.code = d.code;
+      if (d.source) diagnostic.source = d.source;
+      return diagnostic;
+    });
   }
 }

@@ -14,7 +14,10 @@ export class WorkspaceValidation implements vscode.Disposable {
     vscode.workspace.onDidOpenTextDocument((document) => this.collection.delete(document.uri)),
   ];
 
-  constructor(private readonly server: ServerQueries) {}
+  constructor(
+    private readonly server: ServerQueries,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
 
   async run(): Promise<void> {
     if (!vscode.workspace.workspaceFolders?.length) {
@@ -41,6 +44,7 @@ export class WorkspaceValidation implements vscode.Disposable {
       if (open.has(file.uri) || file.diagnostics.length === 0) continue;
       this.collection.set(vscode.Uri.parse(file.uri), this.server.asDiagnostics(file));
     }
+    this.log.info(`Validate Workspace: ${files.length} file(s), ${files.filter((f) => f.diagnostics.length > 0).length} with problems (${open.size} open document(s) left to the editor).`);
     const message = `Catalog Code: ${files.length} metadata file(s) checked — ${errors} error(s), ${warnings} warning(s).`;
     if (errors + warnings === 0) void vscode.window.showInformationMessage(message);
     else {

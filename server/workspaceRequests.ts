@@ -12,8 +12,14 @@ import type { ServerState } from './state';
 export function listenWorkspaceRequests(lsp: Connection, state: ServerState, diagnostics: DiagnosticsFeature, lifecycle: Lifecycle): void {
   lsp.onRequest(
     WorkspaceProblemsRequest.type,
-    lifecycle.guard((params) => {
-      const files: FileProblems[] = state.session.problems(params?.uris).map(({ uri, document, diagnostics: found }) => ({
+    lifecycle.guard(async (params) => {
+      const uris = params?.uris;
+      // A first pass asks the catalog about every entity the files name; the answer waits for it.
+      if (state.live.state === 'connected') {
+        state.session.problems(uris);
+        await state.existence.settle();
+      }
+      const files: FileProblems[] = state.session.problems(uris).map(({ uri, document, diagnostics: found }) => ({
         uri,
         format: document.model.format ?? 'none',
         // An open document answers exactly what the editor shows for it.
