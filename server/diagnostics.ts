@@ -63,13 +63,20 @@ export class DiagnosticsFeature {
   private schedulePublish(uri: string): void {
     if (this.scheduled.has(uri)) return;
     this.scheduled.set(uri, this.changes.get(uri) ?? 0);
+    // The JSON-RPC layer handles one queued message per turn of the event loop: a computation is
+    // only started once a whole turn went by without another edit of this document.
+    let quietTurns = 0;
     const run = (): void => {
       const seen = this.scheduled.get(uri);
       if (seen === undefined) return; // closed meanwhile
       const now = this.changes.get(uri) ?? 0;
       if (now !== seen) {
-        // More edits arrived since this was scheduled: wait for the burst to end.
         this.scheduled.set(uri, now);
+        quietTurns = 0;
+        setImmediate(run);
+        return;
+      }
+      if (quietTurns++ < 1) {
         setImmediate(run);
         return;
       }

@@ -1,5 +1,6 @@
 import { getLocation } from 'jsonc-parser';
 import type { SourceRange } from '../model/range';
+import { flowPosition, splitEntry, type FlowPosition } from './flowCursor';
 
 /**
  * Where the caret is, read from the text around it rather than from the parsed model: while
@@ -33,6 +34,8 @@ export function cursorContext(text: string, offset: number, isJson: boolean): Cu
 }
 
 function yamlCursor(text: string, offset: number): CursorContext {
+  const flow = flowPosition(text, offset);
+  if (flow) return flowCursor(text, offset, flow);
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   const before = text.slice(lineStart, offset);
   const keyValue = YAML_KEY_VALUE.exec(before);
@@ -62,6 +65,38 @@ function yamlCursor(text: string, offset: number): CursorContext {
   // key of a list item; completion decides by the parent key.
   const atKey = key === undefined;
   return { path, key, atKey, inListItem, prefix: word, replace: { start: prefixStart, end }, quoted: quote !== '', indent: column };
+}
+
+/**
+ * The caret inside a flow collection (`- entity: {name: a, platform: sn`): the block context
+ * before the outermost `{`/`[` gives the outer keys, the flow tokenizer the inner ones.
+ */
+function flowCursor(text: string, offset: number, flow: FlowPosition): CursorContext {
+  const outer = yamlCursor(text, flow.outerOpen);
+  const keys = [outer.key, ...flow.nestedKeys];
+  const defined = (list: (string | undefined)[]): string[] => list.filter((key): key is string => key !== undefined);
+  let path: string[];
+  let key: string | undefined;
+  let typed: string;
+  let inListItem = false;
+  let indent = outer.indent;
+  if (flow.kind === 'map') {
+    path = [...outer.path, ...defined(keys)];
+    const entry = splitEntry(flow.entry);
+    key = entry?.key;
+    typed = entry ? entry.value : flow.entry.trimStart();
+    inListItem = flow.inSeq || (flow.nestedKeys.length === 0 && outer.inListItem && outer.key === undefined);
+    indent = flow.firstEntryColumn;
+  } else {
+    // A value of a flow list: the list's key is the key being written, as in `entity_types: [da`.
+    path = [...outer.path, ...defined(keys.slice(0, -1))];
+    key = keys.at(-1);
+    typed = flow.entry.trimStart();
+  }
+  const quote = typed.startsWith('"') || typed.startsWith("'") ? typed[0] : '';
+  const word = quote ? typed.slice(1) : typed;
+  const end = wordEnd(text, offset, quote);
+  return { path, key, atKey: key === undefined, inListItem, prefix: word, replace: { start: offset - word.length, end }, quoted: quote !== '', indent };
 }
 
 /** Keys of the mappings that enclose a line whose content starts at `column`. */
