@@ -1,4 +1,5 @@
 import type { Connection } from 'vscode-languageserver/node';
+import { parseSeverityOverrides } from '../core/diagnostics/severityOverrides';
 import { parseAssociations } from '../core/formats/associations';
 import type { ClientSupport } from './clientSupport';
 import type { ServerState } from './state';
@@ -7,6 +8,8 @@ import type { ServerState } from './state';
 export interface CatalogSettings {
   formats?: { associations?: unknown };
   definitions?: { refreshIntervalSeconds?: unknown };
+  /** `catalogCode.diagnostics.severity`: code (or family `lineage.*`) → error/warning/information/hint/off */
+  diagnostics?: { severity?: unknown };
 }
 
 /**
@@ -16,6 +19,7 @@ export interface CatalogSettings {
  */
 export class SettingsSync {
   private lastProblems = '';
+  private lastSeverityProblems = '';
 
   constructor(
     private readonly lsp: Connection,
@@ -47,6 +51,16 @@ export class SettingsSync {
       if (told && told !== this.lastProblems) this.state.warn(`Catalog Code: ${told} Fix it in your editor's settings (catalogCode.formats.associations).`);
       this.lastProblems = told;
       if (this.state.session.setAssociations(associations)) this.state.log(`Format associations changed: ${JSON.stringify(associations)}; every file was read again.`);
+    }
+    if (settings.diagnostics && 'severity' in settings.diagnostics) {
+      const parsed = parseSeverityOverrides(settings.diagnostics.severity, 'catalogCode.diagnostics.severity');
+      const told = parsed.problems.join('\n');
+      if (told && told !== this.lastSeverityProblems) this.state.warn(`Catalog Code: ${told}`);
+      this.lastSeverityProblems = told;
+      if (JSON.stringify(parsed.overrides) !== JSON.stringify(this.state.session.severity)) {
+        this.state.session.severity = parsed.overrides;
+        this.state.markStale();
+      }
     }
     const seconds = settings.definitions?.refreshIntervalSeconds;
     if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0) this.state.setRefreshInterval(seconds);

@@ -31,7 +31,10 @@ export function startServer(lsp: Connection): ServerState {
     const options = (params.initializationOptions ?? {}) as CatalogInitializationOptions;
     support = clientSupportOf(params);
     state.configure(options);
-    if (options.associations) settings.apply({ formats: { associations: options.associations } });
+    settings.apply({
+      ...(options.associations ? { formats: { associations: options.associations } } : {}),
+      ...(options.severity ? { diagnostics: { severity: options.severity } } : {}),
+    });
     diagnostics.listen(support, lifecycle);
     settings.listen(support);
     return { capabilities: serverCapabilities(options), serverInfo: { name: 'Catalog Code language server' } };

@@ -2,6 +2,8 @@ import type { Connection } from 'vscode-languageserver/node';
 import type { ServiceConnection } from '../core/api';
 import { UNKNOWN_EXISTENCE, type EntityExistenceView } from '../core/definitions/types';
 import { StatusNotification, type CatalogInitializationOptions, type StatusParams } from '../core/protocol';
+import { detectServiceTarget } from '../core/api/serviceTarget';
+import type { ServiceTarget } from '../core/rules/target';
 import { WorkspaceSession } from '../core/workspace/session';
 import { EntityExistence } from './entityExistence';
 import { EntitySuggestions } from './entitySuggestions';
@@ -26,6 +28,9 @@ export class ServerState {
   private staleListeners: (() => void)[] = [];
   private stalePending = false;
   private lastStatus = '';
+  /** the kind of service connected to; decides rules whose authority is the local catalog */
+  target: ServiceTarget = 'offline';
+  private targetProbe = 0;
 
   constructor(private readonly lsp: Connection) {
     const log = (message: string) => this.log(message);
@@ -36,6 +41,7 @@ export class ServerState {
     this.session.catalog = () => ({
       serviceDefinitions: this.live.source !== 'none' ? this.live.definitions : undefined,
       entities: this.existenceView(),
+      target: this.target,
     });
     this.live = this.newLiveDefinitions(undefined);
     this.existence = new EntityExistence(() => this.markStale(), log);
@@ -77,6 +83,17 @@ export class ServerState {
     this.suggestions.setConnection(service);
     this.log(service ? `Using the catalog service at ${service.url} (set by ${from}).` : 'No catalog service: working offline on the definitions in the workspace.');
     void this.live.setConnection(service);
+    void this.detectTarget(service);
+    this.markStale();
+  }
+
+  /** Asks the service what it is (local catalog or DataHub); only the latest service's answer counts. */
+  private async detectTarget(service: ServiceConnection | undefined): Promise<void> {
+    const probe = ++this.targetProbe;
+    const target = await detectServiceTarget(service);
+    if (probe !== this.targetProbe || target === this.target) return;
+    this.target = target;
+    this.log(`Judging files for ${target === 'localCatalog' ? 'the local catalog' : target === 'datahub' ? 'DataHub' : 'no service (offline)'}.`);
     this.markStale();
   }
 

@@ -10,6 +10,7 @@ import type {
 } from '../model/facts';
 import { isLineageAspect } from '../model/lineageAspects';
 import { entityTypeOfUrn, makeDataTypeUrn, makeEntityTypeUrn, makeStructuredPropertyUrn, type TypeNamespace } from '../urn';
+import { jsonPointerToken } from '../formats/jsonPointer';
 
 /**
  * Turns the facts of one document into the aspect writes that put them into a catalog, with
@@ -184,7 +185,7 @@ function planEdge(
         urn: edge.downstreamUrn,
         aspectName: 'upstreamLineage',
         patch: {
-          patch: [{ op: 'add', path: `/upstreams/${escapePointer(edge.upstreamUrn)}`, value: { dataset: edge.upstreamUrn, type: 'COPY', auditStamp: stamp } }],
+          patch: [{ op: 'add', path: `/upstreams/${jsonPointerToken(edge.upstreamUrn)}`, value: { dataset: edge.upstreamUrn, type: 'COPY', auditStamp: stamp } }],
           arrayPrimaryKeys: { upstreams: ['dataset'] },
         },
         phase: 'edges',
@@ -194,10 +195,6 @@ function planEdge(
       // Edges read from MCP aspects travel inside those aspects.
       break;
   }
-}
-
-function escapePointer(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function fineGrainedAspect(fact: FineGrainedEdgeFact): Json {
@@ -225,7 +222,7 @@ function planAssignments(entity: string, facts: PropertyAssignmentFact[], plan: 
   }
   const ops: Json[] = [];
   for (const fact of facts.filter((f) => f.mode !== 'replace')) {
-    const path = `/properties/${escapePointer(fact.propertyUrn)}`;
+    const path = `/properties/${jsonPointerToken(fact.propertyUrn)}`;
     if (fact.mode === 'remove') ops.push({ op: 'remove', path });
     else ops.push({ op: 'add', path, value: { propertyUrn: fact.propertyUrn, values: fact.values.map((v) => scalarValue(v.value)).filter((v) => v !== undefined) } });
   }

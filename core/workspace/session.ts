@@ -7,6 +7,8 @@ import { readDocument, type Associations } from '../formats';
 import type { CoreDiagnostic } from '../model/diagnostic';
 import type { DocumentModel } from '../model/facts';
 import { LineIndex } from '../model/range';
+import type { SeverityOverrides } from '../diagnostics/severityOverrides';
+import type { ServiceTarget } from '../rules/target';
 import { validateDocument } from '../validate';
 import { entityDeclarationIn, type EntityDeclaration } from './entityDeclaration';
 import { MAX_FILE_BYTES, collectMetadataFiles, isMetadataFileName } from './metadataFiles';
@@ -17,6 +19,8 @@ export interface CatalogKnowledge {
   serviceDefinitions?: ReadonlyMap<string, PropertyDefinitionInfo>;
   /** which entities exist; unknown (quiet) without a service that answered */
   entities: EntityExistenceView;
+  /** the kind of service the files are written for (default offline: messages say what DataHub does) */
+  target?: ServiceTarget;
 }
 
 export interface SessionDocument extends WorkspaceDocument {
@@ -44,6 +48,8 @@ export class WorkspaceSession {
   private readonly entries = new Map<string, SessionDocument>();
   private workspaceDefinitions: Map<string, PropertyDefinitionInfo> | undefined;
   private currentAssociations: Associations = {};
+  /** the user's levels per code (`catalogCode.diagnostics.severity`, the CLI's `--severity`) */
+  severity: SeverityOverrides = {};
   /** what the catalog knows; replaced by the owner (server: live, CLI: fetched once) */
   catalog: () => CatalogKnowledge = () => OFFLINE;
 
@@ -115,7 +121,8 @@ export class WorkspaceSession {
   diagnosticsOf(uri: string): CoreDiagnostic[] {
     const entry = this.entries.get(uri);
     if (!entry) return [];
-    return validateDocument({ model: entry.model, text: entry.text, definitions: this.definitionsView(), entities: this.catalog().entities });
+    const catalog = this.catalog();
+    return validateDocument({ model: entry.model, text: entry.text, definitions: this.definitionsView(), entities: catalog.entities, target: catalog.target, severity: this.severity });
   }
 
   /** Every metadata file with its diagnostics, sorted by URI; `uris` narrows the answer to those files. */
