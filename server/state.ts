@@ -134,6 +134,8 @@ export class ServerState {
     const status = this.statusParams();
     const key = JSON.stringify(status);
     if (key === this.lastStatus) return;
+    // Editors without the custom notification see the same line in their LSP log.
+    if (JSON.parse(this.lastStatus || '{}').message !== status.message) this.log(status.message);
     this.lastStatus = key;
     void this.lsp.sendNotification(StatusNotification.type, status);
   }
