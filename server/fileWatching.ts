@@ -1,15 +1,19 @@
-import { existsSync, watch, type FSWatcher } from 'node:fs';
-import { join, sep } from 'node:path';
+import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DidChangeWatchedFilesNotification, FileChangeType, type Connection } from 'vscode-languageserver/node';
-import { isMetadataFileName, isSkippedFolder } from '../core/workspace/metadataFiles';
+import { collectMetadataFolders, isMetadataFileName, isSkippedFolder } from '../core/workspace/metadataFiles';
 import type { ClientSupport } from './clientSupport';
 import type { ServerState } from './state';
+
+/** Watchers the server opens at most (one per folder), well under the usual inotify limit. */
+const MAX_WATCHED_FOLDERS = 2000;
 
 /**
  * Files changed on disk reach the workspace session either way: through the client's file watcher
  * (VS Code, or any client that accepts a dynamic didChangeWatchedFiles registration) or, for
- * editors that do not watch files (Neovim 0.7, many others), through the server's own watcher.
+ * editors that do not watch files (Neovim 0.7, many others), through the server's own watchers —
+ * one per folder the workspace walk enters, so dependency and build folders are never watched.
  */
 export class FileWatching {
   private readonly watchers = new Map<string, FSWatcher>();
@@ -32,31 +36,55 @@ export class FileWatching {
     for (const folder of support.folders) this.watchFolder(folder);
   }
 
-  /** A folder added to the workspace (watched by the server only when the client does not watch). */
-  watchFolder(folder: string): void {
-    if (!this.ownWatching || this.watchers.has(folder)) return;
+  /** A workspace folder (or a folder created inside one) to watch, with the folders under it. */
+  watchFolder(root: string): void {
+    if (!this.ownWatching) return;
+    for (const folder of collectMetadataFolders([root], MAX_WATCHED_FOLDERS - this.watchers.size)) this.watchOne(folder);
+  }
+
+  private watchOne(folder: string): void {
+    if (this.watchers.has(folder) || this.watchers.size >= MAX_WATCHED_FOLDERS) return;
     try {
-      const watcher = watch(folder, { recursive: true }, (_event, name) => {
+      const watcher = watch(folder, (_event, name) => {
         if (!name) return;
-        const relative = name.toString();
-        if (!isMetadataFileName(relative) || relative.split(sep).slice(0, -1).some(isSkippedFolder)) return;
-        const path = join(folder, relative);
-        void this.state.session.fileChanged(pathToFileURL(path).toString(), !existsSync(path));
+        const path = join(folder, name.toString());
+        if (isMetadataFileName(path)) {
+          void this.state.session.fileChanged(pathToFileURL(path).toString(), !existsSync(path));
+          return;
+        }
+        // A new folder (a checkout, a generator's output): watch it and read what it holds.
+        if (!isSkippedFolder(basename(path)) && isFolder(path)) {
+          this.watchFolder(path);
+          void this.state.session.scan([path]);
+        }
       });
-      watcher.on('error', (error) => this.state.log(`Stopped watching ${folder} for changes: ${error.message}`));
+      watcher.on('error', () => this.unwatchFolder(folder));
       this.watchers.set(folder, watcher);
     } catch (error) {
-      this.state.log(`Cannot watch ${folder} for changes (files changed on disk are seen when reopened): ${error instanceof Error ? error.message : String(error)}`);
+      this.state.log(`Cannot watch ${folder} for changes (files changed there are seen when opened): ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
-  unwatchFolder(folder: string): void {
-    this.watchers.get(folder)?.close();
-    this.watchers.delete(folder);
+  /** A workspace folder removed: stop watching it and everything under it. */
+  unwatchFolder(root: string): void {
+    for (const [folder, watcher] of this.watchers) {
+      if (folder === root || folder.startsWith(`${root}/`)) {
+        watcher.close();
+        this.watchers.delete(folder);
+      }
+    }
   }
 
   dispose(): void {
     for (const watcher of this.watchers.values()) watcher.close();
     this.watchers.clear();
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }

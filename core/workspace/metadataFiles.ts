@@ -83,3 +83,24 @@ export function collectMetadataFiles(paths: readonly string[], limit = Number.PO
   }
   return files;
 }
+
+/**
+ * The folders under `roots` a workspace walk enters (the roots included), at most `limit`: what a
+ * file watcher must watch so it never wakes for dependency or build folders.
+ */
+export function collectMetadataFolders(roots: readonly string[], limit: number): string[] {
+  const folders: string[] = [];
+  const walk = (dir: string): void => {
+    if (folders.length >= limit) return;
+    folders.push(dir);
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) if (entry.isDirectory() && !isSkippedFolder(entry.name)) walk(join(dir, entry.name));
+  };
+  roots.forEach(walk);
+  return folders;
+}

@@ -74,6 +74,13 @@ async function compare(root: string, service?: RunningService): Promise<Key[]> {
     const editorKeys = async () => [...client.published].flatMap(([uri, diagnostics]) => keysOf(root, uri, diagnostics)).sort();
     const editor = await settle(editorKeys, (keys) => JSON.stringify(keys) === JSON.stringify(cli));
     assert.deepEqual(editor, cli, "the editor's diagnostics and cli validate disagree");
+    // VS Code pulls diagnostics (textDocument/diagnostic) instead: the same answer.
+    const pulled: Key[] = [];
+    for (const name of files) {
+      const uri = pathToFileURL(join(root, name)).toString();
+      pulled.push(...keysOf(root, uri, await client.pullDiagnostics(uri)));
+    }
+    assert.deepEqual(pulled.sort(), cli, 'pulled diagnostics and cli validate disagree');
     return cli;
   } finally {
     await client.stop();

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -78,6 +78,11 @@ test('without a client file watcher the server sees a definitions file change on
     await server.diagnostics(uri, (d) => codes(d).includes('property.notAllowedValue'));
     writeFileSync(join(root, 'props.yaml'), PROPERTIES.replace('finance', 'marketing'));
     await server.diagnostics(uri, (d) => !codes(d).includes('property.notAllowedValue'));
+    // Deleted, then written again (allowing only finance) in a folder created after the start.
+    rmSync(join(root, 'props.yaml'));
+    mkdirSync(join(root, 'definitions'));
+    writeFileSync(join(root, 'definitions', 'props.yaml'), PROPERTIES);
+    await server.diagnostics(uri, (d) => codes(d).includes('property.notAllowedValue'));
     await server.stop();
   } finally {
     rmSync(root, { recursive: true, force: true });
