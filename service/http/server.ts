@@ -7,8 +7,10 @@ import { graphqlRoute, type GraphqlExecutor } from './graphqlRoute';
 import { sendEmpty, sendJson } from './respond';
 import { Router, type Route } from './router';
 import type { CatalogStore } from '../store/types';
+import { DataDirLockLostError } from '../store/dataDirLock';
 import { openApiRoutes } from '../openapi/routes';
 import { ingestRoutes } from '../ingest/routes';
+import { LOCAL_CATALOG_SERVICE_ID } from '../../core/api/serviceTarget';
 
 export interface CatalogHandlerOptions {
   store: CatalogStore;
@@ -27,7 +29,7 @@ export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void
 export function createCatalogHandler(options: CatalogHandlerOptions): RequestHandler {
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const router = new Router();
-  const health: Route = { method: 'GET', pattern: '/health', access: 'open', handler: (ctx) => sendJson(ctx.res, 200, { status: 'ok' }) };
+  const health: Route = { method: 'GET', pattern: '/health', access: 'open', handler: (ctx) => sendJson(ctx.res, 200, { status: 'ok', service: LOCAL_CATALOG_SERVICE_ID }) };
   router.add(health);
   if (options.graphql) router.add(graphqlRoute(options.graphql, bodyLimitBytes));
   for (const route of openApiRoutes({ store: options.store, bodyLimitBytes })) router.add(route);
@@ -63,6 +65,10 @@ export function createCatalogHandler(options: CatalogHandlerOptions): RequestHan
         if (error.status === 413) res.setHeader('Connection', 'close');
         if (error.body && req.method !== 'HEAD') sendJson(res, error.status, error.body, error.headers);
         else sendEmpty(res, error.status, error.headers);
+        return;
+      }
+      if (error instanceof DataDirLockLostError) {
+        sendJson(res, 503, { error: 'Service Unavailable', message: error.message });
         return;
       }
       options.log?.(`Internal error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

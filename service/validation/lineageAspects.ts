@@ -48,7 +48,7 @@ function fineGrainedProblems(list: unknown, field: string, allowedDatasets: Set<
       const dataset = datasetOfColumn(column);
       if (dataset !== undefined && !allowedDatasets.has(dataset)) {
         problems.push(
-          `${at} uses the column ${column} of ${dataset}, which is neither ${entityUrn} nor one of its upstreams. Add ${dataset} to upstreams, or fix the column URN (check its platform, name and environment).`,
+          `${at} uses the column ${column} of ${dataset}, which is neither ${entityUrn} nor one of its upstreams. This is the local catalog's own rule (column lineage must agree with dataset lineage, spec §2.4); DataHub would store it. Add ${dataset} to upstreams, or fix the column URN (check its platform, name and environment).`,
         );
       }
     }

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { jsonTwins } from '../support/jsonTwins';
 import { referencePath } from '../support/reference';
 
 /**
@@ -37,4 +38,22 @@ export function loadCorpus(): CorpusFile[] {
     const name = relative(join(ROOT, '..'), path);
     return { name, uri: `file:///fuzz/${name.replace(/[^A-Za-z0-9._/-]/g, '_')}`, text: readFileSync(path, 'utf8') };
   });
+}
+
+/**
+ * The JSON side of the corpus: every JSON file as it is, and every YAML file written as JSON and
+ * as JSON with comments, so quick fixes are applied in all three formats.
+ */
+export function loadJsonCorpus(): CorpusFile[] {
+  const out: CorpusFile[] = [];
+  for (const file of loadCorpus()) {
+    if (/\.jsonc?$/i.test(file.uri)) out.push(file);
+    if (!/\.ya?ml$/i.test(file.uri)) continue;
+    const twins = jsonTwins(file.text);
+    if (!twins) continue;
+    const base = file.uri.replace(/\.ya?ml$/i, '');
+    out.push({ name: `${file.name} as JSON`, uri: `${base}.json`, text: twins.json });
+    out.push({ name: `${file.name} as JSONC`, uri: `${base}.jsonc`, text: twins.jsonc });
+  }
+  return out;
 }

@@ -18,6 +18,7 @@ describe('fuzzing the language service', { concurrency: 1 }, () => {
   for (const [suite, ciRuns] of [
     ['corpusAsIs', 60],
     ['mutatedCorpus', 600],
+    ['jsonCorpus', 300],
     ['arbitraryText', 600],
     ['arbitraryDocuments', 600],
     ['pathological', 50],
