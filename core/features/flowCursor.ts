@@ -45,30 +45,45 @@ export function flowPosition(text: string, offset: number): FlowPosition | undef
   return undefined;
 }
 
+/** Characters after which a flow collection or a quoted scalar may start (YAML 1.2 §7): a node's start. */
+const NODE_START_AFTER = new Set(['', ':', '-', '?', ',', '[', '{']);
+
 function scan(text: string, start: number, offset: number): FlowPosition | undefined | 'unbalanced' {
   const frames: FlowFrame[] = [];
+  // The last significant character: `[`, `{` and quotes only open something where a node starts,
+  // so `description: see [docs` or `it's` in a plain scalar opens nothing.
+  let previous = '';
   let i = start;
   while (i < offset) {
     const ch = text[i];
-    if (ch === '"' || ch === "'") {
+    if (ch === '\n' && frames.length === 0) previous = '';
+    if (/\s/.test(ch)) {
+      i++;
+      continue;
+    }
+    const atNodeStart = NODE_START_AFTER.has(previous);
+    if ((ch === '"' || ch === "'") && atNodeStart) {
       i = skipQuoted(text, i, offset);
+      previous = ch;
       continue;
     }
     if (ch === '#' && (i === start || /\s/.test(text[i - 1]))) {
       while (i < offset && text[i] !== '\n') i++;
       continue;
     }
-    if (ch === '{' || ch === '[') {
+    if ((ch === '{' || ch === '[') && atNodeStart) {
       const top = frames.at(-1);
       // The outermost collection's key is in the block context before it; nested ones name theirs.
       const key = top?.kind === 'map' ? keyOf(text.slice(top.entryStart, i)) : undefined;
       frames.push({ kind: ch === '{' ? 'map' : 'seq', key, entryStart: i + 1, open: i });
-    } else if (ch === '}' || ch === ']') {
-      if (frames.length === 0) return 'unbalanced';
+    } else if ((ch === '}' || ch === ']') && frames.length > 0) {
       frames.pop();
+    } else if ((ch === '}' || ch === ']') && previous === '') {
+      return 'unbalanced'; // the end of a flow collection opened on an earlier line: look no further back
     } else if (ch === ',' && frames.length > 0) {
       frames[frames.length - 1].entryStart = i + 1;
     }
+    previous = ch === ':' && !/\s/.test(text[i + 1] ?? ' ') ? 'x' : ch;
     i++;
   }
   const top = frames.at(-1);

@@ -82,3 +82,10 @@ test('completion and hover in the README lineage style (flow mappings)', () => {
   assert.ok(card, 'a hover on an upstream name written in a flow mapping');
   assert.match(JSON.stringify(card.contents), /dataPlatform:snowflake.*name: `raw`/);
 });
+
+test('brackets and quotes inside a plain scalar open nothing', () => {
+  const context = at("- id: foo\n  description: it's a [draft {really\n  ty|\n");
+  assert.deepEqual(context.path, []);
+  assert.equal(context.atKey, true);
+  assert.equal(context.prefix, 'ty');
+});
