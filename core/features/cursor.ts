@@ -1,6 +1,7 @@
 import { getLocation } from 'jsonc-parser';
 import type { SourceRange } from '../model/range';
 import { flowPosition, splitEntry, type FlowPosition } from './flowCursor';
+import { treePlace } from './treeCursor';
 
 /**
  * Where the caret is, read from the text around it rather than from the parsed model: while
@@ -60,7 +61,15 @@ function yamlCursor(text: string, offset: number): CursorContext {
   const word = quote ? typed.slice(1) : typed.startsWith('[') ? (typed.split(/[[,]\s*/).pop() ?? '') : typed;
   const prefixStart = offset - word.length;
   const end = wordEnd(text, offset, quote);
-  const path = yamlParents(text, lineStart, column);
+  // On a line with nothing typed yet, the column is all there is to go by (YAML would read the spot
+  // as the end of whatever precedes it).
+  const place = before.trim() === '' ? undefined : treePlace(text, offset, (start, at) => yamlParents(text, start, at));
+  // The tree decides where the caret belongs; a spot the tree cannot place falls back to indentation.
+  if (place) {
+    key = place.key;
+    inListItem = place.inListItem;
+  }
+  const path = place ? place.path : yamlParents(text, lineStart, column);
   // A bare word after `- ` under a key is a list value (entity_types, downstreams) or the first
   // key of a list item; completion decides by the parent key.
   const atKey = key === undefined;

@@ -89,3 +89,18 @@ test('brackets and quotes inside a plain scalar open nothing', () => {
   assert.equal(context.atKey, true);
   assert.equal(context.prefix, 'ty');
 });
+
+test('block style on the YAML tree: right after `key:`, under a key, and in a list item', () => {
+  const afterColon = at('- id: foo\n  type:|\n');
+  assert.equal(afterColon.key, 'type');
+  assert.equal(afterColon.atKey, false);
+  const underKey = at('- id: foo\n  structured_properties:\n    io.acme.te|\n');
+  assert.deepEqual(underKey.path, ['structured_properties']);
+  assert.equal(underKey.atKey, true);
+  const quotedKey = at('- id: foo\n  "structured_properties":\n    "io.acme.team": fin|\n');
+  assert.deepEqual(quotedKey.path, ['structured_properties']);
+  assert.equal(quotedKey.key, 'io.acme.team');
+  const item = at('lineage:\n  - entity:\n      name: a\n    upstream:\n      - entity:\n          plat|\n');
+  assert.deepEqual(item.path, ['lineage', 'upstream', 'entity']);
+  assert.equal(item.atKey, true);
+});
