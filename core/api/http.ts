@@ -56,6 +56,8 @@ export interface JsonRequest {
   path: string;
   body?: unknown;
   contentType?: string;
+  /** extra request headers (e.g. Rest.li's protocol version on ingestProposal) */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -111,6 +113,7 @@ async function requestJsonOnce(connection: ServiceConnection, request: JsonReque
       headers: {
         accept: 'application/json',
         ...(request.body !== undefined ? { 'content-type': request.contentType ?? 'application/json' } : {}),
+        ...request.headers,
         ...authHeaders(connection),
       },
       body: request.body !== undefined ? JSON.stringify(request.body) : undefined,

@@ -67,6 +67,12 @@ export interface MetadataChangeProposal {
   aspect: unknown;
 }
 
+/**
+ * Rest.li's protocol version header. DataHub's own emitter (`DataHubRestEmitter`) and its docs send
+ * it on every `ingestProposal`; without it a Rest.li 2 server may read the body with version-1 rules.
+ */
+export const RESTLI_PROTOCOL_HEADERS: Readonly<Record<string, string>> = { 'X-RestLi-Protocol-Version': '2.0.0' };
+
 /** `POST /aspects?action=ingestProposal` with the aspect serialised into `aspect.value` (datahub-api.md §6.1). */
 export async function ingestProposal(connection: ServiceConnection, proposal: MetadataChangeProposal): Promise<void> {
   const isPatch = proposal.changeType.toUpperCase() === 'PATCH';
@@ -80,7 +86,7 @@ export async function ingestProposal(connection: ServiceConnection, proposal: Me
     },
     async: 'false',
   };
-  await requestWrite(connection, { method: 'POST', path: '/aspects?action=ingestProposal', body }, INGEST_ANSWER);
+  await requestWrite(connection, { method: 'POST', path: '/aspects?action=ingestProposal', body, headers: { ...RESTLI_PROTOCOL_HEADERS } }, INGEST_ANSWER);
 }
 
 const UPDATE_LINEAGE = `mutation catalogCodeUpdateLineage($input: UpdateLineageInput!) {

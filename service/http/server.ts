@@ -10,6 +10,7 @@ import type { CatalogStore } from '../store/types';
 import { DataDirLockLostError } from '../store/dataDirLock';
 import { openApiRoutes } from '../openapi/routes';
 import { ingestRoutes } from '../ingest/routes';
+import { LOCAL_CATALOG_SERVICE_ID } from '../../core/api/serviceTarget';
 
 export interface CatalogHandlerOptions {
   store: CatalogStore;
@@ -28,7 +29,7 @@ export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void
 export function createCatalogHandler(options: CatalogHandlerOptions): RequestHandler {
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const router = new Router();
-  const health: Route = { method: 'GET', pattern: '/health', access: 'open', handler: (ctx) => sendJson(ctx.res, 200, { status: 'ok' }) };
+  const health: Route = { method: 'GET', pattern: '/health', access: 'open', handler: (ctx) => sendJson(ctx.res, 200, { status: 'ok', service: LOCAL_CATALOG_SERVICE_ID }) };
   router.add(health);
   if (options.graphql) router.add(graphqlRoute(options.graphql, bodyLimitBytes));
   for (const route of openApiRoutes({ store: options.store, bodyLimitBytes })) router.add(route);

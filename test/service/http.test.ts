@@ -24,10 +24,10 @@ describe('HTTP: bodies, routes and paths', () => {
   });
   after(() => svc.close());
 
-  it('GET /health needs no token', async () => {
+  it('GET /health needs no token, and says it is the local catalog (clients judge files for it)', async () => {
     const reply = await svc.call('GET', '/health');
     assert.equal(reply.status, 200);
-    assert.deepEqual(reply.json, { status: 'ok' });
+    assert.deepEqual(reply.json, { status: 'ok', service: 'catalog-code-local-catalog' });
   });
 
   it('malformed JSON is a 400 that says so', async () => {
