@@ -3,6 +3,8 @@ import { runValidate } from './validate';
 import { runServe } from './serve';
 import { runPush } from './push';
 import { runLineage } from './lineage';
+import { runPlan } from './plan';
+import { runPull } from './pull';
 
 declare const CATALOG_CODE_VERSION: string | undefined;
 const version = typeof CATALOG_CODE_VERSION === 'string' ? CATALOG_CODE_VERSION : '0.1.0';
@@ -14,6 +16,8 @@ Usage: catalog-code <command> [options]
 Commands:
   validate [PATH...]   check metadata files (lineage, structured properties, datasets, MCPs)
   push [PATH...]       push files to the catalog service (plan, confirm, apply)
+  plan [PATH...]       print what a push would change, and its impact, without sending (CI drift check, PR comment)
+  pull --out DIR       write files from what the catalog holds (definitions, values, lineage)
   lineage URN          print an entity's lineage as a tree
   serve                run the local catalog service
 
@@ -29,6 +33,10 @@ async function main(argv: string[]): Promise<number> {
       return runServe(rest);
     case 'push':
       return runPush(rest, io);
+    case 'plan':
+      return runPlan(rest, io);
+    case 'pull':
+      return runPull(rest, io);
     case 'lineage':
       return runLineage(rest, io);
     case '--version':

@@ -86,6 +86,8 @@ export async function runServe(argv: string[]): Promise<number> {
     return 2;
   }
   const envToken = process.env.CATALOG_TOKEN?.trim();
+  // Set once the service runs: a fatal condition (lost data-folder lock, parent gone) ends it with this code.
+  let fatal: (message: string) => void = () => undefined;
   let service;
   try {
     service = await startService({
@@ -95,6 +97,7 @@ export async function runServe(argv: string[]): Promise<number> {
       token: envToken || undefined,
       seeds: parsed.seeds,
       allowedHosts: parsed.allowedHosts,
+      onFatal: (message) => fatal(message),
       log: (line) => process.stderr.write(`${line}\n`),
     });
   } catch (error) {
@@ -126,5 +129,11 @@ export async function runServe(argv: string[]): Promise<number> {
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    fatal = (message) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      process.stderr.write(`${message}\nClosing the local catalog.\n`);
+      void service.close().finally(() => resolve(1));
+    };
   });
 }

@@ -18,6 +18,7 @@ import { CatalogStatus } from './status';
 import { registerLocalCatalogCommands } from './connection/localCatalogCommands';
 import { WorkspaceValidation } from './validateWorkspace';
 import type { DeferredCommands } from './deferredCommands';
+import { registerCapabilities } from './capabilities';
 
 let client: LanguageClient | undefined;
 
@@ -56,6 +57,7 @@ export async function start(context: vscode.ExtensionContext, log: vscode.LogOut
   context.subscriptions.push(
     vscode.languages.registerCodeLensProvider([{ language: 'yaml' }, { language: 'json' }, { language: 'jsonc' }], new PropertyCodeLens(documentModels)),
   );
+  registerCapabilities({ context, register, connection, documentModels, log, lineageView });
   register(REFRESH_DEFINITIONS_COMMAND, async () => {
     if (!client?.isRunning()) {
       void vscode.window.showWarningMessage('Catalog Code: the language server is not running, so definitions cannot be refreshed. Open the log for details.');

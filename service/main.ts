@@ -24,6 +24,10 @@ export interface StartServiceOptions {
   bodyLimitBytes?: number;
   /** more names requests may address it by, besides loopback names and `host` (DNS rebinding defence, DESIGN §8) */
   allowedHosts?: string[];
+  /** lease timing of the data-folder lock (tests shorten it) */
+  lockTiming?: { heartbeatMs?: number; leaseMs?: number };
+  /** called when the service cannot go on (another instance took its data folder over); it has stopped writing */
+  onFatal?: (message: string) => void;
 }
 
 export interface RunningService {
@@ -42,7 +46,13 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => undefined);
   const dataDir = path.resolve(options.dataDir);
-  const store = openStore(dataDir);
+  const store = openStore(dataDir, {
+    ...options.lockTiming,
+    onLost: (message) => {
+      log(message);
+      options.onFatal?.(message);
+    },
+  });
   let tokenFile: string | undefined;
   let token = options.token;
   try {

@@ -1,9 +1,10 @@
 /**
  * The URN a JSON-Patch path names after a keyed list (`/upstreams/<urn>`, `/properties/<urn>`).
  * The path is a JSON Pointer (`~1` is `/`, `~0` is `~`). Older DataHub clients URL-encoded the whole
- * key (`/upstreams/urn%3Ali%3Adataset%3A%28...%29`); GMS decodes such a key before matching it, so
- * a key that starts with an encoded `urn:` is decoded here too. A key written as a plain URN is
- * left alone: its `%2C` `%28` `%29` are DataHub's own escapes inside key parts (escape.ts).
+ * key (`/upstreams/urn%3Ali%3Adataset%3A%28...%29`) and GMS applies such patches, so the key is
+ * checked as the URN it encodes: a key that starts with an encoded `urn:` is URL-decoded. A key
+ * written as a plain URN is left alone: its `%2C` `%28` `%29` are DataHub's own escapes inside key
+ * parts (escape.ts).
  */
 import { urlDecodeLeniently } from './escape';
 

@@ -7,6 +7,7 @@ import { graphqlRoute, type GraphqlExecutor } from './graphqlRoute';
 import { sendEmpty, sendJson } from './respond';
 import { Router, type Route } from './router';
 import type { CatalogStore } from '../store/types';
+import { DataDirLockLostError } from '../store/dataDirLock';
 import { openApiRoutes } from '../openapi/routes';
 import { ingestRoutes } from '../ingest/routes';
 import { LOCAL_CATALOG_SERVICE_ID } from '../../core/api/serviceTarget';
@@ -64,6 +65,10 @@ export function createCatalogHandler(options: CatalogHandlerOptions): RequestHan
         if (error.status === 413) res.setHeader('Connection', 'close');
         if (error.body && req.method !== 'HEAD') sendJson(res, error.status, error.body, error.headers);
         else sendEmpty(res, error.status, error.headers);
+        return;
+      }
+      if (error instanceof DataDirLockLostError) {
+        sendJson(res, 503, { error: 'Service Unavailable', message: error.message });
         return;
       }
       options.log?.(`Internal error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -67,6 +67,13 @@ test('the installed package has no dependencies to fetch and states its Node ran
   assert.deepEqual(Object.keys(manifest.bin as object).sort(), ['catalog-code', 'catalog-code-language-server']);
 });
 
+test('npx catalog-code --version prints the package version', () => {
+  const { version } = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { version: string };
+  const result = runNpm(npx, ['--offline', 'catalog-code', '--version'], project);
+  assert.equal(result.status, 0, described(result));
+  assert.equal(result.stdout.trim(), version);
+});
+
 test('npx catalog-code validate reports a fixture’s errors with exit 1, and a clean file with exit 0', () => {
   const broken = runNpm(npx, ['--offline', 'catalog-code', 'validate', join(fixtures, 'broken-lineage.yml'), '--format', 'json'], project);
   assert.equal(broken.status, 1, described(broken));

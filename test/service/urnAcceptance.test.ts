@@ -60,6 +60,21 @@ describe("the local catalog's URN acceptance matches DataHub's", () => {
     assert.equal((await ingest({ proposal: proposal('dataset', urn, 'status', { removed: false }), async: 'false' })).status, 200);
   });
 
+  it('a PATCH whose upstream key is a legacy URL-encoded URN is applied, and the plain key removes it', async () => {
+    const upstream = datasetUrn('db.legacy_up');
+    const dst = datasetUrn('db.legacy_dst');
+    const patch = (operations: unknown[]) => ({
+      proposal: { entityType: 'dataset', entityUrn: dst, changeType: 'PATCH', aspectName: 'upstreamLineage', aspect: { value: JSON.stringify(operations), contentType: 'application/json-patch+json' } },
+      async: 'false',
+    });
+    const added = await ingest(patch([{ op: 'add', path: `/upstreams/${encodeURIComponent(upstream)}`, value: { dataset: upstream, type: 'TRANSFORMED' } }]));
+    assert.equal(added.status, 200, added.text);
+    assert.deepEqual((await read('dataset', dst, 'upstreamLineage'))?.value, { upstreams: [{ dataset: upstream, type: 'TRANSFORMED' }] });
+    const removed = await ingest(patch([{ op: 'remove', path: `/upstreams/${upstream}` }]));
+    assert.equal(removed.status, 200, removed.text);
+    assert.deepEqual((await read('dataset', dst, 'upstreamLineage'))?.value, { upstreams: [] });
+  });
+
   it('refuses what GMS refuses: an unknown entity type, a lower-case environment, raw parentheses', async () => {
     for (const urn of [
       'urn:li:abc:foo',

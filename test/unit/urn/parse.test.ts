@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatUrn, type ParsedUrn, type UrnText } from '../../../core/urn';
+import { datasetKey, formatUrn, type ParsedUrn, type UrnText } from '../../../core/urn';
 import { failure, parsed, warning } from './helpers';
 
 const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
@@ -264,5 +264,12 @@ describe('parseUrn: dataType and entityType URNs in both namespaces', () => {
   it('a data type DataHub does not ship is a URN GMS stores (a self-defined type): accepted, with the advice', () => {
     parsed('urn:li:dataType:datahub.float');
     warning('urn:li:dataType:datahub.float', 'urn.dataType', 16, 13);
+  });
+});
+
+describe('datasetKey of a dataset named by a URN', () => {
+  it('the name is the URN as text (DataHub escapes decoded), not undefined', () => {
+    const urn = parsed('urn:li:dataset:(urn:li:dataPlatform:s3,urn:li:dataset:%28urn:li:dataPlatform:s3%2Cbucket/x%2CPROD%29,PROD)');
+    assert.deepEqual(datasetKey(urn), { platform: 's3', name: 'urn:li:dataset:(urn:li:dataPlatform:s3,bucket/x,PROD)', env: 'PROD' });
   });
 });

@@ -1,0 +1,89 @@
+import { buildPushPlan } from '../core/plan/pushPlan';
+import { formatPlanReport, PLAN_REPORT_FORMATS, type PlanReportFormat, type PlanReportInput } from '../core/plan/planReport';
+import { computePlanImpact } from '../core/impact/planImpact';
+import { parseCommandLine } from './args';
+import { describeError, serviceConnection } from './connection';
+import { loadMetadataDocuments, validateAll } from './documents';
+import type { CliIo } from './io';
+import { formatText } from './report';
+
+export const PLAN_USAGE = `Usage: catalog-code plan [PATH...] --service URL [--detailed-exitcode] [--format text|json|markdown]
+
+Prints what 'catalog-code push' would change in the catalog for the metadata files under PATH
+(default: the current folder), and sends nothing. Use it as a drift check in CI, or post the
+Markdown as a pull-request comment. For each lineage edge the plan removes and each property it
+soft deletes or narrows, it also says what is affected downstream or holds values that stop
+being allowed (from the service's lineage and entity search).
+
+Options:
+  --service URL        the catalog's base URL (default: $CATALOG_SERVICE_URL)
+  --format FORMAT      text (the push preview, default), json, or markdown (summary first, per-entity details folded)
+  --detailed-exitcode  exit 0 when nothing would change, 2 when something would, 1 on error
+  --no-impact          skip the impact search (faster on a large catalog)
+  --type-namespace     datahub|service: namespace of type URNs built from short names (default: service)
+
+The token is read from $CATALOG_TOKEN. Exit codes: 0 planned (or no change with --detailed-exitcode),
+2 changes (with --detailed-exitcode), 1 errors in the files or the service failed; a usage error also exits 1
+with --detailed-exitcode so that 2 always means "changes".`;
+
+export async function runPlan(argv: string[], io: CliIo): Promise<number> {
+  const detailed = argv.includes('--detailed-exitcode');
+  // With --detailed-exitcode, 2 means "changes" and nothing else: usage errors become 1.
+  const usageCode = (code: number) => (detailed && code === 2 ? 1 : code);
+  const parsed = parseCommandLine(
+    argv,
+    {
+      service: { type: 'string' },
+      format: { type: 'string', default: 'text' },
+      'detailed-exitcode': { type: 'boolean', default: false },
+      'no-impact': { type: 'boolean', default: false },
+      'type-namespace': { type: 'string', default: 'service' },
+    },
+    PLAN_USAGE,
+    io,
+  );
+  if (typeof parsed === 'number') return usageCode(parsed);
+  const options = parsed.values;
+  const format = options.format as PlanReportFormat;
+  if (!PLAN_REPORT_FORMATS.includes(format)) {
+    io.stderr(`Unknown --format '${options.format}'; use text, json or markdown.`);
+    return usageCode(2);
+  }
+  const namespace = options['type-namespace'];
+  if (namespace !== 'service' && namespace !== 'datahub') {
+    io.stderr(`Unknown --type-namespace '${namespace}'; use datahub (a DataHub deployment) or service (the local catalog).`);
+    return usageCode(2);
+  }
+  const connection = serviceConnection(options, io);
+  if (typeof connection === 'number') return usageCode(connection);
+
+  const documents = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { stopOnUnreadable: true });
+  if (typeof documents === 'number') return usageCode(documents);
+  if (documents.length === 0) {
+    io.stderr('No metadata files found to plan (YAML/JSON files that are lineage, structured properties, datasets, MCPs or updateLineage documents).');
+    return 1;
+  }
+  const errors = validateAll(documents).filter((d) => d.severity === 'error');
+  if (errors.length > 0) {
+    io.stderr(formatText(errors, documents.length));
+    io.stderr('No plan: the files have errors, and a push would stop on them. Fix them and plan again.');
+    return 1;
+  }
+  try {
+    const plan = await buildPushPlan(connection, documents.map((d) => d.model), { typeNamespace: namespace });
+    const report: PlanReportInput = { plan, serviceUrl: connection.url };
+    if (!options['no-impact']) {
+      try {
+        report.impacts = await computePlanImpact(connection, plan);
+      } catch (error) {
+        report.impactError = describeError(error);
+      }
+    }
+    io.stdout(formatPlanReport(report, format));
+    if (detailed) return plan.items.length > 0 ? 2 : 0;
+    return 0;
+  } catch (error) {
+    io.stderr(`Could not plan: ${describeError(error)}`);
+    return 1;
+  }
+}

@@ -1,0 +1,46 @@
+import * as vscode from 'vscode';
+import type { ConnectionManager } from './connection/connectionManager';
+import type { DocumentModels } from './documentModels';
+import { registerPullCommand } from './pull/pullCommand';
+import { ImpactCodeLens, showImpact } from './impact/impactLens';
+import { LineageGraphPanel } from './graph/graphPanel';
+import type { LineageView } from './lineage/lineageView';
+import { parseUrn } from '../core/urn';
+
+type Register = (command: string, run: (...args: unknown[]) => unknown) => void;
+
+export interface CapabilityContext {
+  context: vscode.ExtensionContext;
+  register: Register;
+  connection: ConnectionManager;
+  documentModels: DocumentModels;
+  log: vscode.LogOutputChannel;
+  lineageView: LineageView;
+}
+
+/** Pull from Catalog, the impact code lens and the lineage graph (issue #17): one call from extensionMain. */
+export function registerCapabilities(capabilities: CapabilityContext): void {
+  registerPullCommand(capabilities.register, capabilities.connection, capabilities.log);
+  const lens = new ImpactCodeLens(capabilities.connection, capabilities.documentModels, capabilities.log);
+  capabilities.context.subscriptions.push(lens, vscode.languages.registerCodeLensProvider([{ language: 'yaml' }, { language: 'json' }, { language: 'jsonc' }], lens));
+  capabilities.register('catalogCode.impact.show', showImpact);
+
+  const graph = new LineageGraphPanel(capabilities.context.extensionUri, capabilities.connection, capabilities.log);
+  capabilities.context.subscriptions.push(graph);
+  capabilities.register('catalogCode.lineage.showGraph', async (arg?: unknown) => {
+    const given = typeof arg === 'string' ? arg : undefined;
+    const urn =
+      given ??
+      capabilities.lineageView.rootUrn ??
+      (await vscode.window.showInputBox({
+        title: 'Show Lineage Graph',
+        prompt: 'The URN of the entity whose lineage to draw',
+        placeHolder: 'urn:li:dataset:(urn:li:dataPlatform:hive,warehouse.orders,PROD)',
+        validateInput: (value) => {
+          const parsed = parseUrn(value.trim());
+          return parsed.ok ? undefined : parsed.error.message;
+        },
+      }));
+    if (urn) graph.show(urn.trim());
+  });
+}

@@ -1,0 +1,30 @@
+import type { GraphColors, GraphLayout } from '../../core/lineage/graphExport';
+import type { GraphSnapshot } from '../../core/lineage/graph';
+import type { TreeDirection } from '../../core/lineage/types';
+
+/** The lineage graph view's messages between the extension host and the webview script (one definition for both sides). */
+
+export type GraphDirections = 'both' | TreeDirection;
+
+export interface GraphViewState {
+  depth: number;
+  directions: GraphDirections;
+  columns: boolean;
+}
+
+export type ToWebview =
+  | { type: 'graph'; snapshot: GraphSnapshot; state: GraphViewState; busy: false }
+  | { type: 'busy'; text: string }
+  | { type: 'error'; message: string };
+
+export type FromWebview =
+  | { type: 'ready' }
+  | { type: 'setState'; state: GraphViewState }
+  | { type: 'expand'; urn: string; direction: TreeDirection }
+  | { type: 'expandAll' }
+  | { type: 'reroot'; urn: string }
+  | { type: 'open'; urn: string }
+  | { type: 'exportMermaid' }
+  | { type: 'exportSvg'; layout: GraphLayout; colors: GraphColors }
+  /** the webview drew a graph: what it shows (for tests and the log) */
+  | { type: 'rendered'; root: string; nodes: number; edges: number; ms: number };

@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import { LineageGraph } from '../../core/lineage/graph';
+import { graphToMermaid, graphToSvg } from '../../core/lineage/graphExport';
+import { shortName } from '../../core/lineage/labels';
+import { serviceLineageFetcher } from '../../core/lineage/serviceFetcher';
+import type { TreeDirection } from '../../core/lineage/types';
+import type { ConnectionManager } from '../connection/connectionManager';
+import { findEntityDefinition } from '../lineage/findDefinition';
+import type { FromWebview, GraphViewState, ToWebview } from './graphMessages';
+
+const DIRECTIONS: Record<GraphViewState['directions'], TreeDirection[]> = { both: ['upstream', 'downstream'], upstream: ['upstream'], downstream: ['downstream'] };
+
+/**
+ * The lineage graph beside the editor: one webview panel showing the current root's lineage to a
+ * chosen depth. The host owns the graph (core/lineage/graph.ts) and talks to the service; the
+ * webview lays out and draws. Exports open as new editors (Mermaid text, SVG) to save or paste.
+ */
+export class LineageGraphPanel implements vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private graph: LineageGraph | undefined;
+  private state: GraphViewState = { depth: 2, directions: 'both', columns: false };
+  private generation = 0;
+  /** the last graph the webview reported drawing (read by the end-to-end test through the log) */
+  lastRendered: { root: string; nodes: number; edges: number } | undefined;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly connection: ConnectionManager,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  show(root: string): void {
+    if (!this.panel) {
+      this.panel = vscode.window.createWebviewPanel('catalogCode.lineageGraph', 'Lineage Graph', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+        enableScripts: true,
+        localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist')],
+      });
+      this.panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'lineage.svg');
+      this.panel.onDidDispose(() => {
+        this.panel = undefined;
+        this.graph = undefined;
+      });
+      this.panel.webview.onDidReceiveMessage((message: FromWebview) => void this.receive(message));
+      this.panel.webview.html = this.html(this.panel.webview);
+    } else {
+      this.panel.reveal(undefined, true);
+    }
+    void this.load(root);
+  }
+
+  private post(message: ToWebview): void {
+    void this.panel?.webview.postMessage(message);
+  }
+
+  /** A new root: the graph is grown again to the chosen depth. */
+  private async load(root: string): Promise<void> {
+    const service = this.connection.currentConnection;
+    if (!service) {
+      this.post({ type: 'error', message: `Not connected: ${this.connection.describe()}` });
+      return;
+    }
+    this.graph = new LineageGraph(root, serviceLineageFetcher({ url: service.url, token: service.token }));
+    if (this.panel) this.panel.title = `Lineage: ${shortName(root)}`;
+    await this.grow();
+  }
+
+  private async grow(): Promise<void> {
+    const graph = this.graph;
+    if (!graph) return;
+    const generation = ++this.generation;
+    this.post({ type: 'busy', text: `Loading the lineage of ${shortName(graph.root)} to ${this.state.depth} hop(s)…` });
+    try {
+      await graph.expandTo(this.state.depth, DIRECTIONS[this.state.directions]);
+      if (this.state.columns) await graph.loadColumns();
+      if (generation === this.generation) this.send();
+    } catch (error) {
+      const message = `Could not load the lineage of ${graph.root}: ${error instanceof Error ? error.message : String(error)}`;
+      this.log.error(message);
+      this.post({ type: 'error', message });
+    }
+  }
+
+  private send(): void {
+    if (!this.graph) return;
+    this.post({ type: 'graph', snapshot: this.graph.snapshot(), state: this.state, busy: false });
+  }
+
+  private async receive(message: FromWebview): Promise<void> {
+    const graph = this.graph;
+    switch (message.type) {
+      case 'ready':
+        if (graph) this.send();
+        return;
+      case 'setState': {
+        const narrower = message.state.depth < this.state.depth || message.state.directions !== this.state.directions;
+        this.state = message.state;
+        // A smaller depth or another direction starts from the root again; more only adds.
+        if (narrower && graph) this.graph = new LineageGraph(graph.root, serviceLineageFetcher(this.serviceOrThrow()));
+        await this.grow();
+        return;
+      }
+      case 'expand':
+        if (!graph) return;
+        await this.run(async () => {
+          await graph.expand(message.urn, message.direction);
+          if (this.state.columns) await graph.loadColumns();
+        });
+        return;
+      case 'expandAll':
+        if (!graph) return;
+        await this.run(async () => {
+          for (const direction of DIRECTIONS[this.state.directions]) await graph.expandAll(direction);
+          if (this.state.columns) await graph.loadColumns();
+        });
+        return;
+      case 'reroot':
+        this.log.info(`Lineage graph: re-rooted on ${message.urn}`);
+        await this.load(message.urn);
+        return;
+      case 'open':
+        await openDefinition(message.urn);
+        return;
+      case 'exportMermaid':
+        if (graph) await openExport(graphToMermaid(graph.snapshot(), { columns: this.state.columns }), 'mermaid');
+        return;
+      case 'exportSvg':
+        await openExport(graphToSvg(message.layout, message.colors), 'xml');
+        return;
+      case 'rendered':
+        this.lastRendered = { root: message.root, nodes: message.nodes, edges: message.edges };
+        this.log.info(`Lineage graph: drew ${message.nodes} entities and ${message.edges} edges around ${message.root} in ${message.ms} ms`);
+        return;
+    }
+  }
+
+  private serviceOrThrow() {
+    const service = this.connection.currentConnection;
+    if (!service) throw new Error(`Not connected: ${this.connection.describe()}`);
+    return { url: service.url, token: service.token };
+  }
+
+  private async run(action: () => Promise<void>): Promise<void> {
+    this.post({ type: 'busy', text: 'Loading…' });
+    try {
+      await action();
+      this.send();
+    } catch (error) {
+      this.post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  private html(webview: vscode.Webview): string {
+    const nonce = randomBytes(16).toString('base64');
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'lineageGraph.js'));
+    const csp = `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src ${webview.cspSource} data:;`;
+    return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>Lineage Graph</title>
+<style nonce="${nonce}">
+  html, body { height: 100%; margin: 0; padding: 0; overflow: hidden; }
+  body { display: flex; flex-direction: column; color: var(--vscode-editor-foreground); background: var(--vscode-editor-background); font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); }
+  .toolbar { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; padding: 6px 8px; border-bottom: 1px solid var(--vscode-panel-border, transparent); }
+  .toolbar select, .toolbar button { color: var(--vscode-dropdown-foreground); background: var(--vscode-dropdown-background); border: 1px solid var(--vscode-dropdown-border, transparent); padding: 2px 6px; font: inherit; }
+  .toolbar button { color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); cursor: pointer; }
+  .toolbar button:hover { background: var(--vscode-button-secondaryHoverBackground); }
+  #status { color: var(--vscode-descriptionForeground); margin-left: auto; }
+  #canvas { flex: 1; width: 100%; cursor: grab; }
+  .node rect { fill: var(--vscode-editorWidget-background, var(--vscode-editor-background)); stroke: var(--vscode-editorWidget-border, var(--vscode-contrastBorder, #888)); stroke-width: 1; }
+  .node.root rect { stroke: var(--vscode-focusBorder); stroke-width: 2.5; }
+  .node { cursor: pointer; }
+  .node:hover rect, .node:focus rect { stroke: var(--vscode-focusBorder); outline: none; }
+  .node text.label { fill: var(--vscode-editor-foreground); font-size: 12px; }
+  .node text.degree { fill: var(--vscode-descriptionForeground); font-size: 10px; }
+  .expand circle { fill: var(--vscode-button-background); }
+  .expand text { fill: var(--vscode-button-foreground); font-size: 11px; font-weight: bold; pointer-events: none; }
+  .edge { fill: none; stroke: var(--vscode-editorLineNumber-foreground); stroke-width: 1.5; }
+  .edge.column { stroke: var(--vscode-charts-orange); stroke-dasharray: 5 4; }
+  .edgeLabel { fill: var(--vscode-charts-orange); font-size: 10px; }
+  #arrow path { fill: var(--vscode-editorLineNumber-foreground); }
+  #arrowColumn path { fill: var(--vscode-charts-orange); }
+</style></head>
+<body>
+<div class="toolbar" role="toolbar" aria-label="Lineage graph">
+  <label>Depth <select id="depth" aria-label="Depth">${[1, 2, 3, 4, 5, 8].map((d) => `<option value="${d}"${d === this.state.depth ? ' selected' : ''}>${d}</option>`).join('')}</select></label>
+  <label>Direction <select id="direction" aria-label="Direction"><option value="both" selected>Both</option><option value="upstream">Upstream</option><option value="downstream">Downstream</option></select></label>
+  <label><input type="checkbox" id="columns"> Column-level edges</label>
+  <button id="expandAll" title="Load one more hop from every entity shown">Expand All</button>
+  <button id="fit" title="Fit the graph in the view">Fit</button>
+  <button id="exportMermaid" title="Open the shown graph as Mermaid text">Export Mermaid</button>
+  <button id="exportSvg" title="Open the shown graph as an SVG image">Export SVG</button>
+  <span id="status" role="status" aria-live="polite">Loading…</span>
+</div>
+<svg id="canvas" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Lineage graph: click an entity to show its lineage, Alt+click or right-click to open its file">
+  <defs>
+    <marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker>
+    <marker id="arrowColumn" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker>
+  </defs>
+  <g id="viewport"></g>
+</svg>
+<script nonce="${nonce}" src="${script}"></script>
+</body></html>`;
+  }
+
+  dispose(): void {
+    this.panel?.dispose();
+  }
+}
+
+async function openDefinition(urn: string): Promise<void> {
+  const location = await findEntityDefinition(urn);
+  if (!location) {
+    void vscode.window.showInformationMessage(`Catalog Code: no file in this workspace declares ${urn}. Pull it with "Pull from Catalog…" to get one.`);
+    return;
+  }
+  await vscode.window.showTextDocument(location.uri, { selection: location.range, viewColumn: vscode.ViewColumn.One });
+}
+
+async function openExport(content: string, language: string): Promise<void> {
+  const known = await vscode.languages.getLanguages();
+  const document = await vscode.workspace.openTextDocument({ content, language: known.includes(language) ? language : 'plaintext' });
+  await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, preview: false });
+}

@@ -1,0 +1,193 @@
+import { layoutGraph } from '../graphLayout';
+import { DEFAULT_COLORS, type GraphColors, type GraphLayout } from '../../../core/lineage/graphExport';
+import type { GraphSnapshot } from '../../../core/lineage/graph';
+import type { FromWebview, GraphViewState, ToWebview } from '../graphMessages';
+
+/**
+ * The lineage graph view's script (bundled by esbuild into dist/lineageGraph.js, loaded under a
+ * strict CSP with a nonce). Lays the graph out with dagre and draws it as SVG in the theme's
+ * colours; every action (depth, direction, expand, columns, re-root, open, export) is a message
+ * to the extension host, which owns the graph and the service connection.
+ */
+declare function acquireVsCodeApi(): { postMessage(message: FromWebview): void; getState(): unknown; setState(state: unknown): void };
+
+const vscode = acquireVsCodeApi();
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const post = (message: FromWebview) => vscode.postMessage(message);
+
+const canvas = document.getElementById('canvas') as unknown as SVGSVGElement;
+const viewport = document.getElementById('viewport') as unknown as SVGGElement;
+const statusLine = document.getElementById('status') as HTMLElement;
+const depthSelect = document.getElementById('depth') as HTMLSelectElement;
+const directionSelect = document.getElementById('direction') as HTMLSelectElement;
+const columnsBox = document.getElementById('columns') as HTMLInputElement;
+
+let snapshot: GraphSnapshot | undefined;
+let state: GraphViewState = { depth: 1, directions: 'both', columns: false };
+let layout: GraphLayout | undefined;
+let view = { x: 0, y: 0, scale: 1 };
+
+function readState(): GraphViewState {
+  return { depth: Number(depthSelect.value), directions: directionSelect.value as GraphViewState['directions'], columns: columnsBox.checked };
+}
+
+depthSelect.addEventListener('change', () => post({ type: 'setState', state: readState() }));
+directionSelect.addEventListener('change', () => post({ type: 'setState', state: readState() }));
+columnsBox.addEventListener('change', () => post({ type: 'setState', state: readState() }));
+document.getElementById('expandAll')?.addEventListener('click', () => post({ type: 'expandAll' }));
+document.getElementById('fit')?.addEventListener('click', () => fit());
+document.getElementById('exportMermaid')?.addEventListener('click', () => post({ type: 'exportMermaid' }));
+document.getElementById('exportSvg')?.addEventListener('click', () => {
+  if (layout) post({ type: 'exportSvg', layout, colors: themeColors() });
+});
+
+window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
+  const message = event.data;
+  if (message.type === 'busy') statusLine.textContent = message.text;
+  else if (message.type === 'error') statusLine.textContent = message.message;
+  else if (message.type === 'graph') {
+    snapshot = message.snapshot;
+    state = message.state;
+    depthSelect.value = String(state.depth);
+    directionSelect.value = state.directions;
+    columnsBox.checked = state.columns;
+    render();
+  }
+});
+
+/** The theme's colours, from the CSS variables VS Code sets on the webview. */
+function themeColors(): GraphColors {
+  const style = getComputedStyle(document.body);
+  const pick = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  return {
+    background: pick('--vscode-editor-background', DEFAULT_COLORS.background),
+    foreground: pick('--vscode-editor-foreground', DEFAULT_COLORS.foreground),
+    border: pick('--vscode-editorWidget-border', DEFAULT_COLORS.border),
+    root: pick('--vscode-focusBorder', DEFAULT_COLORS.root),
+    edge: pick('--vscode-editorLineNumber-foreground', DEFAULT_COLORS.edge),
+    column: pick('--vscode-charts-orange', DEFAULT_COLORS.column),
+    muted: pick('--vscode-descriptionForeground', DEFAULT_COLORS.muted),
+  };
+}
+
+function element<K extends keyof SVGElementTagNameMap>(name: K, attributes: Record<string, string | number>, parent: Element): SVGElementTagNameMap[K] {
+  const node = document.createElementNS(SVG_NS, name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
+  parent.appendChild(node);
+  return node;
+}
+
+function render(): void {
+  if (!snapshot) return;
+  const started = performance.now();
+  layout = layoutGraph(snapshot, { columns: state.columns });
+  viewport.replaceChildren();
+  const edges = element('g', { class: 'edges' }, viewport);
+  for (const edge of layout.edges) {
+    if (edge.points.length < 2) continue;
+    const d = edge.points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
+    const path = element('path', { d, class: edge.column ? 'edge column' : 'edge', 'marker-end': `url(#${edge.column ? 'arrowColumn' : 'arrow'})` }, edges);
+    element('title', {}, path).textContent = `${edge.upstream} → ${edge.downstream}${edge.label ? `: ${edge.label}` : ''}`;
+    if (edge.label) {
+      const mid = edge.points[Math.floor(edge.points.length / 2)];
+      element('text', { x: mid.x, y: mid.y - 4, class: 'edgeLabel', 'text-anchor': 'middle' }, edges).textContent = edge.label;
+    }
+  }
+  const byUrn = new Map(snapshot.nodes.map((n) => [n.urn, n]));
+  const nodes = element('g', { class: 'nodes' }, viewport);
+  for (const node of layout.nodes) {
+    const info = byUrn.get(node.urn);
+    const group = element('g', { class: `node${node.root ? ' root' : ''}`, 'data-urn': node.urn, tabindex: 0, role: 'button', 'aria-label': `${node.label}, ${node.root ? 'root' : `degree ${node.degree}`}. Click to show its lineage; Alt+click or the context menu opens its file.` }, nodes);
+    element('title', {}, group).textContent = `${node.urn}\nClick: show its lineage · Alt+click or right-click: open its file`;
+    element('rect', { x: node.x - node.width / 2, y: node.y - node.height / 2, width: node.width, height: node.height, rx: 4 }, group);
+    element('text', { x: node.x, y: node.y - 2, 'text-anchor': 'middle', class: 'label' }, group).textContent = node.label;
+    element('text', { x: node.x, y: node.y + 12, 'text-anchor': 'middle', class: 'degree' }, group).textContent = node.root ? 'root' : `degree ${node.degree}`;
+    for (const direction of ['upstream', 'downstream'] as const) {
+      if (!info || info.expanded.includes(direction)) continue;
+      const cx = direction === 'upstream' ? node.x - node.width / 2 : node.x + node.width / 2;
+      const handle = element('g', { class: 'expand', 'data-direction': direction, role: 'button', 'aria-label': `Expand ${direction}` }, group);
+      element('title', {}, handle).textContent = `Expand ${direction} one hop`;
+      element('circle', { cx, cy: node.y, r: 7 }, handle);
+      element('text', { x: cx, y: node.y + 4, 'text-anchor': 'middle' }, handle).textContent = '+';
+    }
+  }
+  const ms = Math.round(performance.now() - started);
+  statusLine.textContent = `${snapshot.nodes.length} entities, ${snapshot.edges.length} edges${snapshot.truncated ? ' (cut at the limit)' : ''} · layout and draw ${ms} ms`;
+  fit();
+  post({ type: 'rendered', root: snapshot.root, nodes: snapshot.nodes.length, edges: snapshot.edges.length, ms });
+}
+
+function applyView(): void {
+  viewport.setAttribute('transform', `translate(${view.x.toFixed(1)},${view.y.toFixed(1)}) scale(${view.scale.toFixed(4)})`);
+}
+
+function fit(): void {
+  if (!layout) return;
+  const box = canvas.getBoundingClientRect();
+  const scale = Math.min(1.5, (box.width - 40) / Math.max(layout.width, 1), (box.height - 40) / Math.max(layout.height, 1));
+  view = { scale: Math.max(0.05, scale), x: 0, y: 0 };
+  view.x = (box.width - layout.width * view.scale) / 2;
+  view.y = (box.height - layout.height * view.scale) / 2;
+  applyView();
+}
+
+function nodeOf(target: EventTarget | null): { urn: string; direction?: 'upstream' | 'downstream' } | undefined {
+  const el = target instanceof Element ? target : undefined;
+  const group = el?.closest('.node');
+  const urn = group?.getAttribute('data-urn');
+  if (!urn) return undefined;
+  const direction = el?.closest('.expand')?.getAttribute('data-direction');
+  return { urn, ...(direction === 'upstream' || direction === 'downstream' ? { direction } : {}) };
+}
+
+canvas.addEventListener('click', (event) => {
+  const hit = nodeOf(event.target);
+  if (!hit) return;
+  if (hit.direction) post({ type: 'expand', urn: hit.urn, direction: hit.direction });
+  else if (event.altKey) post({ type: 'open', urn: hit.urn });
+  else if (hit.urn !== snapshot?.root) post({ type: 'reroot', urn: hit.urn });
+});
+canvas.addEventListener('contextmenu', (event) => {
+  const hit = nodeOf(event.target);
+  if (!hit) return;
+  event.preventDefault();
+  post({ type: 'open', urn: hit.urn });
+});
+canvas.addEventListener('keydown', (event) => {
+  const hit = nodeOf(event.target);
+  if (!hit || (event.key !== 'Enter' && event.key !== ' ')) return;
+  post(event.altKey ? { type: 'open', urn: hit.urn } : { type: 'reroot', urn: hit.urn });
+});
+
+// Pan with the mouse, zoom with the wheel (around the pointer).
+let drag: { x: number; y: number } | undefined;
+canvas.addEventListener('pointerdown', (event) => {
+  if (nodeOf(event.target)) return;
+  drag = { x: event.clientX - view.x, y: event.clientY - view.y };
+});
+window.addEventListener('pointermove', (event) => {
+  if (!drag) return;
+  view.x = event.clientX - drag.x;
+  view.y = event.clientY - drag.y;
+  applyView();
+});
+window.addEventListener('pointerup', () => (drag = undefined));
+canvas.addEventListener(
+  'wheel',
+  (event) => {
+    event.preventDefault();
+    const box = canvas.getBoundingClientRect();
+    const px = event.clientX - box.left;
+    const py = event.clientY - box.top;
+    const factor = Math.exp(-event.deltaY * 0.0015);
+    const scale = Math.min(4, Math.max(0.02, view.scale * factor));
+    view.x = px - ((px - view.x) * scale) / view.scale;
+    view.y = py - ((py - view.y) * scale) / view.scale;
+    view.scale = scale;
+    applyView();
+  },
+  { passive: false },
+);
+window.addEventListener('resize', () => fit());
+
+post({ type: 'ready' });

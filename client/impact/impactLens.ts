@@ -1,0 +1,115 @@
+import * as vscode from 'vscode';
+import { documentImpact, type ImpactAnchor } from '../../core/impact/documentImpact';
+import type { ConnectionManager } from '../connection/connectionManager';
+import type { DocumentModels } from '../documentModels';
+
+/** Wait this long after the last edit before asking the service: typing never waits on it. */
+const SETTLE_MS = 800;
+/** A result this old is asked again (the catalog changes under the file too). */
+const FRESH_MS = 60_000;
+
+interface Entry {
+  version: number;
+  service: string;
+  at: number;
+  anchors: ImpactAnchor[];
+}
+
+/**
+ * The impact code lens: above a lineage entry whose push removes an edge, "cuts 12 downstream
+ * entities"; above a property definition, "used by 340 entities" and, when the file narrows it,
+ * "…, 12 with values no longer allowed". provideCodeLenses only reads a cache; the service is
+ * asked after the document has been still for a moment, one document at a time, and the lens
+ * refreshes when the answer comes.
+ */
+export class ImpactCodeLens implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly cache = new Map<string, Entry>();
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly running = new Set<string>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changed.event;
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(
+    private readonly connection: ConnectionManager,
+    private readonly models: DocumentModels,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.disposables = [
+      this.changed,
+      connection.onDidChange(() => {
+        this.cache.clear();
+        this.changed.fire();
+      }),
+      vscode.workspace.onDidCloseTextDocument((document) => this.cache.delete(document.uri.toString())),
+    ];
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const service = this.connection.currentConnection;
+    if (!service) return [];
+    const key = document.uri.toString();
+    const entry = this.cache.get(key);
+    const current = entry && entry.version === document.version && entry.service === service.url;
+    if (!current || Date.now() - entry.at > FRESH_MS) this.schedule(document);
+    if (!current) return [];
+    return entry.anchors.map((anchor) => {
+      const position = document.positionAt(anchor.range.start);
+      return new vscode.CodeLens(new vscode.Range(position, position), {
+        title: `$(graph) ${anchor.title}`,
+        tooltip: 'What this file would change for others when pushed (from the catalog). Click to list the entities.',
+        command: 'catalogCode.impact.show',
+        arguments: [anchor.title, anchor.entities],
+      });
+    });
+  }
+
+  private schedule(document: vscode.TextDocument): void {
+    const key = document.uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        void this.compute(document);
+      }, SETTLE_MS),
+    );
+  }
+
+  private async compute(document: vscode.TextDocument): Promise<void> {
+    const key = document.uri.toString();
+    const service = this.connection.currentConnection;
+    if (!service || this.running.has(key) || document.isClosed) return;
+    const model = this.models.of(document);
+    if (model.format === null) return;
+    const version = document.version;
+    this.running.add(key);
+    try {
+      const anchors = await documentImpact({ url: service.url, token: service.token }, model);
+      this.cache.set(key, { version, service: service.url, at: Date.now(), anchors });
+      this.changed.fire();
+    } catch (error) {
+      // The lens is advice: a failed look-up leaves it out and says why in the log.
+      this.log.warn(`Impact of ${vscode.workspace.asRelativePath(document.uri)} not computed: ${error instanceof Error ? error.message : String(error)}`);
+      this.cache.set(key, { version, service: service.url, at: Date.now(), anchors: [] });
+    } finally {
+      this.running.delete(key);
+    }
+  }
+
+  dispose(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+/** The lens's click: the affected entities; picking one shows its lineage. */
+export async function showImpact(title: unknown, entities: unknown): Promise<void> {
+  const list = Array.isArray(entities) ? entities.filter((e): e is string => typeof e === 'string') : [];
+  if (list.length === 0) {
+    void vscode.window.showInformationMessage(`Catalog Code: ${String(title)}.`);
+    return;
+  }
+  const picked = await vscode.window.showQuickPick(list, { title: `Catalog Code: ${String(title)}`, placeHolder: 'Pick an entity to show its lineage' });
+  if (picked) await vscode.commands.executeCommand('catalogCode.showLineageForUrn', picked);
+}

@@ -1,0 +1,138 @@
+import * as vscode from 'vscode';
+import { PULL_EVERYTHING, pullFromCatalog, type PulledFile, type PullSelection } from '../../core/pull/pull';
+import { parseUrn } from '../../core/urn';
+import type { ConnectionManager } from '../connection/connectionManager';
+
+type Register = (command: string, run: (...args: unknown[]) => unknown) => void;
+
+/** What the command may be given instead of asking (other extensions, keybindings, tests). */
+export interface PullCommandArgs {
+  selection?: PullSelection;
+  /** the folder to write into (a path or file URI); default: asked, starting at the first workspace folder */
+  out?: string;
+}
+
+type Choice = vscode.QuickPickItem & { pick: 'everything' | 'definitions' | 'entity' | 'lineage' };
+
+const CHOICES: Choice[] = [
+  { pick: 'everything', label: 'Everything', detail: 'Every property definition and the structured properties of every entity that has some' },
+  { pick: 'definitions', label: 'Property definitions…', detail: 'All, or those whose qualified name starts with what you type (properties YAML)' },
+  { pick: 'entity', label: 'Structured properties of an entity…', detail: 'The values one entity holds (dataset YAML, or MCP JSON for other types)' },
+  { pick: 'lineage', label: 'Lineage around an entity…', detail: 'Upstream and downstream to N hops, with column-level edges (lineage file or updateLineage document)' },
+];
+
+/**
+ * "Catalog Code: Pull from Catalog…": the files `catalog-code pull` writes (the same core code),
+ * into a folder of the workspace; the first file opens. A file that already holds the same text
+ * is left alone, so pulling twice changes nothing.
+ */
+export function registerPullCommand(register: Register, connection: ConnectionManager, log: vscode.LogOutputChannel): void {
+  register('catalogCode.pullFromCatalog', async (arg?: unknown) => {
+    const service = connection.currentConnection;
+    if (!service) {
+      void vscode.window.showWarningMessage(`Catalog Code cannot pull: ${connection.describe()}`);
+      return undefined;
+    }
+    const given = (arg && typeof arg === 'object' ? arg : {}) as PullCommandArgs;
+    const selection = given.selection ?? (await askSelection(cursorUrn()));
+    if (!selection) return undefined;
+    const folder = given.out ? toUri(given.out) : await askFolder();
+    if (!folder) return undefined;
+    try {
+      const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Pulling from ${service.url}…`, cancellable: false }, () =>
+        pullFromCatalog({ url: service.url, token: service.token }, selection),
+      );
+      const written = await writeFiles(folder, result.files);
+      for (const note of result.notes) log.info(`Pull: ${note}`);
+      log.info(`Pull from ${service.url}: ${written.map((w) => `${w.changed ? 'wrote' : 'unchanged'} ${w.uri.fsPath} (${w.summary})`).join('; ') || 'nothing to write'}`);
+      if (written.length === 0) {
+        void vscode.window.showInformationMessage(`Catalog Code: nothing to pull. ${result.notes.join(' ')}`);
+        return [];
+      }
+      await vscode.window.showTextDocument(written[0].uri, { preview: false });
+      const changed = written.filter((w) => w.changed).length;
+      void vscode.window.showInformationMessage(
+        `Catalog Code: pulled ${written.length} file(s) into ${vscode.workspace.asRelativePath(folder)} (${changed === 0 ? 'all unchanged' : `${changed} written`}).${result.notes.length > 0 ? ` ${result.notes.join(' ')}` : ''}`,
+      );
+      return written.map((w) => w.uri.toString());
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log.error(`Pull from ${service.url} failed: ${message}`);
+      void vscode.window.showErrorMessage(`Catalog Code: could not pull from ${service.url}: ${message}`);
+      return undefined;
+    }
+  });
+}
+
+async function askSelection(suggestedUrn: string | undefined): Promise<PullSelection | undefined> {
+  const choice = await vscode.window.showQuickPick(CHOICES, { title: 'Pull from Catalog: what to pull?' });
+  if (!choice) return undefined;
+  switch (choice.pick) {
+    case 'everything':
+      return PULL_EVERYTHING;
+    case 'definitions': {
+      const prefix = await vscode.window.showInputBox({ title: 'Pull property definitions', prompt: 'Qualified name or prefix (leave empty for all definitions)', placeHolder: 'io.acme.' });
+      if (prefix === undefined) return undefined;
+      return { definitions: prefix.trim() ? { prefixes: [prefix.trim()] } : {} };
+    }
+    case 'entity': {
+      const urn = await askUrn('Pull the structured properties of which entity?', suggestedUrn);
+      return urn ? { values: [urn] } : undefined;
+    }
+    case 'lineage': {
+      const urn = await askUrn('Pull the lineage around which entity?', suggestedUrn);
+      if (!urn) return undefined;
+      const degree = await vscode.window.showQuickPick(['1', '2', '3', '4', '5'], { title: 'How many hops (upstream and downstream)?' });
+      return degree ? { lineage: { urn, degree: Number(degree), directions: ['upstream', 'downstream'] } } : undefined;
+    }
+  }
+  return undefined;
+}
+
+function askUrn(title: string, value: string | undefined): Thenable<string | undefined> {
+  return vscode.window.showInputBox({
+    title,
+    value,
+    prompt: 'The entity URN',
+    placeHolder: 'urn:li:dataset:(urn:li:dataPlatform:hive,warehouse.orders,PROD)',
+    validateInput: (text) => {
+      const parsed = parseUrn(text.trim());
+      return parsed.ok ? undefined : `Not a valid URN: ${parsed.error.message}`;
+    },
+  }).then((text) => text?.trim() || undefined);
+}
+
+/** A URN under the cursor, offered as the default. */
+function cursorUrn(): string | undefined {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return undefined;
+  const range = editor.document.getWordRangeAtPosition(editor.selection.active, /urn:li:[A-Za-z]+:[^\s"'\]]+/);
+  return range ? editor.document.getText(range) : undefined;
+}
+
+async function askFolder(): Promise<vscode.Uri | undefined> {
+  const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: 'Pull Here', title: 'Pull from Catalog: into which folder?', defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri });
+  return picked?.[0];
+}
+
+function toUri(text: string): vscode.Uri {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return vscode.Uri.parse(text);
+  const base = vscode.workspace.workspaceFolders?.[0]?.uri;
+  return text.startsWith('/') || !base ? vscode.Uri.file(text) : vscode.Uri.joinPath(base, text);
+}
+
+async function writeFiles(folder: vscode.Uri, files: readonly PulledFile[]): Promise<{ uri: vscode.Uri; changed: boolean; summary: string }[]> {
+  await vscode.workspace.fs.createDirectory(folder);
+  const out: { uri: vscode.Uri; changed: boolean; summary: string }[] = [];
+  for (const file of files) {
+    const uri = vscode.Uri.joinPath(folder, file.name);
+    const bytes = new TextEncoder().encode(file.text);
+    const same = await vscode.workspace.fs.readFile(uri).then(
+      (current) => new TextDecoder().decode(current) === file.text,
+      () => false, // not there yet
+    );
+    if (!same) await vscode.workspace.fs.writeFile(uri, bytes);
+    out.push({ uri, changed: !same, summary: file.summary });
+  }
+  return out;
+}
