@@ -4,6 +4,7 @@ import { readDocument } from '../../core/formats';
 import type { DocumentModel } from '../../core/model/facts';
 import { applyPlan, buildPushPlan, formatPlan, formatPushResult, type PushPlan } from '../../core/plan/push';
 import type { ConnectionManager } from '../connection/connectionManager';
+import { readAssociations } from '../documentModels';
 import type { ServerQueries } from '../serverQueries';
 import { PlanPreview } from './planPreview';
 import { SCOPE_WORDS, narrowPlan, type PushScope } from './pushScope';
@@ -144,7 +145,7 @@ export class PushCommands implements vscode.Disposable {
   }
 
   private async readSources(uris: readonly vscode.Uri[]): Promise<PushSource[]> {
-    const associations = vscode.workspace.getConfiguration('catalogCode').get('formats.associations', {});
+    const associations = readAssociations();
     const sources: PushSource[] = [];
     for (const uri of uris) {
       // An open editor's text wins over the file on disk: push what the user sees.
