@@ -6,7 +6,7 @@ import { shortName } from '../../core/lineage/labels';
 import { serviceLineageFetcher } from '../../core/lineage/serviceFetcher';
 import type { TreeDirection } from '../../core/lineage/types';
 import type { ConnectionManager } from '../connection/connectionManager';
-import { findEntityDefinition } from '../lineage/findDefinition';
+import type { ServerQueries } from '../serverQueries';
 import type { FromWebview, GraphViewState, ToWebview } from './graphMessages';
 
 const DIRECTIONS: Record<GraphViewState['directions'], TreeDirection[]> = { both: ['upstream', 'downstream'], upstream: ['upstream'], downstream: ['downstream'] };
@@ -28,6 +28,7 @@ export class LineageGraphPanel implements vscode.Disposable {
     private readonly extensionUri: vscode.Uri,
     private readonly connection: ConnectionManager,
     private readonly log: vscode.LogOutputChannel,
+    private readonly server: ServerQueries,
   ) {}
 
   show(root: string): void {
@@ -119,7 +120,7 @@ export class LineageGraphPanel implements vscode.Disposable {
         await this.load(message.urn);
         return;
       case 'open':
-        await openDefinition(message.urn);
+        await openDefinition(this.server, message.urn);
         return;
       case 'exportMermaid':
         if (graph) await openExport(graphToMermaid(graph.snapshot(), { columns: this.state.columns }), 'mermaid');
@@ -209,8 +210,14 @@ export class LineageGraphPanel implements vscode.Disposable {
   }
 }
 
-async function openDefinition(urn: string): Promise<void> {
-  const location = await findEntityDefinition(urn);
+/** The file that declares the entity, as the language server (the workspace's one owner) knows it. */
+async function openDefinition(server: ServerQueries, urn: string): Promise<void> {
+  const unavailable = server.unavailable();
+  if (unavailable) {
+    void vscode.window.showWarningMessage(`Catalog Code cannot look for the file that declares ${urn}: ${unavailable}.`);
+    return;
+  }
+  const location = await server.entityDeclaration(urn);
   if (!location) {
     void vscode.window.showInformationMessage(`Catalog Code: no file in this workspace declares ${urn}. Pull it with "Pull from Catalog…" to get one.`);
     return;
