@@ -1,6 +1,6 @@
 // Bundles the entry points. Type-checking is `npm run typecheck`, not this script.
 import * as esbuild from 'esbuild';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -20,8 +20,12 @@ const reportProblems = {
   },
 };
 
+const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+
 const common = {
   bundle: true,
+  // `catalog-code --version` prints the package's version (cli/main.ts).
+  define: { CATALOG_CODE_VERSION: JSON.stringify(version) },
   platform: 'node',
   target: 'node20',
   format: 'cjs',
@@ -39,6 +43,8 @@ const entries = [
   { entryPoints: ['client/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', './extensionMain', './extensionMain.js'] },
   { entryPoints: ['client/extensionMain.ts'], outfile: 'dist/extensionMain.js', external: ['vscode'] },
   { entryPoints: ['server/main.ts'], outfile: 'dist/server.js' },
+  // The npm package's `catalog-code-language-server`: picks stdio, then requires dist/server.js.
+  { entryPoints: ['server/stdio.ts'], outfile: 'dist/language-server.js', external: ['./server.js'], banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   // The lineage graph's webview script (with dagre): browser code, loaded under the panel's CSP.
   { entryPoints: ['client/graph/webview/main.ts'], outfile: 'dist/lineageGraph.js', platform: 'browser', target: 'es2022', format: 'iife' },

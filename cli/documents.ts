@@ -6,6 +6,8 @@ import { validateDocument } from '../core/validate';
 import type { DefinitionsView, EntityExistenceView } from '../core/definitions/types';
 import { PathError, collectMetadataFiles } from './files';
 import type { CliIo } from './io';
+import type { SeverityOverrides } from '../core/diagnostics/severityOverrides';
+import type { ServiceTarget } from '../core/rules/target';
 import { toFileDiagnostics, type FileDiagnostic } from './report';
 import { definitionsView, workspaceDefinitions } from './validationContext';
 
@@ -49,11 +51,17 @@ export function loadMetadataDocuments(paths: readonly string[], io: CliIo, optio
   return documents;
 }
 
+/** The target service and the user's severity levels (see core/diagnostics/policy.ts). */
+export interface JudgedFor {
+  target?: ServiceTarget;
+  severity?: SeverityOverrides;
+}
+
 /** Every diagnostic of the documents, each file checked against the definitions of all of them. */
-export function validateAll(documents: readonly LoadedDocument[], definitions?: DefinitionsView, entities?: EntityExistenceView): FileDiagnostic[] {
+export function validateAll(documents: readonly LoadedDocument[], definitions?: DefinitionsView, entities?: EntityExistenceView, judged: JudgedFor = {}): FileDiagnostic[] {
   const view = definitions ?? definitionsView(workspaceDefinitions(documents.map((d) => d.model)));
   return documents.flatMap(({ file, text, model }) =>
-    toFileDiagnostics(file, text, validateDocument({ model, text, definitions: view, ...(entities ? { entities } : {}) })),
+    toFileDiagnostics(file, text, validateDocument({ model, text, definitions: view, ...(entities ? { entities } : {}), ...judged })),
   );
 }
 

@@ -3,6 +3,7 @@ import { applyPlan } from '../core/plan/pushApply';
 import { formatPlan, formatPushResult } from '../core/plan/pushFormat';
 import { buildPushPlan } from '../core/plan/pushPlan';
 import { loadMetadataDocuments, validateAll } from './documents';
+import { detectServiceTarget } from '../core/api/serviceTarget';
 import { parseCommandLine } from './args';
 import { describeError, serviceConnection } from './connection';
 import type { CliIo } from './io';
@@ -55,7 +56,9 @@ export async function runPush(argv: string[], io: InteractiveIo): Promise<number
 
   const documents = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { stopOnUnreadable: true });
   if (typeof documents === 'number') return documents;
-  const loaded = { models: documents.map((d) => d.model), diagnostics: validateAll(documents) };
+  // Judged for the service being written to: the local catalog refuses more than DataHub does.
+  const target = await detectServiceTarget(connection);
+  const loaded = { models: documents.map((d) => d.model), diagnostics: validateAll(documents, undefined, undefined, { target }) };
   if (loaded.models.length === 0) {
     io.stderr('No metadata files found to push (YAML/JSON files that are lineage, structured properties, datasets, MCPs or updateLineage documents).');
     return 1;

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { startService } from '../service/main';
 
-const HELP = `Usage: catalog-code serve [--host 127.0.0.1] [--port 8080] [--data DIR] [--seed FILE_OR_DIR...]
+const HELP = `Usage: catalog-code serve [--host 127.0.0.1] [--port 8080] [--data DIR] [--seed FILE_OR_DIR...] [--allowed-host NAME...]
 
 Runs the local catalog: the DataHub-compatible service (GraphQL, OpenAPI v2, ingestion) on an
 embedded database in DIR (default .catalog/ in the current directory).
@@ -11,6 +11,8 @@ embedded database in DIR (default .catalog/ in the current directory).
   --data DIR      data directory: database, token file, lock (default .catalog)
   --seed PATH...  files or directories to load at start (properties YAML, dataset YAML,
                   lineage file, MCP JSON, updateLineage documents)
+  --allowed-host NAME  another name clients address it by (repeatable). Requests whose Host is
+                  not a loopback name, --host or such a name are refused (DNS rebinding defence).
 
 The token is CATALOG_TOKEN when set; otherwise it is kept in DIR/token (mode 0600).`;
 
@@ -19,10 +21,11 @@ interface ServeArgs {
   port: number;
   dataDir: string;
   seeds: string[];
+  allowedHosts: string[];
 }
 
 function parseArgs(argv: string[]): ServeArgs | { help: true } | { error: string } {
-  const args: ServeArgs = { host: '127.0.0.1', port: 8080, dataDir: '.catalog', seeds: [] };
+  const args: ServeArgs = { host: '127.0.0.1', port: 8080, dataDir: '.catalog', seeds: [], allowedHosts: [] };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].startsWith('--') && argv[i].includes('=') ? [argv[i].slice(0, argv[i].indexOf('=')), argv[i].slice(argv[i].indexOf('=') + 1)] : [argv[i], undefined];
     const next = (): string | undefined => inline ?? (i + 1 < argv.length && !argv[i + 1].startsWith('--') ? argv[++i] : undefined);
@@ -58,6 +61,12 @@ function parseArgs(argv: string[]): ServeArgs | { help: true } | { error: string
         }
         break;
       }
+      case '--allowed-host': {
+        const name = next();
+        if (!name) return { error: '--allowed-host needs a host name, e.g. --allowed-host catalog.internal' };
+        args.allowedHosts.push(name);
+        break;
+      }
       default:
         return { error: `Unknown option '${argv[i]}' for serve.` };
     }
@@ -77,6 +86,8 @@ export async function runServe(argv: string[]): Promise<number> {
     return 2;
   }
   const envToken = process.env.CATALOG_TOKEN?.trim();
+  // Set once the service runs: a fatal condition (lost data-folder lock, parent gone) ends it with this code.
+  let fatal: (message: string) => void = () => undefined;
   let service;
   try {
     service = await startService({
@@ -85,6 +96,8 @@ export async function runServe(argv: string[]): Promise<number> {
       dataDir: parsed.dataDir,
       token: envToken || undefined,
       seeds: parsed.seeds,
+      allowedHosts: parsed.allowedHosts,
+      onFatal: (message) => fatal(message),
       log: (line) => process.stderr.write(`${line}\n`),
     });
   } catch (error) {
@@ -116,5 +129,11 @@ export async function runServe(argv: string[]): Promise<number> {
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    fatal = (message) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      process.stderr.write(`${message}\nClosing the local catalog.\n`);
+      void service.close().finally(() => resolve(1));
+    };
   });
 }

@@ -2,23 +2,48 @@ import type { EntityExistenceView, PropertyDefinitionInfo } from '../core/defini
 import { loadMetadataDocuments, validateAll } from './documents';
 import { parseCommandLine } from './args';
 import type { CliIo } from './io';
+import { detectServiceTarget } from '../core/api/serviceTarget';
+import { SERVICE_TARGETS, type ServiceTarget } from '../core/rules/target';
+import { loadSeverityOverrides, parseTargetFlag } from './severitySettings';
 import { formatGithub, formatSarif, formatText, type ReportFormat } from './report';
 import { definitionsView, serviceDefinitions, serviceExistence, workspaceDefinitions } from './validationContext';
 
 const FORMATS: readonly ReportFormat[] = ['text', 'json', 'github', 'sarif'];
 
 export const VALIDATE_USAGE = `Usage: catalog-code validate [PATH...] [--format text|json|github|sarif] [--service URL]
+                             [--target local|datahub|offline] [--severity CODE=LEVEL]...
 
 Checks every metadata file under PATH (default: the current folder). Folders are walked;
 YAML and JSON files that are not Catalog Code formats are skipped. Exits 1 when an error is found.
 
 Offline (no --service) it checks the files against each other: property values against the
 definitions in the files. With --service URL (token from CATALOG_TOKEN) it also checks against
-the service's live definitions and whether the entities of each lineage edge exist.`;
+the service's live definitions and whether the entities of each lineage edge exist.
+
+Severities follow who refuses what (docs/diagnostics.md): a rule only the local catalog enforces is
+an error when --service is the local catalog (or --target local), a warning otherwise.
+--severity CODE=LEVEL (repeatable; LEVEL error, warning, information, hint or off; CODE may be a
+family such as lineage.*) overrides a code, after catalogCode.diagnostics.severity from
+.vscode/settings.json in the current folder.`;
 
 export async function runValidate(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandLine(argv, { format: { type: 'string', default: 'text' }, service: { type: 'string' } }, VALIDATE_USAGE, io);
+  const parsed = parseCommandLine(
+    argv,
+    { format: { type: 'string', default: 'text' }, service: { type: 'string' }, target: { type: 'string' }, severity: { type: 'string', multiple: true } },
+    VALIDATE_USAGE,
+    io,
+  );
   if (typeof parsed === 'number') return parsed;
+  const severity = loadSeverityOverrides(process.cwd(), parsed.values.severity ?? [], io.stderr);
+  if (typeof severity === 'string') {
+    io.stderr(severity);
+    return 2;
+  }
+  const chosenTarget = parsed.values.target === undefined ? undefined : parseTargetFlag(parsed.values.target);
+  if (chosenTarget !== undefined && !SERVICE_TARGETS.includes(chosenTarget as ServiceTarget)) {
+    io.stderr(chosenTarget);
+    return 2;
+  }
   const format = parsed.values.format as ReportFormat;
   if (!FORMATS.includes(format)) {
     io.stderr(`Unknown --format '${parsed.values.format}'; use one of ${FORMATS.join(', ')}.`);
@@ -31,8 +56,10 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
 
   let live: Map<string, PropertyDefinitionInfo> | undefined;
   let entities: EntityExistenceView | undefined;
+  let target = (chosenTarget as ServiceTarget | undefined) ?? 'offline';
   if (parsed.values.service) {
     const connection = { url: parsed.values.service, token: process.env.CATALOG_TOKEN ?? null };
+    if (chosenTarget === undefined) target = await detectServiceTarget(connection);
     try {
       live = await serviceDefinitions(connection);
       entities = await serviceExistence(connection, models);
@@ -42,7 +69,7 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
       return 2;
     }
   }
-  const all = validateAll(documents, definitionsView(workspaceDefinitions(models), live), entities);
+  const all = validateAll(documents, definitionsView(workspaceDefinitions(models), live), entities, { target, severity });
 
   if (format === 'json') io.stdout(JSON.stringify(all, null, 2));
   else if (format === 'github') {

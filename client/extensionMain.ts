@@ -76,6 +76,7 @@ export async function start(context: vscode.ExtensionContext, log: vscode.LogOut
     storagePath: context.globalStorageUri.fsPath,
     associations: settings.get('formats.associations', {}),
     refreshIntervalSeconds: settings.get('definitions.refreshIntervalSeconds', 300),
+    severity: settings.get('diagnostics.severity', {}),
     // The client registers catalogCode.refreshDefinitions itself, so it exists even when the server is down.
     clientRegistersCommands: true,
   };

@@ -12,6 +12,8 @@ export interface CatalogInitializationOptions {
   associations?: Record<string, string>;
   /** how often live definitions are refreshed, in seconds (default 300; 0 turns the timer off) */
   refreshIntervalSeconds?: number;
+  /** `catalogCode.diagnostics.severity`: code (or family `lineage.*`) → error/warning/information/hint/off */
+  severity?: Record<string, string>;
   /**
    * The client registers the server's commands itself (so they exist while the server is down);
    * the server then leaves them out of `executeCommandProvider`, which would register them twice.

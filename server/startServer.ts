@@ -132,7 +132,7 @@ export function startServer(connection: Connection): void {
     if (!input) return [];
     const { model, text, lineIndex } = input.document;
     const definitions: DefinitionsView = input.definitions;
-    return validateDocument({ model, text, definitions, entities: state.existenceView() }).map((d) => toLspDiagnostic(lineIndex, d));
+    return validateDocument({ model, text, definitions, entities: state.existenceView(), target: state.target, severity: state.severity }).map((d) => toLspDiagnostic(lineIndex, d));
   }
 
   connection.languages.diagnostics.on((params) => ({

@@ -3,6 +3,9 @@ import type { ServiceConnection } from '../core/api';
 import type { Associations } from '../core/formats';
 import { UNKNOWN_EXISTENCE, type DefinitionsView, type EntityExistenceView } from '../core/definitions/types';
 import { StatusNotification, type CatalogInitializationOptions, type StatusParams } from '../core/protocol';
+import { detectServiceTarget } from '../core/api/serviceTarget';
+import { parseSeverityOverrides, type SeverityOverrides } from '../core/diagnostics/severityOverrides';
+import type { ServiceTarget } from '../core/rules/target';
 import { EntityExistence } from './entityExistence';
 import { EntitySuggestions } from './entitySuggestions';
 import { LiveDefinitions } from './liveDefinitions';
@@ -24,6 +27,8 @@ const STALE_DEBOUNCE_MS = 100;
 export interface CatalogSettings {
   formats?: { associations?: Record<string, string> };
   definitions?: { refreshIntervalSeconds?: number };
+  /** `catalogCode.diagnostics.severity`: code → error/warning/information/hint/off */
+  diagnostics?: { severity?: unknown };
 }
 
 /**
@@ -41,6 +46,11 @@ export class ServerState {
   private staleListeners: (() => void)[] = [];
   private staleTimer: NodeJS.Timeout | undefined;
   private lastStatus = '';
+  /** the kind of service connected to; decides rules whose authority is the local catalog */
+  target: ServiceTarget = 'offline';
+  /** the user's levels per code (`catalogCode.diagnostics.severity`) */
+  severity: SeverityOverrides = {};
+  private targetProbe = 0;
 
   constructor(private readonly connection: Connection) {
     const log = (message: string) => this.log(message);
@@ -56,6 +66,7 @@ export class ServerState {
   configure(options: CatalogInitializationOptions): void {
     this.options = options;
     if (options.associations) this.index.associations = associationsFrom(options.associations);
+    if (options.severity) this.applySettings({ diagnostics: { severity: options.severity } });
     // The storage path is only known now, so the definitions store is rebuilt with it.
     this.live = new LiveDefinitions(options.storagePath, {
       onDefinitionsChanged: () => this.markStale(),
@@ -71,6 +82,14 @@ export class ServerState {
       this.index.associations = associationsFrom(associations);
       this.index.reparseAll();
       this.markStale();
+    }
+    if (settings.diagnostics && 'severity' in settings.diagnostics) {
+      const parsed = parseSeverityOverrides(settings.diagnostics.severity, 'catalogCode.diagnostics.severity');
+      parsed.problems.forEach((problem) => this.log(problem));
+      if (JSON.stringify(parsed.overrides) !== JSON.stringify(this.severity)) {
+        this.severity = parsed.overrides;
+        this.markStale();
+      }
     }
     const seconds = settings.definitions?.refreshIntervalSeconds;
     if (typeof seconds === 'number' && seconds !== this.options.refreshIntervalSeconds) {
@@ -98,6 +117,17 @@ export class ServerState {
     this.suggestions.setConnection(connection);
     this.log(connection ? `Using the catalog service at ${connection.url} (set by ${from}).` : 'No catalog service: working offline on the definitions in the workspace.');
     void this.live.setConnection(connection);
+    void this.detectTarget(connection);
+    this.markStale();
+  }
+
+  /** Asks the service what it is (local catalog or DataHub); only the latest connection's answer counts. */
+  private async detectTarget(connection: ServiceConnection | undefined): Promise<void> {
+    const probe = ++this.targetProbe;
+    const target = await detectServiceTarget(connection);
+    if (probe !== this.targetProbe || target === this.target) return;
+    this.target = target;
+    this.log(`Judging files for ${target === 'localCatalog' ? 'the local catalog' : target === 'datahub' ? 'DataHub' : 'no service (offline)'}.`);
     this.markStale();
   }
 

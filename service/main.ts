@@ -5,6 +5,7 @@ import { isLoopbackAddress } from './http/auth';
 import type { GraphqlExecutor } from './http/graphqlRoute';
 import { HttpError } from './http/errors';
 import { createCatalogHandler } from './http/server';
+import { hostPolicy } from './http/hostCheck';
 import { openStore } from './store/sqliteStore';
 import type { CatalogStore } from './store/types';
 import { loadOrCreateToken } from './tokenFile';
@@ -21,6 +22,12 @@ export interface StartServiceOptions {
   seeds?: string[];
   log?: (line: string) => void;
   bodyLimitBytes?: number;
+  /** more names requests may address it by, besides loopback names and `host` (DNS rebinding defence, DESIGN §8) */
+  allowedHosts?: string[];
+  /** lease timing of the data-folder lock (tests shorten it) */
+  lockTiming?: { heartbeatMs?: number; leaseMs?: number };
+  /** called when the service cannot go on (another instance took its data folder over); it has stopped writing */
+  onFatal?: (message: string) => void;
 }
 
 export interface RunningService {
@@ -39,7 +46,13 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => undefined);
   const dataDir = path.resolve(options.dataDir);
-  const store = openStore(dataDir);
+  const store = openStore(dataDir, {
+    ...options.lockTiming,
+    onLost: (message) => {
+      log(message);
+      options.onFatal?.(message);
+    },
+  });
   let tokenFile: string | undefined;
   let token = options.token;
   try {
@@ -67,6 +80,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     log,
     bodyLimitBytes: options.bodyLimitBytes,
     listeningOnLoopback: () => isLoopbackAddress(host),
+    hosts: hostPolicy(host, options.allowedHosts),
   });
   const server = http.createServer(handler);
   server.keepAliveTimeout = 5000;

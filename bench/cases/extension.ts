@@ -5,6 +5,7 @@ import { mib, REPO_ROOT, type BenchContext } from '../support/context';
 import { BenchLspClient } from '../support/lspClient';
 import { emptyResult, timingRow, type CaseResult } from '../support/results';
 import { cacheDir, CODE_SERVER_VERSION, ensureE2eTools } from '../../test/e2e/setup';
+import { vsixManifest } from '../../test/e2e/extensionPackage';
 import { measureActivation } from '../support/codeServerActivation';
 import { nowMs, repeat, summarise, type Timing } from '../support/stats';
 
@@ -24,26 +25,46 @@ const LOCAL_BASE_URL = 'https://catalog-code.invalid/';
  * `node esbuild.mjs --production` in a scratch folder that links to the sources, so the shared dist/
  * is left alone; then `vsce package` there (the files it ships are copied, vsce skips links).
  */
-function productionBuild(ctx: BenchContext): { dist: string; vsix: string | undefined; vsixProblem?: string } {
+function productionBuild(ctx: BenchContext): { dist: string; vsix: string | undefined; vsixProblem?: string; npmPackage?: NpmPackageSize; npmProblem?: string } {
   const buildRoot = path.join(ctx.workDir, 'production-build');
   mkdirSync(buildRoot, { recursive: true });
-  for (const entry of ['client', 'server', 'cli', 'core', 'service', 'node_modules', 'package.json', 'tsconfig.json', 'esbuild.mjs']) {
+  for (const entry of ['client', 'server', 'cli', 'core', 'service', 'node_modules', 'tsconfig.json', 'esbuild.mjs']) {
     if (existsSync(path.join(REPO_ROOT, entry))) symlinkSync(path.join(REPO_ROOT, entry), path.join(buildRoot, entry));
   }
-  for (const entry of ['syntaxes', 'media', 'README.md', 'LICENSE', '.vscodeignore', path.join('test', 'fixtures', 'sample-catalog')]) {
+  for (const entry of ['package.json', 'syntaxes', 'media', 'README.md', 'LICENSE', 'CHANGELOG.md', '.vscodeignore', path.join('test', 'fixtures', 'sample-catalog')]) {
     if (existsSync(path.join(REPO_ROOT, entry))) cpSync(path.join(REPO_ROOT, entry), path.join(buildRoot, entry), { recursive: true });
   }
   const build = spawnSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: buildRoot, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`node esbuild.mjs --production failed:\n${build.stdout}\n${build.stderr}`);
   const dist = path.join(buildRoot, 'dist');
+  const { npmPackage, npmProblem } = npmPack(buildRoot, ctx.workDir);
+  // vsce refuses package.json's npm `files` list next to .vscodeignore (see vsixManifest).
+  const manifestPath = path.join(buildRoot, 'package.json');
+  writeFileSync(manifestPath, JSON.stringify(vsixManifest(JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>), null, 2));
   const vsix = path.join(ctx.workDir, 'catalog-code.vsix');
   const vsce = path.join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
   const pack = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--baseContentUrl', LOCAL_BASE_URL, '--baseImagesUrl', LOCAL_BASE_URL, '-o', vsix], { cwd: buildRoot, encoding: 'utf8' });
   if (pack.status !== 0) {
     const errors = `${pack.stdout}\n${pack.stderr}`.split('\n').filter((line) => line.includes('ERROR'));
-    return { dist, vsix: undefined, vsixProblem: `vsce package failed: ${errors.join(' ').trim() || `exit code ${pack.status}`}` };
+    return { dist, vsix: undefined, vsixProblem: `vsce package failed: ${errors.join(' ').trim() || `exit code ${pack.status}`}`, npmPackage, npmProblem };
   }
-  return { dist, vsix };
+  return { dist, vsix, npmPackage, npmProblem };
+}
+
+interface NpmPackageSize {
+  filename: string;
+  size: number;
+  unpackedSize: number;
+  entryCount: number;
+}
+
+/** `npm pack` of the production build: what `npm install catalog-code` downloads and unpacks. */
+function npmPack(buildRoot: string, into: string): { npmPackage?: NpmPackageSize; npmProblem?: string } {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const pack = spawnSync(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', into], { cwd: buildRoot, encoding: 'utf8' });
+  if (pack.status !== 0) return { npmProblem: `npm pack failed: ${pack.stderr.split('\n').filter((line) => line.includes('ERR')).join(' ') || `exit code ${pack.status}`}` };
+  const [packed] = JSON.parse(pack.stdout) as NpmPackageSize[];
+  return { npmPackage: packed };
 }
 
 /**
@@ -88,11 +109,23 @@ process.stdout.write(JSON.stringify({ elapsed, activate: typeof exported.activat
 export async function extensionCase(ctx: BenchContext): Promise<CaseResult> {
   const result = emptyResult();
   ctx.log('extension: production build');
-  const { dist, vsix, vsixProblem } = productionBuild(ctx);
+  const { dist, vsix, vsixProblem, npmPackage, npmProblem } = productionBuild(ctx);
   for (const name of readdirSync(dist).sort()) {
     if (!name.endsWith('.js') && !name.endsWith('.wasm')) continue;
     const size = statSync(path.join(dist, name)).size;
     result.rows.push({ group: GROUP, case: `bundle size: dist/${name}`, subject: 'esbuild --production', value: `${mib(size)} (${size.toLocaleString('en-US')} B)` });
+  }
+  if (npmPackage) {
+    const packed = `${mib(npmPackage.size)} (${npmPackage.size.toLocaleString('en-US')} B)`;
+    const unpacked = `${mib(npmPackage.unpackedSize)} (${npmPackage.unpackedSize.toLocaleString('en-US')} B)`;
+    result.rows.push({ group: GROUP, case: 'package size: npm tarball', subject: `npm pack (${npmPackage.entryCount} files)`, value: packed });
+    result.rows.push({ group: GROUP, case: 'package size: npm, installed', subject: 'npm pack (unpacked)', value: unpacked });
+  } else {
+    result.notes.push(`npm package size not measured: ${npmProblem ?? 'no package'}`);
+  }
+  if (vsix) {
+    const size = statSync(vsix).size;
+    result.rows.push({ group: GROUP, case: 'package size: VSIX', subject: 'vsce package', value: `${mib(size)} (${size.toLocaleString('en-US')} B)` });
   }
   // The extension is a small activation entry plus the main bundle it loads after activate():
   // together they are what VS Code loads for the extension host.

@@ -56,15 +56,51 @@ export interface JsonRequest {
   path: string;
   body?: unknown;
   contentType?: string;
+  /** extra request headers (e.g. Rest.li's protocol version on ingestProposal) */
+  headers?: Record<string, string>;
 }
 
 /**
- * Sends one request and parses a JSON answer. Returns `undefined` for 404 (the service's way of
- * saying "no such entity or aspect"); every other failure becomes a ServiceError.
+ * Sends one request and parses a JSON answer. For a read (GET, HEAD) returns `undefined` for 404
+ * (the service's way of saying "no such entity or aspect"); every other failure — and for a write
+ * every non-2xx, 404 included — becomes a ServiceError.
  */
 export async function requestJson(connection: ServiceConnection, request: JsonRequest): Promise<unknown> {
-  if (request.method === 'GET' || request.method === 'HEAD') return withReadRetry(connection, () => requestJsonOnce(connection, request));
+  if (isRead(request)) return withReadRetry(connection, () => requestJsonOnce(connection, request));
   return requestJsonOnce(connection, request);
+}
+
+/** The answer a write must bring for Catalog Code to say it was written. */
+export interface ExpectedAnswer {
+  /** the shape in words, for the message, e.g. `{"urn": ..., "aspects": {...}}` */
+  shape: string;
+  matches(body: unknown): boolean;
+}
+
+/**
+ * Sends one write (POST, PATCH) and returns its answer only when it is a 2xx carrying the expected
+ * body. Anything else — a 404 from a wrong base path, an empty 200 from a proxy or a web server —
+ * is a failure whose message names the URL: a push must never report a write it cannot confirm.
+ */
+export async function requestWrite(connection: ServiceConnection, request: JsonRequest, expected: ExpectedAnswer): Promise<unknown> {
+  const body = await requestJsonOnce(connection, request);
+  if (!expected.matches(body)) {
+    const answered = body === null ? 'an empty body' : `a body of another shape (${JSON.stringify(body).slice(0, 120)})`;
+    throw new ServiceError(
+      'badResponse',
+      `${request.method} ${endpointOf(connection, request)} answered with ${answered} instead of ${expected.shape}, so Catalog Code cannot confirm that anything was written. Check that the service URL is the catalog's API base (the address whose /openapi/v2 and /api/graphql it serves) and push again.`,
+    );
+  }
+  return body;
+}
+
+function isRead(request: JsonRequest): boolean {
+  return request.method === 'GET' || request.method === 'HEAD';
+}
+
+/** The full URL of a request without its query string (which may carry nothing secret, but is noise). */
+function endpointOf(connection: ServiceConnection, request: JsonRequest): string {
+  return baseUrl(connection) + request.path.split('?')[0];
 }
 
 async function requestJsonOnce(connection: ServiceConnection, request: JsonRequest): Promise<unknown> {
@@ -77,6 +113,7 @@ async function requestJsonOnce(connection: ServiceConnection, request: JsonReque
       headers: {
         accept: 'application/json',
         ...(request.body !== undefined ? { 'content-type': request.contentType ?? 'application/json' } : {}),
+        ...request.headers,
         ...authHeaders(connection),
       },
       body: request.body !== undefined ? JSON.stringify(request.body) : undefined,
@@ -92,7 +129,14 @@ async function requestJsonOnce(connection: ServiceConnection, request: JsonReque
   } catch (error) {
     throw errorForFetchFailure(base, error, timeoutMs);
   }
-  if (response.status === 404) return undefined;
+  if (response.status === 404) {
+    if (isRead(request)) return undefined;
+    throw new ServiceError(
+      'rejected',
+      `${request.method} ${endpointOf(connection, request)} answered HTTP 404 (no such endpoint or entity), so nothing was written. Check that the service URL is the catalog's API base — the address whose /openapi/v2 and /api/graphql it serves — and push again.`,
+      404,
+    );
+  }
   if (response.status >= 300 && response.status < 400) throw errorForRedirect(base, `${request.method} ${request.path.split('?')[0]}`, response.status, response.headers.get('location'));
   if (!response.ok) throw errorForStatus(base, response.status, detailFromBody(text), retryAfterMs(response.headers.get('retry-after')));
   if (!text.trim()) return null;

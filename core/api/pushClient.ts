@@ -1,6 +1,6 @@
 import { ServiceError } from './errors';
 import { graphqlRequest } from './graphql';
-import { baseUrl, encodeUrnSegment, requestJson, type ServiceConnection } from './http';
+import { baseUrl, encodeUrnSegment, requestJson, requestWrite, type ExpectedAnswer, type ServiceConnection } from './http';
 
 /**
  * The writes (and the aspect reads that plan them) a push sends: OpenAPI v2 aspects (spec §4.3,
@@ -29,7 +29,7 @@ export async function readAspect(connection: ServiceConnection, entityType: stri
  */
 export async function postAspect(connection: ServiceConnection, entityType: string, urn: string, aspectName: string, value: JsonObject, query: Record<string, string> = {}): Promise<void> {
   const params = new URLSearchParams({ createIfNotExists: 'false', ...query });
-  await requestJson(connection, { method: 'POST', path: `${aspectPath(entityType, urn, aspectName)}?${params.toString()}`, body: value });
+  await requestWrite(connection, { method: 'POST', path: `${aspectPath(entityType, urn, aspectName)}?${params.toString()}`, body: value }, ENTITY_ANSWER);
 }
 
 export interface StructuredPropertyPatchOp {
@@ -41,12 +41,16 @@ export interface StructuredPropertyPatchOp {
 
 /** PATCH of `structuredProperties` (spec §4.3 rules 3–7): adds and removes only the addressed properties. */
 export async function patchStructuredProperties(connection: ServiceConnection, entityType: string, urn: string, patch: StructuredPropertyPatchOp[]): Promise<void> {
-  await requestJson(connection, {
-    method: 'PATCH',
-    path: aspectPath(entityType, urn, 'structuredProperties'),
-    contentType: 'application/json-patch+json',
-    body: { patch, arrayPrimaryKeys: { properties: ['propertyUrn'] } },
-  });
+  await requestWrite(
+    connection,
+    {
+      method: 'PATCH',
+      path: aspectPath(entityType, urn, 'structuredProperties'),
+      contentType: 'application/json-patch+json',
+      body: { patch, arrayPrimaryKeys: { properties: ['propertyUrn'] } },
+    },
+    ENTITY_ANSWER,
+  );
 }
 
 /** Soft delete (`removed: true`) or restore an entity: POST of its `status` aspect (spec §3, §4.3 rule 8). */
@@ -63,6 +67,12 @@ export interface MetadataChangeProposal {
   aspect: unknown;
 }
 
+/**
+ * Rest.li's protocol version header. DataHub's own emitter (`DataHubRestEmitter`) and its docs send
+ * it on every `ingestProposal`; without it a Rest.li 2 server may read the body with version-1 rules.
+ */
+export const RESTLI_PROTOCOL_HEADERS: Readonly<Record<string, string>> = { 'X-RestLi-Protocol-Version': '2.0.0' };
+
 /** `POST /aspects?action=ingestProposal` with the aspect serialised into `aspect.value` (datahub-api.md §6.1). */
 export async function ingestProposal(connection: ServiceConnection, proposal: MetadataChangeProposal): Promise<void> {
   const isPatch = proposal.changeType.toUpperCase() === 'PATCH';
@@ -76,7 +86,7 @@ export async function ingestProposal(connection: ServiceConnection, proposal: Me
     },
     async: 'false',
   };
-  await requestJson(connection, { method: 'POST', path: '/aspects?action=ingestProposal', body });
+  await requestWrite(connection, { method: 'POST', path: '/aspects?action=ingestProposal', body, headers: { ...RESTLI_PROTOCOL_HEADERS } }, INGEST_ANSWER);
 }
 
 const UPDATE_LINEAGE = `mutation catalogCodeUpdateLineage($input: UpdateLineageInput!) {
@@ -90,6 +100,18 @@ export async function updateLineage(connection: ServiceConnection, edgesToAdd: L
     throw new ServiceError('rejected', `The catalog service at ${baseUrl(connection)} did not confirm the lineage update (updateLineage returned ${String(data.updateLineage)}).`);
   }
 }
+
+/** OpenAPI v2 POST/PATCH of an aspect answers the entity: `{"urn": ..., "aspects": {...}}` (datahub-api.md §5.1). */
+const ENTITY_ANSWER: ExpectedAnswer = {
+  shape: '{"urn": ..., "aspects": {...}}',
+  matches: (body) => typeof asRecord(body)?.urn === 'string',
+};
+
+/** Rest.li ingestProposal answers the action envelope `{"value": "<urn>"}` (datahub-api.md §6.1). */
+const INGEST_ANSWER: ExpectedAnswer = {
+  shape: '{"value": "<urn>"}',
+  matches: (body) => typeof asRecord(body)?.value === 'string',
+};
 
 function aspectPath(entityType: string, urn: string, aspectName: string): string {
   return `/openapi/v2/entity/${entityType}/${encodeUrnSegment(urn)}/${aspectName}`;

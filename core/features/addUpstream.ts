@@ -25,14 +25,34 @@ function jsonEdit(document: WorkspaceDocument, at: SourceRange, datasetUrn: stri
   while (node && !(node.type === 'object' && node.children?.some((p) => p.children?.[0]?.value === 'fineGrainedLineages'))) node = node.parent;
   if (!node) return undefined;
   const path = getNodePath(node);
-  const upstreams = node.children?.find((p) => p.children?.[0]?.value === 'upstreams')?.children?.[1];
-  const entry = { dataset: datasetUrn, type: 'TRANSFORMED', auditStamp: { time: 0, actor: 'urn:li:corpuser:unknown' } };
+  // A lineage file written as JSON keeps its own shape: `upstream: [{entity: {...}}]`.
+  const lineageFile = document.model.format === 'lineageFile';
+  const key = lineageFile ? 'upstream' : 'upstreams';
+  const upstreams = node.children?.find((p) => p.children?.[0]?.value === key)?.children?.[1];
+  const entry = lineageFile ? lineageFileEntry(datasetUrn) : { dataset: datasetUrn, type: 'TRANSFORMED', auditStamp: { time: 0, actor: 'urn:li:corpuser:unknown' } };
+  if (!entry) return undefined;
   const formattingOptions = { insertSpaces: true, tabSize: 2, eol: document.text.includes('\r\n') ? '\r\n' : '\n' };
   const edits =
     upstreams?.type === 'array'
-      ? modify(document.text, [...path, 'upstreams', -1], entry, { isArrayInsertion: true, formattingOptions })
-      : modify(document.text, [...path, 'upstreams'], [entry], { formattingOptions });
+      ? modify(document.text, [...path, key, -1], entry, { isArrayInsertion: true, formattingOptions })
+      : modify(document.text, [...path, key], [entry], { formattingOptions });
   return edits.map((e) => toEdit(document, e.offset, e.length, e.content));
+}
+
+/** `{entity: {name, type, env, platform}}` for a dataset URN, as the lineage file writes an upstream. */
+function lineageFileEntry(datasetUrn: string): { entity: Record<string, string> } | undefined {
+  const parts = datasetParts(datasetUrn);
+  return parts ? { entity: { name: parts.name, type: 'dataset', env: parts.env, platform: parts.platform } } : undefined;
+}
+
+function datasetParts(datasetUrn: string): { platform: string; name: string; env: string } | undefined {
+  const parsed = parseUrn(datasetUrn);
+  if (!parsed.ok || parsed.urn.entityType !== 'dataset') return undefined;
+  const [platformPart, namePart, envPart] = parsed.urn.parts;
+  const platform = platformPart?.kind === 'urn' ? platformPart.parts[0]?.raw : undefined;
+  const name = namePart?.kind === 'text' ? namePart.value : undefined;
+  const env = envPart?.kind === 'text' ? envPart.value : 'PROD';
+  return platform && name ? { platform, name, env } : undefined;
 }
 
 interface Line {
@@ -53,13 +73,9 @@ function linesOf(text: string): Line[] {
 }
 
 function yamlEdit(document: WorkspaceDocument, at: SourceRange, datasetUrn: string): TextEdit[] | undefined {
-  const parsed = parseUrn(datasetUrn);
-  if (!parsed.ok || parsed.urn.entityType !== 'dataset') return undefined;
-  const [platformPart, namePart, envPart] = parsed.urn.parts;
-  const platform = platformPart?.kind === 'urn' ? platformPart.parts[0]?.raw : undefined;
-  const name = namePart?.kind === 'text' ? namePart.value : undefined;
-  const env = envPart?.kind === 'text' ? envPart.value : 'PROD';
-  if (!platform || !name) return undefined;
+  const parts = datasetParts(datasetUrn);
+  if (!parts) return undefined;
+  const { platform, name, env } = parts;
 
   const lines = linesOf(document.text);
   const atLine = lines.findIndex((line, i) => line.start <= at.start && (i + 1 === lines.length || lines[i + 1].start > at.start));

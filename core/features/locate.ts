@@ -39,7 +39,7 @@ export function targetAt(document: WorkspaceDocument, offset: number): Target | 
         if (within(fact.range, offset)) {
           const urn = fact.role === 'property' ? propertyUrnOf(fact.urn) : fact.urn;
           candidates.push(fact.role === 'property' ? { kind: 'property', urn, range: fact.range } : { kind: 'urn', urn, range: fact.range, role: fact.role });
-          for (const nested of nestedUrns(fact.urn, fact.range.start)) {
+          for (const nested of nestedUrns(fact.urn, fact.range.start, offset)) {
             if (within(nested.range, offset)) candidates.push({ kind: 'urn', urn: nested.urn, range: nested.range, role: 'other' });
           }
         }
@@ -62,25 +62,38 @@ function rank(target: Target): number {
 
 /**
  * URNs nested in a URN's key (`urn:li:dataset:(urn:li:dataPlatform:x,...)` holds a platform URN),
- * so hovering the inner part of a schemaField URN describes its dataset. Offsets are absolute.
+ * so hovering the inner part of a schemaField URN describes its dataset. Offsets are absolute;
+ * with `containing`, only the nested URNs whose range holds that offset are returned.
+ *
+ * One pass with a stack of the nested URNs still open: each ends at the first `,` or `)` at the
+ * parenthesis depth where it began (or at the end of the text). Linear in the URN's length, so a
+ * hostile 5 MB line of URNs costs one scan, not one scan per URN.
  */
-export function nestedUrns(urn: string, start: number): { urn: string; range: SourceRange }[] {
+export function nestedUrns(urn: string, start: number, containing?: number): { urn: string; range: SourceRange }[] {
   const out: { urn: string; range: SourceRange }[] = [];
-  for (let i = 1; i < urn.length; i++) {
-    if (!urn.startsWith('urn:li:', i)) continue;
-    let depth = 0;
-    let end = i;
-    for (; end < urn.length; end++) {
-      const ch = urn[end];
-      if (ch === '(') depth++;
-      else if (ch === ')') {
-        if (depth === 0) break;
-        depth--;
-      } else if (ch === ',' && depth === 0) break;
+  // open URNs: where each began and the depth at which it began (non-decreasing up the stack)
+  const open: { from: number; depth: number }[] = [];
+  const close = (depth: number, end: number) => {
+    while (open.length > 0 && open[open.length - 1].depth === depth) {
+      const { from } = open.pop() as { from: number; depth: number };
+      // Hover asks only for the URNs around the caret: the others are never sliced out.
+      if (containing !== undefined && !(start + from <= containing && containing <= start + end)) continue;
+      out.push({ urn: urn.slice(from, end), range: { start: start + from, end: start + end } });
     }
-    out.push({ urn: urn.slice(i, end), range: { start: start + i, end: start + end } });
+  };
+  let depth = 0;
+  for (let i = 0; i < urn.length; i++) {
+    const ch = urn[i];
+    if (ch === '(') depth++;
+    else if (ch === ')') {
+      close(depth, i);
+      depth--;
+    } else if (ch === ',') close(depth, i);
+    else if (ch === 'u' && i > 0 && urn.startsWith('urn:li:', i)) open.push({ from: i, depth });
   }
-  return out;
+  while (open.length > 0) close(open[open.length - 1].depth, urn.length);
+  // in the order they begin, as a reader meets them
+  return out.sort((a, b) => a.range.start - b.range.start);
 }
 
 /** Whether a written property reference (id or URN) names `urn`. */

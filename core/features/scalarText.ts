@@ -1,3 +1,4 @@
+import { createScanner } from 'jsonc-parser';
 import type { SourceRange } from '../model/range';
 import { isJsonDocument, type WorkspaceDocument } from './workspace';
 
@@ -9,12 +10,32 @@ export function formatScalar(document: WorkspaceDocument, target: SourceRange | 
   const quote = target ? quoteAround(document.text, target) : '';
   if (/^".*"$/.test(value) && !quote) return value; // already a literal, e.g. a number to be quoted
   if (isJsonDocument(document)) {
-    if (quote === '"') return JSON.stringify(value).slice(1, -1);
+    // Part of a string (a URN's environment, its platform): escaped, never quoted again.
+    if (quote === '"' || (target && insideJsonString(document.text, target))) return JSON.stringify(value).slice(1, -1);
     return /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(value) ? value : JSON.stringify(value);
   }
   if (quote === '"') return JSON.stringify(value).slice(1, -1);
   if (quote === "'") return value.replace(/'/g, "''");
-  return needsYamlQuotes(value) ? JSON.stringify(value) : value;
+  if (needsYamlQuotes(value)) return JSON.stringify(value);
+  // Inside `[...]` or `{...}` a comma or bracket ends a plain scalar: a URN there must be quoted.
+  return target && /[,[\]{}]/.test(value) && insideYamlFlow(document.text, target.start) ? JSON.stringify(value) : value;
+}
+
+/** Whether the offset sits inside a YAML flow collection opened earlier on its line. */
+function insideYamlFlow(text: string, offset: number): boolean {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  let depth = 0;
+  let quote = '';
+  for (let i = lineStart; i < offset; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '[' || c === '{') depth++;
+    else if ((c === ']' || c === '}') && depth > 0) depth--;
+    else if (c === '#' && /\s/.test(text[i - 1] ?? ' ')) break;
+  }
+  return depth > 0;
 }
 
 function quoteAround(text: string, range: SourceRange): string {
@@ -27,4 +48,21 @@ function needsYamlQuotes(value: string): boolean {
   if (/^[\s]|[\s]$/.test(value)) return true;
   if (/^[-?:,[\]{}#&*!|>'"%@`]/.test(value)) return !/^-\d/.test(value);
   return /: |\s#/.test(value) || /:$/.test(value);
+}
+
+// jsonc-parser's SyntaxKind is an ambient const enum, which isolated modules cannot read.
+const STRING_LITERAL = 10; // SyntaxKind.StringLiteral
+const END_OF_FILE = 17; // SyntaxKind.EOF
+
+/** Whether the range lies inside one JSON string literal (jsonc-parser's scanner, comments allowed). */
+function insideJsonString(text: string, range: SourceRange): boolean {
+  const scanner = createScanner(text, false);
+  for (let kind = scanner.scan(); kind !== END_OF_FILE; kind = scanner.scan()) {
+    const start = scanner.getTokenOffset();
+    const end = start + scanner.getTokenLength();
+    if (start >= range.end) return false;
+    if (end <= range.start) continue;
+    return kind === STRING_LITERAL && start < range.start && range.end < end;
+  }
+  return false;
 }

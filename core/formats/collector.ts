@@ -14,6 +14,13 @@ export class FactCollector {
   readonly problems: ParseProblem[] = [];
   private readonly claimed = new Set<ScalarNode>();
   private readonly roots: DocNode[] = [];
+  /**
+   * Whether Avro-JSON tagged unions are read through: `{"array": [...]}` where a list belongs,
+   * `{"string": "…"}` where a string or URN belongs. That is how DataHub's Avro serialiser writes
+   * optional fields and unions in MCE files (smoke-test/tests/cypress/data.json, which DataHub's own
+   * integration test ingests); the MCP/MCE adapter turns it on, the YAML formats never do.
+   */
+  avroUnions = false;
 
   /** A tree whose URN-looking strings the final sweep should record. */
   addRoot(node: DocNode): void {
@@ -21,7 +28,8 @@ export class FactCollector {
   }
 
   /** Records a string written where a URN belongs (also when it does not look like one). */
-  urn(node: DocNode | undefined, role: UrnRole, path: string): Located<string> | undefined {
+  urn(written: DocNode | undefined, role: UrnRole, path: string): Located<string> | undefined {
+    const node = this.unwrap(written, 'string');
     if (!node || isNullNode(node)) return undefined;
     if (node.type !== 'scalar' || typeof node.value !== 'string') {
       this.wrongType(path, 'URN string', node);
@@ -69,7 +77,8 @@ export class FactCollector {
   }
 
   /** A string field. Numbers and booleans are kept as their text but recorded as a wrong type. */
-  string(node: DocNode | undefined, path: string): Located<string> | undefined {
+  string(written: DocNode | undefined, path: string): Located<string> | undefined {
+    const node = this.unwrap(written, 'string');
     if (!node || isNullNode(node)) return undefined;
     if (node.type === 'scalar') {
       if (typeof node.value !== 'string') this.wrongType(path, 'string', node);
@@ -112,12 +121,23 @@ export class FactCollector {
   }
 
   /** The items of a list; a scalar or mapping where a list belongs is recorded as a wrong type. */
-  list(node: DocNode | undefined, path: string, acceptSingle = false): DocNode[] {
+  list(written: DocNode | undefined, path: string, acceptSingle = false): DocNode[] {
+    const node = this.unwrap(written, 'array');
     if (!node || isNullNode(node)) return [];
     if (node.type === 'seq') return node.items;
     if (acceptSingle) return [node];
     this.wrongType(path, 'list', node);
     return [];
+  }
+
+  /** `{"<branch>": value}` → value, when Avro unions are read and the mapping has only that key. */
+  private unwrap(node: DocNode | undefined, branch: 'string' | 'array'): DocNode | undefined {
+    if (!this.avroUnions || node?.type !== 'map' || node.entries.length !== 1) return node;
+    const [entry] = node.entries;
+    if (entry.key.value !== branch) return node;
+    const inner = entry.value;
+    const fits = branch === 'array' ? inner.type === 'seq' : inner.type === 'scalar' && typeof inner.value === 'string';
+    return fits ? inner : node;
   }
 
   wrongType(path: string, expected: string, node: DocNode): void {

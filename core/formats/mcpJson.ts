@@ -20,6 +20,7 @@ import { isNullNode, isStringNode, toPlain, valueOf } from './tree';
  * offsets of their characters inside the string literal (escapes such as `\"` are accounted for).
  */
 export function readMcpJson(root: DocNode, collector: FactCollector): void {
+  collector.avroUnions = true;
   const items = root.type === 'map' ? [root] : collector.list(root, '');
   items.forEach((item, index) => {
     const path = root.type === 'map' ? '' : pathOf('', index);

@@ -2,6 +2,7 @@ import type { EdgeOrigin } from '../model/facts';
 import type { AspectContext } from './aspectContext';
 import { EDGE_FIELDS, edgeFact } from './aspectLineage';
 import { readAssignment } from './aspectProperties';
+import { urnOfPatchPathKey } from '../urn/patchPath';
 import { pathOf } from './collector';
 import type { DocNode, MapNode, ScalarNode } from './tree';
 import { isStringNode, subRange, valueOf } from './tree';
@@ -91,11 +92,11 @@ function readOperation(
   }
 }
 
-/** The URN after `prefix` in a JSON-Patch path (`~1` → `/`, `~0` → `~`), recorded as an EntityRef. */
+/** The URN after `prefix` in a JSON-Patch path (JSON Pointer escapes; a legacy URL-encoded key is decoded as GMS does), recorded as an EntityRef. */
 function keyedUrn(target: ScalarNode & { value: string }, prefix: string, role: 'property' | 'upstream' | 'downstream', context: AspectContext) {
   if (!target.value.startsWith(prefix) || target.value.length === prefix.length) return undefined;
   const raw = target.value.slice(prefix.length);
-  const urn = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  const urn = urnOfPatchPathKey(raw);
   const range = subRange(target, prefix.length, target.value.length);
   return context.collector.urnInside(target, urn, range, role);
 }

@@ -2,6 +2,7 @@ import type { AllowedValueFact, PropertyDefinitionFact, PropertyScalar } from '.
 import type { Located } from '../model/range';
 import { looksLikeUrn, makeStructuredPropertyUrn } from '../urn';
 import { FactCollector, pathOf } from './collector';
+import { ENUMS } from './shapes';
 import type { DocNode, MapNode } from './tree';
 import { isNullNode, valueOf } from './tree';
 
@@ -41,10 +42,13 @@ function readDefinition(map: MapNode, path: string, collector: FactCollector): v
   assign(fact, 'version', collector.stringOrNumber(valueOf(map, 'version'), pathOf(path, 'version')));
 
   const typeNode = valueOf(map, 'type');
+  const typePath = pathOf(path, 'type');
+  // `type: STRING` is lower-cased by DataHub's CLI with a warning (structuredproperties.py
+  // validate_type): read as a plain string so definition.type says so, not as a bad enum value.
   assign(
     fact,
     'valueType',
-    isUrnText(typeNode) ? collector.urn(typeNode, 'valueType', pathOf(path, 'type')) : collector.enumValue(typeNode, 'propertyType', pathOf(path, 'type')),
+    isUrnText(typeNode) ? collector.urn(typeNode, 'valueType', typePath) : isMisCasedType(typeNode) ? collector.string(typeNode, typePath) : collector.enumValue(typeNode, 'propertyType', typePath),
   );
 
   const entityTypesNode = valueOf(map, 'entity_types');
@@ -96,6 +100,12 @@ function readAllowedValue(item: DocNode, path: string, collector: FactCollector)
   const description = collector.string(valueOf(map, 'description'), pathOf(path, 'description'));
   if (description) allowed.description = description;
   return allowed;
+}
+
+function isMisCasedType(node: DocNode | undefined): boolean {
+  if (node?.type !== 'scalar' || typeof node.value !== 'string') return false;
+  const lower = node.value.toLowerCase();
+  return lower !== node.value && ENUMS.propertyType.includes(lower);
 }
 
 function isUrnText(node: DocNode | undefined): boolean {

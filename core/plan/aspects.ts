@@ -9,6 +9,7 @@ import type {
   PropertyScalar,
 } from '../model/facts';
 import { entityTypeOfUrn, makeDataTypeUrn, makeEntityTypeUrn, makeStructuredPropertyUrn, type TypeNamespace } from '../urn';
+import { jsonPointerToken } from '../formats/jsonPointer';
 
 /**
  * Turns the facts of one document into the aspect writes that put them into a catalog, with
@@ -183,7 +184,7 @@ function planEdge(
         urn: edge.downstreamUrn,
         aspectName: 'upstreamLineage',
         patch: {
-          patch: [{ op: 'add', path: `/upstreams/${escapePointer(edge.upstreamUrn)}`, value: { dataset: edge.upstreamUrn, type: 'COPY', auditStamp: stamp } }],
+          patch: [{ op: 'add', path: `/upstreams/${jsonPointerToken(edge.upstreamUrn)}`, value: { dataset: edge.upstreamUrn, type: 'COPY', auditStamp: stamp } }],
           arrayPrimaryKeys: { upstreams: ['dataset'] },
         },
         phase: 'edges',
@@ -193,10 +194,6 @@ function planEdge(
       // Edges read from MCP aspects travel inside those aspects.
       break;
   }
-}
-
-function escapePointer(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function fineGrainedAspect(fact: FineGrainedEdgeFact): Json {
@@ -224,7 +221,7 @@ function planAssignments(entity: string, facts: PropertyAssignmentFact[], plan: 
   }
   const ops: Json[] = [];
   for (const fact of facts.filter((f) => f.mode !== 'replace')) {
-    const path = `/properties/${escapePointer(fact.propertyUrn)}`;
+    const path = `/properties/${jsonPointerToken(fact.propertyUrn)}`;
     if (fact.mode === 'remove') ops.push({ op: 'remove', path });
     else ops.push({ op: 'add', path, value: { propertyUrn: fact.propertyUrn, values: fact.values.map((v) => scalarValue(v.value)).filter((v) => v !== undefined) } });
   }

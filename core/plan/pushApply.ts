@@ -36,9 +36,13 @@ export async function sendOperation(connection: ServiceConnection, operation: Pu
 
 /**
  * Runs the plan's items in order. Consecutive lineage items go out together as one
- * `updateLineage` call (see groupForSending); the service applies a call all or nothing, so when a
- * merged call fails nothing of it was written, and its items are resent one by one to name exactly
- * the item that fails while the others still succeed. Progress and results stay per item.
+ * `updateLineage` call (see groupForSending). When a combined call fails, what landed depends on
+ * the service: the local catalog applies a call all or nothing, DataHub's UpdateLineageResolver
+ * writes one downstream at a time, so the downstreams before the failing one may already be
+ * written. Either way each item (one downstream) is then re-sent on its own — adding or removing an
+ * edge twice changes nothing — so every item's result is known per downstream, and the one that
+ * fails is named while the others succeed. Items of a failed combined call left unsent by a
+ * cancel are reported as `unconfirmed`. Progress and results stay per item.
  * A failed item does not stop the others (they are independent requests; a later item that needed
  * it fails with the service's own reason). Cancelling stops before the next request. Items that
  * failed or were not sent come back in `failed`: planning again against the service shows exactly
@@ -52,6 +56,7 @@ export async function applyPlan(connection: ServiceConnection, plan: PushPlan, o
     options.onProgress?.({ index, total, result });
   };
   let cancelled = false;
+  const unconfirmed: PushItem[] = [];
   const stopHere = () => {
     cancelled = options.signal?.aborted === true;
     return cancelled;
@@ -64,15 +69,18 @@ export async function applyPlan(connection: ServiceConnection, plan: PushPlan, o
       for (const index of group.indexes) report(index, outcome(plan.items[index], error));
       continue;
     }
-    for (const index of group.indexes) {
-      if (stopHere()) break;
+    for (const [position, index] of group.indexes.entries()) {
+      if (stopHere()) {
+        unconfirmed.push(...group.indexes.slice(position).map((i) => plan.items[i]));
+        break;
+      }
       const item = plan.items[index];
       report(index, outcome(item, await attempt(connection, item.operation)));
     }
     if (cancelled) break;
   }
   const failed = [...results.filter((r) => !r.ok).map((r) => r.item), ...plan.items.slice(results.length)];
-  return { results, failed, cancelled };
+  return unconfirmed.length > 0 ? { results, failed, cancelled, unconfirmed } : { results, failed, cancelled };
 }
 
 /** Sends one request; the error in words, or undefined when it succeeded. */

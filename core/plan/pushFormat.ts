@@ -49,6 +49,10 @@ export function formatPushResult(result: PushResult): string {
     for (const failure of failures) lines.push(`  ✗ ${failure.item.entityUrn} — ${failure.item.title}: ${failure.error ?? 'failed'}`);
   }
   if (result.cancelled) lines.push(`Cancelled: ${notRun} item(s) were not sent.`);
+  if (result.unconfirmed && result.unconfirmed.length > 0) {
+    lines.push(`${result.unconfirmed.length} lineage item(s) were in a combined updateLineage call that failed and were not re-sent; DataHub writes one downstream at a time, so these may or may not have been written:`);
+    for (const item of result.unconfirmed) lines.push(`  ? ${item.entityUrn} — ${item.title}`);
+  }
   if (result.failed.length > 0) lines.push('Fix the cause and push again: only what is still missing will be sent.');
   return lines.join('\n');
 }

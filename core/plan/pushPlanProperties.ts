@@ -1,5 +1,6 @@
 import type { PropertyScalar } from '../model/facts';
 import { dataTypeName, entityTypeOfUrn } from '../urn';
+import { jsonPointerToken } from '../formats/jsonPointer';
 import type { AssignmentIntent, PushIntent } from './pushIntent';
 import { asList, asRecord, canonicalJson } from './pushJson';
 import type { ServiceState } from './pushState';
@@ -29,12 +30,12 @@ export function planAssignments(intent: PushIntent, state: ServiceState): { item
         continue;
       }
       changes.push(before ? { action: 'change', text: `property ${property}: ${showValues(before)} → ${showValues(values)}` } : { action: 'add', text: `property ${property} = ${showValues(values)}` });
-      patch.push({ op: 'add', path: `/properties/${property}`, value: { propertyUrn: property, values } });
+      patch.push({ op: 'add', path: `/properties/${jsonPointerToken(property)}`, value: { propertyUrn: property, values } });
     }
     const removals = assignment.replace ? [...current.keys()].filter((p) => !desired.has(p)) : [...assignment.removes].filter((p) => current.has(p));
     for (const property of removals) {
       changes.push({ action: 'remove', text: `property ${property}${assignment.replace && !assignment.removes.has(property) ? ' (not in the file, which lists all properties of this entity)' : ''}` });
-      patch.push({ op: 'remove', path: `/properties/${property}` });
+      patch.push({ op: 'remove', path: `/properties/${jsonPointerToken(property)}` });
     }
     if (!assignment.replace) for (const property of [...assignment.removes].filter((p) => !current.has(p))) unchanged.push({ entityUrn, text: `property ${property} (already absent)` });
     if (changes.length === 0) continue;

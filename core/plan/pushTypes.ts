@@ -67,4 +67,11 @@ export interface PushResult {
   /** items that failed or were not run (cancelled): plan again to retry exactly these */
   failed: PushItem[];
   cancelled: boolean;
+  /**
+   * Lineage items (one downstream each) that went out in a combined updateLineage call which
+   * failed, and were not re-sent on their own because the push was cancelled. DataHub's
+   * UpdateLineageResolver writes one downstream at a time, so each may or may not have landed;
+   * they are also in `failed` (re-sending is harmless: edges are added or removed idempotently).
+   */
+  unconfirmed?: PushItem[];
 }

@@ -3,6 +3,7 @@ import type { DocumentModel, FineGrainedEdgeFact } from '../model/facts';
 import type { Located } from '../model/range';
 import { closestMatches } from '../urn/suggest';
 import { diagnostic } from './ruleHelpers';
+import type { ServiceTarget } from './target';
 import type { Rule } from './types';
 import { writtenEdges, writtenFineGrainedEdges } from './lineageFacts';
 import { datasetOfFieldUrn, entityTypeOf, fieldPathOf, readableName, schemaFieldUrn } from './urnParts';
@@ -10,7 +11,9 @@ import { datasetOfFieldUrn, entityTypeOf, fieldPathOf, readableName, schemaField
 /**
  * Spec §2.4: column-level edges must agree with the entity-level ones. Every column of a
  * fine-grained edge belongs to the dataset that owns the edge or to one of its entity-level
- * upstreams. DataHub's own `file_lineage.yml` breaks this (DEV entities, PROD column URNs).
+ * upstreams. This is the local catalog's rule, not DataHub's: GMS stores such aspects, and
+ * DataHub's own `file_lineage.yml` breaks it (DEV entities, PROD column URNs). So it is an error
+ * only when the target is the local catalog; otherwise a warning that says what DataHub does.
  * A data job's column lineage (dataJobInputOutput) reads inputs → outputs instead: its upstream
  * columns belong to its input datasets, its downstream columns to its output datasets.
  *
@@ -19,25 +22,42 @@ import { datasetOfFieldUrn, entityTypeOf, fieldPathOf, readableName, schemaField
  */
 export const columnOutsideEdge: Rule = {
   codes: ['lineage.columnOutsideEdge'],
-  run: ({ model }) => {
+  run: ({ model, target }) => {
     const diagnostics: CoreDiagnostic[] = [];
+    const verdict = verdictFor(target ?? 'offline');
     for (const edge of writtenFineGrainedEdges(model)) {
       const scope = scopeOf(model, edge);
       for (const column of edge.upstreams) {
         const dataset = datasetOfFieldUrn(column.value);
         if (dataset === undefined || scope.upstreamDatasets.includes(dataset)) continue;
-        diagnostics.push(outsideUpstream(edge, scope, column, dataset));
+        diagnostics.push(outsideUpstream(edge, scope, column, dataset, verdict));
       }
       if (scope.downstreamDatasets.length === 0) continue;
       for (const column of edge.downstreams) {
         const dataset = datasetOfFieldUrn(column.value);
         if (dataset === undefined || scope.downstreamDatasets.includes(dataset)) continue;
-        diagnostics.push(outsideDownstream(edge, scope, column));
+        diagnostics.push(outsideDownstream(edge, scope, column, verdict));
       }
     }
     return diagnostics;
   },
 };
+
+interface Verdict {
+  severity: 'error' | 'warning';
+  /** what the target does with it, one sentence ending in a full stop */
+  consequence: string;
+}
+
+function verdictFor(target: ServiceTarget): Verdict {
+  if (target === 'localCatalog') {
+    return { severity: 'error', consequence: 'The local catalog rejects it (its rule: column lineage must agree with dataset lineage; DataHub itself would store it).' };
+  }
+  return {
+    severity: 'warning',
+    consequence: `DataHub stores it as written (GMS has no such check), but the column edge then points at a dataset the lineage graph does not connect${target === 'offline' ? '; the local catalog would reject it' : ''}.`,
+  };
+}
 
 interface EdgeScope {
   job: boolean;
@@ -77,23 +97,23 @@ function listed(datasets: readonly string[]): string {
   return datasets.map(readableName).join('; ');
 }
 
-function outsideUpstream(edge: FineGrainedEdgeFact, scope: EdgeScope, column: Located<string>, dataset: string): CoreDiagnostic {
+function outsideUpstream(edge: FineGrainedEdgeFact, scope: EdgeScope, column: Located<string>, dataset: string, verdict: Verdict): CoreDiagnostic {
   const owner = edge.owner.value;
   const candidates = repointed(column.value, closestMatches(dataset, scope.upstreamTargets, 3));
   const hint = candidates.length > 0 ? ` (did you mean ${readableName(candidates[0])}?)` : '';
   const message = scope.job
-    ? `The input column ${readableName(column.value)} belongs to a dataset that is not an input of the job ${owner}${scope.upstreamDatasets.length > 0 ? ` (its inputs: ${listed(scope.upstreamDatasets)})` : ''}. Column lineage must agree with the job's inputs, or the service rejects it: add ${readableName(dataset)} to the job's inputs, or point the column at an input${hint}.`
-    : `The upstream column ${readableName(column.value)} belongs to a dataset that is neither ${readableName(owner)}, which owns this column lineage, nor ${edge.ownerUpstreams.length > 0 ? `one of its upstreams (${listed(edge.ownerUpstreams)})` : 'an upstream of it (it has none)'}. Column lineage must agree with dataset lineage, or the service rejects it: add ${readableName(dataset)} as an upstream of ${readableName(owner)}, or point the column at an upstream${hint}.`;
-  return diagnostic('lineage.columnOutsideEdge', 'error', column.range, message, { candidates, missingUpstream: dataset, owner });
+    ? `The input column ${readableName(column.value)} belongs to a dataset that is not an input of the job ${owner}${scope.upstreamDatasets.length > 0 ? ` (its inputs: ${listed(scope.upstreamDatasets)})` : ''}. ${verdict.consequence} Add ${readableName(dataset)} to the job's inputs, or point the column at an input${hint}.`
+    : `The upstream column ${readableName(column.value)} belongs to a dataset that is neither ${readableName(owner)}, which owns this column lineage, nor ${edge.ownerUpstreams.length > 0 ? `one of its upstreams (${listed(edge.ownerUpstreams)})` : 'an upstream of it (it has none)'}. ${verdict.consequence} Add ${readableName(dataset)} as an upstream of ${readableName(owner)}, or point the column at an upstream${hint}.`;
+  return diagnostic('lineage.columnOutsideEdge', verdict.severity, column.range, message, { candidates, missingUpstream: dataset, owner });
 }
 
-function outsideDownstream(edge: FineGrainedEdgeFact, scope: EdgeScope, column: Located<string>): CoreDiagnostic {
+function outsideDownstream(edge: FineGrainedEdgeFact, scope: EdgeScope, column: Located<string>, verdict: Verdict): CoreDiagnostic {
   const owner = edge.owner.value;
   const dataset = datasetOfFieldUrn(column.value) ?? column.value;
   const candidates = repointed(column.value, closestMatches(dataset, scope.downstreamTargets, 3));
   const hint = candidates.length > 0 ? ` Did you mean ${readableName(candidates[0])}?` : '';
   const message = scope.job
-    ? `The output column ${readableName(column.value)} belongs to a dataset that is not an output of the job ${owner} (its outputs: ${listed(scope.downstreamDatasets)}); column lineage must agree with the job's outputs, or the service rejects it.${hint}`
-    : `The downstream column ${readableName(column.value)} is not a column of ${readableName(owner)}, which owns this column lineage, nor of one of its upstreams; column lineage must agree with dataset lineage, or the service rejects it.${hint}`;
-  return diagnostic('lineage.columnOutsideEdge', 'error', column.range, message, { candidates, expectedDataset: scope.downstreamTargets[0] ?? owner, owner });
+    ? `The output column ${readableName(column.value)} belongs to a dataset that is not an output of the job ${owner} (its outputs: ${listed(scope.downstreamDatasets)}). ${verdict.consequence}${hint}`
+    : `The downstream column ${readableName(column.value)} is not a column of ${readableName(owner)}, which owns this column lineage, nor of one of its upstreams. ${verdict.consequence}${hint}`;
+  return diagnostic('lineage.columnOutsideEdge', verdict.severity, column.range, message, { candidates, expectedDataset: scope.downstreamTargets[0] ?? owner, owner });
 }

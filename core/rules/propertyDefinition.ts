@@ -6,6 +6,7 @@ import { factsOfKind } from '../model/facts';
 import { closestMatches } from '../urn/suggest';
 import { DATA_TYPE_NAMES, ENTITY_TYPE_NAMES, TYPE_NAMESPACES } from '../urn/vocabulary';
 import { diagnostic, quote, SyntaxReported, timestampVersion, VERSION_PATTERN } from './ruleHelpers';
+import { declaredTypeUrns } from './syntax/urnSyntax';
 import type { Rule } from './types';
 import { checkValueType, placeValueProblem } from './valueChecks';
 
@@ -22,10 +23,11 @@ export const propertyDefinition: Rule = {
     if (facts.length === 0) return diagnostics;
     // Where a syntax rule already reports a value (format.enumValue, urn.syntax), these stay quiet.
     const reported = new SyntaxReported(model);
+    const declaredTypes = declaredTypeUrns(model);
     const unjudged = (written: Located<string> | undefined): written is Located<string> => written !== undefined && !reported.has(written.range);
     for (const fact of facts) {
       const name = propertyIdOf(fact.urn.value);
-      if (unjudged(fact.valueType)) diagnostics.push(...checkType(model, fact.valueType, name));
+      if (unjudged(fact.valueType) && !declaredTypes.has(fact.valueType.value)) diagnostics.push(...checkType(model, fact.valueType, name));
       if (unjudged(fact.cardinality)) diagnostics.push(...checkCardinality(fact.cardinality, name));
       for (const entityType of (fact.entityTypes ?? []).filter(unjudged)) diagnostics.push(...checkEntityType(entityType, name, 'entity type'));
       for (const allowedType of (fact.typeQualifierAllowedTypes ?? []).filter(unjudged)) diagnostics.push(...checkEntityType(allowedType, name, 'allowed URN type'));
@@ -50,13 +52,23 @@ function checkType(model: DocumentModel, written: Located<string>, name: string)
     const lower = type.name.toLowerCase();
     if (DATA_TYPE_NAMES.includes(lower)) {
       const fixed = type.form === 'urn' ? `${DATA_TYPE_URN_PREFIX}${type.namespace}.${lower}` : lower;
-      // The CLI lowercases a short type with a warning; in a URN the service has no such type.
-      const severity = type.form === 'urn' ? 'error' : 'warning';
-      return [diagnostic('definition.type', severity, range, `The type of ${name} must be written in lower case: '${fixed}'.`, { candidates: [fixed] })];
+      // DataHub repairs the case itself: the CLI lower-cases a short type with a warning
+      // (structuredproperties.py validate_type), GMS lower-cases a data-type id
+      // (StructuredPropertyUtils.getValueTypeId). Worth a fix, never an error.
+      const who = type.form === 'urn' ? 'DataHub reads the id in lower case' : "DataHub's CLI lower-cases it with a warning";
+      return [diagnostic('definition.type', 'warning', range, `The type of ${name} is written '${written.value}'; ${who}. Write '${fixed}'.`, { candidates: [fixed] })];
     }
     const close = closestMatches(type.name, DATA_TYPE_NAMES, 3);
+    if (type.form === 'urn' && model.format !== 'propertyDefinitions') {
+      // GMS keeps no fixed list of data types (a file may define its own, e.g. datahub.float);
+      // StructuredPropertyUtils reads an unknown one as UNKNOWN and checks no values against it.
+      const candidates = close.map((t) => `${DATA_TYPE_URN_PREFIX}${type.namespace}.${t}`);
+      const hint = candidates.length > 0 ? ` Did you mean '${candidates[0]}'?` : '';
+      return [diagnostic('definition.type', 'warning', range, `'${type.name}' is not one of DataHub's built-in value types (${allowed}); DataHub stores ${name} but checks no values against an unknown type. Define the data type (a dataTypeInfo aspect) or use a built-in one.${hint}`, { candidates })];
+    }
+    // The properties YAML goes through the CLI, whose validate_type allows only these five.
     const candidates = type.form === 'urn' ? close.map((t) => `${DATA_TYPE_URN_PREFIX}${type.namespace}.${t}`) : close;
-    return [diagnostic('definition.type', 'error', range, `'${type.name}' is not a structured-property type; the type of ${name} must be one of ${allowed}.`, { candidates })];
+    return [diagnostic('definition.type', 'error', range, `'${type.name}' is not a structured-property type; DataHub's CLI rejects it ("Type ${type.name} is not allowed"). The type of ${name} must be one of ${allowed}.`, { candidates })];
   }
   if (type.form === 'short' && model.format === 'mcpJson') {
     const candidates = TYPE_NAMESPACES.map((ns) => `${DATA_TYPE_URN_PREFIX}${ns}.${type.name}`);

@@ -1,5 +1,5 @@
 /** Building URNs the way DataHub's SDK does, and reading the keys of the common kinds back. */
-import { escapeUrnPart } from './escape';
+import { escapeUrnPart, unescapeUrnPart } from './escape';
 import type { ParsedUrn, UrnPart } from './types';
 import { TYPE_NAMESPACES } from './vocabulary';
 
@@ -46,19 +46,29 @@ function textValue(part: UrnPart | undefined): string | undefined {
   return part?.kind === 'text' ? part.value : undefined;
 }
 
+/** A name part as DataHub stores it: text unescaped, and a URN written as a name is that text too. */
+function nameValue(part: UrnPart | undefined): string | undefined {
+  if (!part) return undefined;
+  return part.kind === 'text' ? part.value : unescapeUrnPart(part.raw);
+}
+
 /** Platform name, (unescaped) name and environment of a dataset URN; undefined for other shapes. */
 export function datasetKey(urn: ParsedUrn): { platform: string; name: string; env: string } | undefined {
   if (urn.entityType !== 'dataset' || urn.parts.length !== 3) return undefined;
   const [platformPart, namePart, envPart] = urn.parts;
   if (platformPart.kind !== 'urn' || platformPart.entityType !== 'dataPlatform' || platformPart.parts.length !== 1) return undefined;
   const platform = textValue(platformPart.parts[0]);
-  const name = textValue(namePart);
+  const name = nameValue(namePart);
   const env = textValue(envPart);
   if (platform === undefined || name === undefined || env === undefined) return undefined;
   return { platform, name, env };
 }
 
-/** The parent dataset URN (as written) and the (unescaped) field path of a schemaField URN. */
+/**
+ * The parent URN (as written) and the (unescaped) field path of a schemaField URN. The parent is
+ * usually a dataset, but SchemaFieldKey.pdl allows any entity (charts' inputFields name chart fields);
+ * `datasetUrn` keeps its name for the many callers that only ever meet datasets.
+ */
 export function schemaFieldKey(urn: ParsedUrn): { datasetUrn: string; fieldPath: string } | undefined {
   if (urn.entityType !== 'schemaField' || urn.parts.length !== 2) return undefined;
   const [parent, field] = urn.parts;

@@ -38,3 +38,13 @@ export function unescapeUrnPart(raw: string): string {
   }
   return out + raw.slice(last);
 }
+
+/** Java's URLDecoder after DataHub's URLEncodingFixer: `%XX` decoded as UTF-8, a stray `%` kept, `+` a space. */
+export function urlDecodeLeniently(text: string): string {
+  const fixed = text.replace(/%(?![0-9A-Fa-f]{2})/g, '%25').replace(/\+/g, '%20');
+  try {
+    return decodeURIComponent(fixed);
+  } catch {
+    return text; // invalid UTF-8 sequences: Java substitutes U+FFFD; keep the text as written
+  }
+}

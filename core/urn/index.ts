@@ -3,15 +3,17 @@
  * (reference/datahub-api.md §3). Everything here is pure and runs anywhere.
  */
 export type { ParsedUrn, UrnError, UrnErrorCode, UrnParseResult, UrnPart, UrnText } from './types';
-export { parseUrn, URN_MAX_LENGTH } from './parse';
+export { parseUrn, URN_MAX_LENGTH, URN_STORED_MAX_LENGTH } from './parse';
 export { formatUrn } from './format';
-export { escapeUrnPart, unescapeUrnPart } from './escape';
+export { escapeUrnPart, unescapeUrnPart, urlDecodeLeniently } from './escape';
+export { decodeLegacyUrnKey, urnOfPatchPathKey } from './patchPath';
 export { closestMatches, editDistance } from './suggest';
 export {
   DATA_TYPE_NAMES,
   ENTITY_TYPE_NAMES,
   FABRIC_TYPES,
   KNOWN_PLATFORMS,
+  REGISTRY_ENTITY_TYPES,
   TYPE_NAMESPACES,
   fromGraphqlEntityType,
   toGraphqlEntityType,

@@ -4,16 +4,19 @@ import type { ParsedUrn, UrnError, UrnParseResult } from './types';
 import { validateUrn } from './validate';
 
 export const URN_MAX_LENGTH = 512;
+/** DataHub's aspect table keys rows by `urn varchar(500)` (MySQL and Postgres setup scripts). */
+export const URN_STORED_MAX_LENGTH = 500;
 
 export function parseUrn(text: string): UrnParseResult {
   const whitespace = surroundingWhitespace(text);
   if (whitespace) return { ok: false, error: whitespace };
-  const scanned = scanUrn(text, 0, text.length);
+  const warnings: UrnError[] = [];
+  const scanned = scanUrn(text, 0, text.length, warnings);
   if (!scanned.ok) return scanned;
   const urn = scanned.urn;
-  const warnings: UrnError[] = [];
-  const error = validateUrn(urn, warnings) ?? checkLength(urn);
-  if (error) return { ok: false, error, urn };
+  const error = validateUrn(urn, warnings) ?? checkLength(urn, warnings);
+  // Warnings found before the error are kept: a misspelt platform must not hide a wrong environment.
+  if (error) return warnings.length > 0 ? { ok: false, error, urn, warnings } : { ok: false, error, urn };
   return warnings.length > 0 ? { ok: true, urn, warnings } : { ok: true, urn };
 }
 
@@ -33,19 +36,27 @@ function surroundingWhitespace(text: string): UrnError | undefined {
   };
 }
 
-/** DataHub's parser limits the raw URN to 512 characters; its ingest check limits the URL-encoded form too (not for schemaField URNs). */
-function checkLength(urn: ParsedUrn): UrnError | undefined {
+/**
+ * GMS refuses a URN over 512 characters once URL-encoded (UrnValidationUtil.URN_NUM_BYTES_LIMIT),
+ * except schemaField URNs, which it does not limit (Urn.java's old raw 512 check is gone). A
+ * schemaField URN over 500 characters can be referenced in lineage, but DataHub's database cannot
+ * store aspects of it (`urn varchar(500)`): a warning.
+ */
+function checkLength(urn: ParsedUrn, warnings: UrnError[]): UrnError | undefined {
   const raw = urn.raw;
-  if (raw.length > URN_MAX_LENGTH) {
-    return {
-      code: 'urn.tooLong',
-      message: `This URN is ${raw.length} characters long; DataHub's limit is ${URN_MAX_LENGTH}. Shorten the name; the text past character ${URN_MAX_LENGTH} is marked.`,
-      offset: URN_MAX_LENGTH,
-      length: raw.length - URN_MAX_LENGTH,
-      candidates: [],
-    };
+  if (urn.entityType === 'schemaField') {
+    if (raw.length > URN_STORED_MAX_LENGTH) {
+      warnings.push({
+        code: 'urn.tooLong',
+        message: `This schemaField URN is ${raw.length} characters long. DataHub accepts it in lineage, but its database keys entities by URNs of at most ${URN_STORED_MAX_LENGTH} characters, so the column cannot carry aspects of its own (descriptions, tags, structured properties). The text past character ${URN_STORED_MAX_LENGTH} is marked.`,
+        offset: URN_STORED_MAX_LENGTH,
+        length: raw.length - URN_STORED_MAX_LENGTH,
+        candidates: [],
+        severity: 'warning',
+      });
+    }
+    return undefined;
   }
-  if (urn.entityType === 'schemaField') return undefined;
   let encoded = 0;
   let overflowAt = -1;
   for (let i = 0; i < raw.length; i++) {

@@ -36,8 +36,11 @@ function startsWithAt(text: string, prefix: string, at: number, end: number): bo
   return end - at >= prefix.length && text.startsWith(prefix, at);
 }
 
-/** Scans the URN occupying text[start, end). */
-export function scanUrn(text: string, start: number, end: number, nesting = 0): ScanResult {
+/**
+ * Scans the URN occupying text[start, end). Findings DataHub accepts but that are probably slips
+ * (spaces at the edge of a key part) go to `warnings`.
+ */
+export function scanUrn(text: string, start: number, end: number, warnings: UrnError[] = [], nesting = 0): ScanResult {
   if (nesting > MAX_NESTING) return fail(start, end - start, `URNs are nested more than ${MAX_NESTING} levels deep here; DataHub URNs nest at most a few levels.`);
   if (!startsWithAt(text, 'urn:', start, end)) {
     if (end - start >= 4 && text.slice(start, start + 4).toLowerCase() === 'urn:') {
@@ -74,13 +77,13 @@ export function scanUrn(text: string, start: number, end: number, nesting = 0): 
 
   const parts: UrnPart[] = [];
   const tuple = text.charCodeAt(keyStart) === OPEN;
-  const result = tuple ? scanTuple(text, keyStart, end, nesting, parts) : scanPart(text, keyStart, end, nesting, false, parts);
+  const result = tuple ? scanTuple(text, keyStart, end, nesting, parts, warnings) : scanPart(text, keyStart, end, nesting, parts, warnings);
   if (result) return result;
   return { ok: true, urn: { kind: 'urn', entityType, parts, tuple, raw: text.slice(start, end), start, end } };
 }
 
 /** Splits `(p1,p2,...)` at depth-1 commas; the closing paren must be the last character of the URN. */
-function scanTuple(text: string, open: number, end: number, nesting: number, parts: UrnPart[]): ScanResult | undefined {
+function scanTuple(text: string, open: number, end: number, nesting: number, parts: UrnPart[], warnings: UrnError[]): ScanResult | undefined {
   const opens: number[] = [open];
   let partStart = open + 1;
   for (let i = open + 1; i < end; i++) {
@@ -89,14 +92,14 @@ function scanTuple(text: string, open: number, end: number, nesting: number, par
     else if (c === CLOSE) {
       opens.pop();
       if (opens.length > 0) continue;
-      const failure = scanPart(text, partStart, i, nesting, true, parts);
+      const failure = scanPart(text, partStart, i, nesting, parts, warnings);
       if (failure) return failure;
       if (i !== end - 1) {
         return fail(i + 1, end - i - 1, `Unexpected '${text.slice(i + 1, Math.min(end, i + 21))}' after the ')' that closes the key; the URN should end there.`);
       }
       return undefined;
     } else if (c === COMMA && opens.length === 1) {
-      const failure = scanPart(text, partStart, i, nesting, true, parts);
+      const failure = scanPart(text, partStart, i, nesting, parts, warnings);
       if (failure) return failure;
       partStart = i + 1;
     }
@@ -106,16 +109,24 @@ function scanTuple(text: string, open: number, end: number, nesting: number, par
 }
 
 /** One key part in text[start, end): a nested URN or plain text. */
-function scanPart(text: string, start: number, end: number, nesting: number, inTuple: boolean, parts: UrnPart[]): ScanResult | undefined {
+function scanPart(text: string, start: number, end: number, nesting: number, parts: UrnPart[], warnings: UrnError[]): ScanResult | undefined {
   if (start === end) {
     return fail(start - 1, 2, 'Empty part in the URN key: DataHub does not allow empty parts; remove the extra comma or fill in the value.');
   }
   if (isSpace(text.charCodeAt(start)) || isSpace(text.charCodeAt(end - 1))) {
+    // GMS checks whitespace only around the whole URN; inside, the spaces become part of the name.
     const raw = text.slice(start, end);
-    return fail(start, end - start, `'${raw}' has spaces at its start or end; they would become part of the name. Remove them.`, [raw.trim()]);
+    warnings.push({
+      code: 'urn.syntax',
+      message: `'${raw}' has spaces at its start or end; DataHub keeps them as part of the name, so this names a different entity than '${raw.trim()}'. Remove them.`,
+      offset: start,
+      length: end - start,
+      candidates: [raw.trim()],
+      severity: 'warning',
+    });
   }
   if (startsWithAt(text, NESTED_PREFIX, start, end)) {
-    const nested = scanUrn(text, start, end, nesting + 1);
+    const nested = scanUrn(text, start, end, warnings, nesting + 1);
     if (!nested.ok) return nested;
     parts.push(nested.urn);
     return undefined;
@@ -125,9 +136,8 @@ function scanPart(text: string, start: number, end: number, nesting: number, inT
     if (c === OPEN || c === CLOSE) {
       return fail(i, 1, `A raw '${text[i]}' inside a URN part is rejected by DataHub; write it as ${c === OPEN ? '%28' : '%29'}.`, [c === OPEN ? '%28' : '%29']);
     }
-    if (c === COMMA && !inTuple) {
-      return fail(i, 1, "A comma is not allowed in a single-part URN key; write it as %2C (or write a multi-part key in parentheses).", ['%2C']);
-    }
+    // A raw comma splits a tuple key into parts (so it is refused inside a tuple part by the split
+    // itself); in a single-part key GMS keeps it (UrnValidationUtilTest.testSimpleUrnComma).
     if (c === UNIT_SEPARATOR_SYMBOL) return fail(i, 1, "DataHub reserves the '␟' character; it cannot appear in a URN.");
     if (c < 0x20 || c === 0x7f) return fail(i, 1, 'A control character (line break, tab, ...) cannot appear in a URN; remove it.');
   }

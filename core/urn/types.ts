@@ -62,4 +62,6 @@ export type UrnParseResult =
       error: UrnError;
       /** present when the URN's shape parsed and only a type-level check failed (arity, environment, ...) */
       urn?: ParsedUrn;
+      /** advisory findings made before the error (a misspelt platform before a wrong environment); report them too */
+      warnings?: UrnError[];
     };

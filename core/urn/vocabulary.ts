@@ -8,22 +8,31 @@ export const FABRIC_TYPES: readonly string[] = Object.freeze([
   'PROD', 'DEV', 'QA', 'TEST', 'UAT', 'EI', 'PRE', 'STG', 'NON_PROD', 'CORP', 'RVW', 'PRD', 'TST', 'SIT', 'SBX', 'SANDBOX', 'CERT',
 ]);
 
-/** Data-platform names DataHub ships (its bootstrap data-platforms list); custom names are also legal. */
+/**
+ * Data-platform names DataHub ships: every `urn:li:dataPlatform:<name>` of its bootstrap list
+ * (datahub-project/datahub metadata-service/configuration/src/main/resources/bootstrap_mcps/data-platforms.yaml,
+ * note `OpenApi`), then names its ingestion sources emit that are not bootstrapped (`lookml`, `okta`, ...).
+ * Custom names are also legal; a name close to one of these only gets a warning.
+ */
 export const KNOWN_PLATFORMS: readonly string[] = Object.freeze([
-  'abs', 'adlsGen1', 'adlsGen2', 'airbyte', 'airflow', 'ambry', 'athena', 'azure-data-factory', 'azure-ad', 'bigquery',
-  'cassandra', 'clickhouse', 'cockroachdb', 'couchbase', 'dagster', 'databricks', 'datahub', 'dbt', 'db2', 'delta-lake',
-  'dremio', 'druid', 'dynamodb', 'elasticsearch', 'external', 'feast', 'file', 'fivetran', 'gcs', 'glue', 'great-expectations',
-  'hana', 'hbase', 'hdfs', 'hive', 'hudi', 'iceberg', 'kafka', 'kafka-connect', 'kinesis', 'kusto', 'ldap', 'looker', 'lookml',
-  'mariadb', 'metabase', 'mlflow', 'mode', 'mongodb', 'mssql', 'mysql', 'neo4j', 'nifi', 'okta', 'openapi', 'opensearch',
-  'oracle', 'pinot', 'postgres', 'powerbi', 'prefect', 'presto', 'pulsar', 'qlik-sense', 'redash', 'redshift', 's3',
-  'sagemaker', 'salesforce', 'sigma', 'snowflake', 'spark', 'sqlalchemy', 'superset', 'tableau', 'teradata', 'trino',
-  'vertexai', 'vertica',
+  'adlsGen1', 'adlsGen2', 'azure-data-factory', 'airflow', 'ambry', 'clickhouse', 'cockroachdb', 'doris',
+  'couchbase', 'dagster', 'dataplex', 'external', 'hdfs', 'hana', 'hive', 'hudi', 'iceberg', 's3', 'kafka',
+  'kafka-connect', 'kusto', 'mode', 'mongodb', 'mysql', 'db2', 'mariadb', 'OpenApi', 'oracle', 'pinot', 'postgres',
+  'prefect', 'presto', 'tableau', 'teradata', 'voldemort', 'snowflake', 'snowplow', 'redshift', 'mssql', 'bigquery',
+  'druid', 'looker', 'feast', 'flink', 'sagemaker', 'mlflow', 'glue', 'redash', 'athena', 'spark', 'dbt',
+  'elasticsearch', 'great-expectations', 'powerbi', 'presto-on-hive', 'metabase', 'nifi', 'superset', 'preset',
+  'trino', 'pulsar', 'salesforce', 'unknown', 'delta-lake', 'databricks', 'vertica', 'gcs', 'slack',
+  'microsoft-teams', 'dynamodb', 'fivetran', 'csv', 'qlik-sense', 'file', 'excel', 'sigma', 'sac', 'dremio',
+  'cassandra', 'neo4j', 'vertexai', 'hex', 'grafana', 'controlm', 'abinitio', 'informatica', 'snaplogic',
+  'google_sheets', 'streamlit', 'notion', 'fabric-onelake', 'datahub', 'abs', 'airbyte', 'azure-ad', 'hbase',
+  'kinesis', 'ldap', 'lookml', 'okta', 'opensearch', 'sqlalchemy',
 ]);
 
 /**
  * DataHub entity names as they appear in URNs and entity-type URNs (`urn:li:entityType:datahub.<name>`),
  * each with its GraphQL EntityType value where GraphQL has one. Case-sensitive; `corpuser` is the one
- * all-lower-case exception.
+ * all-lower-case exception. Every name but `restricted` (a GraphQL-only wrapper) is an entity of GMS's
+ * registry, datahub-project/datahub `metadata-models/src/main/resources/entity-registry.yml`.
  */
 const ENTITY_TO_GRAPHQL: ReadonlyArray<readonly [string, string | undefined]> = [
   ['dataset', 'DATASET'],
@@ -87,9 +96,26 @@ const ENTITY_TO_GRAPHQL: ReadonlyArray<readonly [string, string | undefined]> = 
   ['inviteToken', undefined],
   ['platformResource', undefined],
   ['telemetry', undefined],
+  ['dataProcess', undefined],
+  ['metric', 'METRIC'],
+  ['semanticModel', 'SEMANTIC_MODEL'],
+  ['lifecycleStageType', undefined],
+  ['dataHubAction', undefined],
+  ['dataHubOpenAPISchema', undefined],
 ];
 
-export const ENTITY_TYPE_NAMES: readonly string[] = Object.freeze(ENTITY_TO_GRAPHQL.map(([name]) => name));
+/** GraphQL-only entity types: no entity of GMS's registry has these names, so GMS refuses their URNs. */
+const GRAPHQL_ONLY: ReadonlySet<string> = new Set(['restricted']);
+
+/**
+ * The entity names of GMS's entity registry: a URN of any other entity type is refused on ingest
+ * (`ConfigEntityRegistry.getEntitySpec` throws "Failed to find entity with name ..."). GMS looks the
+ * name up case-insensitively, so `corpUser` finds `corpuser` (see validate.ts).
+ */
+export const ENTITY_TYPE_NAMES: readonly string[] = Object.freeze(ENTITY_TO_GRAPHQL.map(([name]) => name).filter((name) => !GRAPHQL_ONLY.has(name)));
+
+/** The same list, by the name the URN checks use. */
+export const REGISTRY_ENTITY_TYPES: readonly string[] = ENTITY_TYPE_NAMES;
 
 const toGraphql = new Map<string, string>();
 const fromGraphql = new Map<string, string>();

@@ -72,7 +72,7 @@ export class EntityView {
     readonly urn: string,
   ) {
     this.facts = urnFacts(urn);
-    this.__typename = TYPENAMES[this.facts.entityType] ?? 'Restricted';
+    this.__typename = (Object.hasOwn(TYPENAMES, this.facts.entityType) ? TYPENAMES[this.facts.entityType] : 'Restricted');
     this.type = graphqlTypeOf(urn);
   }
 

@@ -1,5 +1,7 @@
 import type { CatalogStore } from '../store/types';
-import { searchLineage, type LineageDirection } from '../lineage/search';
+import type { GraphQLResolveInfo } from 'graphql';
+import { LineagePathsTooLarge, searchLineage, type LineageDirection } from '../lineage/search';
+import { selectsPath } from './selection';
 import { badRequest } from './errors';
 import { entityView } from './entityView';
 import { checkedCount, checkedStart, decodeScrollId, encodeScrollId, searchFingerprint } from './paging';
@@ -29,12 +31,20 @@ export interface SearchAcrossLineageInput extends LineageSearchInput {
   start?: number | null;
 }
 
-function runSearch(store: CatalogStore, input: LineageSearchInput, offset: number, count: number) {
+function runSearch(store: CatalogStore, input: LineageSearchInput, offset: number, count: number, info?: GraphQLResolveInfo) {
   const start = input.urn;
   if (!start) throw badRequest('A lineage search needs input.urn, the URN of the entity to start from.');
   const includeSoftDeleted = input.searchFlags?.includeSoftDeleted === true;
   const plan = planSearch(store, { query: input.query, types: input.types, orFilters: input.orFilters, filters: input.filters, includeSoftDeleted });
-  const page = searchLineage(store.lineage, { start, direction: input.direction, maxDegree: plan.maxDegree, accept: plan.accept, ...(plan.acceptDegree ? { acceptDegree: plan.acceptDegree } : {}), offset, count });
+  // Paths are built only when the query shows them, and then bounded (a deep chain makes them long).
+  const withPaths = selectsPath(info, ['searchResults', 'paths']);
+  let page;
+  try {
+    page = searchLineage(store.lineage, { start, direction: input.direction, maxDegree: plan.maxDegree, accept: plan.accept, ...(plan.acceptDegree ? { acceptDegree: plan.acceptDegree } : {}), offset, count, withPaths });
+  } catch (error) {
+    if (error instanceof LineagePathsTooLarge) throw badRequest(error.message);
+    throw error;
+  }
   const searchResults = page.hits.map((hit) => ({
     entity: entityView(store, hit.urn),
     degree: hit.degree,
@@ -53,11 +63,11 @@ function fingerprintOf(input: LineageSearchInput): string {
   return searchFingerprint([urn, direction, types ?? null, query ?? null, orFilters ?? null, filters ?? null, searchFlags?.includeSoftDeleted === true]);
 }
 
-export function scrollAcrossLineage(store: CatalogStore, input: ScrollAcrossLineageInput) {
+export function scrollAcrossLineage(store: CatalogStore, input: ScrollAcrossLineageInput, info?: GraphQLResolveInfo) {
   const count = checkedCount(input.count);
   const fingerprint = fingerprintOf(input);
   const offset = decodeScrollId(input.scrollId, fingerprint);
-  const { total, searchResults } = runSearch(store, input, offset, count);
+  const { total, searchResults } = runSearch(store, input, offset, count, info);
   const next = offset + searchResults.length;
   return {
     nextScrollId: searchResults.length > 0 && next < total ? encodeScrollId(next, fingerprint) : null,
@@ -67,9 +77,9 @@ export function scrollAcrossLineage(store: CatalogStore, input: ScrollAcrossLine
   };
 }
 
-export function searchAcrossLineage(store: CatalogStore, input: SearchAcrossLineageInput) {
+export function searchAcrossLineage(store: CatalogStore, input: SearchAcrossLineageInput, info?: GraphQLResolveInfo) {
   const count = checkedCount(input.count);
   const start = checkedStart(input.start);
-  const { total, searchResults } = runSearch(store, input, start, count);
+  const { total, searchResults } = runSearch(store, input, start, count, info);
   return { start, count: searchResults.length, total, searchResults };
 }

@@ -37,7 +37,7 @@ export function dataTypeView(urn: string) {
     __typename: 'DataTypeEntity',
     urn,
     type: 'DATA_TYPE',
-    info: { type: STD_DATA_TYPES[name] ?? 'OTHER', qualifiedName: key, displayName: name, description: null },
+    info: { type: (Object.hasOwn(STD_DATA_TYPES, name) ? STD_DATA_TYPES[name] : 'OTHER'), qualifiedName: key, displayName: name, description: null },
   };
 }
 

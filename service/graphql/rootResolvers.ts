@@ -1,3 +1,4 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import type { CatalogStore } from '../store/types';
 import { applyUpdateLineage } from '../lineage/updateLineage';
 import { badRequest } from './errors';
@@ -32,8 +33,8 @@ export function rootResolvers(store: CatalogStore) {
       applyUpdateLineage(store, input);
       return true;
     },
-    scrollAcrossLineage: ({ input }: Args<ScrollAcrossLineageInput>) => scrollAcrossLineage(store, input),
-    searchAcrossLineage: ({ input }: Args<SearchAcrossLineageInput>) => searchAcrossLineage(store, input),
+    scrollAcrossLineage: ({ input }: Args<ScrollAcrossLineageInput>, _context: unknown, info: GraphQLResolveInfo) => scrollAcrossLineage(store, input, info),
+    searchAcrossLineage: ({ input }: Args<SearchAcrossLineageInput>, _context: unknown, info: GraphQLResolveInfo) => searchAcrossLineage(store, input, info),
     searchAcrossEntities: ({ input }: Args<Parameters<typeof searchAcrossEntities>[1]>) => searchAcrossEntities(store, input),
     scrollAcrossEntities: ({ input }: Args<Parameters<typeof scrollAcrossEntities>[1]>) => scrollAcrossEntities(store, input),
     autoComplete: ({ input }: Args<Parameters<typeof autoComplete>[1]>) => autoComplete(store, input),

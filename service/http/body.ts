@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from './errors';
+import { jsonShapeMessage } from '../validation/jsonShape';
 
 /** Request bodies above this size are refused with 413 before they are read into memory whole. */
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -49,10 +50,14 @@ export async function readJsonBody(req: IncomingMessage, accepted: readonly stri
   if (text.trim() === '') {
     throw new HttpError(400, { error: 'Bad Request', message: 'The request body is empty; send a JSON document.' });
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    parsed = JSON.parse(text) as unknown;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new HttpError(400, { error: 'Bad Request', message: `The request body is not valid JSON: ${reason}. Check the JSON syntax of the body.` });
   }
+  const shapeProblem = jsonShapeMessage(parsed, 'The request body');
+  if (shapeProblem) throw new HttpError(400, { error: 'Bad Request', message: shapeProblem });
+  return parsed;
 }

@@ -2,12 +2,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decideAccess } from './auth';
 import { DEFAULT_BODY_LIMIT_BYTES } from './body';
 import { HttpError } from './errors';
+import { checkHostAndOrigin, hostPolicy, type HostPolicy } from './hostCheck';
 import { graphqlRoute, type GraphqlExecutor } from './graphqlRoute';
 import { sendEmpty, sendJson } from './respond';
 import { Router, type Route } from './router';
 import type { CatalogStore } from '../store/types';
+import { DataDirLockLostError } from '../store/dataDirLock';
 import { openApiRoutes } from '../openapi/routes';
 import { ingestRoutes } from '../ingest/routes';
+import { LOCAL_CATALOG_SERVICE_ID } from '../../core/api/serviceTarget';
 
 export interface CatalogHandlerOptions {
   store: CatalogStore;
@@ -17,6 +20,8 @@ export interface CatalogHandlerOptions {
   graphql?: GraphqlExecutor;
   bodyLimitBytes?: number;
   log?: (line: string) => void;
+  /** the names requests may address (Host, Origin); default: loopback names only */
+  hosts?: HostPolicy;
 }
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -24,13 +29,16 @@ export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void
 export function createCatalogHandler(options: CatalogHandlerOptions): RequestHandler {
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const router = new Router();
-  const health: Route = { method: 'GET', pattern: '/health', access: 'open', handler: (ctx) => sendJson(ctx.res, 200, { status: 'ok' }) };
+  const health: Route = { method: 'GET', pattern: '/health', access: 'open', handler: (ctx) => sendJson(ctx.res, 200, { status: 'ok', service: LOCAL_CATALOG_SERVICE_ID }) };
   router.add(health);
   if (options.graphql) router.add(graphqlRoute(options.graphql, bodyLimitBytes));
   for (const route of openApiRoutes({ store: options.store, bodyLimitBytes })) router.add(route);
   for (const route of ingestRoutes({ store: options.store, bodyLimitBytes })) router.add(route);
 
+  const hosts = options.hosts ?? hostPolicy('127.0.0.1');
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const hostDecision = checkHostAndOrigin(hosts, req.headers);
+    if (!hostDecision.allowed) throw new HttpError(403, { error: 'Forbidden', message: hostDecision.message });
     const method = (req.method ?? 'GET').toUpperCase();
     const resolution = router.resolve(method, req.url ?? '/');
     if (!resolution) {
@@ -57,6 +65,10 @@ export function createCatalogHandler(options: CatalogHandlerOptions): RequestHan
         if (error.status === 413) res.setHeader('Connection', 'close');
         if (error.body && req.method !== 'HEAD') sendJson(res, error.status, error.body, error.headers);
         else sendEmpty(res, error.status, error.headers);
+        return;
+      }
+      if (error instanceof DataDirLockLostError) {
+        sendJson(res, 503, { error: 'Service Unavailable', message: error.message });
         return;
       }
       options.log?.(`Internal error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -5,6 +5,7 @@ import { sendJson } from '../http/respond';
 import type { CatalogStore } from '../store/types';
 import { applyProposals, WriteRejected, type Proposal } from '../writes/prepareWrites';
 import { describe, isObject } from '../validation/urns';
+import { jsonShapeMessage } from '../validation/jsonShape';
 
 /**
  * DataHub's Rest.li ingestion (`POST /aspects?action=ingestProposal` / `ingestProposalBatch`):
@@ -47,6 +48,8 @@ export function proposalFromMcp(mcp: unknown, where: string): Proposal {
   } catch (error) {
     throw invalid(`${where}.aspect.value is not valid JSON (${error instanceof Error ? error.message : String(error)}); it must be the aspect serialised as a JSON string.`);
   }
+  const shapeProblem = jsonShapeMessage(value, `${where}.aspect.value`);
+  if (shapeProblem) throw invalid(shapeProblem);
   switch (changeType) {
     case 'UPSERT':
     case 'UPDATE':

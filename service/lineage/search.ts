@@ -32,6 +32,36 @@ export interface LineageSearchRequest {
   count: number;
   /** most paths returned per hit (default 3) */
   maxPaths?: number;
+  /** whether to build paths at all (default true); a search that shows no path builds none */
+  withPaths?: boolean;
+  /** most entities all paths of the page may list together (default MAX_PATH_ENTRIES) */
+  maxPathEntries?: number;
+}
+
+/**
+ * Paths are as long as the hit's degree: on a 20,000-hop chain a page of 3,000 hits would list
+ * tens of millions of entities (seconds of blocked event loop, gigabytes). A page whose paths
+ * would list more than this is refused before any path is built.
+ */
+export const MAX_PATH_ENTRIES = 100_000;
+
+export class LineagePathsTooLarge extends Error {
+  constructor(
+    readonly entries: number,
+    readonly limit: number,
+  ) {
+    super(
+      `The paths of this page would list ${entries} entities, more than the ${limit} the catalog builds for one request (its results lie deep in a long lineage chain). Ask for fewer results with count, or leave "paths" out of the query.`,
+    );
+    this.name = 'LineagePathsTooLarge';
+  }
+}
+
+/** Entities all paths of these entries list: each path runs from the start (degree 0) to the hit. */
+function pathEntries(entries: Iterable<{ degree: number; otherParents: unknown[] }>, limit: number): void {
+  let total = 0;
+  for (const entry of entries) total += (entry.degree + 1) * (1 + entry.otherParents.length);
+  if (total > limit) throw new LineagePathsTooLarge(total, limit);
 }
 
 export interface LineageHit {
@@ -40,7 +70,7 @@ export interface LineageHit {
   degree: number;
   /** every hop count at which the walk reached the entity, ascending */
   degrees: number[];
-  /** paths from the start to the entity, both included, shortest first */
+  /** paths from the start to the entity, both included, shortest first (empty when not asked for) */
   paths: string[][];
 }
 
@@ -132,9 +162,11 @@ function searchByIds(index: LineageIdIndex, request: LineageSearchRequest): Line
     }
     return path.reverse();
   };
+  const withPaths = request.withPaths !== false;
+  if (withPaths) pathEntries(page.values(), request.maxPathEntries ?? MAX_PATH_ENTRIES);
   const hits = [...page.values()].map((entry): LineageHit => {
     const urn = index.urnOfId(entry.id);
-    const paths = [pathTo(entry.id), ...entry.otherParents.map((parent) => [...pathTo(parent), urn])];
+    const paths = withPaths ? [pathTo(entry.id), ...entry.otherParents.map((parent) => [...pathTo(parent), urn])] : [];
     return { urn, degree: entry.degree, degrees: entry.degrees, paths };
   });
   return { hits, total };
@@ -182,8 +214,10 @@ function searchByUrns(index: LineageIndex, request: LineageSearchRequest): Linea
     for (let at = parentOf.get(urn); at !== undefined && at !== ''; at = parentOf.get(at)) path.push(at);
     return path.reverse();
   };
+  const withPaths = request.withPaths !== false;
+  if (withPaths) pathEntries(page.values(), request.maxPathEntries ?? MAX_PATH_ENTRIES);
   const hits = [...page.values()].map((entry): LineageHit => {
-    const paths = [pathTo(entry.urn), ...entry.otherParents.map((parent) => [...pathTo(parent), entry.urn])];
+    const paths = withPaths ? [pathTo(entry.urn), ...entry.otherParents.map((parent) => [...pathTo(parent), entry.urn])] : [];
     return { urn: entry.urn, degree: entry.degree, degrees: entry.degrees, paths };
   });
   return { hits, total };

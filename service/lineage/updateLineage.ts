@@ -180,7 +180,7 @@ function checkEdge(store: CatalogStore, edge: LineageEdgeInput, adding: boolean)
   }
   const downType = entityTypeOf(down);
   const upType = entityTypeOf(up);
-  const allowed = ALLOWED_UPSTREAMS[downType];
+  const allowed = Object.hasOwn(ALLOWED_UPSTREAMS, downType) ? ALLOWED_UPSTREAMS[downType] : undefined;
   if (!allowed) {
     throw new LineageUpdateError(
       'BAD_REQUEST',

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { Database, type Statement } from 'node-sqlite3-wasm';
 import { InMemoryLineageIndex } from '../lineage/lineageIndex';
 import { LINEAGE_ASPECTS } from '../lineage/edgesOfAspect';
-import { acquireDataDirLock, DataDirLockedError, readLockOwner, type DataDirLock } from './dataDirLock';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock, type LockTiming } from './dataDirLock';
 import type { AspectDelete, AspectRecord, AspectWrite, CatalogStore, EntityPage, JsonObject } from './types';
 
 /**
@@ -78,8 +78,8 @@ export interface SqliteCatalogStore extends CatalogStore {
  * lock first; only while holding it does it clear the `.lock` directory a killed process left
  * behind, which would otherwise make the library answer "database is locked" forever.
  */
-export function openStore(dataDir: string): SqliteCatalogStore {
-  const lock = acquireDataDirLock(dataDir);
+export function openStore(dataDir: string, lockTiming: LockTiming = {}): SqliteCatalogStore {
+  const lock = acquireDataDirLock(dataDir, lockTiming);
   try {
     const databasePath = path.join(dataDir, DATABASE_FILE_NAME);
     fs.rmSync(`${databasePath}.lock`, { recursive: true, force: true });
@@ -88,7 +88,7 @@ export function openStore(dataDir: string): SqliteCatalogStore {
     lock.release();
     // Two processes that took over the same stale lock at the same moment: SQLite's own exclusive
     // lock lets only one of them in; the other gets the same message as any second instance.
-    if (error instanceof Error && /database is locked/i.test(error.message)) throw new DataDirLockedError(dataDir, readLockOwner(dataDir) ?? 0);
+    if (error instanceof Error && /database is locked/i.test(error.message)) throw new DataDirLockedError(dataDir, 'another process that opened the database first');
     throw error;
   }
 }
@@ -198,6 +198,8 @@ class Store implements SqliteCatalogStore {
 
   apply(writes: AspectWrite[], deletes: AspectDelete[] = []): void {
     if (this.closed) throw new Error('The catalog store is closed; restart the local catalog.');
+    // Another instance may have taken the data folder over while this one was stalled: never write then.
+    this.lock.verify();
     const now = Date.now();
     const touched: { urn: string; aspectName: string; value: JsonObject | undefined }[] = [];
     const presence = new Map<string, boolean>();

@@ -21,13 +21,18 @@ function listProblems(list: unknown, field: string, each: (item: unknown, at: st
 const edgeProblems = (item: unknown, at: string): string[] =>
   isObject(item) ? urnProblems(item.destinationUrn, `${at}.destinationUrn`) : [`${at} must be an Edge object {"destinationUrn": ...}; found ${describe(item)}.`];
 
-/** The dataset a schemaField URN belongs to, or the URN itself when it is a dataset. */
+/**
+ * The dataset a schemaField URN belongs to, or the URN itself when it is a dataset. A field of another
+ * entity (SchemaFieldKey's parent is any Urn: Looker and Sigma name chart fields) has no dataset, so
+ * the spec's dataset/column consistency rule does not apply to it.
+ */
 function datasetOfColumn(urn: string): string | undefined {
   const parsed = checkUrn(urn);
   if (!parsed.ok) return undefined;
-  if (parsed.urn.entityType === 'schemaField') return partText(parsed.urn, 0);
   if (parsed.urn.entityType === 'dataset') return urn;
-  return undefined;
+  if (parsed.urn.entityType !== 'schemaField') return undefined;
+  const parent = parsed.urn.parts[0];
+  return parent?.kind === 'urn' && parent.entityType === 'dataset' ? partText(parsed.urn, 0) : undefined;
 }
 
 function fineGrainedProblems(list: unknown, field: string, allowedDatasets: Set<string> | undefined, entityUrn: string): string[] {
@@ -43,7 +48,7 @@ function fineGrainedProblems(list: unknown, field: string, allowedDatasets: Set<
       const dataset = datasetOfColumn(column);
       if (dataset !== undefined && !allowedDatasets.has(dataset)) {
         problems.push(
-          `${at} uses the column ${column} of ${dataset}, which is neither ${entityUrn} nor one of its upstreams. Add ${dataset} to upstreams, or fix the column URN (check its platform, name and environment).`,
+          `${at} uses the column ${column} of ${dataset}, which is neither ${entityUrn} nor one of its upstreams. This is the local catalog's own rule (column lineage must agree with dataset lineage, spec §2.4); DataHub would store it. Add ${dataset} to upstreams, or fix the column URN (check its platform, name and environment).`,
         );
       }
     }

@@ -1,5 +1,5 @@
 import type { JsonObject } from '../store/types';
-import { describe, entityTypeOfTypeUrn, isObject, valueTypeOfTypeUrn, type ValueType } from './urns';
+import { checkUrn, describe, entityTypeOfTypeUrn, isObject, valueTypeOfTypeUrn, type ValueType } from './urns';
 
 /**
  * The rules of DataHub's PropertyDefinitionValidator for the `propertyDefinition` aspect of a
@@ -43,9 +43,12 @@ export function validatePropertyDefinition(input: DefinitionCheckInput): string[
   }
 
   const valueType = typeof value.valueType === 'string' ? valueTypeOfTypeUrn(value.valueType) : undefined;
-  if (!valueType) {
+  // As in DataHub, any data-type URN may be named (a deployment can define its own, e.g.
+  // urn:li:dataType:datahub.float in DataHub's test_structured_properties.json); only values of a
+  // type without validation support are refused later (structuredPropertyValues.ts).
+  if (!valueType && !isDataTypeUrn(value.valueType)) {
     problems.push(
-      `propertyDefinition.valueType ${describe(value.valueType)} is not a supported value type. Use urn:li:dataType:service.<type> (or datahub.<type>) with <type> one of string, rich_text, number, date, urn.`,
+      `propertyDefinition.valueType ${describe(value.valueType)} is not a data-type URN. Use urn:li:dataType:service.<type> (or datahub.<type>) with <type> one of string, rich_text, number, date, urn.`,
     );
   }
 
@@ -75,6 +78,12 @@ export function validatePropertyDefinition(input: DefinitionCheckInput): string[
   }
   if (problems.length === 0 && previous) problems.push(...breakingChangeProblems(urn, value, previous));
   return problems;
+}
+
+function isDataTypeUrn(value: unknown): boolean {
+  if (typeof value !== 'string' || !value.startsWith('urn:li:dataType:')) return false;
+  const parsed = checkUrn(value);
+  return parsed.ok && parsed.urn.entityType === 'dataType';
 }
 
 function entityTypeProblems(list: unknown, field: string, required: boolean): string[] {

@@ -1,3 +1,4 @@
+import { policyOf } from '../../core/diagnostics/policy';
 import { parseUrn } from '../../core/urn/parse';
 import type { ParsedUrn } from '../../core/urn/types';
 import { ENTITY_TYPE_NAMES } from '../../core/urn/vocabulary';
@@ -8,14 +9,19 @@ import { ENTITY_TYPE_NAMES } from '../../core/urn/vocabulary';
  * platform name that is not one of the well-known ones).
  */
 
-const ACCEPTED_BY_DATAHUB = new Set(['urn.platform', 'urn.unknownType']);
+/**
+ * URN verdicts that are advice in core/diagnostics/policy.ts (a custom platform, a self-defined
+ * data type) are accepted here too. An unknown entity-type id is also stored as a URN; where the
+ * registry matters (a definition's entityTypes) the definition check refuses it itself.
+ */
+const acceptedByDataHub = (code: string): boolean => code === 'urn.unknownType' || policyOf(code)?.authority === 'advice';
 
 export type UrnCheck = { ok: true; urn: ParsedUrn } | { ok: false; message: string };
 
 export function checkUrn(text: string): UrnCheck {
   const result = parseUrn(text);
   if (result.ok) return { ok: true, urn: result.urn };
-  if (result.urn && (result.error.severity === 'warning' || ACCEPTED_BY_DATAHUB.has(result.error.code))) return { ok: true, urn: result.urn };
+  if (result.urn && (result.error.severity === 'warning' || acceptedByDataHub(result.error.code))) return { ok: true, urn: result.urn };
   return { ok: false, message: `Invalid urn: ${text}: ${result.error.message}` };
 }
 

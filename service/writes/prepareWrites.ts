@@ -7,6 +7,7 @@ import type { ParsedUrn } from '../../core/urn/types';
 import { aspectNamesOf, keyAspectName, keyAspectOf, resolveAspectName } from './aspectRegistry';
 import { applyPatch, PatchError, readPatchDocument } from './jsonPatch';
 import { StagedView } from './stagedView';
+import { jsonShapeMessage } from '../validation/jsonShape';
 
 /**
  * Every write of every route goes through here: URN and aspect checks, the validators, soft-delete
@@ -104,7 +105,7 @@ function prepare(view: StagedView, proposal: Proposal): PreparedResult {
   if (proposal.kind === 'patch') {
     const document = readPatchDocument(proposal.patch);
     // DataHub's patch templates key these arrays even when the request does not say so.
-    document.arrayPrimaryKeys = { ...(DEFAULT_ARRAY_KEYS[aspectName] ?? {}), ...document.arrayPrimaryKeys };
+    document.arrayPrimaryKeys = Object.assign(Object.create(null) as Record<string, string[]>, DEFAULT_ARRAY_KEYS[aspectName], document.arrayPrimaryKeys);
     value = applyPatch(previous ?? defaultAspect(aspectName), document);
     mode = 'patch';
   } else {
@@ -118,6 +119,9 @@ function prepare(view: StagedView, proposal: Proposal): PreparedResult {
     mode = proposal.mode ?? 'replace';
   }
   if (!isObject(value)) reject(`The ${aspectName} aspect must be a JSON object; found ${describe(value)}.`);
+  // Bodies are checked as they are read; a patch result and a seed file are checked here.
+  const shapeProblem = jsonShapeMessage(value, `The ${aspectName} aspect`);
+  if (shapeProblem) reject(shapeProblem);
   const stored = validateAspect(view, parsed, urn, aspectName, value, previous, mode);
   if (!view.entityExists(urn) && aspectName !== keyAspectName(parsed.entityType)) {
     const key = keyAspectOf(parsed);

@@ -43,27 +43,41 @@ function run(command: string, args: string[], cwd = repoRoot): Promise<string> {
 const NOT_STAGED = new Set(['node_modules', '.git', '.vscode-test', '.catalog']);
 
 /**
- * A copy of the repository (without node_modules and caches) whose manifest has no
- * `vscode:prepublish`: vsce would otherwise rebuild dist/ in the repository while other test
- * files (and the other e2e suite) read it. The copy's .vscodeignore decides what is packaged.
+ * package.json's `files` is the npm package's list and .vscodeignore the VSIX's; vsce refuses a
+ * folder that has both, so the manifest it packages has no `files`.
  */
-function stage(into: string): string {
+export function vsixManifest(manifest: Record<string, unknown>): Record<string, unknown> {
+  const { files: _npmFiles, ...rest } = manifest;
+  return rest;
+}
+
+/**
+ * A copy of the repository (without node_modules and caches) for vsce: no npm `files` list and no
+ * `vscode:prepublish` (which would need node_modules; the caller builds dist/ first). The copy's .vscodeignore
+ * decides what is packaged.
+ */
+export function stageExtensionSource(into: string): string {
   cpSync(repoRoot, into, { recursive: true, filter: (source) => !NOT_STAGED.has(basename(source)) && !source.endsWith('.vsix') });
   const manifestPath = join(into, 'package.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { scripts?: Record<string, string> };
+  const manifest = vsixManifest(JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>) as { scripts?: Record<string, string> };
   if (manifest.scripts) delete manifest.scripts['vscode:prepublish'];
   writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
   return into;
 }
 
+/** Runs `vsce package` in a staged folder; the README's relative links are kept as they are. */
+export async function runVscePackage(staged: string, vsix: string): Promise<void> {
+  const vsce = join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce');
+  // The README's screenshots and docs/ pages are relative links; without a published repository to
+  // point them at, they are packaged as they are.
+  await run(process.execPath, [vsce, 'package', '--no-dependencies', '--no-rewrite-relative-links', '--out', vsix], staged);
+}
+
 /** Builds (when stale) and packages the extension into `outDir`; returns the .vsix path. */
 export async function packageExtension(outDir: string): Promise<string> {
   if (!bundlesAreFresh()) await run(process.execPath, ['esbuild.mjs']);
-  const staged = stage(join(outDir, 'extension-source'));
+  const staged = stageExtensionSource(join(outDir, 'extension-source'));
   const vsix = join(outDir, 'catalog-code.vsix');
-  const vsce = join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce');
-  // The README's screenshots are relative links; without a published repository to point them at,
-  // they are packaged as they are.
-  await run(process.execPath, [vsce, 'package', '--no-dependencies', '--no-rewrite-relative-links', '--out', vsix], staged);
+  await runVscePackage(staged, vsix);
   return vsix;
 }

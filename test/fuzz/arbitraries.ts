@@ -114,3 +114,39 @@ export const catalogishDocument: fc.Arbitrary<{ ext: 'yaml' | 'json'; text: stri
 
 /** Arbitrary text of any Unicode, including control characters and lone surrogates. */
 export const arbitraryText = fc.oneof(fc.string({ unit: 'binary', maxLength: 300 }), fc.string({ unit: 'grapheme', maxLength: 300 }), fc.array(fc.constantFrom(...FORMAT_CHARS, 'a', 'key', '0'), { maxLength: 120 }).map((parts) => parts.join('')));
+
+/**
+ * An edit inside one JSON string literal that keeps the file valid JSON (the text is escaped as
+ * string content): a wrong environment, a mis-cased enum, a platform typo. Such files parse, so
+ * their quick fixes are applied and must keep them parsing.
+ */
+export interface StringEdit {
+  literal: number;
+  word: number;
+  text: string;
+}
+
+const STRING_WORDS = ['prod', 'Dev', 'PRD', 'snowflak', 'Dataset', 'dataflow', 'single', 'STRING', 'UPSERTT', 'FIELDSET', 'COPIED', 'urn:li:Dataset', 'a"b', 'x\\y', 'urn:li:corpUser:jdoe', '1.0.0', 'hive,x', '', ' '];
+
+export const stringEdit: fc.Arbitrary<StringEdit> = fc.record({
+  literal: fc.double({ min: 0, max: 1, noNaN: true }).map(fraction),
+  word: fc.double({ min: 0, max: 1, noNaN: true }).map(fraction),
+  text: fc.oneof(fc.constantFrom(...STRING_WORDS), fc.constantFrom(...WORDS)),
+});
+
+/** Applies a StringEdit to the `literal`-th string literal (by fraction) of a JSON text. */
+export function applyStringEdit(text: string, edit: StringEdit): string {
+  const literals: { start: number; end: number }[] = [];
+  const pattern = /"(?:[^"\\\n]|\\.)*"/g;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) literals.push({ start: m.index + 1, end: m.index + m[0].length - 1 });
+  if (literals.length === 0) return text;
+  const literal = literals[Math.min(literals.length - 1, Math.floor(edit.literal * literals.length))];
+  const inner = text.slice(literal.start, literal.end);
+  // Words are split at URN punctuation, so one part of a URN is replaced.
+  const words = [...inner.matchAll(/[^,():]+/g)];
+  const escaped = JSON.stringify(edit.text).slice(1, -1);
+  if (words.length === 0) return text.slice(0, literal.start) + escaped + text.slice(literal.end);
+  const word = words[Math.min(words.length - 1, Math.floor(edit.word * words.length))];
+  const start = literal.start + (word.index ?? 0);
+  return text.slice(0, start) + escaped + text.slice(start + word[0].length);
+}

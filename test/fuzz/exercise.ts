@@ -110,7 +110,8 @@ export function exerciseDocument(uri: string, text: string, options: ExerciseOpt
     source: DIAGNOSTIC_SOURCE,
     data: d.data,
   }));
-  const parsedBefore = parsesCleanly(text, isJsonDocument(document));
+  const flavour = parseFlavour(uri, isJsonDocument(document));
+  const parsedBefore = parsesCleanly(text, flavour);
   for (const [i, diagnostic] of lspDiagnostics.slice(0, options.maxFixedDiagnostics ?? 8).entries()) {
     const range = diagnostics[i].range;
     for (const action of codeActions(input, range, [diagnostic])) {
@@ -118,7 +119,7 @@ export function exerciseDocument(uri: string, text: string, options: ExerciseOpt
       for (const edit of edits) bounds.checkLsp(`quick fix "${action.title}"`, edit.range);
       if (edits.length === 0 || !parsedBefore) continue;
       const fixed = TextDocument.applyEdits(TextDocument.create(uri, 'plaintext', 1, text), edits);
-      if (!parsesCleanly(fixed, isJsonDocument(document))) {
+      if (!parsesCleanly(fixed, flavour)) {
         throw new FuzzViolation(`quick fix "${action.title}" for ${String(diagnostic.code)} left text that does not parse:\n${clip(fixed)}`);
       }
     }
@@ -133,10 +134,18 @@ export function exerciseDocument(uri: string, text: string, options: ExerciseOpt
   step('code actions');
 }
 
-function parsesCleanly(text: string, json: boolean): boolean {
-  if (json) {
+type Flavour = 'yaml' | 'json' | 'jsonc';
+
+/** `.json` is strict JSON (no comments), `.jsonc` and other JSON-looking text may have comments. */
+function parseFlavour(uri: string, json: boolean): Flavour {
+  if (!json) return 'yaml';
+  return /\.json$/i.test(uri) ? 'json' : 'jsonc';
+}
+
+function parsesCleanly(text: string, flavour: Flavour): boolean {
+  if (flavour !== 'yaml') {
     const errors: ParseError[] = [];
-    parseJsonc(text, errors, { allowTrailingComma: false, disallowComments: false });
+    parseJsonc(text, errors, { allowTrailingComma: false, disallowComments: flavour === 'json' });
     return errors.length === 0;
   }
   return parseAllDocuments(text).every((doc) => 'errors' in doc && doc.errors.length === 0);

@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import { FUZZ_RUNS, runSuite } from './harness';
+import { testsNeedingReference } from '../support/reference';
 
 /**
  * Property-based fuzzing of the language service (detection, adapters, rules, completion, hover,
@@ -9,10 +10,15 @@ import { FUZZ_RUNS, runSuite } from './harness';
 
 const runs = (ciDefault: number) => FUZZ_RUNS ?? ciDefault;
 
+// Without DataHub's example files the corpus suites still run, seeded by this repository's fixtures;
+// this line says that the examples were left out.
+testsNeedingReference('fuzzing seeded with DataHub’s example files (the fixtures alone are used)', ['datahub-examples']);
+
 describe('fuzzing the language service', { concurrency: 1 }, () => {
   for (const [suite, ciRuns] of [
     ['corpusAsIs', 60],
     ['mutatedCorpus', 600],
+    ['jsonCorpus', 300],
     ['arbitraryText', 600],
     ['arbitraryDocuments', 600],
     ['pathological', 50],

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { applyMutation, arbitraryText, carets, catalogishDocument, forcedFormat, mutatedCorpusFile } from './arbitraries';
-import { loadCorpus } from './corpus';
+import { applyMutation, applyStringEdit, arbitraryText, carets, catalogishDocument, forcedFormat, mutatedCorpusFile, stringEdit } from './arbitraries';
+import { loadCorpus, loadJsonCorpus } from './corpus';
 import { clip, exerciseDocument } from './exercise';
 import { hostileDocuments } from './pathological';
 
@@ -44,6 +44,23 @@ export const SUITES: Record<string, (run: SuiteRun) => void> = {
         exerciseDocument(file.uri, file.text, { caretFractions: fractions, budgetMs: BUDGET_MS, maxFixedDiagnostics: 30 });
       }),
       { seed, numRuns: Math.max(runs, corpus.length) },
+    );
+  },
+
+  /**
+   * The JSON side: every JSON fixture and every YAML fixture written as JSON and as JSONC, with
+   * edits inside string values that keep the file JSON, so every quick fix is applied in JSON and
+   * JSONC and must leave a file that parses (strict JSON for .json).
+   */
+  jsonCorpus({ seed, runs, progress }) {
+    const corpus = loadJsonCorpus();
+    fc.assert(
+      fc.property(fc.constantFrom(...corpus), fc.array(stringEdit, { minLength: 1, maxLength: 3 }), carets, (file, edits, fractions) => {
+        progress(`${file.name} ${JSON.stringify(edits)}`);
+        const text = edits.reduce(applyStringEdit, file.text);
+        exerciseDocument(file.uri, text, { caretFractions: fractions, budgetMs: BUDGET_MS, maxFixedDiagnostics: 30 });
+      }),
+      { seed, numRuns: runs },
     );
   },
 

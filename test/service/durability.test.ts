@@ -39,7 +39,7 @@ describe('durability', () => {
       }
       server.child.kill('SIGKILL');
       assert.equal((await server.exited).signal, 'SIGKILL');
-      assert.equal(fs.readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8').trim(), String(server.child.pid), 'the killed process left its lock behind');
+      assert.equal((JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8')) as { pid: number }).pid, server.child.pid, 'the killed process left its lock behind');
     }
     const last = spawnServe(['--port', '0', '--data', dir], { CATALOG_TOKEN: TOKEN });
     try {

@@ -24,10 +24,10 @@ describe('HTTP: bodies, routes and paths', () => {
   });
   after(() => svc.close());
 
-  it('GET /health needs no token', async () => {
+  it('GET /health needs no token, and says it is the local catalog (clients judge files for it)', async () => {
     const reply = await svc.call('GET', '/health');
     assert.equal(reply.status, 200);
-    assert.deepEqual(reply.json, { status: 'ok' });
+    assert.deepEqual(reply.json, { status: 'ok', service: 'catalog-code-local-catalog' });
   });
 
   it('malformed JSON is a 400 that says so', async () => {
@@ -66,9 +66,9 @@ describe('HTTP: bodies, routes and paths', () => {
   });
 
   it('path tricks: dot segments, bad percent-encoding and an unencoded URN with a slash', async () => {
-    const dots = await rawRequest(svc.url, `GET /openapi/v2/entity/dataset/../structuredProperty/${enc('urn:li:structuredProperty:x')}/propertyDefinition HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    const dots = await rawRequest(svc.url, `GET /openapi/v2/entity/dataset/../structuredProperty/${enc('urn:li:structuredProperty:x')}/propertyDefinition HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
     assert.match(dots, /^HTTP\/1\.1 400/);
-    const encodedDots = await rawRequest(svc.url, `GET /openapi/v2/entity/%2e%2e/x/status HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    const encodedDots = await rawRequest(svc.url, `GET /openapi/v2/entity/%2e%2e/x/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
     assert.match(encodedDots, /^HTTP\/1\.1 400/);
     const badEscape = await svc.call('GET', '/openapi/v2/entity/dataset/%E0%A4%A/status');
     assert.equal(badEscape.status, 400);

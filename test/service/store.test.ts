@@ -81,7 +81,7 @@ describe('SQLite store', () => {
     fs.mkdirSync(path.join(dir, `${DATABASE_FILE_NAME}.lock`));
     const store = openStore(dir);
     try {
-      assert.equal(fs.readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8').trim(), String(process.pid));
+      assert.equal((JSON.parse(fs.readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8')) as { pid: number }).pid, process.pid);
       store.apply([{ urn: datasetUrn('db.after'), aspectName: 'status', value: { removed: false } }]);
     } finally {
       store.close();

@@ -21,10 +21,12 @@ describe('property definition rules (PropertyDefinitionValidator)', () => {
     assert.equal(reply.status, 200, reply.text);
   };
 
-  it('valueType must be string, rich_text, number, date or urn in the datahub. or service. namespace', async () => {
-    await rejected('io.v.t1', definition('io.v.t1', { valueType: 'urn:li:dataType:datahub.text' }), /valueType "urn:li:dataType:datahub\.text"/);
-    await rejected('io.v.t2', definition('io.v.t2', { valueType: 'string' }), /valueType "string"/);
-    await rejected('io.v.t3', definition('io.v.t3', { valueType: 'urn:li:dataType:other.string' }), /valueType/);
+  it('valueType is a data-type URN; like DataHub, a self-defined one (datahub.float) is accepted', async () => {
+    await rejected('io.v.t2', definition('io.v.t2', { valueType: 'string' }), /valueType "string" is not a data-type URN/);
+    await rejected('io.v.t3', definition('io.v.t3', { valueType: 'urn:li:dataset:(urn:li:dataPlatform:hive,t,PROD)' }), /valueType/);
+    // metadata-ingestion/examples/mce_files/test_structured_properties.json defines and uses datahub.float
+    await accepted('io.v.float', definition('io.v.float', { valueType: 'urn:li:dataType:datahub.float' }));
+    await accepted('io.v.text', definition('io.v.text', { valueType: 'urn:li:dataType:datahub.text' }));
     for (const type of ['string', 'rich_text', 'number', 'date', 'urn']) {
       await accepted(`io.v.ok_${type}`, definition(`io.v.ok_${type}`, { valueType: `urn:li:dataType:datahub.${type}` }));
     }

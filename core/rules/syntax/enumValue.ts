@@ -1,5 +1,5 @@
 import type { CoreDiagnostic } from '../../model/diagnostic';
-import { ENUMS } from '../../formats/shapes';
+import { CASE_INSENSITIVE_ENUMS, ENUMS } from '../../formats/shapes';
 import { closestMatches } from '../../urn/suggest';
 import type { Rule } from '../types';
 
@@ -12,6 +12,8 @@ export const enumValue: Rule = {
       if (fact.kind !== 'enumValue') continue;
       const allowed = (ENUMS as Readonly<Record<string, readonly string[] | undefined>>)[fact.enumName];
       if (!allowed || allowed.includes(fact.value.value)) continue;
+      // DataHub upper-cases these itself (the lineage source's EnvConfigMixin: `env: dev` is DEV).
+      if (CASE_INSENSITIVE_ENUMS.has(fact.enumName) && allowed.includes(fact.value.value.toUpperCase())) continue;
       const sameLetters = allowed.filter((v) => v.toLowerCase() === fact.value.value.toLowerCase());
       const candidates = sameLetters.length > 0 ? sameLetters : closestMatches(fact.value.value, allowed, 3);
       const hint = candidates.length > 0 ? ` Did you mean '${candidates[0]}'?` : '';

@@ -1,4 +1,4 @@
-import type { EntityRefFact, UrnRole } from '../../model/facts';
+import type { DocumentModel, EntityRefFact, UrnRole } from '../../model/facts';
 import type { CoreDiagnostic } from '../../model/diagnostic';
 import { parseUrn } from '../../urn';
 import type { UrnError } from '../../urn/types';
@@ -55,8 +55,10 @@ function fromUrnError(ref: EntityRefFact, error: UrnError, text: string): CoreDi
 
 function checkRef(ref: EntityRefFact, text: string): CoreDiagnostic[] {
   const result = parseUrn(ref.urn);
-  if (!result.ok) return [fromUrnError(ref, result.error, text)];
-  const found: CoreDiagnostic[] = (result.warnings ?? []).map((warning) => fromUrnError(ref, { ...warning, severity: warning.severity ?? 'warning' }, text));
+  // Warnings found before an error are reported too: a misspelt platform must not hide a bad env.
+  const warnings = (result.warnings ?? []).map((warning) => fromUrnError(ref, { ...warning, severity: warning.severity ?? 'warning' }, text));
+  if (!result.ok) return [fromUrnError(ref, result.error, text), ...warnings];
+  const found: CoreDiagnostic[] = warnings;
   const expected = EXPECTED_TYPES[ref.role];
   if (expected && !expected.includes(result.urn.entityType)) {
     found.push({
@@ -75,9 +77,29 @@ export const urnSyntax: Rule = {
   codes: [...URN_CODES, 'urn.wrongKind'],
   run: ({ model, text }) => {
     const diagnostics: CoreDiagnostic[] = [];
+    const declared = declaredTypeUrns(model);
     for (const fact of model.facts) {
-      if (fact.kind === 'entityRef') diagnostics.push(...checkRef(fact, text));
+      if (fact.kind !== 'entityRef') continue;
+      const found = checkRef(fact, text);
+      diagnostics.push(...(declared.has(fact.urn) ? found.filter((d) => !SELF_DEFINABLE_CODES.has(d.code)) : found));
     }
     return diagnostics;
   },
 };
+
+/**
+ * Data types a file defines itself: DataHub keeps no fixed list of them
+ * (`examples/mce_files/test_structured_properties.json` writes a `dataTypeInfo` for
+ * `urn:li:dataType:datahub.float` and uses it), so a URN of one the file declares is not unknown.
+ */
+const SELF_DEFINABLE_CODES: ReadonlySet<string> = new Set(['urn.dataType']);
+
+export function declaredTypeUrns(model: DocumentModel): Set<string> {
+  const declared = new Set<string>();
+  for (const fact of model.facts) {
+    if (fact.kind !== 'aspect') continue;
+    const name = fact.aspectName?.value;
+    if (name === 'dataTypeInfo') declared.add(fact.entityUrn.value);
+  }
+  return declared;
+}

@@ -4,9 +4,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { referencePath, testsNeedingReference } from '../../support/reference';
 
 const repo = resolve(__dirname, '..', '..', '..');
-const examples = resolve(repo, '..', 'shared', 'reference', 'datahub-examples');
+const examples = referencePath('datahub-examples');
+const withExamples = testsNeedingReference('validate on DataHub’s own example files', ['datahub-examples']);
 const cli = join(repo, 'dist', 'cli.js');
 
 interface JsonDiagnostic {
@@ -19,7 +21,7 @@ interface JsonDiagnostic {
 
 const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { cwd: repo, encoding: 'utf8' });
 
-test('validate --format json prints only a JSON array of LSP-style diagnostics and exits 1 on errors', () => {
+withExamples.test('validate --format json prints only a JSON array of LSP-style diagnostics and exits 1 on errors', () => {
   const result = run('validate', examples, '--format', 'json');
   assert.equal(result.status, 1, result.stderr);
   const diagnostics = JSON.parse(result.stdout) as JsonDiagnostic[];
@@ -82,7 +84,7 @@ test('a missing path and an unknown format are usage errors (exit 2) with a mess
   assert.match(badFormat.stderr, /Unknown --format 'xml'/);
 });
 
-test('github and sarif formats', () => {
+withExamples.test('github and sarif formats', () => {
   const github = run('validate', join(examples, 'structured_properties.yaml'), '--format', 'github');
   assert.match(github.stdout, /^::error file=.*structured_properties\.yaml,line=5,col=\d+/m);
   const sarif = JSON.parse(run('validate', join(examples, 'structured_properties.yaml'), '--format', 'sarif').stdout);

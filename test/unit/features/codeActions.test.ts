@@ -10,8 +10,10 @@ import { EMPTY_DEFINITIONS } from '../../../core/definitions/types';
 import { validateDocument } from '../../../core/validate';
 import { DIAGNOSTIC_SOURCE } from '../../../core/model/diagnostic';
 import { CLASSIFICATION, RETENTION, caret, definitionsOf, documentOf, inputOf } from './helpers';
+import { referencePath, testsNeedingReference } from '../../support/reference';
 
-const REFERENCE = join(process.cwd(), '..', 'shared', 'reference', 'datahub-examples');
+const REFERENCE = referencePath('datahub-examples');
+const withExamples = testsNeedingReference('quick fixes on DataHub’s own example files', ['datahub-examples']);
 const definitions = definitionsOf([RETENTION, CLASSIFICATION]);
 
 function diagnosticsOf(uri: string, text: string, defs: DefinitionsView): Diagnostic[] {
@@ -78,7 +80,7 @@ test('a mis-cased entity type: fix the case', () => {
   assert.match(apply(uri, text, actions[0]), /- dataFlow\n$/);
 });
 
-test('a column edge outside the entity-level edges: fix the column, or add the missing upstream (file_lineage.yml)', () => {
+withExamples.test('a column edge outside the entity-level edges: fix the column, or add the missing upstream (file_lineage.yml)', () => {
   const uri = 'file:///w/file_lineage.yml';
   const text = readFileSync(join(REFERENCE, 'file_lineage.yml'), 'utf8');
   const { actions } = actionsFor(uri, text, 'lineage.columnOutsideEdge', EMPTY_DEFINITIONS);

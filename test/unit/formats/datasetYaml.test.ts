@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readDocument } from '../../../core/formats/index';
-import { assertAt, assertRefsMatchText, example, facts, refs } from './support';
+import { assertAt, assertRefsMatchText, example, facts, refs, testsOnExamples } from './support';
+
+const onExamples = testsOnExamples('dataset YAML on DataHub’s example files');
 
 const HIVE_CLICKS = 'urn:li:dataset:(urn:li:dataPlatform:hive,user.clicks,PROD)';
 
 describe('dataset YAML', () => {
-  it('reads dataset.yaml: three datasets, field and dataset structured properties, downstreams', () => {
+  onExamples.it('reads dataset.yaml: three datasets, field and dataset structured properties, downstreams', () => {
     const { uri, text } = example('dataset.yaml');
     const model = readDocument(uri, text);
     assert.equal(model.format, 'datasetYaml');
@@ -57,7 +59,7 @@ describe('dataset YAML', () => {
     assertRefsMatchText(model, text);
   });
 
-  it('reads datasets.yaml, where a custom property key sits under properties (not structured_properties)', () => {
+  onExamples.it('reads datasets.yaml, where a custom property key sits under properties (not structured_properties)', () => {
     const { uri, text } = example('datasets.yaml');
     const model = readDocument(uri, text);
     assert.equal(model.format, 'datasetYaml');
@@ -74,7 +76,7 @@ describe('dataset YAML', () => {
     assertRefsMatchText(model, text);
   });
 
-  it('reads dataset.yml (a single mapping) with owners, tags, domains and typed fields', () => {
+  onExamples.it('reads dataset.yml (a single mapping) with owners, tags, domains and typed fields', () => {
     const { uri, text } = example('dataset.yml');
     const model = readDocument(uri, text);
     assert.equal(model.format, 'datasetYaml');

@@ -2,10 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { detectFormat, readDocument } from '../../../core/formats/index';
 import { pathOfUri } from '../../../core/formats/associations';
-import { example, facts, fixture } from './support';
+import { example, facts, fixture, testsOnExamples } from './support';
+
+const onExamples = testsOnExamples('format detection of DataHub’s example files');
 
 describe('format detection', () => {
-  it('recognises each DataHub example by content and leaves the non-formats alone', () => {
+  onExamples.it('recognises each DataHub example by content and leaves the non-formats alone', () => {
     const expected: Record<string, string | null> = {
       'structured_properties.yaml': 'propertyDefinitions',
       'struct_props.yaml': 'propertyDefinitions',
@@ -79,7 +81,7 @@ describe('catalogCode.formats.associations', () => {
     assert.deepEqual(facts(model, 'missingKey').map((m) => m.key), ['type']);
   });
 
-  it("'none' switches detection off for matching files", () => {
+  onExamples.it("'none' switches detection off for matching files", () => {
     const { uri, text: lineage } = example('file_lineage.yml');
     const model = readDocument(uri, lineage, { associations: { '**/datahub-examples/**': 'none' } });
     assert.equal(model.format, null);

@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readDocument } from '../../../core/formats/index';
-import { assertAt, assertRefsMatchText, example, facts, fixture, refs } from './support';
+import { assertAt, assertRefsMatchText, example, facts, fixture, refs, testsOnExamples } from './support';
+
+const onExamples = testsOnExamples('lineage file: DataHub’s file_lineage.yml');
 
 const kafka = (name: string, env = 'DEV') => `urn:li:dataset:(urn:li:dataPlatform:kafka,${name},${env})`;
 
 describe('lineage file', () => {
-  it('reads file_lineage.yml: entities, edges, the fine-grained edge and the DEV/PROD mismatch', () => {
+  onExamples.it('reads file_lineage.yml: entities, edges, the fine-grained edge and the DEV/PROD mismatch', () => {
     const { uri, text } = example('file_lineage.yml');
     const model = readDocument(uri, text);
     assert.equal(model.format, 'lineageFile');

@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readDocument } from '../../../core/formats/index';
-import { assertAt, assertRefsMatchText, example, facts, fixture, refs, slice } from './support';
+import { assertAt, assertRefsMatchText, example, facts, fixture, refs, slice, testsOnExamples } from './support';
+
+const onExamples = testsOnExamples('MCP JSON on DataHub’s example files');
 
 const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,db.orders,PROD)';
 const JOB = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,prod),load_orders)';
 
 describe('metadata change proposal JSON', () => {
-  it('reads test_domains.json: legacy stringified aspects, with exact offsets inside the string', () => {
+  onExamples.it('reads test_domains.json: legacy stringified aspects, with exact offsets inside the string', () => {
     const { uri, text } = example('test_domains.json');
     const model = readDocument(uri, text);
     assert.equal(model.format, 'mcpJson');
@@ -26,7 +28,7 @@ describe('metadata change proposal JSON', () => {
     assertRefsMatchText(model, text);
   });
 
-  it('reads single_mce.json as an MCE snapshot aspect', () => {
+  onExamples.it('reads single_mce.json as an MCE snapshot aspect', () => {
     const { uri, text } = example('single_mce.json');
     const model = readDocument(uri, text);
     assert.equal(model.format, 'mcpJson');

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readDocument } from '../../../core/formats/index';
-import { assertAt, assertRefsMatchText, example, facts, refs } from './support';
+import { assertAt, assertRefsMatchText, example, facts, refs, testsOnExamples } from './support';
+
+const onExamples = testsOnExamples('structured-property definitions in DataHub’s example files');
 
 describe('structured-property definitions YAML', () => {
-  it('reads structured_properties.yaml into eight definitions with their fields', () => {
+  onExamples.it('reads structured_properties.yaml into eight definitions with their fields', () => {
     const { uri, text } = example('structured_properties.yaml');
     const model = readDocument(uri, text);
     assert.equal(model.format, 'propertyDefinitions');
@@ -45,7 +47,7 @@ describe('structured-property definitions YAML', () => {
     assert.equal(facts(model, 'missingKey').length, 0);
   });
 
-  it('records enum values and object shapes for the rules', () => {
+  onExamples.it('records enum values and object shapes for the rules', () => {
     const { uri, text } = example('structured_properties.yaml');
     const model = readDocument(uri, text);
     const enums = facts(model, 'enumValue');
@@ -67,7 +69,7 @@ describe('structured-property definitions YAML', () => {
     );
   });
 
-  it('keeps the mistakes of struct_props.yaml visible: type_qualifier.entity_types and lowercase dataflow', () => {
+  onExamples.it('keeps the mistakes of struct_props.yaml visible: type_qualifier.entity_types and lowercase dataflow', () => {
     const { uri, text } = example('struct_props.yaml');
     const model = readDocument(uri, text);
     assert.equal(model.format, 'propertyDefinitions');

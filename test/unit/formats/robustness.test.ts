@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { readDocument } from '../../../core/formats/index';
-import { example, facts, fixture, refs, slice } from './support';
+import { example, facts, fixture, refs, slice, testsOnExamples } from './support';
+
+const onExamples = testsOnExamples('truncations of DataHub’s example files');
 
 describe('malformed input', () => {
   it('broken YAML: parse problems with ranges, and the facts that could still be read', () => {
@@ -85,7 +87,7 @@ describe('malformed input', () => {
     ]);
   });
 
-  it('never throws on truncations of the examples or on random text', () => {
+  onExamples.it('never throws on truncations of the examples or on random text', () => {
     const texts = ['file_lineage.yml', 'dataset.yaml', 'structured_properties.yaml', 'test_domains.json'].map((n) => example(n));
     for (const { uri, text } of texts) {
       for (let cut = 0; cut <= text.length; cut += 7) {

@@ -3,10 +3,12 @@ import { readdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { readDocument } from '../../../core/formats/index';
 import { ENUMS, KNOWN_KEYS, REQUIRED_KEYS, SHAPE_LABELS, SHAPE_NAMES } from '../../../core/formats/shapes';
-import { EXAMPLES, FIXTURES, example, facts, fixture } from './support';
+import { example, EXAMPLES, facts, fixture, FIXTURES, testsOnExamples } from './support';
+
+const onExamples = testsOnExamples('shapes of DataHub’s example files');
 
 describe('shapes.ts covers everything the adapters emit', () => {
-  it('every shape and enum name emitted for the examples and fixtures is described', () => {
+  onExamples.it('every shape and enum name emitted for the examples and fixtures is described', () => {
     const files = [
       ...readdirSync(EXAMPLES).map((name) => example(name)),
       ...readdirSync(FIXTURES).map((name) => fixture(name)),

@@ -3,10 +3,16 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DocumentModel, Fact, FactOfKind } from '../../../core/model/facts';
 import type { Located, SourceRange } from '../../../core/model/range';
+import { referencePath, testsNeedingReference, type ReferenceTests } from '../../support/reference';
 
-/** DataHub's example files, read from the shared reference folder next to the repository. */
-export const EXAMPLES = resolve(process.cwd(), '..', 'shared', 'reference', 'datahub-examples');
+/** DataHub's example files, read from the reference folder (see test/support/reference.ts). */
+export const EXAMPLES = referencePath('datahub-examples');
 export const FIXTURES = resolve(process.cwd(), 'test', 'fixtures', 'formats');
+
+/** For the tests of a module that read DataHub's example files: they are skipped, with one line saying why, when the files are missing. */
+export function testsOnExamples(title: string): ReferenceTests {
+  return testsNeedingReference(title, ['datahub-examples']);
+}
 
 export function example(name: string): { uri: string; text: string } {
   const path = join(EXAMPLES, name);

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describe, it } from 'node:test';
 import { readDocument } from '../../../core/formats';
 import { collectPushIntent } from '../../../core/plan/pushIntent';
 import { planPush, ServiceState, standardAspectWriter } from '../../../core/plan/pushPlan';
+import { referencePath, testsNeedingReference } from '../../support/reference';
 
-const examples = resolve(process.cwd(), '..', 'shared', 'reference', 'datahub-examples');
+const { describe, it } = testsNeedingReference('push plan of DataHub’s own example files', ['datahub-examples']);
+const examples = referencePath('datahub-examples');
 const model = (name: string) => readDocument(`file://${resolve(examples, name)}`, readFileSync(resolve(examples, name), 'utf8'));
 
 describe('push plan of DataHub’s own example files', () => {

@@ -7,11 +7,7 @@ const field = (dataset: string, env: string, path: string) => `urn:li:schemaFiel
 const dataset = (name: string, env: string) => `urn:li:dataset:(urn:li:dataPlatform:kafka,${name},${env})`;
 
 describe('columnOutsideEdge', () => {
-  it('flags DEV entities with PROD column URNs (DataHub\'s own file_lineage.yml), with the fix data', () => {
-    const run = runRule(
-      columnOutsideEdge,
-      'file:///repo/file_lineage.yml',
-      `version: 1
+  const fileLineage = `version: 1
 lineage:
   - entity:
       name: topic3
@@ -38,19 +34,31 @@ lineage:
         downstreams:
           - ⟦${field('topic3', 'PROD', 'user_id')}⟧
           - ${field('topic3', 'DEV', 'user_id')}
-`,
-    );
+`;
+
+  it('flags DEV entities with PROD column URNs (DataHub\'s own file_lineage.yml) as a warning offline, with the fix data', () => {
+    const run = runRule(columnOutsideEdge, 'file:///repo/file_lineage.yml', fileLineage);
     assert.deepEqual(rangesOf(run.diagnostics), run.ranges);
     const [up, down] = run.diagnostics;
     assert.equal(up.code, 'lineage.columnOutsideEdge');
-    assert.equal(up.severity, 'error');
+    assert.equal(up.severity, 'warning');
+    assert.match(up.message, /DataHub stores it as written \(GMS has no such check\).*the local catalog would reject it/);
     assert.equal(up.data?.missingUpstream, dataset('topic1', 'PROD'));
     assert.equal(up.data?.owner, dataset('topic3', 'DEV'));
     assert.deepEqual(up.data?.candidates, [field('topic1', 'DEV', 'user_id'), field('topic2', 'DEV', 'user_id')]);
     assert.match(up.message, /user_id of topic1 \(kafka, PROD\) belongs to a dataset that is neither topic3 \(kafka, DEV\)/);
-    assert.match(up.message, /add topic1 \(kafka, PROD\) as an upstream of topic3 \(kafka, DEV\)/);
+    assert.match(up.message, /Add topic1 \(kafka, PROD\) as an upstream of topic3 \(kafka, DEV\)/);
     assert.deepEqual(down.data?.candidates, [field('topic3', 'DEV', 'user_id')]);
     assert.equal(down.data?.expectedDataset, dataset('topic3', 'DEV'));
+  });
+
+  it('is an error that names the local catalog as the one refusing it only when connected to the local catalog', () => {
+    const local = runRule(columnOutsideEdge, 'file:///repo/file_lineage.yml', fileLineage, { target: 'localCatalog' });
+    assert.deepEqual(local.diagnostics.map((d) => d.severity), ['error', 'error']);
+    assert.match(local.diagnostics[0].message, /The local catalog rejects it \(its rule: column lineage must agree with dataset lineage; DataHub itself would store it\)/);
+    const datahub = runRule(columnOutsideEdge, 'file:///repo/file_lineage.yml', fileLineage, { target: 'datahub' });
+    assert.deepEqual(datahub.diagnostics.map((d) => d.severity), ['warning', 'warning']);
+    assert.doesNotMatch(datahub.diagnostics[0].message, /local catalog/);
   });
 
   it('checks an upstreamLineage aspect against its own upstreams', () => {

@@ -42,4 +42,30 @@ lineage:
     );
     assert.deepEqual(rangesOf(run.diagnostics), run.ranges);
   });
+
+  const upsert = (change: string) => `{"entityType": "dataset", "entityUrn": "${a}", "changeType": "${change}", "aspectName": "upstreamLineage",
+  "aspect": {"json": {"upstreams": [{"dataset": "${b}", "type": "TRANSFORMED"}]}}}`;
+
+  it('is quiet when separate MCPs re-send a whole aspect (UPSERT replaces it; the Airflow and Tableau goldens do this)', () => {
+    const run = runRule(duplicateEdge, 'file:///repo/mcps.json', `[${upsert('UPSERT')},\n${upsert('UPSERT')}]`);
+    assert.deepEqual(run.diagnostics, []);
+  });
+
+  it('still flags the same edge twice inside one aspect', () => {
+    const run = runRule(
+      duplicateEdge,
+      'file:///repo/mcps.json',
+      `[{"entityType": "dataset", "entityUrn": "${a}", "changeType": "UPSERT", "aspectName": "upstreamLineage",
+  "aspect": {"json": {"upstreams": [{"dataset": "${b}", "type": "TRANSFORMED"}, {"dataset": "⟦${b}⟧", "type": "COPY"}]}}}]`,
+    );
+    assert.deepEqual(rangesOf(run.diagnostics), run.ranges);
+    assert.match(run.diagnostics[0].message, /twice in this aspect/);
+  });
+
+  it('flags the same edge added by two PATCHes (they add up)', () => {
+    const patch = (marked: string) => `{"entityType": "dataset", "entityUrn": "${a}", "changeType": "PATCH", "aspectName": "upstreamLineage",
+  "aspect": {"json": [{"op": "add", "path": "/upstreams/${marked}", "value": {"dataset": "${b}", "type": "COPY"}}]}}`;
+    const run = runRule(duplicateEdge, 'file:///repo/mcps.json', `[${patch(b)},\n${patch(`⟦${b}⟧`)}]`);
+    assert.deepEqual(rangesOf(run.diagnostics), run.ranges);
+  });
 });

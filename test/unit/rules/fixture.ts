@@ -6,6 +6,7 @@ import type { CoreDiagnostic } from '../../../core/model/diagnostic';
 import type { DocumentModel } from '../../../core/model/facts';
 import type { SourceRange } from '../../../core/model/range';
 import type { Rule } from '../../../core/rules/types';
+import type { ServiceTarget } from '../../../core/rules/target';
 
 /**
  * Caret-marked fixtures: the document text is written inline with `⟦` and `⟧` around every range
@@ -43,6 +44,7 @@ export interface RuleRun {
 export interface RunOptions {
   definitions?: DefinitionsView;
   entities?: EntityExistenceView;
+  target?: ServiceTarget;
 }
 
 /** Reads the fixture with readDocument (as the editor does) and runs one rule over it. */
@@ -50,7 +52,7 @@ export function runRule(rule: Rule, uri: string, marked: string, options: RunOpt
   const { text, ranges } = parseMarked(marked);
   const model = readDocument(uri, text);
   const diagnostics = rule
-    .run({ model, text, definitions: options.definitions ?? EMPTY_DEFINITIONS, entities: options.entities ?? UNKNOWN_EXISTENCE })
+    .run({ model, text, definitions: options.definitions ?? EMPTY_DEFINITIONS, entities: options.entities ?? UNKNOWN_EXISTENCE, target: options.target ?? 'offline' })
     .sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
   for (const d of diagnostics) {
     if (!rule.codes.includes(d.code)) throw new Error(`rule reported ${d.code}, which is not among its codes ${rule.codes.join(', ')}`);

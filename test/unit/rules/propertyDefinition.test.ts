@@ -137,7 +137,7 @@ describe('propertyDefinition: allowed values typed like the property', () => {
 describe('propertyDefinition: type, cardinality and entity types', () => {
   it('leaves values the syntax rules already report to them: one diagnostic per mistake', () => {
     const { text, ranges } = parseMarked(`- id: retention
-  type: ⟦String⟧
+  type: ⟦strng⟧
   cardinality: ⟦single⟧
   entity_types:
     - dataset

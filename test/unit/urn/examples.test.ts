@@ -1,12 +1,13 @@
 /** Every URN in DataHub's own example files (shared/reference/datahub-examples) parses and round-trips. */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { describe, it } from 'node:test';
+import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { formatUrn, parseUrn } from '../../../core/urn';
+import { referencePath, testsNeedingReference } from '../../support/reference';
 
-const examples = resolve(process.cwd(), '..', 'shared', 'reference', 'datahub-examples');
+const { describe, it } = testsNeedingReference('URNs in DataHub example files', ['datahub-examples']);
+const examples = referencePath('datahub-examples');
 
 function collectUrns(node: unknown, out: Set<string>): void {
   if (typeof node === 'string') {

@@ -20,3 +20,17 @@ export function failure(text: string, code: string, offset: number, length: numb
   assert.ok(result.error.message.length > 20, 'message explains the problem');
   return result.error;
 }
+
+/** Asserts the URN is accepted (ok) or refused for another reason, and carries this warning exactly here. */
+export function warning(text: string, code: string, offset: number, length: number): UrnError {
+  const result = parseUrn(text);
+  const found = (result.warnings ?? []).find((w) => w.code === code);
+  assert.ok(found, `expected a ${code} warning on ${text}; got ${JSON.stringify(result.warnings ?? [])}`);
+  assert.equal(found.severity, 'warning');
+  assert.deepEqual(
+    { offset: found.offset, length: found.length, marked: text.slice(found.offset, found.offset + found.length) },
+    { offset, length, marked: text.slice(offset, offset + length) },
+    found.message,
+  );
+  return found;
+}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { URN_MAX_LENGTH, formatUrn, makeDatasetUrn, makeSchemaFieldUrn, parseUrn } from '../../../core/urn';
-import { failure, parsed } from './helpers';
+import { URN_MAX_LENGTH, URN_STORED_MAX_LENGTH, formatUrn, makeDatasetUrn, makeSchemaFieldUrn, parseUrn } from '../../../core/urn';
+import { failure, parsed, warning } from './helpers';
 
 /** A dataset URN of exactly `length` characters whose name has no characters URL-encoding expands. */
 function datasetOfLength(length: number): string {
@@ -29,13 +29,16 @@ describe('the 512-character limit', () => {
     parsed(datasetOfLength(490));
   });
 
-  it('schemaField URNs are exempt from the encoded check but not from the raw 512', () => {
+  it('schemaField URNs have no limit in GMS; over 500 characters (the database key) they draw a warning', () => {
     const dataset = datasetOfLength(300);
-    const field = makeSchemaFieldUrn(dataset, 'f'.repeat(URN_MAX_LENGTH - dataset.length - 'urn:li:schemaField:(,)'.length));
-    assert.equal(field.length, URN_MAX_LENGTH);
+    const field = makeSchemaFieldUrn(dataset, 'f'.repeat(URN_STORED_MAX_LENGTH - dataset.length - 'urn:li:schemaField:(,)'.length));
+    assert.equal(field.length, URN_STORED_MAX_LENGTH);
     assert.equal(formatUrn(parsed(field)), field);
-    const error = failure(field.replace(',f', ',ff'), 'urn.tooLong', 512, 1);
-    assert.match(error.message, /513 characters long; DataHub's limit is 512/);
+    assert.equal(parseUrn(field).warnings, undefined);
+    const longer = field.replace(',f', ',' + 'f'.repeat(200));
+    parsed(longer);
+    const advice = warning(longer, 'urn.tooLong', 500, longer.length - 500);
+    assert.match(advice.message, /accepts it in lineage.*at most 500/);
   });
 });
 

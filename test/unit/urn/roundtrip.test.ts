@@ -39,7 +39,7 @@ const validUrn: fc.Arbitrary<string> = fc.oneof(
     .map(([t, x]) => `urn:li:${t}:${x}`),
   fc.tuple(fc.constantFrom('datahub', 'service'), fc.constantFrom('string', 'rich_text', 'number', 'date', 'urn')).map(([ns, t]) => `urn:li:dataType:${ns}.${t}`),
   fc.tuple(fc.constantFrom('datahub', 'service'), fc.constantFrom('dataset', 'dataJob', 'schemaField', 'corpuser')).map(([ns, t]) => `urn:li:entityType:${ns}.${t}`),
-  fc.array(fc.oneof(part, dataset), { minLength: 2, maxLength: 4 }).map((parts) => `urn:li:customThing:(${parts.join(',')})`),
+  fc.array(fc.oneof(part, dataset), { minLength: 2, maxLength: 4 }).map((parts) => `urn:li:metric:(${parts.join(',')})`),
 );
 
 describe('round trip', () => {

@@ -1,12 +1,13 @@
 /** Checks the URN vocabularies and key shapes against DataHub's own files in shared/reference. */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { describe, it } from 'node:test';
+import { join } from 'node:path';
 import { ENTITY_TYPE_NAMES, FABRIC_TYPES, fromGraphqlEntityType, toGraphqlEntityType, urnTypeSpec } from '../../../core/urn';
+import { referencePath, testsNeedingReference } from '../../support/reference';
 
-const reference = resolve(process.cwd(), '..', 'shared', 'reference');
-const entityGraphql = readFileSync(join(reference, 'datahub-graphql', 'entity.graphql'), 'utf8');
+const { describe, it } = testsNeedingReference('URN vocabularies and key shapes against DataHub', ['datahub-graphql', 'datahub-pdl']);
+const reference = referencePath();
+const entityGraphql = () => readFileSync(join(reference, 'datahub-graphql', 'entity.graphql'), 'utf8');
 
 function enumValues(source: string, name: string): string[] {
   const start = source.indexOf(`enum ${name} {`);
@@ -17,7 +18,7 @@ function enumValues(source: string, name: string): string[] {
 
 describe('vocabularies match DataHub', () => {
   it('FABRIC_TYPES is exactly the GraphQL FabricType enum', () => {
-    assert.deepEqual([...FABRIC_TYPES].sort(), enumValues(entityGraphql, 'FabricType').sort());
+    assert.deepEqual([...FABRIC_TYPES].sort(), enumValues(entityGraphql(), 'FabricType').sort());
   });
 
   it('FABRIC_TYPES contains every value of FabricType.pdl', () => {
@@ -28,7 +29,7 @@ describe('vocabularies match DataHub', () => {
   });
 
   it('every GraphQL entity type we map to exists in the EntityType enum, and maps back', () => {
-    const graphqlTypes = new Set(enumValues(entityGraphql, 'EntityType'));
+    const graphqlTypes = new Set(enumValues(entityGraphql(), 'EntityType'));
     assert.ok(graphqlTypes.size >= 50);
     for (const name of ENTITY_TYPE_NAMES) {
       const graphql = toGraphqlEntityType(name);

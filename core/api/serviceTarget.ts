@@ -1,0 +1,33 @@
+import type { ServiceTarget } from '../rules/target';
+import { baseUrl, type ServiceConnection } from './http';
+
+/** What the local catalog answers on `GET /health` beside `status`, so a client can tell it from DataHub. */
+export const LOCAL_CATALOG_SERVICE_ID = 'catalog-code-local-catalog';
+
+const PROBE_TIMEOUT_MS = 3_000;
+
+/**
+ * Which kind of service a connection reaches, for the rules whose verdict depends on it
+ * (core/diagnostics/policy.ts). Anything that does not say it is the local catalog — a DataHub
+ * GMS, a proxy, a service that cannot be reached right now — is judged as DataHub, whose rules
+ * are the ones every target shares.
+ */
+export async function detectServiceTarget(connection: ServiceConnection | undefined): Promise<ServiceTarget> {
+  if (!connection) return 'offline';
+  try {
+    const response = await fetch(`${baseUrl(connection)}/health`, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(Math.min(connection.timeoutMs ?? PROBE_TIMEOUT_MS, PROBE_TIMEOUT_MS)),
+      redirect: 'manual',
+    });
+    if (!response.ok) return 'datahub';
+    const body = JSON.parse(await response.text()) as unknown;
+    return isLocalCatalogHealth(body) ? 'localCatalog' : 'datahub';
+  } catch {
+    return 'datahub';
+  }
+}
+
+function isLocalCatalogHealth(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as Record<string, unknown>).service === LOCAL_CATALOG_SERVICE_ID;
+}

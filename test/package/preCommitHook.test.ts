@@ -1,0 +1,119 @@
+// The pre-commit hook as a metadata repository uses it: Debian's `pre-commit` installs this
+// repository as an npm package (its prepack builds the bundles) and runs `catalog-code validate`
+// on the files being committed, and only on those.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+
+const repo = resolve(__dirname, '..', '..');
+const fixtures = join(repo, 'test', 'fixtures', 'package');
+
+function missingTools(): string | undefined {
+  if (spawnSync('pre-commit', ['--version'], { encoding: 'utf8' }).status !== 0) {
+    return 'pre-commit is not installed: `sudo apt-get install -y pre-commit` (Debian) or `pipx install pre-commit` to run the hook test';
+  }
+  if (spawnSync('git', ['rev-parse', '--git-dir'], { cwd: repo, encoding: 'utf8' }).status !== 0) {
+    return `${repo} is not a git checkout, and pre-commit installs hooks from git repositories`;
+  }
+  return undefined;
+}
+
+// Without the tool the test says so in one line; CI installs it (.ci/run), where a skip would hide a gap.
+const missing = missingTools();
+if (missing && process.env.CI === 'true') throw new Error(`CI=true but ${missing}`);
+
+let scratch: string;
+let metadata: string;
+let env: NodeJS.ProcessEnv;
+
+function run(command: string, args: string[], cwd = metadata): SpawnSyncReturns<string> {
+  return spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 10 * 60_000 });
+}
+
+function git(args: string[], cwd = metadata): string {
+  const result = run('git', args, cwd);
+  assert.equal(result.status, 0, `git ${args.join(' ')}: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+/**
+ * A one-commit repository holding this working tree as it is (tracked and new files, not ignored
+ * ones), as `pre-commit try-repo` makes one, so pre-commit installs the hook being tested even
+ * before it is committed. Unlike try-repo, the hook environment is then installed once for all
+ * the commits below.
+ */
+function hookRepository(into: string): { path: string; rev: string } {
+  mkdirSync(into);
+  const files = run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], repo).stdout.split('\0').filter(Boolean);
+  for (const file of files) {
+    if (!existsSync(join(repo, file))) continue; // deleted in the working tree
+    mkdirSync(dirname(join(into, file)), { recursive: true });
+    copyFileSync(join(repo, file), join(into, file));
+  }
+  git(['init', '-q'], into);
+  git(['add', '-A'], into);
+  git(['commit', '-q', '--no-verify', '-m', 'the working tree of Catalog Code'], into);
+  return { path: into, rev: git(['rev-parse', 'HEAD'], into) };
+}
+
+const described = (result: SpawnSyncReturns<string>) => `exit ${result.status}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr.slice(-3000)}`;
+
+/** `git commit`, which runs the installed pre-commit hook on the staged files; its output is in stdout and stderr. */
+function commit(message: string): SpawnSyncReturns<string> & { printed: string } {
+  const result = run('git', ['commit', '-q', '-m', message]);
+  return { ...result, printed: `${result.stdout}\n${result.stderr}` };
+}
+
+before(() => {
+  if (missing) return;
+  scratch = mkdtempSync(join(tmpdir(), 'catalog-code-pre-commit-'));
+  metadata = join(scratch, 'metadata');
+  mkdirSync(metadata);
+  // A fresh pre-commit cache: the hook is installed from scratch, as on a new machine.
+  env = { ...process.env, PRE_COMMIT_HOME: join(scratch, 'pre-commit-home'), GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 'test@example.invalid', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 'test@example.invalid' };
+  const hooks = hookRepository(join(scratch, 'catalog-code'));
+  git(['init', '-q']);
+  git(['config', 'commit.gpgsign', 'false']);
+  // The configuration a metadata repository writes; `verbose` shows the command's summary line.
+  writeFileSync(
+    join(metadata, '.pre-commit-config.yaml'),
+    ['repos:', `  - repo: ${JSON.stringify(hooks.path)}`, `    rev: ${hooks.rev}`, '    hooks:', '      - id: catalog-code-validate', '        verbose: true', ''].join('\n'),
+  );
+  // Already in the repository, broken, and not part of the next commit: the hook must leave it alone.
+  copyFileSync(join(fixtures, 'broken-lineage.yml'), join(metadata, 'legacy-lineage.yml'));
+  git(['add', '-A']);
+  git(['commit', '-q', '--no-verify', '-m', 'legacy']);
+  const install = run('pre-commit', ['install']);
+  assert.equal(install.status, 0, described(install));
+});
+
+after(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+test('catalog-code-validate passes a commit of clean metadata and foreign YAML, leaving unchanged files alone', { skip: missing, timeout: 15 * 60_000 }, () => {
+  copyFileSync(join(fixtures, 'clean-edges.yaml'), join(metadata, 'edges.yaml'));
+  writeFileSync(join(metadata, 'deployment.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n');
+  writeFileSync(join(metadata, 'notes.txt'), 'not metadata\n');
+  git(['add', 'edges.yaml', 'deployment.yaml', 'notes.txt']);
+  const result = commit('clean metadata');
+  assert.equal(result.status, 0, described(result));
+  assert.match(result.printed, /Catalog Code validate\.+Passed/);
+  // Only the staged YAML reached the command (two files, one of them metadata), not the broken file already committed.
+  assert.match(result.printed, /1 metadata file\(s\) checked: 0 error\(s\)/);
+  assert.doesNotMatch(result.printed, /legacy-lineage/);
+});
+
+test('catalog-code-validate fails a commit that adds a broken metadata file, naming the file, line and code', { skip: missing, timeout: 15 * 60_000 }, () => {
+  copyFileSync(join(fixtures, 'broken-lineage.yml'), join(metadata, 'orders-lineage.yml'));
+  git(['add', 'orders-lineage.yml']);
+  const result = commit('broken lineage');
+  assert.equal(result.status, 1, described(result));
+  assert.match(result.printed, /Catalog Code validate\.+Failed/);
+  assert.match(result.printed, /orders-lineage\.yml:20:\d+: error urn\.environment/);
+  assert.doesNotMatch(result.printed, /legacy-lineage/);
+  assert.equal(git(['log', '--format=%s', '-1']), 'clean metadata', 'the commit was stopped');
+});

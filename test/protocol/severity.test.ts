@@ -1,0 +1,93 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { startTestCatalog, type TestCatalog } from '../integration/catalog';
+import { TestClient } from './lspClient';
+
+/**
+ * The severity of a diagnostic is true of the service the editor is connected to (the local
+ * catalog refuses column lineage outside the dataset lineage, DataHub does not), and the user's
+ * `catalogCode.diagnostics.severity` map overrides it.
+ */
+const field = (name: string, env: string, column: string) => `urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:kafka,${name},${env}),${column})`;
+const LINEAGE = `version: 1
+lineage:
+  - entity:
+      name: topic3
+      type: dataset
+      env: DEV
+      platform: kafka
+    upstream:
+      - entity:
+          name: topic3
+          type: dataset
+          env: DEV
+          platform: kafka
+      - entity:
+          name: topic1
+          type: dataset
+          env: DEV
+          platform: kafka
+    fineGrainedLineages:
+      - upstreamType: FIELD_SET
+        upstreams:
+          - ${field('topic1', 'PROD', 'user_id')}
+        downstreamType: FIELD
+        downstreams:
+          - ${field('topic3', 'DEV', 'user_id')}
+`;
+
+const severityOf = (diagnostics: Diagnostic[], code: string) => diagnostics.find((d) => d.code === code)?.severity;
+
+describe('diagnostic severity follows the connected service and the user\'s map', () => {
+  let workspace: string;
+  let catalog: TestCatalog;
+  const clients: TestClient[] = [];
+
+  before(async () => {
+    workspace = mkdtempSync(join(tmpdir(), 'catalog-code-severity-'));
+    catalog = await startTestCatalog();
+  });
+
+  after(async () => {
+    for (const client of clients) await client.stop();
+    await catalog?.close();
+    rmSync(workspace, { recursive: true, force: true });
+  });
+
+  async function diagnosticsWith(options: Parameters<typeof TestClient.start>[0], accept: (items: Diagnostic[]) => boolean): Promise<Diagnostic[]> {
+    const { client } = await TestClient.start(options);
+    clients.push(client);
+    const uri = pathToFileURL(join(workspace, 'file_lineage.yml')).toString();
+    await client.open(uri, LINEAGE);
+    return client.poll('the expected diagnostics', () => client.pullDiagnostics(uri), accept);
+  }
+
+  it('offline: column lineage outside the dataset lineage is a warning saying DataHub stores it', async () => {
+    const items = await diagnosticsWith({ rootPath: workspace, pull: true }, (d) => d.some((x) => x.code === 'lineage.columnOutsideEdge'));
+    const outside = items.find((d) => d.code === 'lineage.columnOutsideEdge');
+    assert.equal(outside?.severity, 2);
+    assert.match(String(outside?.message ?? ''), /DataHub stores it as written/);
+  });
+
+  it('connected to the local catalog: the same edge is an error that names the local catalog', async () => {
+    const items = await diagnosticsWith(
+      { rootPath: workspace, pull: true, env: { CATALOG_SERVICE_URL: catalog.url, CATALOG_TOKEN: catalog.token } },
+      (d) => severityOf(d, 'lineage.columnOutsideEdge') === 1,
+    );
+    assert.match(String(items.find((d) => d.code === 'lineage.columnOutsideEdge')?.message ?? ''), /The local catalog rejects it/);
+  });
+
+  it('catalogCode.diagnostics.severity makes a code stricter, quieter or silent', async () => {
+    const items = await diagnosticsWith(
+      { rootPath: workspace, pull: true, initializationOptions: { severity: { 'lineage.selfLoop': 'error', 'lineage.*': 'information', 'lineage.columnOutsideEdge': 'off' } } },
+      (d) => d.some((x) => x.code === 'lineage.selfLoop'),
+    );
+    assert.equal(severityOf(items, 'lineage.selfLoop'), 1, 'the exact code wins over its family');
+    assert.equal(severityOf(items, 'lineage.columnOutsideEdge'), undefined, 'off drops the diagnostic');
+  });
+});

@@ -1,0 +1,66 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { CompletionList, Hover, MarkupContent } from 'vscode-languageserver-protocol';
+import { TestClient } from '../protocol/lspClient';
+
+/**
+ * The language server's budget: no request on hostile input holds up the others. The attack is a
+ * hover on a 5 MB line of nested URNs (locating the URN under the caret used to be quadratic:
+ * 8,000 URNs took 6.9 s, a 5 MB line hung the server and every request behind it), sent together
+ * with an ordinary completion in another file. Both must be answered, the hover correctly, and the
+ * completion must not wait behind the hover for more than the budget. The bound is a generous
+ * hang guard for a loaded CI machine, not a benchmark: before the fix the completion waited minutes.
+ */
+
+const PROPS = ['- id: io.team.tier', '  type: string', '  cardinality: SINGLE', '  entity_types:', '    - dataset', '  allowed_values:', '    - value: gold', '    - value: silver', ''].join('\n');
+const DATASET = ['id: orders', 'platform: hive', 'env: PROD', 'structured_properties:', '  io.team.tier: ', ''].join('\n');
+
+const NESTED = 'urn:li:corpuser:';
+/** A 5 MB updateLineage edge whose upstream URN holds ~330,000 nested URNs on one line, each running to the end of the key. */
+const HOSTILE_URN = `urn:li:dataset:(urn:li:dataPlatform:hive,${NESTED.repeat(Math.ceil((5 * 1024 * 1024) / NESTED.length))}PROD)`;
+const HOSTILE = ['edgesToAdd:', '  - downstreamUrn: urn:li:dataset:(urn:li:dataPlatform:hive,db.down,PROD)', `    upstreamUrn: ${HOSTILE_URN}`, 'edgesToRemove: []', ''].join('\n');
+
+/** Generous: the budget is 1 s; a shared, loaded CI machine gets head-room, a hang does not. */
+const HANG_GUARD_MS = 5_000;
+
+describe('language server budget: a hostile hover does not block a completion', { timeout: 180_000 }, () => {
+  let client: TestClient;
+  let workspace: string;
+  let hostileUri: string;
+  let datasetUri: string;
+
+  before(async () => {
+    workspace = mkdtempSync(join(tmpdir(), 'catalog-code-budget-'));
+    writeFileSync(join(workspace, 'props.yaml'), PROPS);
+    hostileUri = pathToFileURL(join(workspace, 'hostile-edges.yaml')).toString();
+    datasetUri = pathToFileURL(join(workspace, 'orders.yaml')).toString();
+    ({ client } = await TestClient.start({ rootPath: workspace, pull: false }));
+    await client.open(datasetUri, DATASET);
+    await client.open(hostileUri, HOSTILE);
+    // The hostile document is read (its diagnostics are out) before the race starts.
+    await client.waitFor('diagnostics of the hostile document', () => client.published.get(hostileUri), 120_000);
+  });
+
+  after(async () => {
+    await client?.stop();
+    rmSync(workspace, { recursive: true, force: true });
+  });
+
+  it('answers the completion sent with a hover on a 5 MB line of URNs, and the hover too', async () => {
+    const line = 2;
+    const caret = `    upstreamUrn: `.length + HOSTILE_URN.length / 2;
+    const sent = Date.now();
+    const hover = client.connection.sendRequest('textDocument/hover', { textDocument: { uri: hostileUri }, position: { line, character: caret } }) as Promise<Hover | null>;
+    const completion = (client.connection.sendRequest('textDocument/completion', { textDocument: { uri: datasetUri }, position: { line: 4, character: '  io.team.tier: '.length } }) as Promise<CompletionList>).then((list) => ({ list, waitedMs: Date.now() - sent }));
+    const [answered, hovered] = await Promise.all([completion, hover]);
+    assert.deepEqual(answered.list.items.map((i) => i.label).sort(), ['gold', 'silver']);
+    assert.ok(answered.waitedMs < HANG_GUARD_MS, `the completion waited ${answered.waitedMs} ms behind the hostile hover`);
+    // The hover is right: the caret is inside one of the nested corpuser URNs.
+    assert.ok(hovered, 'the hover answered');
+    assert.match((hovered.contents as MarkupContent).value, /corpuser/);
+  });
+});
