@@ -153,7 +153,9 @@ export class LineageGraphPanel implements vscode.Disposable {
   private html(webview: vscode.Webview): string {
     const nonce = randomBytes(16).toString('base64');
     const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'lineageGraph.js'));
-    const csp = `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src ${webview.cspSource} data:;`;
+    const layoutWorker = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'lineageGraphLayout.js'));
+    // The layout worker's script is fetched from the extension and started from a blob.
+    const csp = `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src ${webview.cspSource} data:; connect-src ${webview.cspSource}; worker-src blob:;`;
     return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
@@ -182,7 +184,7 @@ export class LineageGraphPanel implements vscode.Disposable {
   #arrow path { fill: var(--vscode-editorLineNumber-foreground); }
   #arrowColumn path { fill: var(--vscode-charts-orange); }
 </style></head>
-<body>
+<body data-layout-worker="${layoutWorker}">
 <div class="toolbar" role="toolbar" aria-label="Lineage graph">
   <label>Depth <select id="depth" aria-label="Depth">${[1, 2, 3, 4, 5, 8].map((d) => `<option value="${d}"${d === this.state.depth ? ' selected' : ''}>${d}</option>`).join('')}</select></label>
   <label>Direction <select id="direction" aria-label="Direction"><option value="both" selected>Both</option><option value="upstream">Upstream</option><option value="downstream">Downstream</option></select></label>
