@@ -41,7 +41,13 @@ export class LineageGraphPanel implements vscode.Disposable {
         this.panel = undefined;
         this.graph = undefined;
       });
-      this.panel.webview.onDidReceiveMessage((message: FromWebview) => void this.receive(message));
+      this.panel.webview.onDidReceiveMessage((message: FromWebview) =>
+        this.receive(message).catch((error: unknown) => {
+          const text = error instanceof Error ? error.message : String(error);
+          this.log.error(`Lineage graph: ${text}`);
+          this.post({ type: 'error', message: text });
+        }),
+      );
       this.panel.webview.html = this.html(this.panel.webview);
     } else {
       this.panel.reveal(undefined, true);
