@@ -21,6 +21,9 @@ export class LineageGraphPanel implements vscode.Disposable {
   private graph: LineageGraph | undefined;
   private state: GraphViewState = { depth: 2, directions: 'both', columns: false };
   private generation = 0;
+  /** the root asked for; kept while not connected, so the graph loads once the connection is ready */
+  private wantedRoot: string | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
   /** the last graph the webview reported drawing (read by the end-to-end test through the log) */
   lastRendered: { root: string; nodes: number; edges: number } | undefined;
 
@@ -28,7 +31,14 @@ export class LineageGraphPanel implements vscode.Disposable {
     private readonly extensionUri: vscode.Uri,
     private readonly connection: ConnectionManager,
     private readonly log: vscode.LogOutputChannel,
-  ) {}
+  ) {
+    // Opened while the local catalog was still starting (or signed out): draw once connected.
+    this.subscriptions.push(
+      connection.onDidChange(() => {
+        if (this.panel && this.wantedRoot && !this.graph && connection.currentConnection) void this.load(this.wantedRoot);
+      }),
+    );
+  }
 
   show(root: string): void {
     if (!this.panel) {
@@ -40,6 +50,7 @@ export class LineageGraphPanel implements vscode.Disposable {
       this.panel.onDidDispose(() => {
         this.panel = undefined;
         this.graph = undefined;
+        this.wantedRoot = undefined;
       });
       this.panel.webview.onDidReceiveMessage((message: FromWebview) =>
         this.receive(message).catch((error: unknown) => {
@@ -61,9 +72,11 @@ export class LineageGraphPanel implements vscode.Disposable {
 
   /** A new root: the graph is grown again to the chosen depth. */
   private async load(root: string): Promise<void> {
+    this.wantedRoot = root;
     const service = this.connection.currentConnection;
     if (!service) {
-      this.post({ type: 'error', message: `Not connected: ${this.connection.describe()}` });
+      this.graph = undefined;
+      this.post({ type: 'error', message: `Not connected: ${this.connection.describe()} The graph loads as soon as the connection is ready.` });
       return;
     }
     this.graph = new LineageGraph(root, serviceLineageFetcher({ url: service.url, token: service.token }));
@@ -213,6 +226,7 @@ export class LineageGraphPanel implements vscode.Disposable {
   }
 
   dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
     this.panel?.dispose();
   }
 }
