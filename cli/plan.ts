@@ -74,11 +74,13 @@ export async function runPlan(argv: string[], io: CliIo): Promise<number> {
     const plan = await buildPushPlan(connection, documents.map((d) => d.model), { typeNamespace: namespace });
     const report: PlanReportInput = { plan, serviceUrl: connection.url };
     if (!options['no-impact']) {
+      const failures: string[] = [];
       try {
-        report.impacts = await computePlanImpact(connection, plan);
+        report.impacts = await computePlanImpact(connection, plan, { onError: (subject, error) => failures.push(`${subject}: ${describeError(error)}`) });
       } catch (error) {
-        report.impactError = describeError(error);
+        failures.push(describeError(error));
       }
+      if (failures.length > 0) report.impactError = failures.join(' ');
     }
     io.stdout(formatPlanReport(report, format));
     if (detailed) return plan.items.length > 0 ? 2 : 0;

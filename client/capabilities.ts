@@ -30,19 +30,21 @@ export function registerCapabilities(capabilities: CapabilityContext): void {
   const graph = new LineageGraphPanel(capabilities.context.extensionUri, capabilities.connection, capabilities.log, capabilities.server);
   capabilities.context.subscriptions.push(graph);
   capabilities.register('catalogCode.lineage.showGraph', async (arg?: unknown) => {
-    const given = typeof arg === 'string' ? arg : undefined;
+    // Asked every time from the palette or the view's title, prefilled with the Lineage view's root: Enter draws it.
     const urn =
-      given ??
-      capabilities.lineageView.rootUrn ??
-      (await vscode.window.showInputBox({
-        title: 'Show Lineage Graph',
-        prompt: 'The URN of the entity whose lineage to draw',
-        placeHolder: 'urn:li:dataset:(urn:li:dataPlatform:hive,warehouse.orders,PROD)',
-        validateInput: (value) => {
-          const parsed = parseUrn(value.trim());
-          return parsed.ok ? undefined : parsed.error.message;
-        },
-      }));
+      typeof arg === 'string'
+        ? arg
+        : await vscode.window.showInputBox({
+            title: 'Show Lineage Graph',
+            prompt: 'The URN of the entity whose lineage to draw',
+            value: capabilities.lineageView.rootUrn,
+            placeHolder: 'urn:li:dataset:(urn:li:dataPlatform:hive,warehouse.orders,PROD)',
+            ignoreFocusOut: true,
+            validateInput: (value) => {
+              const parsed = parseUrn(value.trim());
+              return parsed.ok ? undefined : parsed.error.message;
+            },
+          });
     if (urn) graph.show(urn.trim());
   });
 }

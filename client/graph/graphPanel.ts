@@ -21,6 +21,9 @@ export class LineageGraphPanel implements vscode.Disposable {
   private graph: LineageGraph | undefined;
   private state: GraphViewState = { depth: 2, directions: 'both', columns: false };
   private generation = 0;
+  /** the root asked for; kept while not connected, so the graph loads once the connection is ready */
+  private wantedRoot: string | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
   /** the last graph the webview reported drawing (read by the end-to-end test through the log) */
   lastRendered: { root: string; nodes: number; edges: number } | undefined;
 
@@ -29,7 +32,14 @@ export class LineageGraphPanel implements vscode.Disposable {
     private readonly connection: ConnectionManager,
     private readonly log: vscode.LogOutputChannel,
     private readonly server: ServerQueries,
-  ) {}
+  ) {
+    // Opened while the local catalog was still starting (or signed out): draw once connected.
+    this.subscriptions.push(
+      connection.onDidChange(() => {
+        if (this.panel && this.wantedRoot && !this.graph && connection.currentConnection) void this.load(this.wantedRoot);
+      }),
+    );
+  }
 
   show(root: string): void {
     if (!this.panel) {
@@ -41,8 +51,15 @@ export class LineageGraphPanel implements vscode.Disposable {
       this.panel.onDidDispose(() => {
         this.panel = undefined;
         this.graph = undefined;
+        this.wantedRoot = undefined;
       });
-      this.panel.webview.onDidReceiveMessage((message: FromWebview) => void this.receive(message));
+      this.panel.webview.onDidReceiveMessage((message: FromWebview) =>
+        this.receive(message).catch((error: unknown) => {
+          const text = error instanceof Error ? error.message : String(error);
+          this.log.error(`Lineage graph: ${text}`);
+          this.post({ type: 'error', message: text });
+        }),
+      );
       this.panel.webview.html = this.html(this.panel.webview);
     } else {
       this.panel.reveal(undefined, true);
@@ -56,9 +73,11 @@ export class LineageGraphPanel implements vscode.Disposable {
 
   /** A new root: the graph is grown again to the chosen depth. */
   private async load(root: string): Promise<void> {
+    this.wantedRoot = root;
     const service = this.connection.currentConnection;
     if (!service) {
-      this.post({ type: 'error', message: `Not connected: ${this.connection.describe()}` });
+      this.graph = undefined;
+      this.post({ type: 'error', message: `Not connected: ${this.connection.describe()} The graph loads as soon as the connection is ready.` });
       return;
     }
     this.graph = new LineageGraph(root, serviceLineageFetcher({ url: service.url, token: service.token }));
@@ -154,7 +173,9 @@ export class LineageGraphPanel implements vscode.Disposable {
   private html(webview: vscode.Webview): string {
     const nonce = randomBytes(16).toString('base64');
     const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'lineageGraph.js'));
-    const csp = `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src ${webview.cspSource} data:;`;
+    const layoutWorker = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'lineageGraphLayout.js'));
+    // The layout worker's script is fetched from the extension and started from a blob.
+    const csp = `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src ${webview.cspSource} data:; connect-src ${webview.cspSource}; worker-src blob:;`;
     return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
@@ -183,7 +204,7 @@ export class LineageGraphPanel implements vscode.Disposable {
   #arrow path { fill: var(--vscode-editorLineNumber-foreground); }
   #arrowColumn path { fill: var(--vscode-charts-orange); }
 </style></head>
-<body>
+<body data-layout-worker="${layoutWorker}">
 <div class="toolbar" role="toolbar" aria-label="Lineage graph">
   <label>Depth <select id="depth" aria-label="Depth">${[1, 2, 3, 4, 5, 8].map((d) => `<option value="${d}"${d === this.state.depth ? ' selected' : ''}>${d}</option>`).join('')}</select></label>
   <label>Direction <select id="direction" aria-label="Direction"><option value="both" selected>Both</option><option value="upstream">Upstream</option><option value="downstream">Downstream</option></select></label>
@@ -206,6 +227,7 @@ export class LineageGraphPanel implements vscode.Disposable {
   }
 
   dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
     this.panel?.dispose();
   }
 }
