@@ -11,6 +11,7 @@ import { batchValidateCase } from './cases/batchValidate';
 import { completionCase } from './cases/completion';
 import { diagnosticsCase } from './cases/diagnostics';
 import { extensionCase } from './cases/extension';
+import { graphCase } from './cases/graph';
 import { lineageCase } from './cases/lineage';
 import { pushCase } from './cases/push';
 import { typingCase } from './cases/typing';
@@ -25,6 +26,7 @@ const CASES: Record<string, (ctx: BenchContext) => Promise<CaseResult>> = {
   lineage: lineageCase,
   push: pushCase,
   extension: extensionCase,
+  graph: graphCase,
   batchValidate: batchValidateCase,
   typing: typingCase,
 };
@@ -35,8 +37,9 @@ const TITLES: Record<string, string> = {
   lineage: '3. Lineage queries on the local catalog',
   push: '4. Push into the local catalog',
   extension: '5. Extension bundle and activation',
-  batchValidate: '6. Batch validate of a large MCP file',
-  typing: '7. Typing in large files (incremental analysis)',
+  graph: '6. Lineage graph view at 2,000 entities',
+  batchValidate: '7. Batch validate of a large MCP file',
+  typing: '8. Typing in large files (incremental analysis)',
 };
 
 interface Args {

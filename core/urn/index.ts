@@ -6,7 +6,7 @@ export type { ParsedUrn, UrnError, UrnErrorCode, UrnParseResult, UrnPart, UrnTex
 export { parseUrn, URN_MAX_LENGTH, URN_STORED_MAX_LENGTH } from './parse';
 export { formatUrn } from './format';
 export { escapeUrnPart, unescapeUrnPart, urlDecodeLeniently } from './escape';
-export { urnOfPatchPathKey } from './patchPath';
+export { decodeLegacyUrnKey, urnOfPatchPathKey } from './patchPath';
 export { closestMatches, editDistance } from './suggest';
 export {
   DATA_TYPE_NAMES,

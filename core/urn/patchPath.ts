@@ -11,6 +11,10 @@ import { urlDecodeLeniently } from './escape';
 const ENCODED_URN_PREFIX = /^urn%3a/i;
 
 export function urnOfPatchPathKey(key: string): string {
-  const unescaped = key.replace(/~1/g, '/').replace(/~0/g, '~');
-  return ENCODED_URN_PREFIX.test(unescaped) ? urlDecodeLeniently(unescaped) : unescaped;
+  return decodeLegacyUrnKey(key.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** A JSON-Pointer token already unescaped: URL-decoded when it is a whole URL-encoded URN, else unchanged. */
+export function decodeLegacyUrnKey(token: string): string {
+  return ENCODED_URN_PREFIX.test(token) ? urlDecodeLeniently(token) : token;
 }

@@ -45,7 +45,8 @@ const cases: Case[] = [
   { name: 'value of an undefined property', method: 'POST', path: `${E}/dataset/${enc(DS)}/structuredProperties`, body: { properties: [{ propertyUrn: PROP, values: [{ string: 'a' }] }] } },
   { name: 'definition without fields', method: 'POST', path: `${E}/structuredProperty/${enc(PROP)}/propertyDefinition`, body: {} },
   { name: 'definition with a numeric qualifiedName', method: 'POST', path: `${E}/structuredProperty/${enc(PROP)}/propertyDefinition`, body: definition('io.bad.tier', { qualifiedName: 5 }) },
-  { name: 'definition with an unknown value type', method: 'POST', path: `${E}/structuredProperty/${enc(PROP)}/propertyDefinition`, body: definition('io.bad.tier', { valueType: 'urn:li:dataType:service.spaceship' }) },
+  // A self-defined data type (urn:li:dataType:service.spaceship) is accepted, as DataHub does; a value type that is no data-type URN is not.
+  { name: 'definition whose value type is not a data-type URN', method: 'POST', path: `${E}/structuredProperty/${enc(PROP)}/propertyDefinition`, body: definition('io.bad.tier', { valueType: 'urn:li:tag:spaceship' }) },
   { name: 'definition whose name is not its URN', method: 'POST', path: `${E}/structuredProperty/${enc(PROP)}/propertyDefinition`, body: definition('io.other') },
   { name: 'status removed is a string', method: 'POST', path: `${E}/structuredProperty/${enc(PROP)}/status?systemMetadata=false`, body: { removed: 'yes' } },
   { name: 'patch is a string', method: 'PATCH', path: `${E}/dataset/${enc(DS)}/structuredProperties`, body: { patch: 'x' }, contentType: 'application/json-patch+json' },

@@ -99,6 +99,11 @@ describe('crash safety of the local catalog', () => {
         };
         const writers = WRITE_PATHS.flatMap((path) => [writer(path), writer(path)]);
         await new Promise((resolve) => setTimeout(resolve, 30 + random() * 370));
+        // On a loaded machine a slow path (updateLineage) may never finish inside the random window;
+        // the kill waits (up to 10 s) until every path has had at least one write acknowledged so far.
+        for (let waited = 0; waited < 10_000 && WRITE_PATHS.some((path) => !records.some((r) => r.path === path && r.acknowledged)); waited += 20) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         killed = true;
         server.child.kill('SIGKILL');
         await server.exited;

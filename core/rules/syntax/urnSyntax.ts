@@ -62,8 +62,10 @@ function checkRef(ref: EntityRefFact, text: string, parsed: ParseCache): CoreDia
     result = parseUrn(ref.urn);
     parsed.set(ref.urn, result);
   }
-  if (!result.ok) return [fromUrnError(ref, result.error, text)];
-  const found: CoreDiagnostic[] = (result.warnings ?? []).map((warning) => fromUrnError(ref, { ...warning, severity: warning.severity ?? 'warning' }, text));
+  // Warnings found before an error are reported too: a misspelt platform must not hide a bad env.
+  const warnings = (result.warnings ?? []).map((warning) => fromUrnError(ref, { ...warning, severity: warning.severity ?? 'warning' }, text));
+  if (!result.ok) return [fromUrnError(ref, result.error, text), ...warnings];
+  const found: CoreDiagnostic[] = warnings;
   const expected = EXPECTED_TYPES[ref.role];
   if (expected && !expected.includes(result.urn.entityType)) {
     found.push({

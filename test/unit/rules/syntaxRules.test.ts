@@ -70,3 +70,12 @@ test('a foreign file gets no diagnostics at all, even when it is broken', () => 
   const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x\n';
   assert.deepEqual(validateDocument({ model: readDocument('file:///cm.yaml', text), text }), []);
 });
+
+test('urn syntax: a warning on one part does not hide an error on a later part (GMS rejects the env)', () => {
+  const { diagnostics } = check(
+    'file:///edges.json',
+    '{"edgesToAdd": [{"downstreamUrn": "⟦urn:li:dataset:(urn:li:dataPlatform:snowflak,db.t,prod)⟧", "upstreamUrn": "urn:li:dataset:(urn:li:dataPlatform:snowflake,db.u,PROD)"}], "edgesToRemove": []}',
+  );
+  const codes = diagnostics.map((d) => `${d.severity} ${d.code}`).sort();
+  assert.deepEqual(codes, ['error urn.environment', 'warning urn.platform']);
+});

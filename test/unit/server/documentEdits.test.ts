@@ -4,7 +4,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { goldenMcpJson } from '../../../bench/generate/goldenMcp';
 import { readDocument } from '../../../core/formats';
 import { EditLog } from '../../../server/documentEdits';
-import { WorkspaceIndex } from '../../../server/workspaceIndex';
+import { WorkspaceSession } from '../../../core/workspace/session';
 
 describe('the edit log of incremental sync', () => {
   const uri = 'file:///work/golden.json';
@@ -18,11 +18,12 @@ describe('the edit log of incremental sync', () => {
 
   it('hands a burst of keystrokes to the analysed version, which reads only the edited element again', () => {
     const log = new EditLog();
-    const index = new WorkspaceIndex(() => undefined);
+    const session = new WorkspaceSession();
+    session.editSource = (edited, from, to) => log.take(edited, from, to);
     let document = TextDocument.create(uri, 'json', 1, goldenMcpJson(600));
-    index.openDocument(uri, document.getText(), 1);
+    session.openDocument(uri, document.getText(), 1);
     document = type(log, document, document.getText().indexOf('table_2"'), 'renamed_');
-    const entry = index.openDocument(uri, document.getText(), document.version, (from) => log.take(uri, from, document.version));
+    const entry = session.openDocument(uri, document.getText(), document.version);
     assert.equal(entry.analysis?.path, 'unit');
     assert.deepEqual(entry.model, readDocument(uri, document.getText()));
   });

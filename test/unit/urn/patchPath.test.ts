@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { urnOfPatchPathKey } from '../../../core/urn';
+import { decodeLegacyUrnKey, urnOfPatchPathKey } from '../../../core/urn';
 import { EMPTY_DEFINITIONS } from '../../../core/definitions/types';
 import { factsOfKind } from '../../../core/model/facts';
 import { validateDocument } from '../../../core/validate';
@@ -52,5 +52,13 @@ describe('a PATCH aspect with a URL-encoded upstream key', () => {
     assert.ok(!refs.some((urn) => urn.startsWith('urn%3A')), JSON.stringify(refs));
     const errors = validateDocument({ model: document.model, text, definitions: EMPTY_DEFINITIONS }).filter((d) => d.severity === 'error');
     assert.deepEqual(errors, []);
+  });
+});
+
+describe('decodeLegacyUrnKey', () => {
+  it('decodes only a whole URL-encoded URN', () => {
+    assert.equal(decodeLegacyUrnKey('urn%3Ali%3Atag%3Apii'), 'urn:li:tag:pii');
+    assert.equal(decodeLegacyUrnKey('urn:li:tag:a%2Cb'), 'urn:li:tag:a%2Cb');
+    assert.equal(decodeLegacyUrnKey('name%3Ax'), 'name%3Ax');
   });
 });
