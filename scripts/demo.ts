@@ -13,7 +13,9 @@ import { CODE_SERVER_VERSION, cacheDir, ensureCodeServer, kerberosHeadersPresent
 import { choosePort, logLine, onPath, runLogged, stopGroup, waitForUrl } from './demo/processes';
 import { prepareWorkspace, repoRoot, sampleCatalog } from './demo/workspace';
 
-const demoDir = join(cacheDir, 'demo');
+// Always in this checkout, even when CATALOG_E2E_CACHE shares the code-server install between
+// checkouts: two demos (or a demo and the e2e suite) must not wipe each other's workspace and profile.
+const demoDir = join(repoRoot, '.vscode-test', 'demo');
 const dirs = { workspace: join(demoDir, 'workspace'), userData: join(demoDir, 'user-data'), extensions: join(demoDir, 'extensions'), xdg: join(demoDir, 'xdg'), catalog: join(demoDir, 'catalog') };
 const logs = { build: join(demoDir, 'build.log'), codeServer: join(demoDir, 'code-server.log'), catalog: join(demoDir, 'catalog.log') };
 const CODE_SERVER_PORT = 8081;
