@@ -8,6 +8,7 @@ import { parseCommandLine } from './args';
 import { describeError, serviceConnection } from './connection';
 import type { CliIo } from './io';
 import { formatText } from './report';
+import { pushDefinitions } from './pushDefinitions';
 
 export const PUSH_USAGE = `Usage: catalog-code push [PATH...] --service URL [--dry-run] [--yes] [--force]
 
@@ -58,7 +59,9 @@ export async function runPush(argv: string[], io: InteractiveIo): Promise<number
   if (typeof documents === 'number') return documents;
   // Judged for the service being written to: the local catalog refuses more than DataHub does.
   const target = await detectServiceTarget(connection);
-  const loaded = { models: documents.map((d) => d.model), diagnostics: validateAll(documents, undefined, undefined, { target }) };
+  const models = documents.map((d) => d.model);
+  const definitions = await pushDefinitions(connection, models);
+  const loaded = { models, diagnostics: validateAll(documents, definitions, undefined, { target }) };
   if (loaded.models.length === 0) {
     io.stderr('No metadata files found to push (YAML/JSON files that are lineage, structured properties, datasets, MCPs or updateLineage documents).');
     return 1;
