@@ -2,38 +2,22 @@
 // service's definitions, and against the definitions the same push writes first.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startService } from '../../service/main';
+import { runCli, type CliRun } from '../reliability/cli';
 
-const repo = resolve(__dirname, '..', '..');
-const cli = join(repo, 'dist', 'cli.js');
 const token = `push-checks-${process.pid}`;
 let service: { url: string; close(): Promise<void> };
 
 before(async () => {
-  service = await startService({
-    host: '127.0.0.1',
-    port: 0,
-    dataDir: mkdtempSync(join(tmpdir(), 'cc-push-checks-')),
-    token,
-    seeds: [join(repo, 'test', 'protocol', 'fixtures', 'catalog', 'properties.yaml')],
-  });
+  const seeds = [resolve(__dirname, '..', 'protocol', 'fixtures', 'catalog', 'properties.yaml')];
+  service = await startService({ host: '127.0.0.1', port: 0, dataDir: mkdtempSync(join(tmpdir(), 'cc-push-checks-')), token, seeds });
 });
 after(() => service.close());
 
-function push(dir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [cli, 'push', dir, '--service', service.url, '--dry-run'], { env: { ...process.env, CATALOG_TOKEN: token }, cwd: repo });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
+const push = (dir: string): Promise<CliRun> => runCli(['push', dir, '--service', service.url, '--dry-run'], { CATALOG_TOKEN: token });
 
 function folderWith(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'cc-push-checks-files-'));
