@@ -87,9 +87,10 @@ async function catalogOnly(reason: string): Promise<void> {
   console.log(`  Starting only the local catalog with the sample catalog on port ${port} (Ctrl-C stops it). In your own VS Code with`);
   console.log(`  Catalog Code, set catalogCode.service.url to the address below and run "Catalog Code: Sign In" with the token in the token file.\n`);
   rmSync(dirs.catalog, { recursive: true, force: true, maxRetries: 3 });
-  const args = [join(repoRoot, 'dist', 'cli.js'), 'serve', '--port', String(port), '--data', dirs.catalog, '--seed', sampleCatalog];
+  const args = [join(repoRoot, 'dist', 'cli.js'), 'serve', '--port', String(port), '--data', dirs.catalog, '--seed', sampleCatalog, '--exit-with-parent'];
   // Its own process group, stopped by us (SIGTERM, then SIGKILL after 5 s) on Ctrl-C and also when
   // only npm is killed: then no terminal signal reaches the catalog, and waiting for it would hang.
+  // --exit-with-parent covers this script being killed outright.
   const child = spawn(process.execPath, args, { stdio: 'inherit', detached: true });
   stopOnSignal(child);
   await new Promise((r) => child.once('exit', r));

@@ -56,7 +56,7 @@ export const DIAGNOSTIC_POLICY: Readonly<Record<string, CodePolicy>> = {
   'property.valueType': datahub('StructuredPropertiesValidator: values must have the property\'s value type'),
   'property.notAllowedValue': datahub('StructuredPropertiesValidator: values must be among the allowed values'),
   'property.cardinality': datahub('StructuredPropertiesValidator: a SINGLE property takes one value'),
-  'property.entityType': advice('the value is stored; the property was not meant for that entity type'),
+  'property.entityType': { authority: 'localCatalog', decidedBy: 'the local catalog (structuredPropertyValues.ts); DataHub stores the value (datahub-project/datahub#10491)' },
   'lineage.columnOutsideEdge': { authority: 'localCatalog', decidedBy: 'the local catalog (spec §2.4); DataHub GMS has no such check and DataHub\'s lineage-file source emits such aspects' },
   'lineage.unknownEntity': datahub('UpdateLineageResolver: every URN of an edge must exist'),
   'lineage.upstreamType': datahub('UpdateLineageResolver / UpstreamLineage.pdl (an upstream of a dataset is a dataset)'),

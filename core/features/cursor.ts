@@ -109,8 +109,20 @@ function wordEnd(text: string, offset: number, quote: string): number {
   return end;
 }
 
+/** jsonc-parser recurses once per nesting level; a hostile 100k-deep document overflows the stack. */
+function locationIn(text: string, offset: number): ReturnType<typeof getLocation> | undefined {
+  try {
+    return getLocation(text, offset);
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
 function jsonCursor(text: string, offset: number): CursorContext {
-  const location = getLocation(text, offset);
+  const location = locationIn(text, offset);
+  // Too deep to read (the document's own diagnostics say so): a caret with no path offers nothing to complete.
+  if (!location) return { path: [], atKey: false, inListItem: false, prefix: '', replace: { start: offset, end: offset }, quoted: false, indent: 0 };
   const segments = location.path;
   const path = segments.filter((s): s is string => typeof s === 'string');
   const last = segments[segments.length - 1];

@@ -10,8 +10,3 @@
 export type ServiceTarget = 'localCatalog' | 'datahub' | 'offline';
 
 export const SERVICE_TARGETS: readonly ServiceTarget[] = ['localCatalog', 'datahub', 'offline'];
-
-/** How a message names the target ("the local catalog", "DataHub"). */
-export function targetLabel(target: ServiceTarget): string {
-  return target === 'localCatalog' ? 'the local catalog' : 'DataHub';
-}

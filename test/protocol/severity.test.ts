@@ -90,4 +90,15 @@ describe('diagnostic severity follows the connected service and the user\'s map'
     assert.equal(severityOf(items, 'lineage.selfLoop'), 1, 'the exact code wins over its family');
     assert.equal(severityOf(items, 'lineage.columnOutsideEdge'), undefined, 'off drops the diagnostic');
   });
+
+  it('a changed catalogCode.diagnostics.severity setting applies without a restart', async () => {
+    const { client } = await TestClient.start({ rootPath: workspace, pull: true });
+    clients.push(client);
+    const uri = pathToFileURL(join(workspace, 'file_lineage.yml')).toString();
+    await client.open(uri, LINEAGE);
+    await client.poll('the self-loop warning', () => client.pullDiagnostics(uri), (d) => severityOf(d, 'lineage.selfLoop') === 2);
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { catalogCode: { diagnostics: { severity: { 'lineage.selfLoop': 'error' } } } } });
+    const items = await client.poll('the self-loop as an error', () => client.pullDiagnostics(uri), (d) => severityOf(d, 'lineage.selfLoop') === 1);
+    assert.equal(severityOf(items, 'lineage.columnOutsideEdge'), 2, 'other codes keep their severity');
+  });
 });

@@ -33,6 +33,22 @@ structured_properties:
     assert.equal(d.data?.entityType, 'schemaField');
   });
 
+  it('is an error naming the local catalog when connected to it, which refuses such a value', () => {
+    const text = `id: user.clicks
+platform: hive
+schema:
+  fields:
+    - id: ip
+      structured_properties:
+        ⟦io.acryl.privacy.retentionTime⟧: 30
+`;
+    const local = runRule(propertyEntityType, 'file:///repo/dataset.yaml', text, { definitions, target: 'localCatalog' });
+    assert.equal(local.diagnostics[0].severity, 'error');
+    assert.match(local.diagnostics[0].message, /the local catalog rejects it \(its own rule; DataHub would store the value anyway\)/);
+    const datahub = runRule(propertyEntityType, 'file:///repo/dataset.yaml', text, { definitions, target: 'datahub' });
+    assert.equal(datahub.diagnostics[0].severity, 'warning');
+  });
+
   it('compares entity types case-sensitively, from the URN of an MCP entity', () => {
     const local = workspaceDefinitions(`- id: flowOwner\n  type: string\n  entity_types: [dataFlow]\n`);
     const run = runRule(
