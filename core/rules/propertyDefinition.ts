@@ -4,7 +4,7 @@ import type { DocumentModel, PropertyDefinitionFact } from '../model/facts';
 import type { Located } from '../model/range';
 import { factsOfKind } from '../model/facts';
 import { closestMatches } from '../urn/suggest';
-import { DATA_TYPE_NAMES, ENTITY_TYPE_NAMES, TYPE_NAMESPACES } from '../urn/vocabulary';
+import { DATA_TYPE_NAMES, ENTITY_TYPE_NAMES, isDataTypeName, TYPE_NAMESPACES } from '../urn/vocabulary';
 import { diagnostic, quote, SyntaxReported, timestampVersion, VERSION_PATTERN } from './ruleHelpers';
 import { declaredTypeUrns } from './syntax/urnSyntax';
 import type { Rule } from './types';
@@ -48,9 +48,9 @@ function checkType(model: DocumentModel, written: Located<string>, name: string)
     const candidates = fixed ? TYPE_NAMESPACES.map((ns) => `${DATA_TYPE_URN_PREFIX}${ns}.${fixed}`) : [];
     return [diagnostic('definition.type', 'error', range, `The type of ${name} is written as a URN without a namespace; data-type URNs read urn:li:dataType:datahub.<type> (DataHub) or urn:li:dataType:service.<type>.`, { candidates })];
   }
-  if (!DATA_TYPE_NAMES.includes(type.name)) {
+  if (!isDataTypeName(type.name)) {
     const lower = type.name.toLowerCase();
-    if (DATA_TYPE_NAMES.includes(lower)) {
+    if (isDataTypeName(lower)) {
       const fixed = type.form === 'urn' ? `${DATA_TYPE_URN_PREFIX}${type.namespace}.${lower}` : lower;
       // DataHub repairs the case itself: the CLI lower-cases a short type with a warning
       // (structuredproperties.py validate_type), GMS lower-cases a data-type id
