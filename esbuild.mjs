@@ -48,6 +48,7 @@ const entries = [
   { entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   // The lineage graph's webview script (with dagre): browser code, loaded under the panel's CSP.
   { entryPoints: ['client/graph/webview/main.ts'], outfile: 'dist/lineageGraph.js', platform: 'browser', target: 'es2022', format: 'iife' },
+  { entryPoints: ['client/graph/webview/layoutWorker.ts'], outfile: 'dist/lineageGraphLayout.js', platform: 'browser', target: 'es2022', format: 'iife', sourcemap: false },
 ];
 
 /** node-sqlite3-wasm loads its WebAssembly from the folder of the script that bundles it. */

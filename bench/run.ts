@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { completionCase } from './cases/completion';
 import { diagnosticsCase } from './cases/diagnostics';
 import { extensionCase } from './cases/extension';
+import { graphCase } from './cases/graph';
 import { lineageCase } from './cases/lineage';
 import { pushCase } from './cases/push';
 import { REPO_ROOT, type BenchContext } from './support/context';
@@ -23,6 +24,7 @@ const CASES: Record<string, (ctx: BenchContext) => Promise<CaseResult>> = {
   lineage: lineageCase,
   push: pushCase,
   extension: extensionCase,
+  graph: graphCase,
 };
 
 const TITLES: Record<string, string> = {
@@ -31,6 +33,7 @@ const TITLES: Record<string, string> = {
   lineage: '3. Lineage queries on the local catalog',
   push: '4. Push into the local catalog',
   extension: '5. Extension bundle and activation',
+  graph: '6. Lineage graph view at 2,000 entities',
 };
 
 interface Args {

@@ -1,28 +1,36 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { readDocument } from '../core/formats';
-import type { DocumentModel, FormatId } from '../core/model/facts';
-import { validateDocument } from '../core/validate';
-import type { DefinitionsView, EntityExistenceView } from '../core/definitions/types';
-import { PathError, collectMetadataFiles } from './files';
+import { pathToFileURL } from 'node:url';
+import { parseAssociations, type Associations } from '../core/formats/associations';
+import type { DocumentModel } from '../core/model/facts';
+import { PathError, collectMetadataFiles } from '../core/workspace/metadataFiles';
+import { WorkspaceSession } from '../core/workspace/session';
 import type { CliIo } from './io';
-import type { SeverityOverrides } from '../core/diagnostics/severityOverrides';
-import type { ServiceTarget } from '../core/rules/target';
 import { toFileDiagnostics, type FileDiagnostic } from './report';
-import { definitionsView, workspaceDefinitions } from './validationContext';
 
 export interface LoadedDocument {
   file: string;
+  uri: string;
   text: string;
   model: DocumentModel;
 }
 
+/** The files of one CLI run, in the same workspace session the language server builds. */
+export interface LoadedWorkspace {
+  session: WorkspaceSession;
+  /** the metadata documents, in the order the paths were walked */
+  documents: LoadedDocument[];
+}
+
 /**
- * The metadata files under `paths`, read into models; files that are not one of our formats are
- * left out. A number is the exit code of a problem already told: 2 for a path that does not exist,
- * 1 for an unreadable file when `stopOnUnreadable` is set.
+ * The metadata files under `paths`, read into a workspace session; files that are not one of our
+ * formats are left out. A number is the exit code of a problem already told: 2 for a path that
+ * does not exist or a mistyped CATALOG_CODE_ASSOCIATIONS, 1 for an unreadable file when
+ * `stopOnUnreadable` is set.
  */
-export function loadMetadataDocuments(paths: readonly string[], io: CliIo, options: { stopOnUnreadable?: boolean } = {}): LoadedDocument[] | number {
+export function loadMetadataDocuments(paths: readonly string[], io: CliIo, options: { stopOnUnreadable?: boolean } = {}): LoadedWorkspace | number {
+  const associations = loadAssociations(io);
+  if (typeof associations === 'number') return associations;
   let files: string[];
   try {
     files = collectMetadataFiles(paths);
@@ -33,7 +41,8 @@ export function loadMetadataDocuments(paths: readonly string[], io: CliIo, optio
     }
     throw error;
   }
-  const associations = loadAssociations();
+  const session = new WorkspaceSession();
+  session.setAssociations(associations);
   const documents: LoadedDocument[] = [];
   for (const file of files) {
     let text: string;
@@ -45,33 +54,37 @@ export function loadMetadataDocuments(paths: readonly string[], io: CliIo, optio
       if (options.stopOnUnreadable) return 1;
       continue;
     }
-    const model = readDocument(`file://${resolve(file)}`, text, { associations });
-    if (model.format !== null) documents.push({ file, text, model });
+    const uri = pathToFileURL(resolve(file)).toString();
+    const { model } = session.setFile(uri, text);
+    if (model.format !== null) documents.push({ file, uri, text, model });
   }
-  return documents;
+  return { session, documents };
 }
 
-/** The target service and the user's severity levels (see core/diagnostics/policy.ts). */
-export interface JudgedFor {
-  target?: ServiceTarget;
-  severity?: SeverityOverrides;
+/** Every diagnostic of the documents, each file checked against the definitions of all of them and what the session's catalog knows. */
+export function validateAll({ session, documents }: LoadedWorkspace): FileDiagnostic[] {
+  return documents.flatMap(({ file, uri, text }) => toFileDiagnostics(file, text, session.diagnosticsOf(uri)));
 }
 
-/** Every diagnostic of the documents, each file checked against the definitions of all of them. */
-export function validateAll(documents: readonly LoadedDocument[], definitions?: DefinitionsView, entities?: EntityExistenceView, judged: JudgedFor = {}): FileDiagnostic[] {
-  const view = definitions ?? definitionsView(workspaceDefinitions(documents.map((d) => d.model)));
-  return documents.flatMap(({ file, text, model }) =>
-    toFileDiagnostics(file, text, validateDocument({ model, text, definitions: view, ...(entities ? { entities } : {}), ...judged })),
-  );
-}
-
-/** The same glob → format setting VS Code reads, from `CATALOG_CODE_ASSOCIATIONS` (JSON), for terminals. */
-export function loadAssociations(): Record<string, FormatId | 'none'> | undefined {
+/**
+ * The same glob → format setting the editor reads, from `CATALOG_CODE_ASSOCIATIONS` (JSON), for
+ * terminals and CI. A mistyped format name stops the run (exit 2) rather than silently skipping files.
+ */
+export function loadAssociations(io: CliIo): Associations | number {
   const raw = process.env.CATALOG_CODE_ASSOCIATIONS;
-  if (!raw) return undefined;
+  if (!raw) return {};
+  let value: unknown;
   try {
-    return JSON.parse(raw) as Record<string, FormatId | 'none'>;
-  } catch {
-    return undefined;
+    value = JSON.parse(raw);
+  } catch (error) {
+    io.stderr(`CATALOG_CODE_ASSOCIATIONS is not JSON (${error instanceof Error ? error.message : String(error)}); write it like {"lineage/**/*.yml": "lineageFile"}.`);
+    return 2;
   }
+  const { associations, problems } = parseAssociations(value, 'CATALOG_CODE_ASSOCIATIONS');
+  if (problems.length > 0) {
+    for (const problem of problems) io.stderr(problem);
+    io.stderr('Nothing was checked: fix CATALOG_CODE_ASSOCIATIONS and run again.');
+    return 2;
+  }
+  return associations;
 }

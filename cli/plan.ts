@@ -57,13 +57,14 @@ export async function runPlan(argv: string[], io: CliIo): Promise<number> {
   const connection = serviceConnection(options, io);
   if (typeof connection === 'number') return usageCode(connection);
 
-  const documents = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { stopOnUnreadable: true });
-  if (typeof documents === 'number') return usageCode(documents);
+  const workspace = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { stopOnUnreadable: true });
+  if (typeof workspace === 'number') return usageCode(workspace);
+  const documents = workspace.documents;
   if (documents.length === 0) {
     io.stderr('No metadata files found to plan (YAML/JSON files that are lineage, structured properties, datasets, MCPs or updateLineage documents).');
     return 1;
   }
-  const errors = validateAll(documents).filter((d) => d.severity === 'error');
+  const errors = validateAll(workspace).filter((d) => d.severity === 'error');
   if (errors.length > 0) {
     io.stderr(formatText(errors, documents.length));
     io.stderr('No plan: the files have errors, and a push would stop on them. Fix them and plan again.');
@@ -73,11 +74,13 @@ export async function runPlan(argv: string[], io: CliIo): Promise<number> {
     const plan = await buildPushPlan(connection, documents.map((d) => d.model), { typeNamespace: namespace });
     const report: PlanReportInput = { plan, serviceUrl: connection.url };
     if (!options['no-impact']) {
+      const failures: string[] = [];
       try {
-        report.impacts = await computePlanImpact(connection, plan);
+        report.impacts = await computePlanImpact(connection, plan, { onError: (subject, error) => failures.push(`${subject}: ${describeError(error)}`) });
       } catch (error) {
-        report.impactError = describeError(error);
+        failures.push(describeError(error));
       }
+      if (failures.length > 0) report.impactError = failures.join(' ');
     }
     io.stdout(formatPlanReport(report, format));
     if (detailed) return plan.items.length > 0 ? 2 : 0;

@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { applyPlan } from '../core/plan/pushApply';
 import { formatPlan, formatPushResult } from '../core/plan/pushFormat';
 import { buildPushPlan } from '../core/plan/pushPlan';
+import { UNKNOWN_EXISTENCE } from '../core/definitions/types';
 import { loadMetadataDocuments, validateAll } from './documents';
 import { detectServiceTarget } from '../core/api/serviceTarget';
 import { parseCommandLine } from './args';
@@ -54,11 +55,12 @@ export async function runPush(argv: string[], io: InteractiveIo): Promise<number
   const connection = serviceConnection(options, io);
   if (typeof connection === 'number') return connection;
 
-  const documents = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { stopOnUnreadable: true });
-  if (typeof documents === 'number') return documents;
+  const workspace = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { stopOnUnreadable: true });
+  if (typeof workspace === 'number') return workspace;
   // Judged for the service being written to: the local catalog refuses more than DataHub does.
   const target = await detectServiceTarget(connection);
-  const loaded = { models: documents.map((d) => d.model), diagnostics: validateAll(documents, undefined, undefined, { target }) };
+  workspace.session.catalog = () => ({ entities: UNKNOWN_EXISTENCE, target });
+  const loaded = { models: workspace.documents.map((d) => d.model), diagnostics: validateAll(workspace) };
   if (loaded.models.length === 0) {
     io.stderr('No metadata files found to push (YAML/JSON files that are lineage, structured properties, datasets, MCPs or updateLineage documents).');
     return 1;

@@ -1,7 +1,9 @@
 import * as path from 'node:path';
 import { startService } from '../service/main';
+import { watchParent } from './parentWatch';
 
-const HELP = `Usage: catalog-code serve [--host 127.0.0.1] [--port 8080] [--data DIR] [--seed FILE_OR_DIR...] [--allowed-host NAME...]
+const HELP = `Usage: catalog-code serve [--host 127.0.0.1] [--port 8080] [--data DIR] [--seed FILE_OR_DIR...]
+                          [--allowed-host NAME...] [--exit-with-parent]
 
 Runs the local catalog: the DataHub-compatible service (GraphQL, OpenAPI v2, ingestion) on an
 embedded database in DIR (default .catalog/ in the current directory).
@@ -11,6 +13,8 @@ embedded database in DIR (default .catalog/ in the current directory).
   --data DIR      data directory: database, token file, lock (default .catalog)
   --seed PATH...  files or directories to load at start (properties YAML, dataset YAML,
                   lineage file, MCP JSON, updateLineage documents)
+  --exit-with-parent  stop when the process that started it is gone (the extension and
+                  \`npm start\` pass it, so no catalog is left running on its own)
   --allowed-host NAME  another name clients address it by (repeatable). Requests whose Host is
                   not a loopback name, --host or such a name are refused (DNS rebinding defence).
 
@@ -22,10 +26,11 @@ interface ServeArgs {
   dataDir: string;
   seeds: string[];
   allowedHosts: string[];
+  exitWithParent: boolean;
 }
 
 function parseArgs(argv: string[]): ServeArgs | { help: true } | { error: string } {
-  const args: ServeArgs = { host: '127.0.0.1', port: 8080, dataDir: '.catalog', seeds: [], allowedHosts: [] };
+  const args: ServeArgs = { host: '127.0.0.1', port: 8080, dataDir: '.catalog', seeds: [], allowedHosts: [], exitWithParent: false };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].startsWith('--') && argv[i].includes('=') ? [argv[i].slice(0, argv[i].indexOf('=')), argv[i].slice(argv[i].indexOf('=') + 1)] : [argv[i], undefined];
     const next = (): string | undefined => inline ?? (i + 1 < argv.length && !argv[i + 1].startsWith('--') ? argv[++i] : undefined);
@@ -61,6 +66,9 @@ function parseArgs(argv: string[]): ServeArgs | { help: true } | { error: string
         }
         break;
       }
+      case '--exit-with-parent':
+        args.exitWithParent = true;
+        break;
       case '--allowed-host': {
         const name = next();
         if (!name) return { error: '--allowed-host needs a host name, e.g. --allowed-host catalog.internal' };
@@ -87,7 +95,7 @@ export async function runServe(argv: string[]): Promise<number> {
   }
   const envToken = process.env.CATALOG_TOKEN?.trim();
   // Set once the service runs: a fatal condition (lost data-folder lock, parent gone) ends it with this code.
-  let fatal: (message: string) => void = () => undefined;
+  let fatal: (message: string, exitCode?: number) => void = () => undefined;
   let service;
   try {
     service = await startService({
@@ -129,11 +137,14 @@ export async function runServe(argv: string[]): Promise<number> {
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
-    fatal = (message) => {
+    // A parent that is gone is a normal end (exit 0); a lost data-folder lock is not (exit 1).
+    const stopWatching = parsed.exitWithParent ? watchParent((message) => fatal(message, 0)) : () => undefined;
+    fatal = (message, exitCode = 1) => {
+      stopWatching();
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       process.stderr.write(`${message}\nClosing the local catalog.\n`);
-      void service.close().finally(() => resolve(1));
+      void service.close().finally(() => resolve(exitCode));
     };
   });
 }

@@ -1,4 +1,4 @@
-import type { EntityExistenceView, PropertyDefinitionInfo } from '../core/definitions/types';
+import { UNKNOWN_EXISTENCE, type EntityExistenceView, type PropertyDefinitionInfo } from '../core/definitions/types';
 import { loadMetadataDocuments, validateAll } from './documents';
 import { parseCommandLine } from './args';
 import type { CliIo } from './io';
@@ -6,7 +6,7 @@ import { detectServiceTarget } from '../core/api/serviceTarget';
 import { SERVICE_TARGETS, type ServiceTarget } from '../core/rules/target';
 import { loadSeverityOverrides, parseTargetFlag } from './severitySettings';
 import { formatGithub, formatSarif, formatText, type ReportFormat } from './report';
-import { definitionsView, serviceDefinitions, serviceExistence, workspaceDefinitions } from './validationContext';
+import { serviceDefinitions, serviceExistence } from './validationContext';
 
 const FORMATS: readonly ReportFormat[] = ['text', 'json', 'github', 'sarif'];
 
@@ -50,9 +50,9 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
 
-  const documents = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io);
-  if (typeof documents === 'number') return documents;
-  const models = documents.map((d) => d.model);
+  const workspace = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io);
+  if (typeof workspace === 'number') return workspace;
+  const models = workspace.documents.map((d) => d.model);
 
   let live: Map<string, PropertyDefinitionInfo> | undefined;
   let entities: EntityExistenceView | undefined;
@@ -69,14 +69,16 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
       return 2;
     }
   }
-  const all = validateAll(documents, definitionsView(workspaceDefinitions(models), live), entities, { target, severity });
+  workspace.session.severity = severity;
+  workspace.session.catalog = () => ({ ...(live ? { serviceDefinitions: live } : {}), entities: entities ?? UNKNOWN_EXISTENCE, target });
+  const all = validateAll(workspace);
 
   if (format === 'json') io.stdout(JSON.stringify(all, null, 2));
   else if (format === 'github') {
     const annotations = formatGithub(all);
     if (annotations) io.stdout(annotations);
   } else if (format === 'sarif') io.stdout(formatSarif(all, io.version));
-  else io.stdout(formatText(all, documents.length));
+  else io.stdout(formatText(all, workspace.documents.length));
 
   return all.some((d) => d.severity === 'error') ? 1 : 0;
 }

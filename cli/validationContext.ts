@@ -1,15 +1,7 @@
 import { entitiesExist, listPropertyDefinitions, type ServiceConnection } from '../core/api';
 import { definitionFromAspect } from '../core/definitions/fromAspect';
-import { definitionsFromModel } from '../core/definitions/fromFacts';
-import type { DefinitionsView, EntityExistenceView, PropertyDefinitionInfo } from '../core/definitions/types';
+import type { EntityExistenceView, PropertyDefinitionInfo } from '../core/definitions/types';
 import type { DocumentModel } from '../core/model/facts';
-
-/** Definitions written in the files being checked: a value may use a property defined beside it. */
-export function workspaceDefinitions(models: readonly DocumentModel[]): Map<string, PropertyDefinitionInfo> {
-  const map = new Map<string, PropertyDefinitionInfo>();
-  for (const model of models) for (const definition of definitionsFromModel(model)) if (!map.has(definition.urn)) map.set(definition.urn, definition);
-  return map;
-}
 
 /** The live definitions of the service, normalised like the editor's. */
 export async function serviceDefinitions(connection: ServiceConnection): Promise<Map<string, PropertyDefinitionInfo>> {
@@ -35,8 +27,4 @@ export async function serviceExistence(connection: ServiceConnection, models: re
   }
   const known = urns.size > 0 ? await entitiesExist(connection, [...urns]) : new Map<string, boolean>();
   return { exists: (urn) => known.get(urn) };
-}
-
-export function definitionsView(workspace: Map<string, PropertyDefinitionInfo>, service?: Map<string, PropertyDefinitionInfo>): DefinitionsView {
-  return { workspace, service: service ?? new Map(), serviceAvailable: service !== undefined };
 }

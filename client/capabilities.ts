@@ -5,6 +5,7 @@ import { registerPullCommand } from './pull/pullCommand';
 import { ImpactCodeLens, showImpact } from './impact/impactLens';
 import { LineageGraphPanel } from './graph/graphPanel';
 import type { LineageView } from './lineage/lineageView';
+import type { ServerQueries } from './serverQueries';
 import { parseUrn } from '../core/urn';
 
 type Register = (command: string, run: (...args: unknown[]) => unknown) => void;
@@ -16,6 +17,7 @@ export interface CapabilityContext {
   documentModels: DocumentModels;
   log: vscode.LogOutputChannel;
   lineageView: LineageView;
+  server: ServerQueries;
 }
 
 /** Pull from Catalog, the impact code lens and the lineage graph (issue #17): one call from extensionMain. */
@@ -25,22 +27,24 @@ export function registerCapabilities(capabilities: CapabilityContext): void {
   capabilities.context.subscriptions.push(lens, vscode.languages.registerCodeLensProvider([{ language: 'yaml' }, { language: 'json' }, { language: 'jsonc' }], lens));
   capabilities.register('catalogCode.impact.show', showImpact);
 
-  const graph = new LineageGraphPanel(capabilities.context.extensionUri, capabilities.connection, capabilities.log);
+  const graph = new LineageGraphPanel(capabilities.context.extensionUri, capabilities.connection, capabilities.log, capabilities.server);
   capabilities.context.subscriptions.push(graph);
   capabilities.register('catalogCode.lineage.showGraph', async (arg?: unknown) => {
-    const given = typeof arg === 'string' ? arg : undefined;
+    // Asked every time from the palette or the view's title, prefilled with the Lineage view's root: Enter draws it.
     const urn =
-      given ??
-      capabilities.lineageView.rootUrn ??
-      (await vscode.window.showInputBox({
-        title: 'Show Lineage Graph',
-        prompt: 'The URN of the entity whose lineage to draw',
-        placeHolder: 'urn:li:dataset:(urn:li:dataPlatform:hive,warehouse.orders,PROD)',
-        validateInput: (value) => {
-          const parsed = parseUrn(value.trim());
-          return parsed.ok ? undefined : parsed.error.message;
-        },
-      }));
+      typeof arg === 'string'
+        ? arg
+        : await vscode.window.showInputBox({
+            title: 'Show Lineage Graph',
+            prompt: 'The URN of the entity whose lineage to draw',
+            value: capabilities.lineageView.rootUrn,
+            placeHolder: 'urn:li:dataset:(urn:li:dataPlatform:hive,warehouse.orders,PROD)',
+            ignoreFocusOut: true,
+            validateInput: (value) => {
+              const parsed = parseUrn(value.trim());
+              return parsed.ok ? undefined : parsed.error.message;
+            },
+          });
     if (urn) graph.show(urn.trim());
   });
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { readDocument } from '../core/formats';
-import type { DocumentModel, FormatId } from '../core/model/facts';
+import { parseAssociations, type Associations } from '../core/formats/associations';
+import type { DocumentModel } from '../core/model/facts';
 
 /**
  * The model of an open document, read once per version: the lineage view (on cursor moves) and the
@@ -34,6 +35,7 @@ export class DocumentModels implements vscode.Disposable {
   }
 }
 
-function readAssociations(): Record<string, FormatId | 'none'> {
-  return vscode.workspace.getConfiguration('catalogCode').get<Record<string, FormatId | 'none'>>('formats.associations', {});
+/** The setting as the server reads it (core/formats/associations.ts): entries naming no known format are left out. */
+export function readAssociations(): Associations {
+  return parseAssociations(vscode.workspace.getConfiguration('catalogCode').get<unknown>('formats.associations', {})).associations;
 }

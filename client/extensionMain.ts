@@ -12,7 +12,8 @@ import { ConnectionManager } from './connection/connectionManager';
 import { registerLineageCommands } from './lineage/commands';
 import { LineageView } from './lineage/lineageView';
 import { PushCommands } from './push/pushCommands';
-import { PropertyCodeLens, registerPropertyStatusCommands } from './push/propertyStatus';
+import { registerPropertyStatusCommands } from './push/propertyStatus';
+import { ServerQueries } from './serverQueries';
 import { DocumentModels } from './documentModels';
 import { CatalogStatus } from './status';
 import { registerLocalCatalogCommands } from './connection/localCatalogCommands';
@@ -40,7 +41,8 @@ export async function start(context: vscode.ExtensionContext, log: vscode.LogOut
   register('catalogCode.signIn', () => connection.signIn());
   register('catalogCode.signOut', () => connection.signOut());
   registerLocalCatalogCommands(register, context, connection);
-  const workspaceValidation = new WorkspaceValidation();
+  const server = new ServerQueries(() => client);
+  const workspaceValidation = new WorkspaceValidation(server, log);
   context.subscriptions.push(workspaceValidation);
   register('catalogCode.validateWorkspace', () => workspaceValidation.run());
 
@@ -48,16 +50,13 @@ export async function start(context: vscode.ExtensionContext, log: vscode.LogOut
   context.subscriptions.push(documentModels);
   const lineageView = new LineageView(connection, documentModels);
   context.subscriptions.push(lineageView);
-  registerLineageCommands(register, lineageView);
+  registerLineageCommands(register, lineageView, server);
 
-  const pushCommands = new PushCommands(connection, log);
+  const pushCommands = new PushCommands(connection, log, server);
   context.subscriptions.push(pushCommands);
   pushCommands.register(register);
   registerPropertyStatusCommands(register, connection, log, documentModels);
-  context.subscriptions.push(
-    vscode.languages.registerCodeLensProvider([{ language: 'yaml' }, { language: 'json' }, { language: 'jsonc' }], new PropertyCodeLens(documentModels)),
-  );
-  registerCapabilities({ context, register, connection, documentModels, log, lineageView });
+  registerCapabilities({ context, register, connection, documentModels, log, lineageView, server });
   register(REFRESH_DEFINITIONS_COMMAND, async () => {
     if (!client?.isRunning()) {
       void vscode.window.showWarningMessage('Catalog Code: the language server is not running, so definitions cannot be refreshed. Open the log for details.');
@@ -90,6 +89,8 @@ export async function start(context: vscode.ExtensionContext, log: vscode.LogOut
     ],
     outputChannel: log,
     initializationOptions,
+    // Every catalogCode.* setting applies live: the server is told of changes and pulls the section.
+    synchronize: { configurationSection: 'catalogCode' },
   };
   client = new LanguageClient('catalogCode', 'Catalog Code', serverOptions, clientOptions);
   const languageClient = client;

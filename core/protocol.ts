@@ -2,7 +2,7 @@
  * Every custom message between the Catalog Code client and language server, declared once.
  * Both sides import this file; it holds types and method names only.
  */
-import { NotificationType } from 'vscode-languageserver-protocol';
+import { NotificationType, RequestType, type Diagnostic, type Location } from 'vscode-languageserver-protocol';
 
 /** What the client passes in `initialize` → `initializationOptions`. All fields are optional. */
 export interface CatalogInitializationOptions {
@@ -33,7 +33,8 @@ export const SetConnectionNotification = {
   type: new NotificationType<SetConnectionParams>('catalogCode/setConnection'),
 } as const;
 
-export type ConnectionState =
+/** How the language server stands with the catalog service (not the client's connection manager). */
+export type CatalogReachability =
   | 'offline' // no service URL configured: workspace definitions only
   | 'connecting' // first fetch under way
   | 'connected' // the last fetch succeeded
@@ -44,7 +45,7 @@ export type DefinitionsSource = 'live' | 'cache' | 'none';
 
 /** Server → client: what the server is connected to and where its definitions come from. */
 export interface StatusParams {
-  state: ConnectionState;
+  state: CatalogReachability;
   /** the service URL in use, without credentials; absent when offline */
   url?: string;
   definitions: {
@@ -74,3 +75,37 @@ export const REFRESH_DEFINITIONS_COMMAND = 'catalogCode.refreshDefinitions';
 
 /** Every command the server registers through `executeCommandProvider`. */
 export const SERVER_COMMANDS: readonly string[] = [REFRESH_DEFINITIONS_COMMAND];
+
+/** Client → server: the diagnostics of workspace files, open or closed, as the editor shows them. */
+export interface WorkspaceProblemsParams {
+  /** only these files (URIs); every metadata file of the workspace when absent */
+  uris?: string[];
+}
+
+export interface FileProblems {
+  uri: string;
+  /** the format the file was read as */
+  format: string;
+  diagnostics: Diagnostic[];
+}
+
+export interface WorkspaceProblemsResult {
+  /** every metadata file asked about, with its diagnostics (possibly none), sorted by URI */
+  files: FileProblems[];
+}
+
+/** Validate Workspace, the push guard and the workspace push ask this instead of checking files themselves. */
+export const WorkspaceProblemsRequest = {
+  method: 'catalogCode/workspaceProblems',
+  type: new RequestType<WorkspaceProblemsParams, WorkspaceProblemsResult, void>('catalogCode/workspaceProblems'),
+} as const;
+
+export interface EntityDeclarationParams {
+  urn: string;
+}
+
+/** Client → server: the workspace file that declares an entity (Open Defining File); null when none does. */
+export const EntityDeclarationRequest = {
+  method: 'catalogCode/entityDeclaration',
+  type: new RequestType<EntityDeclarationParams, Location | null, void>('catalogCode/entityDeclaration'),
+} as const;

@@ -86,7 +86,7 @@ async function catalogOnly(reason: string): Promise<void> {
   console.log(`  Starting only the local catalog with the sample catalog on port ${port} (Ctrl-C stops it). In your own VS Code with`);
   console.log(`  Catalog Code, set catalogCode.service.url to the address below and run "Catalog Code: Sign In" with the token in the token file.\n`);
   rmSync(dirs.catalog, { recursive: true, force: true, maxRetries: 3 });
-  const args = [join(repoRoot, 'dist', 'cli.js'), 'serve', '--port', String(port), '--data', dirs.catalog, '--seed', sampleCatalog];
+  const args = [join(repoRoot, 'dist', 'cli.js'), 'serve', '--port', String(port), '--data', dirs.catalog, '--seed', sampleCatalog, '--exit-with-parent'];
   const child = spawn(process.execPath, args, { stdio: 'inherit' });
   // The terminal's Ctrl-C reaches the catalog too; it closes itself and we wait for it.
   stopOnSignal(child, false);

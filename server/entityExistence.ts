@@ -23,6 +23,7 @@ export class EntityExistence implements EntityExistenceView {
   private generation = 0;
   /** after a failed lookup, wait before asking again so a down service is not asked on every keystroke */
   private retryAfter = 0;
+  private flushing: Promise<void> | undefined;
 
   constructor(
     private readonly onAnswers: () => void,
@@ -46,6 +47,17 @@ export class EntityExistence implements EntityExistenceView {
     return answer?.exists;
   }
 
+  /**
+   * Asks for every queued URN now and resolves when the answers are in: a whole-workspace answer
+   * (Validate Workspace) waits for them instead of leaving existence unknown.
+   */
+  async settle(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.queued.size > 0) this.flushing = this.flush();
+    await this.flushing;
+  }
+
   /** Test and status hook: how many lookups are waiting or running. */
   get pending(): number {
     return this.queued.size + this.inFlight.size;
@@ -57,7 +69,7 @@ export class EntityExistence implements EntityExistenceView {
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      void this.flush();
+      this.flushing = this.flush();
     }, DEBOUNCE_MS);
   }
 

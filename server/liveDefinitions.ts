@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { isServiceError, listPropertyDefinitions, type ServiceConnection, type ServicePropertyDefinition } from '../core/api';
 import { definitionFromAspect } from '../core/definitions/fromAspect';
 import type { PropertyDefinitionInfo } from '../core/definitions/types';
-import type { ConnectionState, DefinitionsSource } from '../core/protocol';
+import type { CatalogReachability, DefinitionsSource } from '../core/protocol';
 
 const CACHE_FILE = 'definitions-cache.json';
 const CACHE_VERSION = 1;
@@ -35,7 +35,7 @@ export interface LiveDefinitionsEvents {
 export class LiveDefinitions {
   definitions: ReadonlyMap<string, PropertyDefinitionInfo> = new Map();
   source: DefinitionsSource = 'none';
-  state: ConnectionState = 'offline';
+  state: CatalogReachability = 'offline';
   fetchedAt: number | undefined;
   lastError: string | undefined;
   private connection: ServiceConnection | undefined;

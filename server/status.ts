@@ -1,7 +1,7 @@
-import type { ConnectionState, DefinitionsSource, StatusParams } from '../core/protocol';
+import type { CatalogReachability, DefinitionsSource, StatusParams } from '../core/protocol';
 
 export interface StatusFacts {
-  state: ConnectionState;
+  state: CatalogReachability;
   url: string | undefined;
   source: DefinitionsSource;
   serviceCount: number;
@@ -28,7 +28,7 @@ export function describeStatus(facts: StatusFacts): StatusParams {
 
 function messageOf(facts: StatusFacts): string {
   const workspace = `${facts.workspaceCount} defined in the workspace`;
-  if (facts.state === 'offline') return `Offline: no catalog service configured; using ${workspace}.`;
+  if (facts.state === 'offline') return `Offline: no catalog service configured (VS Code: catalogCode.service.url or Catalog Code: Start Local Catalog; other editors: CATALOG_SERVICE_URL and CATALOG_TOKEN in the language server's environment); using ${workspace}.`;
   const age = facts.fetchedAt !== undefined ? ageOf(facts.now - facts.fetchedAt) : undefined;
   const service = `${facts.serviceCount} definition(s)`;
   const refreshing = facts.refreshing ? ' Refreshing…' : '';
@@ -40,7 +40,11 @@ function messageOf(facts: StatusFacts): string {
     case 'unreachable':
     case 'unauthorized': {
       const fallback = facts.source === 'cache' ? `using ${service} from the cache (${age} old)` : 'no cached definitions yet';
-      return `${facts.state === 'unauthorized' ? 'Not signed in to' : 'Cannot reach'} ${facts.url}: ${fallback}, ${workspace}.${refreshing}`;
+      const todo =
+        facts.state === 'unauthorized'
+          ? ' Sign in (VS Code: Catalog Code: Sign In; other editors: set CATALOG_TOKEN for the language server).'
+          : ' Check that it runs, then refresh (VS Code: Catalog Code: Refresh Definitions; other editors: the catalogCode.refreshDefinitions command).';
+      return `${facts.state === 'unauthorized' ? 'Not signed in to' : 'Cannot reach'} ${facts.url}: ${fallback}, ${workspace}.${refreshing}${todo}`;
     }
   }
 }

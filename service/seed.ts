@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readDocument } from '../core/formats/index';
+import { collectMetadataFiles } from '../core/workspace/metadataFiles';
 import { aspectWritesFromModel, PLANNED_PHASES, type AspectPlan } from '../core/plan/aspects';
 import { applyUpdateLineage } from './lineage/updateLineage';
 import type { CatalogStore } from './store/types';
@@ -21,24 +22,12 @@ export interface SeedReport {
   problems: string[];
 }
 
-const EXTENSIONS = new Set(['.yml', '.yaml', '.json']);
-
+/** The metadata files under the inputs, walked like the CLI and the language server walk a workspace. */
 export function seedFiles(inputs: string[]): string[] {
-  const out: string[] = [];
-  const visit = (file: string) => {
-    const stat = fs.statSync(file);
-    if (stat.isDirectory()) {
-      for (const name of fs.readdirSync(file).sort()) {
-        if (!name.startsWith('.')) visit(path.join(file, name));
-      }
-    } else if (EXTENSIONS.has(path.extname(file).toLowerCase())) out.push(file);
-  };
   for (const input of inputs) {
-    const resolved = path.resolve(input);
-    if (!fs.existsSync(resolved)) throw new Error(`The seed ${input} does not exist. Give a file or a directory of YAML/JSON files.`);
-    visit(resolved);
+    if (!fs.existsSync(path.resolve(input))) throw new Error(`The seed ${input} does not exist. Give a file or a directory of YAML/JSON files.`);
   }
-  return out;
+  return collectMetadataFiles(inputs.map((input) => path.resolve(input)));
 }
 
 export async function seedCatalog(store: CatalogStore, inputs: string[]): Promise<SeedReport> {

@@ -32,6 +32,8 @@ export class ConnectionManager implements vscode.Disposable {
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('catalogCode.service.url')) void this.connect();
+        // Turning auto-start on while nothing is connected starts the local catalog now, not at the next reload.
+        else if (event.affectsConfiguration('catalogCode.localCatalog.autoStart') && !this.connection) void this.connect();
       }),
       context.secrets.onDidChange((event) => {
         if (event.key === REMOTE_TOKEN_KEY && this.currentTarget()?.kind === 'remote') void this.connect();

@@ -32,7 +32,8 @@ const LISTENING = /^Catalog Code local catalog listening on (http:\/\/\S+)$/;
 export class LocalCatalogStartError extends Error {}
 
 export function startLocalCatalog(options: LocalCatalogOptions): Promise<RunningLocalCatalog> {
-  const args = [options.cliPath, 'serve', '--host', '127.0.0.1', '--port', '0', '--data', options.dataDir];
+  // --exit-with-parent: if the extension host dies without stopping it, the catalog stops too.
+  const args = [options.cliPath, 'serve', '--host', '127.0.0.1', '--port', '0', '--data', options.dataDir, '--exit-with-parent'];
   for (const seed of options.seeds ?? []) args.push('--seed', seed);
   const child = spawn(options.execPath ?? process.execPath, args, {
     // ELECTRON_RUN_AS_NODE makes VS Code's Electron binary behave as plain Node.

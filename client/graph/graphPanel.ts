@@ -6,7 +6,7 @@ import { shortName } from '../../core/lineage/labels';
 import { serviceLineageFetcher } from '../../core/lineage/serviceFetcher';
 import type { TreeDirection } from '../../core/lineage/types';
 import type { ConnectionManager } from '../connection/connectionManager';
-import { findEntityDefinition } from '../lineage/findDefinition';
+import type { ServerQueries } from '../serverQueries';
 import type { FromWebview, GraphViewState, ToWebview } from './graphMessages';
 
 const DIRECTIONS: Record<GraphViewState['directions'], TreeDirection[]> = { both: ['upstream', 'downstream'], upstream: ['upstream'], downstream: ['downstream'] };
@@ -21,6 +21,9 @@ export class LineageGraphPanel implements vscode.Disposable {
   private graph: LineageGraph | undefined;
   private state: GraphViewState = { depth: 2, directions: 'both', columns: false };
   private generation = 0;
+  /** the root asked for; kept while not connected, so the graph loads once the connection is ready */
+  private wantedRoot: string | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
   /** the last graph the webview reported drawing (read by the end-to-end test through the log) */
   lastRendered: { root: string; nodes: number; edges: number } | undefined;
 
@@ -28,7 +31,15 @@ export class LineageGraphPanel implements vscode.Disposable {
     private readonly extensionUri: vscode.Uri,
     private readonly connection: ConnectionManager,
     private readonly log: vscode.LogOutputChannel,
-  ) {}
+    private readonly server: ServerQueries,
+  ) {
+    // Opened while the local catalog was still starting (or signed out): draw once connected.
+    this.subscriptions.push(
+      connection.onDidChange(() => {
+        if (this.panel && this.wantedRoot && !this.graph && connection.currentConnection) void this.load(this.wantedRoot);
+      }),
+    );
+  }
 
   show(root: string): void {
     if (!this.panel) {
@@ -40,8 +51,15 @@ export class LineageGraphPanel implements vscode.Disposable {
       this.panel.onDidDispose(() => {
         this.panel = undefined;
         this.graph = undefined;
+        this.wantedRoot = undefined;
       });
-      this.panel.webview.onDidReceiveMessage((message: FromWebview) => void this.receive(message));
+      this.panel.webview.onDidReceiveMessage((message: FromWebview) =>
+        this.receive(message).catch((error: unknown) => {
+          const text = error instanceof Error ? error.message : String(error);
+          this.log.error(`Lineage graph: ${text}`);
+          this.post({ type: 'error', message: text });
+        }),
+      );
       this.panel.webview.html = this.html(this.panel.webview);
     } else {
       this.panel.reveal(undefined, true);
@@ -55,9 +73,11 @@ export class LineageGraphPanel implements vscode.Disposable {
 
   /** A new root: the graph is grown again to the chosen depth. */
   private async load(root: string): Promise<void> {
+    this.wantedRoot = root;
     const service = this.connection.currentConnection;
     if (!service) {
-      this.post({ type: 'error', message: `Not connected: ${this.connection.describe()}` });
+      this.graph = undefined;
+      this.post({ type: 'error', message: `Not connected: ${this.connection.describe()} The graph loads as soon as the connection is ready.` });
       return;
     }
     this.graph = new LineageGraph(root, serviceLineageFetcher({ url: service.url, token: service.token }));
@@ -119,7 +139,7 @@ export class LineageGraphPanel implements vscode.Disposable {
         await this.load(message.urn);
         return;
       case 'open':
-        await openDefinition(message.urn);
+        await openDefinition(this.server, message.urn);
         return;
       case 'exportMermaid':
         if (graph) await openExport(graphToMermaid(graph.snapshot(), { columns: this.state.columns }), 'mermaid');
@@ -153,7 +173,9 @@ export class LineageGraphPanel implements vscode.Disposable {
   private html(webview: vscode.Webview): string {
     const nonce = randomBytes(16).toString('base64');
     const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'lineageGraph.js'));
-    const csp = `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src ${webview.cspSource} data:;`;
+    const layoutWorker = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'lineageGraphLayout.js'));
+    // The layout worker's script is fetched from the extension and started from a blob.
+    const csp = `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src ${webview.cspSource} data:; connect-src ${webview.cspSource}; worker-src blob:;`;
     return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
@@ -182,7 +204,7 @@ export class LineageGraphPanel implements vscode.Disposable {
   #arrow path { fill: var(--vscode-editorLineNumber-foreground); }
   #arrowColumn path { fill: var(--vscode-charts-orange); }
 </style></head>
-<body>
+<body data-layout-worker="${layoutWorker}">
 <div class="toolbar" role="toolbar" aria-label="Lineage graph">
   <label>Depth <select id="depth" aria-label="Depth">${[1, 2, 3, 4, 5, 8].map((d) => `<option value="${d}"${d === this.state.depth ? ' selected' : ''}>${d}</option>`).join('')}</select></label>
   <label>Direction <select id="direction" aria-label="Direction"><option value="both" selected>Both</option><option value="upstream">Upstream</option><option value="downstream">Downstream</option></select></label>
@@ -205,12 +227,19 @@ export class LineageGraphPanel implements vscode.Disposable {
   }
 
   dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
     this.panel?.dispose();
   }
 }
 
-async function openDefinition(urn: string): Promise<void> {
-  const location = await findEntityDefinition(urn);
+/** The file that declares the entity, as the language server (the workspace's one owner) knows it. */
+async function openDefinition(server: ServerQueries, urn: string): Promise<void> {
+  const unavailable = server.unavailable();
+  if (unavailable) {
+    void vscode.window.showWarningMessage(`Catalog Code cannot look for the file that declares ${urn}: ${unavailable}.`);
+    return;
+  }
+  const location = await server.entityDeclaration(urn);
   if (!location) {
     void vscode.window.showInformationMessage(`Catalog Code: no file in this workspace declares ${urn}. Pull it with "Pull from Catalog…" to get one.`);
     return;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { LineageNode } from '../../core/lineage';
 import { parseUrn } from '../../core/urn';
-import { findEntityDefinition } from './findDefinition';
+import type { ServerQueries } from '../serverQueries';
 import type { LineageView } from './lineageView';
 
 type Register = (command: string, run: (...args: unknown[]) => unknown) => void;
@@ -9,7 +9,7 @@ type Register = (command: string, run: (...args: unknown[]) => unknown) => void;
 const isNode = (value: unknown): value is LineageNode => typeof value === 'object' && value !== null && 'kind' in value && 'id' in value;
 
 /** The lineage view's commands: set/pin the root, filter by degree, open or copy a node. */
-export function registerLineageCommands(register: Register, view: LineageView): void {
+export function registerLineageCommands(register: Register, view: LineageView, server: ServerQueries): void {
   register('catalogCode.showLineageForUrn', async (arg?: unknown) => {
     const urn =
       typeof arg === 'string'
@@ -46,9 +46,14 @@ export function registerLineageCommands(register: Register, view: LineageView): 
   register('catalogCode.lineage.openDefinition', async (node?: unknown) => {
     const urn = isNode(node) ? node.urn : view.rootUrn;
     if (!urn) return;
+    const unavailable = server.unavailable();
+    if (unavailable) {
+      void vscode.window.showWarningMessage(`Catalog Code cannot look for the file that defines ${urn}: ${unavailable}.`);
+      return;
+    }
     const location = await vscode.window.withProgress(
       { location: { viewId: 'catalogCode.lineage' }, title: 'Looking for the file that defines it…' },
-      (_progress, token) => findEntityDefinition(urn, token),
+      (_progress, token) => server.entityDeclaration(urn, token),
     );
     if (!location) {
       void vscode.window.showInformationMessage(`No file in this workspace defines ${urn}. It lives only in the catalog service.`, 'Copy URN').then((choice) => {

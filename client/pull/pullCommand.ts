@@ -110,9 +110,15 @@ function cursorUrn(): string | undefined {
   return range ? editor.document.getText(range) : undefined;
 }
 
+/** The folder, relative to the first workspace folder (an absolute path works too): an input box works in every VS Code, remote and browser included. */
 async function askFolder(): Promise<vscode.Uri | undefined> {
-  const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: 'Pull Here', title: 'Pull from Catalog: into which folder?', defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri });
-  return picked?.[0];
+  const text = await vscode.window.showInputBox({
+    title: 'Pull from Catalog: into which folder?',
+    prompt: vscode.workspace.workspaceFolders?.length ? `Relative to ${vscode.workspace.workspaceFolders[0].name}, or an absolute path; created if needed` : 'An absolute path; created if needed',
+    value: 'catalog',
+    validateInput: (value) => (value.trim() ? undefined : 'Give a folder, e.g. catalog'),
+  });
+  return text?.trim() ? toUri(text.trim()) : undefined;
 }
 
 function toUri(text: string): vscode.Uri {

@@ -66,22 +66,3 @@ export function registerPropertyStatusCommands(register: Register, connection: C
   register('catalogCode.softDeleteProperty', (arg?: unknown) => run(arg, true));
   register('catalogCode.restoreProperty', (arg?: unknown) => run(arg, false));
 }
-
-/** Above each definition in a properties file: push it, soft delete it, restore it. */
-export class PropertyCodeLens implements vscode.CodeLensProvider {
-  constructor(private readonly models: DocumentModels) {}
-
-  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-    const model = this.models.of(document);
-    if (model.format === null) return [];
-    return factsOfKind(model, 'propertyDefinition').flatMap((definition) => {
-      const range = new vscode.Range(document.positionAt(definition.range.start), document.positionAt(definition.range.start));
-      const urn = definition.urn.value;
-      return [
-        new vscode.CodeLens(range, { title: 'Push Definitions', command: 'catalogCode.pushPropertyDefinitions', arguments: [document.uri] }),
-        new vscode.CodeLens(range, { title: 'Soft Delete', command: 'catalogCode.softDeleteProperty', arguments: [urn] }),
-        new vscode.CodeLens(range, { title: 'Restore', command: 'catalogCode.restoreProperty', arguments: [urn] }),
-      ];
-    });
-  }
-}

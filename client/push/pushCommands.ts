@@ -3,15 +3,13 @@ import * as vscode from 'vscode';
 import { readDocument } from '../../core/formats';
 import type { DocumentModel } from '../../core/model/facts';
 import { applyPlan, buildPushPlan, formatPlan, formatPushResult, type PushPlan } from '../../core/plan/push';
-import { validateDocument } from '../../core/validate';
 import type { ConnectionManager } from '../connection/connectionManager';
+import { readAssociations } from '../documentModels';
+import type { ServerQueries } from '../serverQueries';
 import { PlanPreview } from './planPreview';
 import { SCOPE_WORDS, narrowPlan, type PushScope } from './pushScope';
 
 type Register = (command: string, run: (...args: unknown[]) => unknown) => void;
-
-const METADATA_GLOB = '**/*.{yml,yaml,json,jsonc}';
-const EXCLUDE_GLOB = '{**/node_modules/**,**/.git/**,**/dist/**,**/.catalog/**,**/.vscode-test/**}';
 
 interface PushSource {
   uri: vscode.Uri;
@@ -29,10 +27,13 @@ export class PushCommands implements vscode.Disposable {
   constructor(
     private readonly connection: ConnectionManager,
     private readonly log: vscode.LogOutputChannel,
+    private readonly server: ServerQueries,
   ) {}
 
   register(register: Register): void {
-    const fileOrActive = (arg: unknown): vscode.Uri | undefined => (arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri);
+    // A code lens from the language server passes the file as a URI string.
+    const fileOrActive = (arg: unknown): vscode.Uri | undefined =>
+      arg instanceof vscode.Uri ? arg : typeof arg === 'string' && arg.includes(':') ? vscode.Uri.parse(arg) : vscode.window.activeTextEditor?.document.uri;
     register('catalogCode.pushFile', (arg?: unknown) => this.pushUris(this.fileTarget(fileOrActive(arg)), 'all'));
     register('catalogCode.pushWorkspace', async () => this.pushUris(await this.workspaceTarget(), 'all'));
     register('catalogCode.pushLineage', (arg?: unknown) => this.pushUris(this.fileTarget(fileOrActive(arg)), 'lineage'));
@@ -47,7 +48,10 @@ export class PushCommands implements vscode.Disposable {
 
   private async workspaceTarget(): Promise<vscode.Uri[] | string> {
     if (!vscode.workspace.workspaceFolders?.length) return 'Open a folder first: the workspace push sends every metadata file in it.';
-    return vscode.workspace.findFiles(METADATA_GLOB, EXCLUDE_GLOB, 10000);
+    // The language server knows which files are metadata (folders to skip, associations).
+    const files = await this.server.workspaceProblems();
+    if (!files) return `cannot list the workspace's metadata files: ${this.server.unavailable() ?? 'no answer'}.`;
+    return files.map((file) => vscode.Uri.parse(file.uri));
   }
 
   async pushUris(target: vscode.Uri[] | string, scope: PushScope, onlyIds?: ReadonlySet<string>): Promise<void> {
@@ -141,7 +145,7 @@ export class PushCommands implements vscode.Disposable {
   }
 
   private async readSources(uris: readonly vscode.Uri[]): Promise<PushSource[]> {
-    const associations = vscode.workspace.getConfiguration('catalogCode').get('formats.associations', {});
+    const associations = readAssociations();
     const sources: PushSource[] = [];
     for (const uri of uris) {
       // An open editor's text wins over the file on disk: push what the user sees.
@@ -161,10 +165,20 @@ export class PushCommands implements vscode.Disposable {
 
   /** Files with errors are not sent unless the user insists. */
   private async acceptErrors(sources: readonly PushSource[]): Promise<boolean> {
-    const withErrors = sources.filter((s) => validateDocument({ model: s.model, text: s.text }).some((d) => d.severity === 'error'));
-    if (withErrors.length === 0) return true;
-    const names = withErrors.map((s) => path.basename(s.uri.fsPath)).join(', ');
+    // The server's diagnostics, exactly as the editor shows them (live definitions included).
+    const files = await this.server.workspaceProblems(sources.map((s) => s.uri));
     const insist = 'Push Anyway';
+    if (!files) {
+      const choice = await vscode.window.showWarningMessage(
+        `The files could not be checked for errors before the push: ${this.server.unavailable() ?? 'the language server did not answer'}.`,
+        { modal: true },
+        insist,
+      );
+      return choice === insist;
+    }
+    const withErrors = files.filter((file) => file.diagnostics.some((d) => d.severity === 1 /* Error */));
+    if (withErrors.length === 0) return true;
+    const names = withErrors.map((file) => path.basename(vscode.Uri.parse(file.uri).fsPath)).join(', ');
     const choice = await vscode.window.showWarningMessage(
       `${names} ${withErrors.length === 1 ? 'has' : 'have'} errors; the service is likely to reject parts of the push.`,
       { modal: true, detail: 'Fix the problems first (see the Problems panel), or push anyway.' },

@@ -1,9 +1,9 @@
+import { LINEAGE_ASPECTS } from '../../core/model/lineageAspects';
 import type { PushItem, PushPlan } from '../../core/plan/pushTypes';
 
 /** What a push command sends: everything a file holds, or only one kind of metadata. */
 export type PushScope = 'all' | 'lineage' | 'structuredProperties' | 'propertyDefinitions';
 
-const LINEAGE_ASPECTS = new Set(['upstreamLineage', 'dataJobInputOutput', 'chartInfo', 'dashboardInfo', 'dataFlowInfo']);
 
 function aspectOf(item: PushItem): string | undefined {
   const op = item.operation;

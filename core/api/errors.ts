@@ -41,7 +41,7 @@ export function errorForStatus(url: string, status: number, detail: string, retr
     return new ServiceError('rejected', `${where} is receiving too many requests and asked to slow down (HTTP 429). Nothing was changed by this request; ${wait} and try again.`, 429, { transient: true, retryAfterMs: retryAfter });
   }
   if (status === 401) {
-    return new ServiceError('unauthorized', `${where} refused the token (HTTP 401). Sign in again ("Catalog Code: Sign In"), or set CATALOG_TOKEN to a valid personal access token.`, 401);
+    return new ServiceError('unauthorized', `${where} refused the token (HTTP 401). Sign in again (VS Code: "Catalog Code: Sign In"; other editors and the CLI: set CATALOG_TOKEN to a valid personal access token in the environment the language server or CLI starts in).`, 401);
   }
   if (status === 403) {
     return new ServiceError('forbidden', `${where} says the token may not do this (HTTP 403${detail ? `: ${detail}` : ''}). Ask a catalog administrator for the privilege, or sign in with another token.`, 403);
@@ -58,7 +58,7 @@ export function errorForFetchFailure(url: string, error: unknown, timeoutMs: num
   const name = error instanceof Error ? error.name : '';
   if (name === 'TimeoutError' || name === 'AbortError') {
     const seconds = timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`;
-    return new ServiceError('timeout', `The catalog service at ${url} did not answer within ${seconds}. Check that it is running and not overloaded, then refresh.`, undefined, { transient: true });
+    return new ServiceError('timeout', `The catalog service at ${url} did not answer within ${seconds}. Check that it is running and not overloaded, then refresh the definitions (VS Code: "Catalog Code: Refresh Definitions"; other editors: run the language server's catalogCode.refreshDefinitions command).`, undefined, { transient: true });
   }
   const code = causeCode(error);
   if (code && DROPPED_CONNECTION_CODES.has(code)) {

@@ -1,5 +1,7 @@
 import { getLocation } from 'jsonc-parser';
 import type { SourceRange } from '../model/range';
+import { flowPosition, splitEntry, type FlowPosition } from './flowCursor';
+import { treePlace } from './treeCursor';
 
 /**
  * Where the caret is, read from the text around it rather than from the parsed model: while
@@ -33,6 +35,8 @@ export function cursorContext(text: string, offset: number, isJson: boolean): Cu
 }
 
 function yamlCursor(text: string, offset: number): CursorContext {
+  const flow = flowPosition(text, offset);
+  if (flow) return flowCursor(text, offset, flow);
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   const before = text.slice(lineStart, offset);
   const keyValue = YAML_KEY_VALUE.exec(before);
@@ -57,11 +61,51 @@ function yamlCursor(text: string, offset: number): CursorContext {
   const word = quote ? typed.slice(1) : typed.startsWith('[') ? (typed.split(/[[,]\s*/).pop() ?? '') : typed;
   const prefixStart = offset - word.length;
   const end = wordEnd(text, offset, quote);
-  const path = yamlParents(text, lineStart, column);
+  // On a line with nothing typed yet, the column is all there is to go by (YAML would read the spot
+  // as the end of whatever precedes it).
+  const place = before.trim() === '' ? undefined : treePlace(text, offset, (start, at) => yamlParents(text, start, at));
+  // The tree decides where the caret belongs; a spot the tree cannot place falls back to indentation.
+  if (place) {
+    key = place.key;
+    inListItem = place.inListItem;
+  }
+  const path = place ? place.path : yamlParents(text, lineStart, column);
   // A bare word after `- ` under a key is a list value (entity_types, downstreams) or the first
   // key of a list item; completion decides by the parent key.
   const atKey = key === undefined;
   return { path, key, atKey, inListItem, prefix: word, replace: { start: prefixStart, end }, quoted: quote !== '', indent: column };
+}
+
+/**
+ * The caret inside a flow collection (`- entity: {name: a, platform: sn`): the block context
+ * before the outermost `{`/`[` gives the outer keys, the flow tokenizer the inner ones.
+ */
+function flowCursor(text: string, offset: number, flow: FlowPosition): CursorContext {
+  const outer = yamlCursor(text, flow.outerOpen);
+  const keys = [outer.key, ...flow.nestedKeys];
+  const defined = (list: (string | undefined)[]): string[] => list.filter((key): key is string => key !== undefined);
+  let path: string[];
+  let key: string | undefined;
+  let typed: string;
+  let inListItem = false;
+  let indent = outer.indent;
+  if (flow.kind === 'map') {
+    path = [...outer.path, ...defined(keys)];
+    const entry = splitEntry(flow.entry);
+    key = entry?.key;
+    typed = entry ? entry.value : flow.entry.trimStart();
+    inListItem = flow.inSeq || (flow.nestedKeys.length === 0 && outer.inListItem && outer.key === undefined);
+    indent = flow.firstEntryColumn;
+  } else {
+    // A value of a flow list: the list's key is the key being written, as in `entity_types: [da`.
+    path = [...outer.path, ...defined(keys.slice(0, -1))];
+    key = keys.at(-1);
+    typed = flow.entry.trimStart();
+  }
+  const quote = typed.startsWith('"') || typed.startsWith("'") ? typed[0] : '';
+  const word = quote ? typed.slice(1) : typed;
+  const end = wordEnd(text, offset, quote);
+  return { path, key, atKey: key === undefined, inListItem, prefix: word, replace: { start: offset - word.length, end }, quoted: quote !== '', indent };
 }
 
 /** Keys of the mappings that enclose a line whose content starts at `column`. */
@@ -109,8 +153,20 @@ function wordEnd(text: string, offset: number, quote: string): number {
   return end;
 }
 
+/** jsonc-parser recurses once per nesting level; a hostile 100k-deep document overflows the stack. */
+function locationIn(text: string, offset: number): ReturnType<typeof getLocation> | undefined {
+  try {
+    return getLocation(text, offset);
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
 function jsonCursor(text: string, offset: number): CursorContext {
-  const location = getLocation(text, offset);
+  const location = locationIn(text, offset);
+  // Too deep to read (the document's own diagnostics say so): a caret with no path offers nothing to complete.
+  if (!location) return { path: [], atKey: false, inListItem: false, prefix: '', replace: { start: offset, end: offset }, quoted: false, indent: 0 };
   const segments = location.path;
   const path = segments.filter((s): s is string => typeof s === 'string');
   const last = segments[segments.length - 1];

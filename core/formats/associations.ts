@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import type { FormatId } from '../model/facts';
+import { FORMAT_IDS, type FormatId } from '../model/facts';
 
 export type Associations = Record<string, FormatId | 'none'>;
 
@@ -70,4 +70,40 @@ export function pathOfUri(uri: string): string {
     // A malformed escape: match against the text as written.
   }
   return path.replace(/\\/g, '/');
+}
+
+/** What an association may name: a format, or `none` to silence a file. */
+export const ASSOCIATION_FORMATS: readonly (FormatId | 'none')[] = [...FORMAT_IDS, 'none'];
+
+export interface ParsedAssociations {
+  /** the entries that name a known format */
+  associations: Associations;
+  /** one sentence per entry left out: what is wrong, where, and what to write instead */
+  problems: string[];
+}
+
+/**
+ * The `catalogCode.formats.associations` setting (or `CATALOG_CODE_ASSOCIATIONS` for the CLI) as
+ * written by a user: entries naming an unknown format are left out and each is told, so a typo never
+ * silently turns a file's checks off.
+ */
+export function parseAssociations(raw: unknown, where = 'catalogCode.formats.associations'): ParsedAssociations {
+  const associations: Associations = {};
+  const problems: string[] = [];
+  if (raw === undefined || raw === null) return { associations, problems };
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    problems.push(`${where} must be an object of glob → format, e.g. {"lineage/**/*.yml": "lineageFile"}; it was ignored.`);
+    return { associations, problems };
+  }
+  for (const [glob, format] of Object.entries(raw as Record<string, unknown>)) {
+    if (typeof format === 'string' && (ASSOCIATION_FORMATS as readonly string[]).includes(format)) {
+      associations[glob] = format as FormatId | 'none';
+      continue;
+    }
+    const near = typeof format === 'string' ? ASSOCIATION_FORMATS.find((known) => known.toLowerCase() === format.toLowerCase()) : undefined;
+    problems.push(
+      `${where}: "${glob}" names the unknown format ${JSON.stringify(format)}, so that entry is ignored.${near ? ` Did you mean "${near}"?` : ''} Use one of ${ASSOCIATION_FORMATS.join(', ')}.`,
+    );
+  }
+  return { associations, problems };
 }

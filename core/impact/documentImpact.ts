@@ -30,7 +30,8 @@ export async function documentImpact(connection: ServiceConnection, model: Docum
   const declarations = factsOfKind(model, 'entityDeclaration');
   if (definitions.length === 0 && edges.length === 0 && statuses.length === 0) return [];
   const plan = await buildPushPlan(connection, [model], { typeNamespace: options.typeNamespace, signal: options.signal });
-  const impacts = await computePlanImpact(connection, plan, { signal: options.signal });
+  // One impact the service cannot compute (a soft-deleted property cannot be searched on) leaves out only its lens.
+  const impacts = await computePlanImpact(connection, plan, { signal: options.signal, onError: () => undefined });
   const anchors: ImpactAnchor[] = [];
   const covered = new Set<string>();
   for (const impact of impacts) {

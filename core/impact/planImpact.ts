@@ -11,6 +11,8 @@ export interface ImpactOptions {
   /** at most this many entities per impact are listed (default 500); more are counted as truncated */
   limit?: number;
   signal?: AbortSignal;
+  /** one impact could not be computed (e.g. the service refuses to search on a soft-deleted property): the others still are */
+  onError?: (subject: string, error: unknown) => void;
 }
 
 const DEFAULT_LIMIT = 500;
@@ -110,10 +112,23 @@ export async function propertyImpact(connection: ServiceConnection, write: Prope
 /** Impact of every removed edge and every narrowing definition write of the plan, in plan order. */
 export async function computePlanImpact(connection: ServiceConnection, plan: PushPlan, options: ImpactOptions = {}): Promise<PlanImpact[]> {
   const out: PlanImpact[] = [];
+  const attempt = async <T>(subject: string, work: () => Promise<T>): Promise<T | undefined> => {
+    if (!options.onError) return work();
+    try {
+      return await work();
+    } catch (error) {
+      options.signal?.throwIfAborted();
+      options.onError(subject, error);
+      return undefined;
+    }
+  };
   for (const write of propertyWrites(plan)) {
-    const impact = await propertyImpact(connection, write, options);
+    const impact = await attempt(write.propertyUrn, () => propertyImpact(connection, write, options));
     if (impact) out.push(impact);
   }
-  for (const edge of removedEdges(plan)) out.push(await edgeImpact(connection, edge, options));
+  for (const edge of removedEdges(plan)) {
+    const impact = await attempt(`${edge.upstream} → ${edge.downstream}`, () => edgeImpact(connection, edge, options));
+    if (impact) out.push(impact);
+  }
   return out;
 }

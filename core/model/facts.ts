@@ -7,7 +7,9 @@ import type { Located, SourceRange } from './range';
  * rules judge it.
  */
 
-export type FormatId = 'propertyDefinitions' | 'datasetYaml' | 'lineageFile' | 'mcpJson' | 'lineageEdges';
+/** Every format Catalog Code reads, by the id the `catalogCode.formats.associations` setting uses. */
+export const FORMAT_IDS = ['propertyDefinitions', 'datasetYaml', 'lineageFile', 'mcpJson', 'lineageEdges'] as const;
+export type FormatId = (typeof FORMAT_IDS)[number];
 
 /** Where a URN was written and in what role; every URN string in a file is one of these. */
 export type UrnRole =

@@ -8,6 +8,7 @@ import type {
   PropertyDefinitionFact,
   PropertyScalar,
 } from '../model/facts';
+import { isLineageAspect } from '../model/lineageAspects';
 import { entityTypeOfUrn, makeDataTypeUrn, makeEntityTypeUrn, makeStructuredPropertyUrn, type TypeNamespace } from '../urn';
 import { jsonPointerToken } from '../formats/jsonPointer';
 
@@ -235,13 +236,11 @@ function statusPhase(urn: string): PlannedPhase {
   return entityTypeOfUrn(urn) === 'structuredProperty' ? 'edges' : 'entities';
 }
 
-const LINEAGE_ASPECT_NAMES = new Set(['upstreamLineage', 'dataJobInputOutput', 'chartInfo', 'dashboardInfo']);
-
 function mcpPhase(aspectName: string, urn: string): PlannedPhase {
   if (aspectName === 'propertyDefinition' || aspectName === 'structuredPropertySettings') return 'definitions';
   if (aspectName === 'structuredProperties') return 'values';
   if (aspectName === 'status') return statusPhase(urn);
-  if (LINEAGE_ASPECT_NAMES.has(aspectName)) return 'edges';
+  if (isLineageAspect(aspectName)) return 'edges';
   return 'entities';
 }
 

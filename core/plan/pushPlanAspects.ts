@@ -1,11 +1,12 @@
 import { dataTypeName, entityTypeName } from '../urn';
+import { LINEAGE_ASPECTS } from '../model/lineageAspects';
 import type { AspectIntent, PushIntent } from './pushIntent';
 import { asList, asRecord, canonicalJson, containsJson } from './pushJson';
 import { upstreamsInAspect } from './pushLineageState';
 import type { ServiceState } from './pushState';
 import type { JsonObject, PushChange, PushItem, UnchangedEntry } from './pushTypes';
 
-const LINEAGE_ASPECTS = new Set(['upstreamLineage', 'dataJobInputOutput', 'chartInfo', 'dashboardInfo']);
+
 
 /**
  * Whole aspects: property definitions (create / change, with breaking-change notes), the aspects a

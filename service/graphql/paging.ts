@@ -42,7 +42,7 @@ export function decodeScrollId(scrollId: string | null | undefined, fingerprint:
     decoded = undefined;
   }
   const record = typeof decoded === 'object' && decoded !== null ? (decoded as { o?: unknown; f?: unknown }) : {};
-  if (typeof record.o !== 'number' || !Number.isInteger(record.o) || record.o < 0 || typeof record.f !== 'string') {
+  if (typeof record.o !== 'number' || !Number.isSafeInteger(record.o) || record.o < 0 || typeof record.f !== 'string') {
     throw badRequest(`The scrollId "${scrollId}" was not issued by this service; repeat the search without scrollId to start from the first page.`);
   }
   if (record.f !== fingerprint) {

@@ -39,17 +39,25 @@ function isWildcard(host: string): boolean {
  * and — when it listens on every interface — this machine's addresses and host name.
  */
 export function hostPolicy(listenHost: string, extraHosts: readonly string[] = []): HostPolicy {
-  const names = new Set<string>([bare(listenHost), ...extraHosts.map(bare)]);
+  // The names the user gave are shown in refusals; the machine's own addresses are admitted but
+  // never listed (a refusal must not tell a stranger this machine's other addresses).
+  const given = new Set<string>([bare(listenHost), ...extraHosts.map(bare)]);
+  for (const wildcard of ['', '0.0.0.0', '::']) given.delete(wildcard);
+  const names = new Set<string>(given);
   if (isWildcard(listenHost)) {
     names.add(bare(os.hostname()));
     for (const list of Object.values(os.networkInterfaces())) for (const entry of list ?? []) names.add(bare(entry.address.split('%')[0]));
   }
-  names.delete('');
-  names.delete('0.0.0.0');
-  names.delete('::');
   return {
     admits: (hostname) => isLoopbackName(hostname) || names.has(bare(hostname)),
-    describe: () => ['localhost', '127.0.0.1', '[::1]', ...[...names].filter((n) => !isLoopbackName(n)).map((n) => (net.isIPv6(n) ? `[${n}]` : n))].join(', '),
+    describe: () =>
+      [
+        'localhost',
+        '127.0.0.1',
+        '[::1]',
+        ...[...given].filter((n) => !isLoopbackName(n)).map((n) => (net.isIPv6(n) ? `[${n}]` : n)),
+        ...(isWildcard(listenHost) ? ["this machine's own addresses"] : []),
+      ].join(', '),
   };
 }
 

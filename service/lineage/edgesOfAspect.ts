@@ -7,7 +7,7 @@ import type { JsonObject, LineageLink } from '../store/types';
  */
 
 /** Aspects that hold lineage; any other aspect never changes the lineage index. */
-export const LINEAGE_ASPECTS: ReadonlySet<string> = new Set(['upstreamLineage', 'chartInfo', 'dashboardInfo', 'dataJobInputOutput']);
+export { LINEAGE_ASPECTS } from '../../core/model/lineageAspects';
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -36,7 +36,8 @@ export function decodeScrollId(scrollId: string | null): number {
   if (scrollId === null || scrollId === '') return 0;
   try {
     const parsed = JSON.parse(Buffer.from(scrollId, 'base64url').toString('utf8')) as { start?: unknown };
-    if (typeof parsed.start === 'number' && Number.isInteger(parsed.start) && parsed.start >= 0) return parsed.start;
+    // A forged start (1e300) is an integer too; no real offset is beyond the safe integers.
+    if (typeof parsed.start === 'number' && Number.isSafeInteger(parsed.start) && parsed.start >= 0) return parsed.start;
   } catch {
     // falls through to the error below
   }

@@ -23,6 +23,14 @@ import type { AspectDelete, AspectRecord, AspectWrite, CatalogStore, EntityPage,
 
 export const DATABASE_FILE_NAME = 'catalog.db';
 
+/**
+ * Version history retention: the newest MAX_ASPECT_VERSIONS versions of each aspect are kept (a
+ * delete counts as a version), older ones are dropped as new ones are written. DataHub's default
+ * retention policy is the same: `version: maxVersions: 20` for every entity and aspect
+ * (metadata-service boot `retention.yaml`). Without it the history grew without bound under load.
+ */
+export const MAX_ASPECT_VERSIONS = 20;
+
 /** Order matters: EXCLUSIVE before WAL, so SQLite never asks the VFS for shared memory. */
 export const STORE_PRAGMAS = 'PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;';
 
@@ -134,6 +142,7 @@ class Store implements SqliteCatalogStore {
         countAspects: prep('SELECT COUNT(*) AS n FROM aspects WHERE urn = ?'),
         deleteEntity: prep('DELETE FROM entities WHERE urn = ?'),
         history: prep('SELECT version, value, written_at FROM aspect_versions WHERE urn = ? AND aspect = ? ORDER BY version'),
+        trimVersions: prep('DELETE FROM aspect_versions WHERE urn = ? AND aspect = ? AND version <= ?'),
       };
       this.rebuildLineage();
     } catch (error) {
@@ -216,6 +225,7 @@ class Store implements SqliteCatalogStore {
         if (this.q.addEntity.run([write.urn, entityType]).changes > 0) presence.set(write.urn, true);
         this.q.upsert.run([write.urn, write.aspectName, entityType, version, text, now]);
         this.q.addVersion.run([write.urn, write.aspectName, version, text, now]);
+        this.q.trimVersions.run([write.urn, write.aspectName, version - MAX_ASPECT_VERSIONS]);
         if (write.aspectName === 'status') {
           this.q.setRemoved.run([write.value.removed === true ? 1 : 0, write.urn]);
           removedChanges.set(write.urn, write.value.removed === true);
@@ -224,7 +234,9 @@ class Store implements SqliteCatalogStore {
       }
       for (const del of deletes) {
         if (this.q.deleteAspect.run([del.urn, del.aspectName]).changes === 0) continue;
-        this.q.addVersion.run([del.urn, del.aspectName, this.nextVersion(del.urn, del.aspectName), null, now]);
+        const version = this.nextVersion(del.urn, del.aspectName);
+        this.q.addVersion.run([del.urn, del.aspectName, version, null, now]);
+        this.q.trimVersions.run([del.urn, del.aspectName, version - MAX_ASPECT_VERSIONS]);
         if (del.aspectName === 'status') {
           this.q.setRemoved.run([0, del.urn]);
           removedChanges.set(del.urn, false);

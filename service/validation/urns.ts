@@ -19,6 +19,12 @@ const acceptedByDataHub = (code: string): boolean => code === 'urn.unknownType' 
 export type UrnCheck = { ok: true; urn: ParsedUrn } | { ok: false; message: string };
 
 export function checkUrn(text: string): UrnCheck {
+  // A lone UTF-16 surrogate cannot be encoded in a path or a JSON answer: such a URN could be
+  // stored but never read, updated or deleted again.
+  const surrogate = loneSurrogateAt(text);
+  if (surrogate !== undefined) {
+    return { ok: false, message: `Invalid urn: ${JSON.stringify(text.slice(0, 200))}: it holds a lone UTF-16 surrogate (\\u${text.charCodeAt(surrogate).toString(16).toUpperCase()} at position ${surrogate}), which is not a character and cannot be sent back in a URL or JSON. Fix the text of the URN` };
+  }
   const result = parseUrn(text);
   if (result.ok) return { ok: true, urn: result.urn };
   if (result.urn && (result.error.severity === 'warning' || acceptedByDataHub(result.error.code))) return { ok: true, urn: result.urn };
@@ -68,4 +74,21 @@ export function describe(value: unknown): string {
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The index of the first unpaired surrogate code unit, or undefined when the text is well-formed. */
+export function loneSurrogateAt(text: string): number | undefined {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+        continue;
+      }
+      return i;
+    }
+    if (unit >= 0xdc00 && unit <= 0xdfff) return i;
+  }
+  return undefined;
 }

@@ -183,18 +183,28 @@ function replaceAt(loc: Location, value: unknown, path: string): void {
 }
 
 /** The serialised size of a value in the patched document (a keyed array counts as its list). */
-function sizeOf(value: unknown): number {
-  return value === undefined ? 0 : Buffer.byteLength(JSON.stringify(fromKeyed(value)) ?? '', 'utf8');
+function serialise(value: unknown): string | undefined {
+  // A keyed array serialises as its list; nothing is copied first.
+  return value === undefined ? undefined : JSON.stringify(value, (_key, item: unknown) => (isKeyed(item) ? [...item.map.values()] : item));
+}
+
+function sizeOf(text: string | undefined): number {
+  return text === undefined ? 0 : Buffer.byteLength(text, 'utf8');
+}
+
+/** A deep copy of JSON data through its text (several times faster than structuredClone on large values). */
+function copyOf(text: string | undefined): unknown {
+  return text === undefined ? undefined : (JSON.parse(text) as unknown);
 }
 
 /** Applies the patch to a copy of `target` and returns the result. */
 export function applyPatch(target: Record<string, unknown>, document: PatchDocument): Record<string, unknown> {
-  const doc = structuredClone(target);
+  const doc = copyOf(JSON.stringify(target)) as Record<string, unknown>;
   toKeyed(doc, document.arrayPrimaryKeys);
   // An upper bound of the growth: everything added so far, measured before each copy is made.
   let added = 0;
-  const grow = (value: unknown, op: PatchOperation) => {
-    added += sizeOf(value);
+  const grow = (text: string | undefined, op: PatchOperation) => {
+    added += sizeOf(text);
     if (added > MAX_PATCH_GROWTH_BYTES) {
       throw new PatchError(
         `The patch would add more than ${MAX_PATCH_GROWTH_BYTES} bytes to the aspect (reached at the ${op.op} to "${op.path}"); the catalog refuses it. Send fewer or smaller operations, or POST the aspect's new value.`,
@@ -206,17 +216,21 @@ export function applyPatch(target: Record<string, unknown>, document: PatchDocum
     if (tokens.length === 0) throw new PatchError('A patch operation cannot replace the whole aspect; address a field such as "/properties/<urn>".');
     const loc = locate(doc, tokens, op.path);
     switch (op.op) {
-      case 'add':
-        grow(op.value, op);
-        addAt(loc, structuredClone(op.value), op.path);
+      case 'add': {
+        const text = serialise(op.value);
+        grow(text, op);
+        addAt(loc, copyOf(text), op.path);
         break;
+      }
       case 'remove':
         removeAt(loc, op.path);
         break;
-      case 'replace':
-        grow(op.value, op);
-        replaceAt(loc, structuredClone(op.value), op.path);
+      case 'replace': {
+        const text = serialise(op.value);
+        grow(text, op);
+        replaceAt(loc, copyOf(text), op.path);
         break;
+      }
       case 'test':
         if (JSON.stringify(fromKeyed(getAt(loc))) !== JSON.stringify(op.value)) throw new PatchError(`The patch test at "${op.path}" failed: the aspect holds ${describe(fromKeyed(getAt(loc)))}.`);
         break;
@@ -224,8 +238,13 @@ export function applyPatch(target: Record<string, unknown>, document: PatchDocum
       case 'copy': {
         const fromTokens = pointer(op.from ?? '');
         const source = locate(doc, fromTokens, op.from ?? '');
-        if (op.op === 'copy') grow(getAt(source), op);
-        const value = op.op === 'move' ? removeAt(source, op.from ?? '') : structuredClone(getAt(source));
+        let value: unknown;
+        if (op.op === 'move') value = removeAt(source, op.from ?? '');
+        else {
+          const text = serialise(getAt(source));
+          grow(text, op);
+          value = copyOf(text);
+        }
         if (value === undefined) throw new PatchError(`The patch "from" path "${op.from}" does not exist in the aspect.`);
         addAt(locate(doc, tokens, op.path), value, op.path);
         break;

@@ -94,6 +94,17 @@ describe('catalog-code plan against the local catalog', () => {
     assert.doesNotMatch(skipped.stdout, /Impact/);
   });
 
+  it('an impact the service cannot compute is named, and the rest of the plan and impact still print', async () => {
+    const deleted = await applyPlan(catalog.connection, await buildPushPlan(catalog.connection, catalog.models('delete-tier.json')));
+    assert.deepEqual(deleted.failed, []);
+    catalog.write('tiers.yaml', TIERS_YAML(['gold'], 'SINGLE'));
+    catalog.write('cut.yml', lineageYaml(['raw_orders']));
+    const run = await plan([join(catalog.files, 'tiers.yaml'), join(catalog.files, 'cut.yml'), '--detailed-exitcode']);
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stdout, /cuts 2 downstream entities/, 'the edge impact is still there');
+    assert.match(run.stdout, /Impact not computed: urn:li:structuredProperty:io\.acme\.tier: .*soft deleted/);
+  });
+
   it('exits 1 on errors in the files, on a wrong option with --detailed-exitcode, and when the service fails', async () => {
     catalog.write('broken/edges.json', JSON.stringify({ edgesToAdd: [{ downstreamUrn: 'urn:li:dataset:(urn:li:dataPlatform:hive,orders)', upstreamUrn: ds('raw_orders') }], edgesToRemove: [] }));
     const broken = await plan([join(catalog.files, 'broken'), '--detailed-exitcode']);

@@ -21,7 +21,8 @@ import { datasetUrn, enc, startTestService, tempDir, waitFor } from '../service/
  *   acknowledged by two services.
  */
 
-const FAST = { heartbeatMs: 100, leaseMs: 1200 };
+// Short enough for a quick test, long enough that a loaded CI machine never misses a 100 ms heartbeat for a whole lease.
+const FAST = { heartbeatMs: 100, leaseMs: 3000 };
 
 function lockPath(dir: string): string {
   return path.join(dir, LOCK_FILE_NAME);

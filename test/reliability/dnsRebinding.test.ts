@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
+import * as os from 'node:os';
 import { TEST_TOKEN, datasetUrn, enc, startTestService, type TestService } from '../service/helpers';
 
 /**
@@ -100,6 +101,23 @@ describe('reliability: DNS rebinding and cross-origin pages are refused', () => 
       assert.equal((await raw(allowed.url, 'GET', '/health', { host: `evil.example:${allowedPort}` })).status, 403);
     } finally {
       await allowed.close();
+    }
+  });
+
+  it("on every interface (--host 0.0.0.0): answers this machine's own names, refuses others without listing them", async () => {
+    const exposed = await startTestService({ host: '0.0.0.0' });
+    try {
+      const exposedPort = new URL(exposed.url).port;
+      const base = `http://127.0.0.1:${exposedPort}`;
+      assert.equal((await raw(base, 'GET', '/health', { host: `${os.hostname()}:${exposedPort}` })).status, 200);
+      const refused = await raw(base, 'GET', '/health', { host: `evil.example:${exposedPort}` });
+      assert.equal(refused.status, 403);
+      assert.match(refused.text, /localhost, 127\.0\.0\.1, \[::1\], this machine's own addresses/);
+      for (const list of Object.values(os.networkInterfaces())) {
+        for (const entry of list ?? []) if (!entry.internal) assert.ok(!refused.text.includes(entry.address), `the refusal lists ${entry.address}`);
+      }
+    } finally {
+      await exposed.close();
     }
   });
 });

@@ -51,7 +51,7 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
     depthSelect.value = String(state.depth);
     directionSelect.value = state.directions;
     columnsBox.checked = state.columns;
-    render();
+    void render();
   }
 });
 
@@ -77,10 +77,65 @@ function element<K extends keyof SVGElementTagNameMap>(name: K, attributes: Reco
   return node;
 }
 
-function render(): void {
+/**
+ * The layout runs in a worker when one can be started (the script is fetched from the extension and
+ * started from a blob, as the CSP allows): a graph of thousands of entities takes seconds to lay
+ * out, and the drawing shown stays usable meanwhile. Without a worker it runs here.
+ */
+let worker: Worker | undefined;
+let requestId = 0;
+const pending = new Map<number, (answer: { layout?: GraphLayout; error?: string; ms?: number }) => void>();
+
+async function startWorker(): Promise<void> {
+  const url = document.body.dataset.layoutWorker;
+  if (!url || typeof Worker === 'undefined') return;
+  try {
+    const text = await (await fetch(url)).text();
+    const started = new Worker(URL.createObjectURL(new Blob([text], { type: 'text/javascript' })));
+    started.onmessage = (event: MessageEvent<{ id: number; layout?: GraphLayout; error?: string; ms?: number }>) => {
+      pending.get(event.data.id)?.(event.data);
+      pending.delete(event.data.id);
+    };
+    worker = started;
+  } catch {
+    worker = undefined; // lay out on this thread instead
+  }
+}
+const workerReady = startWorker();
+
+async function computeLayout(shown: GraphSnapshot): Promise<GraphLayout> {
+  await workerReady;
+  if (!worker) return layoutGraph(shown, { columns: state.columns });
+  const id = ++requestId;
+  const answer = await new Promise<{ layout?: GraphLayout; error?: string }>((resolve) => {
+    pending.set(id, resolve);
+    worker?.postMessage({ id, snapshot: shown, options: { columns: state.columns } });
+  });
+  if (!answer.layout) throw new Error(answer.error ?? 'the layout failed');
+  return answer.layout;
+}
+
+let drawn = 0;
+async function render(): Promise<void> {
   if (!snapshot) return;
+  const shown = snapshot;
+  const generation = ++drawn;
   const started = performance.now();
-  layout = layoutGraph(snapshot, { columns: state.columns });
+  if (shown.nodes.length > 300) statusLine.textContent = `Laying out ${shown.nodes.length.toLocaleString()} entities…`;
+  let next: GraphLayout;
+  try {
+    next = await computeLayout(shown);
+  } catch (error) {
+    statusLine.textContent = `Could not lay out the graph: ${error instanceof Error ? error.message : String(error)}`;
+    return;
+  }
+  // A newer graph arrived while this one was laid out: draw that one instead.
+  if (generation !== drawn) return;
+  layout = next;
+  draw(shown, next, started);
+}
+
+function draw(snapshot: GraphSnapshot, layout: GraphLayout, started: number): void {
   viewport.replaceChildren();
   const edges = element('g', { class: 'edges' }, viewport);
   for (const edge of layout.edges) {
@@ -112,7 +167,7 @@ function render(): void {
     }
   }
   const ms = Math.round(performance.now() - started);
-  statusLine.textContent = `${snapshot.nodes.length} entities, ${snapshot.edges.length} edges${snapshot.truncated ? ' (cut at the limit)' : ''} · layout and draw ${ms} ms`;
+  statusLine.textContent = `${snapshot.nodes.length} entities, ${snapshot.edges.length} edges${snapshot.truncated ? ' (cut at the limit)' : ''} · layout and draw ${ms} ms${worker ? ' (layout in a worker)' : ''}`;
   fit();
   post({ type: 'rendered', root: snapshot.root, nodes: snapshot.nodes.length, edges: snapshot.edges.length, ms });
 }

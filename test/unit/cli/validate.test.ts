@@ -90,3 +90,15 @@ withExamples.test('github and sarif formats', () => {
   const sarif = JSON.parse(run('validate', join(examples, 'structured_properties.yaml'), '--format', 'sarif').stdout);
   assert.equal(sarif.version, '2.1.0');
 });
+
+test('a mistyped format name in CATALOG_CODE_ASSOCIATIONS stops validate with a clear error (exit 2)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'catalog-assoc-'));
+  writeFileSync(join(dir, 'x.yml'), 'version: 1\nlineage: []\n');
+  const result = spawnSync(process.execPath, [cli, 'validate', dir], {
+    cwd: repo,
+    encoding: 'utf8',
+    env: { ...process.env, CATALOG_CODE_ASSOCIATIONS: JSON.stringify({ '*.yml': 'lineagefile' }) },
+  });
+  assert.equal(result.status, 2, result.stdout);
+  assert.match(result.stderr, /CATALOG_CODE_ASSOCIATIONS: "\*\.yml" names the unknown format "lineagefile".*Did you mean "lineageFile"\?/);
+});

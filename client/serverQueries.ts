@@ -1,0 +1,51 @@
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { EntityDeclarationRequest, WorkspaceProblemsRequest, type FileProblems } from '../core/protocol';
+
+/** LSP severities (1 error … 4 hint) in VS Code's enum. */
+const SEVERITY: Record<number, vscode.DiagnosticSeverity> = {
+  1: vscode.DiagnosticSeverity.Error,
+  2: vscode.DiagnosticSeverity.Warning,
+  3: vscode.DiagnosticSeverity.Information,
+  4: vscode.DiagnosticSeverity.Hint,
+};
+
+/**
+ * Questions about the workspace go to the language server, the one owner of the workspace
+ * (files, associations, definitions, what the catalog knows), so the client never checks or
+ * scans files itself and cannot disagree with the editor's diagnostics.
+ */
+export class ServerQueries {
+  constructor(private readonly client: () => LanguageClient | undefined) {}
+
+  /** Why a question cannot be asked now, or undefined when the server runs. */
+  unavailable(): string | undefined {
+    return this.client()?.isRunning() ? undefined : 'the Catalog Code language server is not running (see Catalog Code: Open Log)';
+  }
+
+  /** Every metadata file with its diagnostics (or only `uris`); undefined when the server does not run. */
+  async workspaceProblems(uris?: readonly vscode.Uri[], token?: vscode.CancellationToken): Promise<FileProblems[] | undefined> {
+    const client = this.client();
+    if (!client?.isRunning()) return undefined;
+    const result = await client.sendRequest(WorkspaceProblemsRequest.type, uris ? { uris: uris.map((uri) => uri.toString()) } : {}, token);
+    return result.files;
+  }
+
+  async entityDeclaration(urn: string, token?: vscode.CancellationToken): Promise<vscode.Location | undefined> {
+    const client = this.client();
+    if (!client?.isRunning()) return undefined;
+    const found = await client.sendRequest(EntityDeclarationRequest.type, { urn }, token);
+    return found ? client.protocol2CodeConverter.asLocation(found) : undefined;
+  }
+
+  /** The server's diagnostics of a file as VS Code shows them: same range, severity, code and source. */
+  asDiagnostics(file: FileProblems): vscode.Diagnostic[] {
+    return file.diagnostics.map((d) => {
+      const range = new vscode.Range(d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character);
+      const diagnostic = new vscode.Diagnostic(range, typeof d.message === 'string' ? d.message : d.message.value, SEVERITY[d.severity ?? 1]);
+      if (d.code !== undefined) diagnostic.code = d.code;
+      if (d.source) diagnostic.source = d.source;
+      return diagnostic;
+    });
+  }
+}

@@ -1,0 +1,223 @@
+import { readFile, stat } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { definitionsFromModel } from '../definitions/fromFacts';
+import { UNKNOWN_EXISTENCE, type DefinitionsView, type EntityExistenceView, type PropertyDefinitionInfo } from '../definitions/types';
+import type { WorkspaceDocument } from '../features/workspace';
+import { readDocument, type Associations } from '../formats';
+import type { CoreDiagnostic } from '../model/diagnostic';
+import type { DocumentModel } from '../model/facts';
+import { LineIndex } from '../model/range';
+import type { SeverityOverrides } from '../diagnostics/severityOverrides';
+import type { ServiceTarget } from '../rules/target';
+import { validateDocument } from '../validate';
+import { entityDeclarationIn, type EntityDeclaration } from './entityDeclaration';
+import { MAX_FILE_BYTES, collectMetadataFiles, isMetadataFileName } from './metadataFiles';
+
+/** What the catalog service told us, as far as checks need it; the CLI fetches it once, the server keeps it fresh. */
+export interface CatalogKnowledge {
+  /** the service's definitions (live or cached); undefined when there is no service */
+  serviceDefinitions?: ReadonlyMap<string, PropertyDefinitionInfo>;
+  /** which entities exist; unknown (quiet) without a service that answered */
+  entities: EntityExistenceView;
+  /** the kind of service the files are written for (default offline: messages say what DataHub does) */
+  target?: ServiceTarget;
+}
+
+export interface SessionDocument extends WorkspaceDocument {
+  /** the editor's version for open documents; undefined for files read from disk */
+  version: number | undefined;
+  open: boolean;
+}
+
+export interface FileDiagnostics {
+  uri: string;
+  document: SessionDocument;
+  diagnostics: CoreDiagnostic[];
+}
+
+const OFFLINE: CatalogKnowledge = { entities: UNKNOWN_EXISTENCE };
+
+/**
+ * The one workspace session: every metadata file (open documents as the editor has them, the rest
+ * as on disk), parsed once per version under the format associations; the definitions they write;
+ * and the checks of each file against those definitions plus what the catalog knows. The language
+ * server and the CLI both build one, so the editor, Validate Workspace and `cli validate` give the
+ * same answer.
+ */
+export class WorkspaceSession {
+  private readonly entries = new Map<string, SessionDocument>();
+  private workspaceDefinitions: Map<string, PropertyDefinitionInfo> | undefined;
+  private currentAssociations: Associations = {};
+  /** the user's levels per code (`catalogCode.diagnostics.severity`, the CLI's `--severity`) */
+  severity: SeverityOverrides = {};
+  /** what the catalog knows; replaced by the owner (server: live, CLI: fetched once) */
+  catalog: () => CatalogKnowledge = () => OFFLINE;
+
+  /** `onDefinitionsChanged` runs whenever the definitions written in the workspace may have changed. */
+  constructor(private readonly onDefinitionsChanged: () => void = () => undefined) {}
+
+  get associations(): Associations {
+    return this.currentAssociations;
+  }
+
+  /** New associations re-read every file; answers whether anything changed. */
+  setAssociations(associations: Associations): boolean {
+    if (JSON.stringify(associations) === JSON.stringify(this.currentAssociations)) return false;
+    this.currentAssociations = associations;
+    for (const entry of [...this.entries.values()]) this.store(entry.uri, entry.text, entry.version, entry.open, false);
+    this.definitionsMayHaveChanged();
+    return true;
+  }
+
+  /** The model of an open document at `version`, parsed at most once per version. */
+  openDocument(uri: string, text: string, version: number): SessionDocument {
+    const existing = this.entries.get(uri);
+    if (existing && existing.open && existing.version === version && existing.text === text) return existing;
+    return this.store(uri, text, version, true);
+  }
+
+  /** A closed document goes back to what is on disk, which is what the rest of the workspace sees. */
+  async closeDocument(uri: string): Promise<void> {
+    const entry = this.entries.get(uri);
+    if (!entry) return;
+    entry.open = false;
+    await this.readFromDisk(uri);
+  }
+
+  /** Sets a file's text as read elsewhere (the CLI reads files itself to report unreadable ones). */
+  setFile(uri: string, text: string): SessionDocument {
+    return this.store(uri, text, undefined, false);
+  }
+
+  get(uri: string): SessionDocument | undefined {
+    return this.entries.get(uri);
+  }
+
+  /** Every metadata document: files of none of our formats are left out. */
+  all(): SessionDocument[] {
+    return [...this.entries.values()].filter((entry) => entry.model.format !== null);
+  }
+
+  /** Definitions written in workspace files (properties YAML, MCP JSON); the first one wins. */
+  definitions(): ReadonlyMap<string, PropertyDefinitionInfo> {
+    if (!this.workspaceDefinitions) {
+      const map = new Map<string, PropertyDefinitionInfo>();
+      for (const entry of [...this.entries.values()].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))) {
+        if (entry.model.format === null) continue;
+        for (const info of definitionsFromModel(entry.model)) if (!map.has(info.urn)) map.set(info.urn, info);
+      }
+      this.workspaceDefinitions = map;
+    }
+    return this.workspaceDefinitions;
+  }
+
+  /** The definitions every check reads: the service's and the workspace's. */
+  definitionsView(): DefinitionsView {
+    const service = this.catalog().serviceDefinitions;
+    return { service: service ?? new Map(), workspace: this.definitions(), serviceAvailable: service !== undefined };
+  }
+
+  /** Every diagnostic of one document (none for a file of no known format or not in the session). */
+  diagnosticsOf(uri: string): CoreDiagnostic[] {
+    const entry = this.entries.get(uri);
+    if (!entry) return [];
+    const catalog = this.catalog();
+    return validateDocument({ model: entry.model, text: entry.text, definitions: this.definitionsView(), entities: catalog.entities, target: catalog.target, severity: this.severity });
+  }
+
+  /** Every metadata file with its diagnostics, sorted by URI; `uris` narrows the answer to those files. */
+  problems(uris?: readonly string[]): FileDiagnostics[] {
+    const wanted = uris ? new Set(uris) : undefined;
+    return this.all()
+      .filter((document) => !wanted || wanted.has(document.uri))
+      .sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))
+      .map((document) => ({ uri: document.uri, document, diagnostics: this.diagnosticsOf(document.uri) }));
+  }
+
+  /** Where the workspace declares an entity (see entityDeclarationIn); undefined when no file does. */
+  entityDeclaration(urn: string): EntityDeclaration | undefined {
+    let fallback: EntityDeclaration | undefined;
+    for (const document of this.all().sort((a, b) => (a.uri < b.uri ? -1 : 1))) {
+      const found = entityDeclarationIn(document, urn);
+      if (found?.exact) return found;
+      fallback ??= found;
+    }
+    return fallback;
+  }
+
+  /** Reads every metadata file under the folders (open documents keep the editor's text); answers how many. */
+  async scan(folders: readonly string[], limit?: number): Promise<number> {
+    const files = collectMetadataFiles(folders.filter((folder) => folder.length > 0), limit);
+    for (const file of files) {
+      const uri = pathToFileURL(file).toString();
+      if (this.entries.get(uri)?.open) continue;
+      await this.readFromDisk(uri, false);
+    }
+    this.definitionsMayHaveChanged();
+    return files.length;
+  }
+
+  /** A workspace folder was removed: its files (unless open) no longer count. */
+  forgetFolder(folderUri: string): void {
+    const prefix = folderUri.endsWith('/') ? folderUri : `${folderUri}/`;
+    let removed = false;
+    for (const [uri, entry] of this.entries) {
+      if (!entry.open && uri.startsWith(prefix)) removed = this.entries.delete(uri) || removed;
+    }
+    if (removed) this.definitionsMayHaveChanged();
+  }
+
+  /** A file changed, appeared or disappeared on disk (open documents keep the editor's text). */
+  async fileChanged(uri: string, deleted: boolean): Promise<void> {
+    if (this.entries.get(uri)?.open) return;
+    if (deleted) {
+      if (this.entries.delete(uri)) this.definitionsMayHaveChanged();
+      return;
+    }
+    if (isMetadataFileName(uri)) await this.readFromDisk(uri);
+  }
+
+  private async readFromDisk(uri: string, notify = true): Promise<void> {
+    let text: string;
+    try {
+      const path = fileURLToPath(uri);
+      const info = await stat(path);
+      if (info.size > MAX_FILE_BYTES) return;
+      text = await readFile(path, 'utf8');
+    } catch {
+      if (this.entries.delete(uri) && notify) this.definitionsMayHaveChanged();
+      return;
+    }
+    const current = this.entries.get(uri);
+    // The editor opened it while the disk was read: the editor's text wins.
+    if (current?.open) return;
+    this.store(uri, text, undefined, false, notify);
+  }
+
+  private store(uri: string, text: string, version: number | undefined, open: boolean, notify = true): SessionDocument {
+    let model: DocumentModel;
+    try {
+      model = readDocument(uri, text, { associations: this.currentAssociations });
+    } catch {
+      // A file the adapters cannot read at all is treated like a file of no known format.
+      model = { uri, format: null, detectedBy: 'none', facts: [], parseProblems: [] };
+    }
+    const previous = this.entries.get(uri);
+    const entry: SessionDocument = { uri, text, model, lineIndex: new LineIndex(text), version, open };
+    this.entries.set(uri, entry);
+    if ((previous && writesDefinitions(previous.model)) || writesDefinitions(model)) {
+      this.workspaceDefinitions = undefined;
+      if (notify) this.onDefinitionsChanged();
+    }
+    return entry;
+  }
+
+  private definitionsMayHaveChanged(): void {
+    this.workspaceDefinitions = undefined;
+    this.onDefinitionsChanged();
+  }
+}
+
+function writesDefinitions(model: DocumentModel): boolean {
+  return model.facts.some((fact) => fact.kind === 'propertyDefinition' || (fact.kind === 'statusChange' && fact.entity.value.startsWith('urn:li:structuredProperty:')));
+}

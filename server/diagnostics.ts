@@ -1,0 +1,89 @@
+import { DocumentDiagnosticReportKind, type Connection, type Diagnostic, type TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ClientSupport } from './clientSupport';
+import { toLspDiagnostic } from './convert';
+import type { Lifecycle } from './lifecycle';
+import type { ServerState } from './state';
+
+/**
+ * Diagnostics of open documents, pulled by the client (textDocument/diagnostic) or published by the
+ * server. Publishing has no fixed wait: a change schedules one computation on the next turn of the
+ * event loop; while further edits of the same document keep arriving it is put off again, and it
+ * always reads the latest version, so work for a stale version is never done.
+ */
+export class DiagnosticsFeature {
+  /** document URI → the change count when its computation was scheduled */
+  private readonly scheduled = new Map<string, number>();
+  private readonly changes = new Map<string, number>();
+  private support: ClientSupport | undefined;
+
+  constructor(
+    private readonly lsp: Connection,
+    private readonly documents: TextDocuments<TextDocument>,
+    private readonly state: ServerState,
+  ) {}
+
+  /** The one analysis entry point for an open document: its diagnostics at its current version, as LSP diagnostics. */
+  diagnosticsOf(uri: string): Diagnostic[] {
+    const document = this.documents.get(uri);
+    if (!document) return [];
+    const entry = this.state.session.openDocument(uri, document.getText(), document.version);
+    return this.state.session.diagnosticsOf(uri).map((diagnostic) => toLspDiagnostic(entry.lineIndex, diagnostic));
+  }
+
+  listen(support: ClientSupport, lifecycle: Lifecycle): void {
+    this.support = support;
+    this.lsp.languages.diagnostics.on(
+      lifecycle.guard((params) => ({ kind: DocumentDiagnosticReportKind.Full, items: this.diagnosticsOf(params.textDocument.uri) })),
+    );
+    this.documents.onDidChangeContent(({ document }) => {
+      this.state.session.openDocument(document.uri, document.getText(), document.version);
+      this.changes.set(document.uri, (this.changes.get(document.uri) ?? 0) + 1);
+      if (!support.pullDiagnostics) this.schedulePublish(document.uri);
+    });
+    this.documents.onDidClose(({ document }) => {
+      this.scheduled.delete(document.uri);
+      this.changes.delete(document.uri);
+      void this.state.session.closeDocument(document.uri);
+      if (!support.pullDiagnostics) void this.lsp.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+    });
+    this.state.onDiagnosticsStale(() => this.refreshAll());
+  }
+
+  /** Something every document depends on changed (definitions, settings, existence answers). */
+  refreshAll(): void {
+    if (!this.support) return;
+    if (this.support.pullDiagnostics) {
+      if (this.support.diagnosticRefresh) void this.lsp.languages.diagnostics.refresh();
+    } else {
+      for (const document of this.documents.all()) this.schedulePublish(document.uri);
+    }
+  }
+
+  private schedulePublish(uri: string): void {
+    if (this.scheduled.has(uri)) return;
+    this.scheduled.set(uri, this.changes.get(uri) ?? 0);
+    // The JSON-RPC layer handles one queued message per turn of the event loop: a computation is
+    // only started once a whole turn went by without another edit of this document.
+    let quietTurns = 0;
+    const run = (): void => {
+      const seen = this.scheduled.get(uri);
+      if (seen === undefined) return; // closed meanwhile
+      const now = this.changes.get(uri) ?? 0;
+      if (now !== seen) {
+        this.scheduled.set(uri, now);
+        quietTurns = 0;
+        setImmediate(run);
+        return;
+      }
+      if (quietTurns++ < 1) {
+        setImmediate(run);
+        return;
+      }
+      this.scheduled.delete(uri);
+      const document = this.documents.get(uri);
+      if (document) void this.lsp.sendDiagnostics({ uri, version: document.version, diagnostics: this.diagnosticsOf(uri) });
+    };
+    setImmediate(run);
+  }
+}

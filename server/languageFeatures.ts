@@ -1,0 +1,82 @@
+import type { Connection, TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { codeActions } from '../core/features/codeActions';
+import { propertyCodeLenses } from '../core/features/codeLens';
+import { complete } from '../core/features/completion';
+import { findDefinition } from '../core/features/definition';
+import { hover } from '../core/features/hover';
+import { findReferences } from '../core/features/references';
+import { documentSymbols } from '../core/features/symbols';
+import type { FeatureInput } from '../core/features/workspace';
+import type { Lifecycle } from './lifecycle';
+import type { ServerState } from './state';
+
+/**
+ * Completion, hover, code actions, symbols, definition and references: each reads the open
+ * document's model from the workspace session and answers from memory.
+ */
+export function listenLanguageFeatures(lsp: Connection, documents: TextDocuments<TextDocument>, state: ServerState, lifecycle: Lifecycle): void {
+  function featureInput(uri: string): FeatureInput | undefined {
+    const document = documents.get(uri);
+    if (!document) return undefined;
+    const entry = state.session.openDocument(uri, document.getText(), document.version);
+    const input: FeatureInput = { document: entry, definitions: state.session.definitionsView(), workspace: state.session.all() };
+    if (state.live.state === 'connected') input.entities = state.existence;
+    return input;
+  }
+
+  lsp.onCompletion(
+    lifecycle.guard((params) => {
+      const input = featureInput(params.textDocument.uri);
+      if (!input) return null;
+      return complete(input, input.document.lineIndex.offsetAt(params.position), {
+        suggestEntities: (query) => state.suggestions.lookup(query),
+        definitionsRefreshing: state.live.refreshing,
+      });
+    }),
+  );
+
+  lsp.onHover(
+    lifecycle.guard((params) => {
+      const input = featureInput(params.textDocument.uri);
+      return input ? hover(input, input.document.lineIndex.offsetAt(params.position)) : null;
+    }),
+  );
+
+  lsp.onCodeAction(
+    lifecycle.guard((params) => {
+      const input = featureInput(params.textDocument.uri);
+      if (!input) return [];
+      const index = input.document.lineIndex;
+      return codeActions(input, { start: index.offsetAt(params.range.start), end: index.offsetAt(params.range.end) }, params.context.diagnostics);
+    }),
+  );
+
+  lsp.onDocumentSymbol(
+    lifecycle.guard((params) => {
+      const input = featureInput(params.textDocument.uri);
+      return input ? documentSymbols(input.document) : [];
+    }),
+  );
+
+  lsp.onDefinition(
+    lifecycle.guard((params) => {
+      const input = featureInput(params.textDocument.uri);
+      return input ? findDefinition(input, input.document.lineIndex.offsetAt(params.position)) : [];
+    }),
+  );
+
+  lsp.onReferences(
+    lifecycle.guard((params) => {
+      const input = featureInput(params.textDocument.uri);
+      return input ? findReferences(input, input.document.lineIndex.offsetAt(params.position), params.context.includeDeclaration) : [];
+    }),
+  );
+
+  lsp.onCodeLens(
+    lifecycle.guard((params) => {
+      const input = featureInput(params.textDocument.uri);
+      return input ? propertyCodeLenses(input.document) : [];
+    }),
+  );
+}

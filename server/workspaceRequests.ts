@@ -1,0 +1,40 @@
+import type { Connection } from 'vscode-languageserver/node';
+import { EntityDeclarationRequest, WorkspaceProblemsRequest, type FileProblems } from '../core/protocol';
+import { toLspDiagnostic, toLspRange } from './convert';
+import type { DiagnosticsFeature } from './diagnostics';
+import type { Lifecycle } from './lifecycle';
+import type { ServerState } from './state';
+
+/**
+ * The custom requests of core/protocol.ts that read the whole workspace: Validate Workspace, the
+ * push guard and Open Defining File ask these, so the client never checks or scans files itself.
+ */
+export function listenWorkspaceRequests(lsp: Connection, state: ServerState, diagnostics: DiagnosticsFeature, lifecycle: Lifecycle): void {
+  lsp.onRequest(
+    WorkspaceProblemsRequest.type,
+    lifecycle.guard(async (params) => {
+      const uris = params?.uris;
+      // A first pass asks the catalog about every entity the files name; the answer waits for it.
+      if (state.live.state === 'connected') {
+        state.session.problems(uris);
+        await state.existence.settle();
+      }
+      const files: FileProblems[] = state.session.problems(uris).map(({ uri, document, diagnostics: found }) => ({
+        uri,
+        format: document.model.format ?? 'none',
+        // An open document answers exactly what the editor shows for it.
+        diagnostics: document.open ? diagnostics.diagnosticsOf(uri) : found.map((d) => toLspDiagnostic(document.lineIndex, d)),
+      }));
+      return { files };
+    }),
+  );
+
+  lsp.onRequest(
+    EntityDeclarationRequest.type,
+    lifecycle.guard((params) => {
+      const found = state.session.entityDeclaration(params.urn);
+      const document = found ? state.session.get(found.uri) : undefined;
+      return found && document ? { uri: found.uri, range: toLspRange(document.lineIndex, found.range) } : null;
+    }),
+  );
+}

@@ -1,0 +1,94 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ASSOCIATION_FORMATS, parseAssociations } from '../../../core/formats/associations';
+import { collectMetadataFiles, isMetadataFileName } from '../../../core/workspace/metadataFiles';
+import { WorkspaceSession } from '../../../core/workspace/session';
+
+const repo = resolve(__dirname, '..', '..', '..');
+
+test('the settings schema in package.json names exactly the formats core/ reads', () => {
+  const manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
+    contributes: { configuration: { properties: Record<string, { additionalProperties?: { enum?: string[] } }> } };
+  };
+  const listed = manifest.contributes.configuration.properties['catalogCode.formats.associations'].additionalProperties?.enum;
+  assert.deepEqual(listed, [...ASSOCIATION_FORMATS]);
+});
+
+test('associations: known formats kept, a mistyped one told with a suggestion', () => {
+  const parsed = parseAssociations({ 'lineage/**/*.yml': 'lineageFile', 'props/*.yaml': 'propertydefinitions', 'x.json': 7 });
+  assert.deepEqual(parsed.associations, { 'lineage/**/*.yml': 'lineageFile' });
+  assert.equal(parsed.problems.length, 2);
+  assert.match(parsed.problems[0], /"props\/\*\.yaml" names the unknown format "propertydefinitions".*Did you mean "propertyDefinitions"\?/);
+  assert.match(parsed.problems[1], /Use one of propertyDefinitions, datasetYaml, lineageFile, mcpJson, lineageEdges, none/);
+  assert.match(parseAssociations(['a']).problems[0], /must be an object/);
+});
+
+test('metadata files: dependency, build and dot folders are skipped; manifests are not metadata', () => {
+  const root = mkdtempSync(join(tmpdir(), 'catalog-files-'));
+  for (const folder of ['node_modules/x', '.git', 'dist', '.catalog', 'venv', 'meta/sub']) mkdirSync(join(root, folder), { recursive: true });
+  for (const file of ['node_modules/x/a.yaml', '.git/b.yml', 'dist/c.json', '.catalog/d.json', 'venv/e.yaml', 'meta/sub/f.yml', 'meta/g.jsonc', 'package.json', 'meta/h.txt']) {
+    writeFileSync(join(root, file), 'a: 1\n');
+  }
+  assert.deepEqual(
+    collectMetadataFiles([root]).map((file) => file.slice(root.length + 1)),
+    ['meta/g.jsonc', 'meta/sub/f.yml'],
+  );
+  assert.equal(isMetadataFileName('/x/tsconfig.base.json'), false);
+  assert.equal(isMetadataFileName('C:\\x\\lineage.YML'), true);
+});
+
+const PROPERTIES = `- id: io.acme.team
+  type: string
+  cardinality: SINGLE
+  allowed_values:
+    - value: finance
+  entity_types: [dataset]
+`;
+const DATASETS = `- id: orders
+  platform: hive
+  structured_properties:
+    io.acme.team: marketing
+`;
+
+test('a session checks each file against the definitions of every file, and re-reads all under new associations', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'catalog-session-'));
+  writeFileSync(join(root, 'props.yaml'), PROPERTIES);
+  writeFileSync(join(root, 'data.yaml'), DATASETS);
+  let changes = 0;
+  const session = new WorkspaceSession(() => changes++);
+  assert.equal(await session.scan([root]), 2);
+  assert.ok(changes > 0);
+  const dataUri = pathToFileURL(join(root, 'data.yaml')).toString();
+  assert.deepEqual(
+    session.problems().map((file) => [file.uri.slice(file.uri.lastIndexOf('/') + 1), file.diagnostics.map((d) => d.code)]),
+    [
+      ['data.yaml', ['property.notAllowedValue']],
+      ['props.yaml', []],
+    ],
+  );
+  // `none` silences a file; the definitions file no longer counts either.
+  assert.equal(session.setAssociations({ 'data.yaml': 'none' }), true);
+  assert.deepEqual(session.problems().map((file) => file.uri.slice(file.uri.lastIndexOf('/') + 1)), ['props.yaml']);
+  assert.equal(session.setAssociations({ 'data.yaml': 'none' }), false);
+  // An open document's text wins over the disk.
+  session.setAssociations({});
+  session.openDocument(dataUri, DATASETS.replace('marketing', 'finance'), 3);
+  assert.deepEqual(session.diagnosticsOf(dataUri), []);
+});
+
+test('a session finds the file that declares an entity, preferring a declaration over a mention', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'catalog-declare-'));
+  writeFileSync(join(root, 'a-lineage.yml'), 'version: 1\nlineage:\n  - entity:\n      name: db.other\n      platform: hive\n    upstream:\n      - entity:\n          name: db.orders\n          platform: hive\n');
+  writeFileSync(join(root, 'b-datasets.yaml'), DATASETS);
+  const session = new WorkspaceSession();
+  await session.scan([root]);
+  const found = session.entityDeclaration('urn:li:dataset:(urn:li:dataPlatform:hive,orders,PROD)');
+  assert.ok(found);
+  assert.ok(found.uri.endsWith('b-datasets.yaml'));
+  assert.equal(found.exact, true);
+  assert.equal(session.entityDeclaration('urn:li:dataset:(urn:li:dataPlatform:hive,nothing,PROD)'), undefined);
+});
