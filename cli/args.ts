@@ -12,7 +12,7 @@ export function parseCommandLine<O extends Options>(argv: string[], options: O, 
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { ...options, help: { type: 'boolean', short: 'h' } } });
   } catch (error) {
-    io.stderr(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
+    io.stderr(`${describeParseError(error)}\n\n${usage}`);
     return 2;
   }
   if ((parsed.values as Record<string, unknown>).help === true) {
@@ -20,4 +20,16 @@ export function parseCommandLine<O extends Options>(argv: string[], options: O, 
     return 0;
   }
   return parsed;
+}
+
+/**
+ * Node's reason, except for an unknown option: its text ends in advice about `--` and positional
+ * arguments (with an unclosed quote) that sends a mistyped option's author the wrong way.
+ */
+function describeParseError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if ((error as { code?: unknown }).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return message;
+  const option = /^Unknown option '([^']*)'/.exec(message)?.[1];
+  if (option === undefined) return message;
+  return `Unknown option '${option}': this command takes only the options below. (A path that starts with '-' goes after '--'.)`;
 }

@@ -9,6 +9,7 @@ import { parseCommandLine } from './args';
 import { describeError, serviceConnection } from './connection';
 import type { CliIo } from './io';
 import { formatText } from './report';
+import { serviceDefinitionsForPush } from './pushDefinitions';
 
 export const PUSH_USAGE = `Usage: catalog-code push [PATH...] --service URL [--dry-run] [--yes] [--force]
 
@@ -59,7 +60,8 @@ export async function runPush(argv: string[], io: InteractiveIo): Promise<number
   if (typeof workspace === 'number') return workspace;
   // Judged for the service being written to: the local catalog refuses more than DataHub does.
   const target = await detectServiceTarget(connection);
-  workspace.session.catalog = () => ({ entities: UNKNOWN_EXISTENCE, target });
+  const serviceDefinitions = await serviceDefinitionsForPush(connection, workspace.session.definitions());
+  workspace.session.catalog = () => ({ entities: UNKNOWN_EXISTENCE, target, serviceDefinitions });
   const loaded = { models: workspace.documents.map((d) => d.model), diagnostics: validateAll(workspace) };
   if (loaded.models.length === 0) {
     io.stderr('No metadata files found to push (YAML/JSON files that are lineage, structured properties, datasets, MCPs or updateLineage documents).');

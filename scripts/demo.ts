@@ -13,7 +13,9 @@ import { CODE_SERVER_VERSION, cacheDir, ensureCodeServer, kerberosHeadersPresent
 import { choosePort, logLine, onPath, runLogged, stopGroup, waitForUrl } from './demo/processes';
 import { prepareWorkspace, repoRoot, sampleCatalog } from './demo/workspace';
 
-const demoDir = join(cacheDir, 'demo');
+// Always in this checkout, even when CATALOG_E2E_CACHE shares the code-server install between
+// checkouts: two demos (or a demo and the e2e suite) must not wipe each other's workspace and profile.
+const demoDir = join(repoRoot, '.vscode-test', 'demo');
 const dirs = { workspace: join(demoDir, 'workspace'), userData: join(demoDir, 'user-data'), extensions: join(demoDir, 'extensions'), xdg: join(demoDir, 'xdg'), catalog: join(demoDir, 'catalog') };
 const logs = { build: join(demoDir, 'build.log'), codeServer: join(demoDir, 'code-server.log'), catalog: join(demoDir, 'catalog.log') };
 const CODE_SERVER_PORT = 8081;
@@ -56,16 +58,15 @@ async function codeServerBlocker(): Promise<string | undefined> {
   return undefined;
 }
 
-/** Runs until Ctrl-C: stops `child` (and its process group when `group`) and exits. */
+/** Runs until Ctrl-C: stops `child`, started with `detached: true`, with its process group, and exits. */
 let stopping = false;
 
-function stopOnSignal(child: ChildProcess, group: boolean): void {
+function stopOnSignal(child: ChildProcess): void {
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping the demo…');
-    const done = group ? stopGroup(child) : new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)));
-    void done.then(() => {
+    void stopGroup(child).then(() => {
       console.log('Stopped. Run `npm start` again for a fresh demo.');
       process.exit(0);
     });
@@ -87,9 +88,11 @@ async function catalogOnly(reason: string): Promise<void> {
   console.log(`  Catalog Code, set catalogCode.service.url to the address below and run "Catalog Code: Sign In" with the token in the token file.\n`);
   rmSync(dirs.catalog, { recursive: true, force: true, maxRetries: 3 });
   const args = [join(repoRoot, 'dist', 'cli.js'), 'serve', '--port', String(port), '--data', dirs.catalog, '--seed', sampleCatalog, '--exit-with-parent'];
-  const child = spawn(process.execPath, args, { stdio: 'inherit' });
-  // The terminal's Ctrl-C reaches the catalog too; it closes itself and we wait for it.
-  stopOnSignal(child, false);
+  // Its own process group, stopped by us (SIGTERM, then SIGKILL after 5 s) on Ctrl-C and also when
+  // only npm is killed: then no terminal signal reaches the catalog, and waiting for it would hang.
+  // --exit-with-parent covers this script being killed outright.
+  const child = spawn(process.execPath, args, { stdio: 'inherit', detached: true });
+  stopOnSignal(child);
   await new Promise((r) => child.once('exit', r));
 }
 
@@ -138,7 +141,7 @@ async function startCodeServer(): Promise<void> {
   const out = openSync(logs.codeServer, 'a');
   // Its own process group, so Ctrl-C reaches the extension host, language server and local catalog too.
   const server = spawn(tools.node, args, { env, detached: true, stdio: ['ignore', out, out] });
-  stopOnSignal(server, true);
+  stopOnSignal(server);
   process.on('exit', () => {
     if (server.pid !== undefined) tryKill(-server.pid);
   });
