@@ -5,7 +5,7 @@ import type { FromWebview, GraphViewState, ToWebview } from '../graphMessages';
 
 /**
  * The lineage graph view's script (bundled by esbuild into dist/lineageGraph.js, loaded under a
- * strict CSP with a nonce). Lays the graph out with dagre and draws it as SVG in the theme's
+ * strict CSP with a nonce). Lays the graph out with d3-dag (in a worker) and draws it as SVG in the theme's
  * colours; every action (depth, direction, expand, columns, re-root, open, export) is a message
  * to the extension host, which owns the graph and the service connection.
  */
