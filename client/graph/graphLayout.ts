@@ -9,7 +9,7 @@ import type * as D3Dag from 'd3-dag' with { 'resolution-mode': 'import' };
  *
  * Why d3-dag and these operators: dagre took 1.4 s (15 s under heavy load) for 2,000 entities on
  * the shared 2-core machine, most of it graph bookkeeping and four Brandes–Köpf passes. d3-dag's
- * longest-path layering, depth-first order and greedy coordinates take about a quarter of that
+ * longest-path layering, depth-first order and greedy coordinates take about an eighth of that
  * (docs/performance.md, bench case "graph"). Graphs up to LARGE_GRAPH entities get a few
  * two-layer crossing-reduction sweeps on top, which cost ~0.4 s at 2,000 but little at 300.
  */
