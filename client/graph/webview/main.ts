@@ -79,8 +79,9 @@ function element<K extends keyof SVGElementTagNameMap>(name: K, attributes: Reco
 
 /**
  * The layout runs in a worker when one can be started (the script is fetched from the extension and
- * started from a blob, as the CSP allows): a graph of thousands of entities takes seconds to lay
- * out, and the drawing shown stays usable meanwhile. Without a worker it runs here.
+ * started from a blob, as the CSP allows): a graph of thousands of entities takes a while to lay
+ * out (about 0.1–0.4 s at 2,000, docs/performance.md), and the drawing shown stays usable meanwhile.
+ * Without a worker it runs here.
  */
 let worker: Worker | undefined;
 let requestId = 0;
