@@ -5,6 +5,7 @@ import { shortName } from '../../core/lineage';
 import type { ConnectionManager } from '../connection/connectionManager';
 import { entityUrnAt } from './entityAtCursor';
 import { iconForEntityType } from './icons';
+import { LineageRoot } from './lineageRoot';
 
 const DEGREE_FILTERS: Record<string, readonly DegreeBucket[]> = {
   '1': ['1'],
@@ -18,6 +19,10 @@ const DEGREE_FILTERS: Record<string, readonly DegreeBucket[]> = {
  */
 export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode.Disposable {
   private tree: LineageTree | undefined;
+  /** The entity asked for, which may wait for the connection (see LineageRoot). */
+  private readonly root = new LineageRoot();
+  /** setContext calls, one after another, so an older state never lands after a newer one. */
+  private contextUpdates: Promise<void> = Promise.resolve();
   private pinned = false;
   private degrees: readonly DegreeBucket[] = ['1'];
   private readonly changed = new vscode.EventEmitter<LineageNode | undefined>();
@@ -42,12 +47,13 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
   }
 
   get rootUrn(): string | undefined {
-    return this.tree?.rootUrn;
+    return this.root.urn;
   }
 
   private onConnectionChanged(): void {
-    void this.updateContext();
-    if (this.tree) this.setRoot(this.tree.rootUrn, true);
+    // A root asked for before the connection was ready is built now, not dropped.
+    this.root.disconnected();
+    this.showRequestedRoot();
   }
 
   private onCursorMoved(editor: vscode.TextEditor): void {
@@ -60,28 +66,38 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
       const model = this.models.of(document);
       if (model.format === null) return;
       const urn = entityUrnAt(model, document.offsetAt(editor.selection.active));
-      if (urn && urn !== this.tree?.rootUrn) this.setRoot(urn);
+      if (urn && urn !== this.root.urn) this.setRoot(urn);
     }, 250);
   }
 
   setRoot(urn: string, force = false): void {
-    if (!force && urn === this.tree?.rootUrn) return;
-    const connection = this.connection.currentConnection;
-    this.tree = connection ? new LineageTree(urn, serviceLineageFetcher({ url: connection.url, token: connection.token }), { degrees: this.degrees }) : undefined;
-    this.view.message = this.tree ? `Lineage of ${shortName(urn)}${this.pinned ? ' (pinned)' : ''}` : undefined;
+    if (!this.root.request(urn, force)) return;
+    this.showRequestedRoot();
+  }
+
+  private showRequestedRoot(): void {
+    const connected = this.connection.currentConnection;
+    const urn = this.root.toBuild(connected ? `${connected.url}\n${connected.token ?? ''}` : undefined);
+    if (connected && urn) {
+      this.tree = new LineageTree(urn, serviceLineageFetcher({ url: connected.url, token: connected.token }), { degrees: this.degrees });
+    } else if (!connected) {
+      this.tree = undefined;
+    }
+    const shown = this.root.urn;
+    this.view.message = shown ? `Lineage of ${shortName(shown)}${this.pinned ? ' (pinned)' : ''}${this.tree ? '' : ' — waiting for the catalog connection'}` : undefined;
     this.changed.fire(undefined);
     void this.updateContext();
   }
 
   pin(): void {
     this.pinned = true;
-    if (this.tree) this.view.message = `Lineage of ${shortName(this.tree.rootUrn)} (pinned)`;
+    if (this.root.urn) this.view.message = `Lineage of ${shortName(this.root.urn)} (pinned)`;
     void this.updateContext();
   }
 
   unpin(): void {
     this.pinned = false;
-    if (this.tree) this.view.message = `Lineage of ${shortName(this.tree.rootUrn)}`;
+    if (this.root.urn) this.view.message = `Lineage of ${shortName(this.root.urn)}`;
     void this.updateContext();
     const editor = vscode.window.activeTextEditor;
     if (editor) this.onCursorMoved(editor);
@@ -105,11 +121,16 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
     this.changed.fire(node.parentId ? this.tree.node(node.parentId) : undefined);
   }
 
-  private async updateContext(): Promise<void> {
-    const connected = this.connection.current.status === 'connected';
-    await vscode.commands.executeCommand('setContext', 'catalogCode.connected', connected);
-    await vscode.commands.executeCommand('setContext', 'catalogCode.lineage.hasRoot', this.tree !== undefined);
-    await vscode.commands.executeCommand('setContext', 'catalogCode.lineage.pinned', this.pinned);
+  private updateContext(): Promise<void> {
+    // Chained: each update reads the state when its turn comes, so the last one always wins.
+    this.contextUpdates = this.contextUpdates.then(async () => {
+      const connected = this.connection.current.status === 'connected';
+      await vscode.commands.executeCommand('setContext', 'catalogCode.connected', connected);
+      // A root waiting for the connection counts: the view says so rather than "No entity here".
+      await vscode.commands.executeCommand('setContext', 'catalogCode.lineage.hasRoot', this.root.urn !== undefined);
+      await vscode.commands.executeCommand('setContext', 'catalogCode.lineage.pinned', this.pinned);
+    }).catch(() => undefined);
+    return this.contextUpdates;
   }
 
   getTreeItem(node: LineageNode): vscode.TreeItem {
