@@ -1,9 +1,8 @@
 import * as vscode from 'vscode';
 import { LineageTree, serviceLineageFetcher, type DegreeBucket, type LineageNode } from '../../core/lineage';
-import type { DocumentModels } from '../documentModels';
+import type { ServerQueries } from '../serverQueries';
 import { shortName } from '../../core/lineage';
 import type { ConnectionManager } from '../connection/connectionManager';
-import { entityUrnAt } from './entityAtCursor';
 import { iconForEntityType } from './icons';
 import { LineageRoot } from './lineageRoot';
 
@@ -30,10 +29,12 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
   private readonly view: vscode.TreeView<LineageNode>;
   private readonly disposables: vscode.Disposable[] = [];
   private cursorTimer: NodeJS.Timeout | undefined;
+  /** Counts cursor look-ups: only the answer to the latest one may set the root. */
+  private cursorLookup = 0;
 
   constructor(
     private readonly connection: ConnectionManager,
-    private readonly models: DocumentModels,
+    private readonly server: ServerQueries,
   ) {
     this.view = vscode.window.createTreeView('catalogCode.lineage', { treeDataProvider: this, showCollapseAll: true });
     this.disposables.push(
@@ -60,17 +61,27 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
     if (this.pinned) return;
     // Debounced: a cursor that moves inside one entity must not reload the tree.
     clearTimeout(this.cursorTimer);
-    this.cursorTimer = setTimeout(() => {
-      const document = editor.document;
-      if (!['yaml', 'json', 'jsonc'].includes(document.languageId)) return;
-      const model = this.models.of(document);
-      if (model.format === null) return;
-      const urn = entityUrnAt(model, document.offsetAt(editor.selection.active));
-      if (urn && urn !== this.root.urn) this.setRoot(urn);
-    }, 250);
+    this.cursorTimer = setTimeout(() => void this.lookUpCursor(editor), 250);
+  }
+
+  /** Asks the server (the owner of the workspace's documents) which entity is under the cursor. */
+  private async lookUpCursor(editor: vscode.TextEditor): Promise<void> {
+    const document = editor.document;
+    if (!['yaml', 'json', 'jsonc'].includes(document.languageId)) return;
+    const lookup = ++this.cursorLookup;
+    let urn: string | undefined;
+    try {
+      urn = await this.server.entityAt(document.uri, editor.selection.active);
+    } catch {
+      return; // the server restarts or the document closed: the next cursor move asks again
+    }
+    // A later cursor move, a pin or "Show Lineage for URN…" while this was asked wins over this answer.
+    if (lookup !== this.cursorLookup || this.pinned) return;
+    if (urn && urn !== this.root.urn) this.setRoot(urn);
   }
 
   setRoot(urn: string, force = false): void {
+    this.cursorLookup++; // an answer still on its way for an older cursor position must not replace this root
     if (!this.root.request(urn, force)) return;
     this.showRequestedRoot();
   }
