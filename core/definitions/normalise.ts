@@ -1,3 +1,4 @@
+import { DATA_TYPE_NAMES, DATA_TYPE_URN_PREFIX, ENTITY_TYPE_URN_PREFIX, splitTypeId } from '../urn/vocabulary';
 import type { Cardinality, PropertyValueType } from './types';
 
 /**
@@ -7,11 +8,7 @@ import type { Cardinality, PropertyValueType } from './types';
  */
 
 export const PROPERTY_URN_PREFIX = 'urn:li:structuredProperty:';
-export const DATA_TYPE_URN_PREFIX = 'urn:li:dataType:';
-export const ENTITY_TYPE_URN_PREFIX = 'urn:li:entityType:';
-
-const VALUE_TYPES: readonly PropertyValueType[] = ['string', 'rich_text', 'number', 'date', 'urn'];
-const NAMESPACES: readonly string[] = ['datahub', 'service'];
+export { DATA_TYPE_URN_PREFIX, ENTITY_TYPE_URN_PREFIX };
 
 /** `io.acryl.x` or `urn:li:structuredProperty:io.acryl.x` → `urn:li:structuredProperty:io.acryl.x` */
 export function propertyUrnOf(idOrUrn: string): string {
@@ -25,9 +22,7 @@ export function propertyIdOf(urnOrId: string): string {
 
 /** A type id with its namespace split off: `datahub.dataset` → { namespace: 'datahub', name: 'dataset' }. */
 function splitNamespace(id: string): { namespace?: string; name: string } {
-  const dot = id.indexOf('.');
-  if (dot > 0 && NAMESPACES.includes(id.slice(0, dot))) return { namespace: id.slice(0, dot), name: id.slice(dot + 1) };
-  return { name: id };
+  return splitTypeId(id) ?? { name: id };
 }
 
 export interface WrittenType {
@@ -59,7 +54,7 @@ export function readEntityType(written: string): WrittenType {
  */
 export function valueTypeOf(written: string): PropertyValueType | undefined {
   const name = readDataType(written).name.toLowerCase();
-  return VALUE_TYPES.find((t) => t === name);
+  return DATA_TYPE_NAMES.find((t) => t === name);
 }
 
 /** The short, case-preserving entity type name: `urn:li:entityType:datahub.dataFlow` → `dataFlow`. */

@@ -1,6 +1,8 @@
 import type { SourceRange } from '../model/range';
+import type { DataTypeName } from '../urn/vocabulary';
 
-export type PropertyValueType = 'string' | 'rich_text' | 'number' | 'date' | 'urn';
+/** One of the value types DataHub implements (core/urn/vocabulary.ts). */
+export type PropertyValueType = DataTypeName;
 export type Cardinality = 'SINGLE' | 'MULTIPLE';
 
 export interface AllowedValue {

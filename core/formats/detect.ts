@@ -1,5 +1,5 @@
 import type { FormatId } from '../model/facts';
-import { looksLikeUrn } from '../urn';
+import { DATA_TYPE_URN_PREFIX, isDataTypeName, looksLikeUrn } from '../urn';
 import { KNOWN_KEYS } from './shapes';
 import type { DocNode, MapNode } from './tree';
 import { entryOf, isNullNode, isStringNode, keysOf, valueOf } from './tree';
@@ -73,14 +73,13 @@ function looksLikeMce(map: MapNode): boolean {
 
 /** Keys only a structured-property definition has (`id` and `type` alone are far too common). */
 const DEFINITION_KEYS = ['entity_types', 'cardinality', 'allowed_values', 'qualified_name', 'type_qualifier', 'display_name', 'value_entity_types', 'immutable'];
-const PROPERTY_TYPES = ['string', 'rich_text', 'number', 'date', 'urn'];
 
 function looksLikeDefinition(map: MapNode): boolean {
   const urn = valueOf(map, 'urn');
   const identified = isStringNode(valueOf(map, 'id')) || (isStringNode(urn) && urn.value.startsWith('urn:li:structuredProperty:'));
   if (!identified || entryOf(map, 'platform')) return false;
   const type = valueOf(map, 'type');
-  const typed = isStringNode(type) && (PROPERTY_TYPES.includes(type.value.toLowerCase()) || type.value.startsWith('urn:li:dataType:'));
+  const typed = isStringNode(type) && (isDataTypeName(type.value.toLowerCase()) || type.value.startsWith(DATA_TYPE_URN_PREFIX));
   return typed || DEFINITION_KEYS.some((key) => entryOf(map, key));
 }
 

@@ -1,4 +1,4 @@
-import { ENTITY_TYPE_NAMES, FABRIC_TYPES } from '../urn';
+import { DATA_TYPE_NAMES, ENTITY_TYPE_NAMES, FABRIC_TYPES } from '../urn';
 
 /**
  * The data rules judge adapter facts with: for every ObjectShapeFact.shape the keys the model
@@ -189,7 +189,7 @@ export const SHAPE_LABELS: Record<ShapeName, string> = {
 
 export const ENUMS: Record<string, readonly string[]> = {
   /** structured-property value type (definitions YAML `type`, when not written as a URN) */
-  propertyType: ['string', 'rich_text', 'number', 'date', 'urn'],
+  propertyType: DATA_TYPE_NAMES,
   cardinality: ['SINGLE', 'MULTIPLE'],
   changeType: ['UPSERT', 'CREATE', 'UPDATE', 'DELETE', 'PATCH', 'RESTATE'],
   upstreamType: ['FIELD_SET', 'DATASET', 'NONE'],

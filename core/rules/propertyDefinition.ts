@@ -4,7 +4,7 @@ import type { DocumentModel, PropertyDefinitionFact } from '../model/facts';
 import type { Located } from '../model/range';
 import { factsOfKind } from '../model/facts';
 import { closestMatches } from '../urn/suggest';
-import { DATA_TYPE_NAMES, ENTITY_TYPE_NAMES, TYPE_NAMESPACES } from '../urn/vocabulary';
+import { DATA_TYPE_NAMES, ENTITY_TYPE_NAMES, isDataTypeName, TYPE_NAMESPACES } from '../urn/vocabulary';
 import { diagnostic, quote, SyntaxReported, timestampVersion, VERSION_PATTERN } from './ruleHelpers';
 import { declaredTypeUrns } from './syntax/urnSyntax';
 import type { Rule } from './types';
@@ -44,13 +44,15 @@ function checkType(model: DocumentModel, written: Located<string>, name: string)
   const range = written.range;
   const allowed = DATA_TYPE_NAMES.join(', ');
   if (type.form === 'urn' && type.namespace === undefined) {
-    const fixed = valueTypeOf(type.name);
-    const candidates = fixed ? TYPE_NAMESPACES.map((ns) => `${DATA_TYPE_URN_PREFIX}${ns}.${fixed}`) : [];
-    return [diagnostic('definition.type', 'error', range, `The type of ${name} is written as a URN without a namespace; data-type URNs read urn:li:dataType:datahub.<type> (DataHub) or urn:li:dataType:service.<type>.`, { candidates })];
+    const candidates = namespacedCandidates(type.name);
+    const dot = type.name.lastIndexOf('.');
+    const found = dot > 0 ? `with the namespace '${type.name.slice(0, dot)}'` : 'without a namespace';
+    const hint = candidates.length > 0 ? ` Write '${candidates[0]}'.` : '';
+    return [diagnostic('definition.type', 'error', range, `The type of ${name} is written as a URN ${found}; data-type URNs read urn:li:dataType:datahub.<type> (DataHub) or urn:li:dataType:service.<type>.${hint}`, { candidates })];
   }
-  if (!DATA_TYPE_NAMES.includes(type.name)) {
+  if (!isDataTypeName(type.name)) {
     const lower = type.name.toLowerCase();
-    if (DATA_TYPE_NAMES.includes(lower)) {
+    if (isDataTypeName(lower)) {
       const fixed = type.form === 'urn' ? `${DATA_TYPE_URN_PREFIX}${type.namespace}.${lower}` : lower;
       // DataHub repairs the case itself: the CLI lower-cases a short type with a warning
       // (structuredproperties.py validate_type), GMS lower-cases a data-type id
@@ -75,6 +77,22 @@ function checkType(model: DocumentModel, written: Located<string>, name: string)
     return [diagnostic('definition.type', 'error', range, `In a propertyDefinition aspect the valueType of ${name} must be a data-type URN, e.g. '${candidates[0]}'; the short name '${type.name}' is only for the properties YAML.`, { candidates })];
   }
   return [];
+}
+
+/**
+ * Corrected URNs for a data-type id without a known namespace: `string` → datahub.string and
+ * service.string; a misspelt namespace (`datahb.string`) → the closest namespace first; a misspelt
+ * type (`strng`) → the closest type.
+ */
+function namespacedCandidates(id: string): string[] {
+  const dot = id.lastIndexOf('.');
+  const written = dot < 0 ? '' : id.slice(0, dot);
+  const bare = id.slice(dot + 1);
+  const fixed = valueTypeOf(bare) ?? closestMatches(bare.toLowerCase(), DATA_TYPE_NAMES, 1)[0];
+  if (!fixed) return [];
+  const closest = written ? closestMatches(written, TYPE_NAMESPACES) : [];
+  const namespaces = [...closest, ...TYPE_NAMESPACES.filter((ns) => !closest.includes(ns))];
+  return namespaces.map((ns) => `${DATA_TYPE_URN_PREFIX}${ns}.${fixed}`);
 }
 
 function checkCardinality(written: Located<string>, name: string): CoreDiagnostic[] {

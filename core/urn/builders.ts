@@ -1,11 +1,11 @@
 /** Building URNs the way DataHub's SDK does, and reading the keys of the common kinds back. */
 import { escapeUrnPart, unescapeUrnPart } from './escape';
 import type { ParsedUrn, UrnPart } from './types';
-import { TYPE_NAMESPACES } from './vocabulary';
+import { TYPE_NAMESPACES, type TypeNamespace } from './vocabulary';
 
 const PLATFORM_PREFIX = 'urn:li:dataPlatform:';
 
-export type TypeNamespace = 'datahub' | 'service';
+export type { TypeNamespace };
 
 /** `urn:li:dataset:(urn:li:dataPlatform:<platform>,<name>,<env>)`; `platform` may already be a dataPlatform URN. */
 export function makeDatasetUrn(platform: string, name: string, env = 'PROD'): string {

@@ -10,13 +10,18 @@ export { decodeLegacyUrnKey, urnOfPatchPathKey } from './patchPath';
 export { closestMatches, editDistance } from './suggest';
 export {
   DATA_TYPE_NAMES,
+  DATA_TYPE_URN_PREFIX,
+  ENTITY_TYPE_URN_PREFIX,
   ENTITY_TYPE_NAMES,
   FABRIC_TYPES,
   KNOWN_PLATFORMS,
   REGISTRY_ENTITY_TYPES,
   TYPE_NAMESPACES,
   fromGraphqlEntityType,
+  isDataTypeName,
+  splitTypeId,
   toGraphqlEntityType,
+  type DataTypeName,
 } from './vocabulary';
 export { URN_TYPE_SPECS, describeParts, urnTypeSpec, type PartKind, type PartSpec, type UrnTypeSpec } from './registry';
 export {

@@ -135,8 +135,38 @@ export function fromGraphqlEntityType(name: string): string | undefined {
   return fromGraphql.get(name);
 }
 
-/** The value types DataHub's structured-property validator implements (`urn:li:dataType:datahub.<t>`). */
-export const DATA_TYPE_NAMES: readonly string[] = Object.freeze(['string', 'rich_text', 'number', 'date', 'urn']);
+/**
+ * The value types DataHub's structured-property validator implements, written once: the properties
+ * YAML's `type`, the data-type URNs (`urn:li:dataType:datahub.<t>` / `service.<t>`) and the local
+ * catalog's checks all derive from this list.
+ */
+const DATA_TYPES = ['string', 'rich_text', 'number', 'date', 'urn'] as const;
+
+/** One of the value types of DATA_TYPE_NAMES. */
+export type DataTypeName = (typeof DATA_TYPES)[number];
+
+export const DATA_TYPE_NAMES: readonly DataTypeName[] = Object.freeze([...DATA_TYPES]);
+
+/** `number` → true; `float` (a type a deployment may define, without validation support) → false. */
+export function isDataTypeName(name: string): name is DataTypeName {
+  return (DATA_TYPE_NAMES as readonly string[]).includes(name);
+}
+
+const NAMESPACES = ['datahub', 'service'] as const;
+
+/** A namespace of dataType / entityType ids. */
+export type TypeNamespace = (typeof NAMESPACES)[number];
 
 /** Namespaces of dataType / entityType ids: DataHub writes `datahub.`, the spec's service writes `service.`. */
-export const TYPE_NAMESPACES: readonly string[] = Object.freeze(['datahub', 'service']);
+export const TYPE_NAMESPACES: readonly string[] = Object.freeze([...NAMESPACES]);
+
+export const DATA_TYPE_URN_PREFIX = 'urn:li:dataType:';
+export const ENTITY_TYPE_URN_PREFIX = 'urn:li:entityType:';
+
+/** `datahub.number` → { namespace: 'datahub', name: 'number' }; undefined without a known namespace. */
+export function splitTypeId(id: string): { namespace: TypeNamespace; name: string } | undefined {
+  const dot = id.indexOf('.');
+  if (dot <= 0) return undefined;
+  const namespace = id.slice(0, dot);
+  return TYPE_NAMESPACES.includes(namespace) ? { namespace: namespace as TypeNamespace, name: id.slice(dot + 1) } : undefined;
+}

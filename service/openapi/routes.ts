@@ -37,8 +37,10 @@ function urnOf(ctx: RequestContext): { urn: string; entityType: string } {
   const urn = ctx.params.urn;
   const checked = checkUrn(urn);
   if (!checked.ok) throw new HttpError(400, { error: `${checked.message}. Percent-encode the whole URN as one path segment.` });
-  if (checked.urn.entityType !== entityType) {
-    throw badRequest(`The path says entity type ${ctx.params.type} but the URN ${urn} is a ${checked.urn.entityType}. Use ${BASE}/${checked.urn.entityType}/... for it.`);
+  // As in GMS, the URN's type is found case-insensitively: urn:li:corpUser:x is a corpuser.
+  const urnType = canonicalEntityType(checked.urn.entityType) ?? checked.urn.entityType;
+  if (urnType !== entityType) {
+    throw badRequest(`The path says entity type ${ctx.params.type} but the URN ${urn} is a ${urnType}. Use ${BASE}/${urnType}/... for it.`);
   }
   return { urn, entityType };
 }

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { Database, type Statement } from 'node-sqlite3-wasm';
 import { InMemoryLineageIndex } from '../lineage/lineageIndex';
 import { LINEAGE_ASPECTS } from '../lineage/edgesOfAspect';
+import { canonicalEntityType } from '../validation/urns';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock, type LockTiming } from './dataDirLock';
 import type { AspectDelete, AspectRecord, AspectWrite, CatalogStore, EntityPage, JsonObject } from './types';
 
@@ -47,9 +48,11 @@ CREATE INDEX IF NOT EXISTS entities_by_type ON entities (entity_type, urn);
 CREATE INDEX IF NOT EXISTS aspects_by_name ON aspects (aspect);
 `;
 
+/** The registry's entity type of a URN: `urn:li:corpUser:jdoe` is a `corpuser`, as GMS finds it case-insensitively. */
 export function entityTypeFromUrn(urn: string): string {
   const match = /^urn:li:([^:]+):/.exec(urn);
-  return match ? match[1] : '';
+  if (!match) return '';
+  return canonicalEntityType(match[1]) ?? match[1];
 }
 
 interface AspectRow {

@@ -1,3 +1,4 @@
+import { DATA_TYPE_NAMES, DATA_TYPE_URN_PREFIX } from '../../core/urn/vocabulary';
 import type { JsonObject } from '../store/types';
 import { checkUrn, describe, entityTypeOfTypeUrn, isObject, valueTypeOfTypeUrn, type ValueType } from './urns';
 
@@ -48,7 +49,7 @@ export function validatePropertyDefinition(input: DefinitionCheckInput): string[
   // type without validation support are refused later (structuredPropertyValues.ts).
   if (!valueType && !isDataTypeUrn(value.valueType)) {
     problems.push(
-      `propertyDefinition.valueType ${describe(value.valueType)} is not a data-type URN. Use urn:li:dataType:service.<type> (or datahub.<type>) with <type> one of string, rich_text, number, date, urn.`,
+      `propertyDefinition.valueType ${describe(value.valueType)} is not a data-type URN. Use urn:li:dataType:service.<type> (or datahub.<type>) with <type> one of ${DATA_TYPE_NAMES.join(', ')}.`,
     );
   }
 
@@ -81,7 +82,7 @@ export function validatePropertyDefinition(input: DefinitionCheckInput): string[
 }
 
 function isDataTypeUrn(value: unknown): boolean {
-  if (typeof value !== 'string' || !value.startsWith('urn:li:dataType:')) return false;
+  if (typeof value !== 'string' || !value.startsWith(DATA_TYPE_URN_PREFIX)) return false;
   const parsed = checkUrn(value);
   return parsed.ok && parsed.urn.entityType === 'dataType';
 }

@@ -1,7 +1,7 @@
 import { policyOf } from '../../core/diagnostics/policy';
 import { parseUrn } from '../../core/urn/parse';
 import type { ParsedUrn } from '../../core/urn/types';
-import { ENTITY_TYPE_NAMES } from '../../core/urn/vocabulary';
+import { DATA_TYPE_URN_PREFIX, ENTITY_TYPE_NAMES, ENTITY_TYPE_URN_PREFIX, isDataTypeName, splitTypeId, type DataTypeName } from '../../core/urn/vocabulary';
 
 /**
  * URN checks as the service applies them: what DataHub's server rejects is rejected (syntax,
@@ -45,24 +45,25 @@ export function partText(urn: ParsedUrn, index: number): string | undefined {
   return part.kind === 'text' ? part.value : part.raw;
 }
 
-const TYPE_ID = /^(?:datahub|service)\.(.+)$/;
+/** The id of a type URN after its `datahub.` / `service.` namespace; undefined without one. */
+function typeIdName(text: string, prefix: string): string | undefined {
+  if (!text.startsWith(prefix)) return undefined;
+  const name = splitTypeId(text.slice(prefix.length))?.name;
+  return name ? name : undefined;
+}
 
 /** `urn:li:entityType:datahub.dataset` / `service.dataset` → `dataset` (registry spelling); undefined otherwise. */
 export function entityTypeOfTypeUrn(text: string): string | undefined {
-  if (!text.startsWith('urn:li:entityType:')) return undefined;
-  const match = TYPE_ID.exec(text.slice('urn:li:entityType:'.length));
-  return match ? canonicalEntityType(match[1]) : undefined;
+  const name = typeIdName(text, ENTITY_TYPE_URN_PREFIX);
+  return name === undefined ? undefined : canonicalEntityType(name);
 }
 
-export const VALUE_TYPES = ['string', 'rich_text', 'number', 'date', 'urn'] as const;
-export type ValueType = (typeof VALUE_TYPES)[number];
+export type ValueType = DataTypeName;
 
 /** `urn:li:dataType:datahub.number` / `service.number` → `number`; undefined for anything else. */
 export function valueTypeOfTypeUrn(text: string): ValueType | undefined {
-  if (!text.startsWith('urn:li:dataType:')) return undefined;
-  const match = TYPE_ID.exec(text.slice('urn:li:dataType:'.length));
-  const name = match?.[1];
-  return (VALUE_TYPES as readonly string[]).includes(name ?? '') ? (name as ValueType) : undefined;
+  const name = typeIdName(text, DATA_TYPE_URN_PREFIX);
+  return name !== undefined && isDataTypeName(name) ? name : undefined;
 }
 
 export function describe(value: unknown): string {

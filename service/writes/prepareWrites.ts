@@ -74,14 +74,17 @@ function parseTarget(urnText: string, entityTypeHint: string | undefined): Parse
   if (urnText !== urnText.trim()) reject(`Error: cannot provide an URN with leading or trailing whitespace: ${describe(urnText)}.`);
   const checked = checkUrn(urnText);
   if (!checked.ok) reject(checked.message);
-  const entityType = checked.urn.entityType;
-  if (!canonicalEntityType(entityType) || canonicalEntityType(entityType) !== entityType) {
-    reject(`Invalid urn: ${urnText}: "${entityType}" is not an entity type of the catalog (names are case-sensitive, e.g. dataset, dataJob, structuredProperty).`);
+  // GMS finds the entity spec case-insensitively (ConfigEntityRegistry.getEntitySpec lower-cases the
+  // name), so `urn:li:corpUser:jdoe` — how DataHub's lineage sources write actors — is a corpuser
+  // stored under the URN as written. Aspects and key are those of the registry's type.
+  const entityType = canonicalEntityType(checked.urn.entityType);
+  if (!entityType) {
+    reject(`Invalid urn: ${urnText}: "${checked.urn.entityType}" is not an entity type of the catalog (e.g. dataset, dataJob, structuredProperty).`);
   }
   if (entityTypeHint !== undefined && canonicalEntityType(entityTypeHint) !== entityType) {
     reject(`The entity type "${entityTypeHint}" in the request does not match the URN ${urnText}, which is a ${entityType}. Use /openapi/v2/entity/${entityType}/... for it.`);
   }
-  return checked.urn;
+  return { ...checked.urn, entityType };
 }
 
 function resolveAspect(entityType: string, aspectName: string): string {

@@ -27,6 +27,19 @@ describe("the local catalog's URN acceptance matches DataHub's", () => {
     assert.deepEqual((await read('dataset', dst, 'upstreamLineage'))?.value, lineage);
   });
 
+  it('a corpUser entity (capital U, as GMS accepts it) is written as a corpuser under the URN as written', async () => {
+    const user = 'urn:li:corpUser:jdoe';
+    const info = { active: true, displayName: 'Jane Doe', email: 'jdoe@example.com' };
+    const reply = await ingest({ proposal: proposal('corpuser', user, 'corpUserInfo', info), async: 'false' });
+    assert.equal(reply.status, 200, reply.text);
+    assert.deepEqual((await read('corpuser', user, 'corpUserInfo'))?.value, info);
+    assert.deepEqual((await read('corpuser', user, 'corpUserKey'))?.value, { username: 'jdoe' });
+    assert.equal((await read('corpuser', 'urn:li:corpuser:jdoe', 'corpUserInfo'))?.value, undefined, 'a different entity from urn:li:corpuser:jdoe');
+    const listed = await svc.call('GET', '/openapi/v2/entity/corpuser');
+    assert.equal(listed.status, 200, listed.text);
+    assert.match(listed.text, /urn:li:corpUser:jdoe/);
+  });
+
   it("a fine-grained edge between schemaFields of a chart and a dataset (Looker/Sigma inputFields) is stored", async () => {
     const chart = 'urn:li:chart:(looker,look.42)';
     const source = datasetUrn('db.looker_src', 'snowflake');

@@ -1,5 +1,6 @@
 import type { DocumentModel, EntityRefFact, UrnRole } from '../../model/facts';
 import type { CoreDiagnostic } from '../../model/diagnostic';
+import type { SourceRange } from '../../model/range';
 import { parseUrn } from '../../urn';
 import type { UrnError } from '../../urn/types';
 import type { Rule } from '../types';
@@ -78,10 +79,12 @@ export const urnSyntax: Rule = {
   run: ({ model, text }) => {
     const diagnostics: CoreDiagnostic[] = [];
     const declared = declaredTypeUrns(model);
+    const definitionTypes = definitionTypeRanges(model);
     for (const fact of model.facts) {
       if (fact.kind !== 'entityRef') continue;
       const found = checkRef(fact, text);
-      diagnostics.push(...(declared.has(fact.urn) ? found.filter((d) => !SELF_DEFINABLE_CODES.has(d.code)) : found));
+      const judgedElsewhere = declared.has(fact.urn) || definitionTypes.some((range) => range.start <= fact.range.start && fact.range.end <= range.end);
+      diagnostics.push(...(judgedElsewhere ? found.filter((d) => !SELF_DEFINABLE_CODES.has(d.code)) : found));
     }
     return diagnostics;
   },
@@ -93,6 +96,18 @@ export const urnSyntax: Rule = {
  * `urn:li:dataType:datahub.float` and uses it), so a URN of one the file declares is not unknown.
  */
 const SELF_DEFINABLE_CODES: ReadonlySet<string> = new Set(['urn.dataType']);
+
+/**
+ * The `type` / `valueType` of each structured-property definition. definition.type judges a data-type
+ * URN there with what the format allows (the CLI's five types in a properties YAML, any defined type
+ * in an aspect) and offers the whole corrected URN, so urn.dataType stays quiet: one mistake, one
+ * diagnostic.
+ */
+function definitionTypeRanges(model: DocumentModel): SourceRange[] {
+  const ranges: SourceRange[] = [];
+  for (const fact of model.facts) if (fact.kind === 'propertyDefinition' && fact.valueType) ranges.push(fact.valueType.range);
+  return ranges;
+}
 
 export function declaredTypeUrns(model: DocumentModel): Set<string> {
   const declared = new Set<string>();

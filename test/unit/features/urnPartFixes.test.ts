@@ -49,4 +49,32 @@ describe('URN part fixes in JSON', () => {
     const [fixed] = fixedTexts(uri, text, 'definition.type');
     assert.equal(fixed, '- id: io.acme.type\n  type: string\n  entity_types: [dataset]\n');
   });
+
+  it('a URN-valued type: in a properties YAML gets one diagnostic (definition.type), whose first fix leaves none', () => {
+    const uri = 'file:///repo/props.yaml';
+    const cases: Array<[string, 'error' | 'warning', string]> = [
+      ['urn:li:dataType:datahub.strng', 'error', 'urn:li:dataType:datahub.string'],
+      ['urn:li:dataType:datahub.STRING', 'warning', 'urn:li:dataType:datahub.string'],
+      ['urn:li:dataType:number', 'error', 'urn:li:dataType:datahub.number'],
+      ['urn:li:dataType:datahb.date', 'error', 'urn:li:dataType:datahub.date'],
+      ['urn:li:dataType:servce.urn', 'error', 'urn:li:dataType:service.urn'],
+      ['urn:li:dataType:datahub.float', 'error', ''],
+    ];
+    for (const [type, severity, firstFix] of cases) {
+      const text = `- id: io.acme.type\n  type: ${type}\n  entity_types: [dataset]\n`;
+      const found = validateDocument({ model: documentOf(uri, text).model, text });
+      assert.deepEqual(found.map((d) => [d.code, d.severity]), [['definition.type', severity]], `${type}: ${JSON.stringify(found)}`);
+      if (!firstFix) continue;
+      const [fixed] = fixedTexts(uri, text, 'definition.type');
+      assert.equal(fixed, text.replace(type, firstFix), type);
+      assert.deepEqual(validateDocument({ model: documentOf(uri, fixed).model, text: fixed }), [], `after the fix of ${type}`);
+    }
+  });
+
+  it('urn.dataType still speaks where no definition judges the type (a dataType URN used elsewhere)', () => {
+    const uri = 'file:///repo/mcp.json';
+    const text = JSON.stringify({ entityType: 'dataType', entityUrn: 'urn:li:dataType:datahub.strng', changeType: 'UPSERT', aspectName: 'status', aspect: { json: { removed: false } } });
+    const found = validateDocument({ model: documentOf(uri, text).model, text });
+    assert.deepEqual(found.map((d) => d.code), ['urn.dataType']);
+  });
 });
