@@ -38,6 +38,8 @@ const common = {
   plugins: [reportProblems],
 };
 
+const browserD3Dag = { 'd3-dag': './node_modules/d3-dag/dist/d3-dag.esm.min.mjs' };
+
 const entries = [
   // The entry stays small for fast activation; it requires the main bundle at run time, after activate() returns.
   { entryPoints: ['client/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', './extensionMain', './extensionMain.js'] },
@@ -46,9 +48,10 @@ const entries = [
   // The npm package's `catalog-code-language-server`: picks stdio, then requires dist/server.js.
   { entryPoints: ['server/stdio.ts'], outfile: 'dist/language-server.js', external: ['./server.js'], banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
-  // The lineage graph's webview script (with dagre): browser code, loaded under the panel's CSP.
-  { entryPoints: ['client/graph/webview/main.ts'], outfile: 'dist/lineageGraph.js', platform: 'browser', target: 'es2022', format: 'iife' },
-  { entryPoints: ['client/graph/webview/layoutWorker.ts'], outfile: 'dist/lineageGraphLayout.js', platform: 'browser', target: 'es2022', format: 'iife', sourcemap: false },
+  // The lineage graph's webview script (with d3-dag): browser code, loaded under the panel's CSP.
+  // d3-dag's CommonJS build carries Node-only helpers (worker_threads, child_process); its ESM build is browser-clean.
+  { entryPoints: ['client/graph/webview/main.ts'], outfile: 'dist/lineageGraph.js', platform: 'browser', target: 'es2022', format: 'iife', alias: browserD3Dag },
+  { entryPoints: ['client/graph/webview/layoutWorker.ts'], outfile: 'dist/lineageGraphLayout.js', platform: 'browser', target: 'es2022', format: 'iife', sourcemap: false, alias: browserD3Dag },
 ];
 
 /** node-sqlite3-wasm loads its WebAssembly from the folder of the script that bundles it. */

@@ -4,6 +4,9 @@ import { computePlanImpact } from '../core/impact/planImpact';
 import { parseCommandLine } from './args';
 import { describeError, serviceConnection } from './connection';
 import { loadMetadataDocuments, validateAll } from './documents';
+import { detectServiceTarget } from '../core/api/serviceTarget';
+import { UNKNOWN_EXISTENCE } from '../core/definitions/types';
+import { serviceDefinitionsForPush } from './pushDefinitions';
 import type { CliIo } from './io';
 import { formatText } from './report';
 
@@ -64,6 +67,11 @@ export async function runPlan(argv: string[], io: CliIo): Promise<number> {
     io.stderr('No metadata files found to plan (YAML/JSON files that are lineage, structured properties, datasets, MCPs or updateLineage documents).');
     return 1;
   }
+  // Checked as push checks them (same target, same definitions), so a plan is only printed for
+  // files push would send: plan and push agree on what the service would refuse.
+  const target = await detectServiceTarget(connection);
+  const serviceDefinitions = await serviceDefinitionsForPush(connection, workspace.session.definitions());
+  workspace.session.catalog = () => ({ entities: UNKNOWN_EXISTENCE, target, serviceDefinitions });
   const errors = validateAll(workspace).filter((d) => d.severity === 'error');
   if (errors.length > 0) {
     io.stderr(formatText(errors, documents.length));

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from './connection/connectionManager';
-import type { DocumentModels } from './documentModels';
 import { registerPullCommand } from './pull/pullCommand';
 import { ImpactCodeLens, showImpact } from './impact/impactLens';
 import { LineageGraphPanel } from './graph/graphPanel';
@@ -14,7 +13,6 @@ export interface CapabilityContext {
   context: vscode.ExtensionContext;
   register: Register;
   connection: ConnectionManager;
-  documentModels: DocumentModels;
   log: vscode.LogOutputChannel;
   lineageView: LineageView;
   server: ServerQueries;
@@ -23,7 +21,7 @@ export interface CapabilityContext {
 /** Pull from Catalog, the impact code lens and the lineage graph (issue #17): one call from extensionMain. */
 export function registerCapabilities(capabilities: CapabilityContext): void {
   registerPullCommand(capabilities.register, capabilities.connection, capabilities.log);
-  const lens = new ImpactCodeLens(capabilities.connection, capabilities.documentModels, capabilities.log);
+  const lens = new ImpactCodeLens(capabilities.connection, capabilities.server, capabilities.log);
   capabilities.context.subscriptions.push(lens, vscode.languages.registerCodeLensProvider([{ language: 'yaml' }, { language: 'json' }, { language: 'jsonc' }], lens));
   capabilities.register('catalogCode.impact.show', showImpact);
 

@@ -4,9 +4,9 @@ import { parseAssociations, type Associations } from '../core/formats/associatio
 import type { DocumentModel } from '../core/model/facts';
 
 /**
- * The model of an open document, read once per version: the lineage view (on cursor moves) and the
- * code lens (on every edit) both ask for it, and a large file takes long enough to parse that
- * doing it on each of those calls would show. Uses the same format associations as the server.
+ * The model of an open document, read once per version, for the property status commands (the
+ * Lineage view and the impact code lens ask the server instead). Uses the same format
+ * associations as the server.
  */
 export class DocumentModels implements vscode.Disposable {
   private readonly models = new Map<string, { version: number; model: DocumentModel }>();

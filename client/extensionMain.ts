@@ -48,7 +48,7 @@ export async function start(context: vscode.ExtensionContext, log: vscode.LogOut
 
   const documentModels = new DocumentModels();
   context.subscriptions.push(documentModels);
-  const lineageView = new LineageView(connection, documentModels);
+  const lineageView = new LineageView(connection, server);
   context.subscriptions.push(lineageView);
   registerLineageCommands(register, lineageView, server);
 
@@ -56,7 +56,7 @@ export async function start(context: vscode.ExtensionContext, log: vscode.LogOut
   context.subscriptions.push(pushCommands);
   pushCommands.register(register);
   registerPropertyStatusCommands(register, connection, log, documentModels);
-  registerCapabilities({ context, register, connection, documentModels, log, lineageView, server });
+  registerCapabilities({ context, register, connection, log, lineageView, server });
   register(REFRESH_DEFINITIONS_COMMAND, async () => {
     if (!client?.isRunning()) {
       void vscode.window.showWarningMessage('Catalog Code: the language server is not running, so definitions cannot be refreshed. Open the log for details.');

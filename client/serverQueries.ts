@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { EntityDeclarationRequest, WorkspaceProblemsRequest, type FileProblems } from '../core/protocol';
+import { DocumentImpactRequest, EntityAtRequest, EntityDeclarationRequest, WorkspaceProblemsRequest, type DocumentImpactResult, type FileProblems } from '../core/protocol';
 
 /** LSP severities (1 error … 4 hint) in VS Code's enum. */
 const SEVERITY: Record<number, vscode.DiagnosticSeverity> = {
@@ -36,6 +36,20 @@ export class ServerQueries {
     if (!client?.isRunning()) return undefined;
     const found = await client.sendRequest(EntityDeclarationRequest.type, { urn }, token);
     return found ? client.protocol2CodeConverter.asLocation(found) : undefined;
+  }
+
+  /** The URN of the entity at a position of an open document, from the server's copy of it; undefined when none or no server. */
+  async entityAt(uri: vscode.Uri, position: vscode.Position, token?: vscode.CancellationToken): Promise<string | undefined> {
+    const client = this.client();
+    if (!client?.isRunning()) return undefined;
+    return (await client.sendRequest(EntityAtRequest.type, { uri: uri.toString(), position: { line: position.line, character: position.character } }, token)) ?? undefined;
+  }
+
+  /** The impact code lenses of a document, computed by the server against its catalog connection; undefined when no server. */
+  async documentImpact(uri: vscode.Uri, token?: vscode.CancellationToken): Promise<DocumentImpactResult | undefined> {
+    const client = this.client();
+    if (!client?.isRunning()) return undefined;
+    return client.sendRequest(DocumentImpactRequest.type, { uri: uri.toString() }, token);
   }
 
   /** The server's diagnostics of a file as VS Code shows them: same range, severity, code and source. */

@@ -12,6 +12,7 @@ import { QUIET_WORKBENCH_SETTINGS } from '../test/e2e/workbenchSettings';
 import { CODE_SERVER_VERSION, cacheDir, ensureCodeServer, kerberosHeadersPresent, setupLog } from '../test/e2e/setup';
 import { choosePort, logLine, onPath, runLogged, stopGroup, waitForUrl } from './demo/processes';
 import { prepareWorkspace, repoRoot, sampleCatalog } from './demo/workspace';
+import { catalogOnlyHeadline, type CatalogOnlyReason } from './demo/catalogOnly';
 
 // Always in this checkout, even when CATALOG_E2E_CACHE shares the code-server install between
 // checkouts: two demos (or a demo and the e2e suite) must not wipe each other's workspace and profile.
@@ -81,8 +82,8 @@ function stopOnSignal(child: ChildProcess): void {
 }
 
 /** Without code-server: the local catalog alone, in the foreground, with the sample catalog. */
-async function catalogOnly(reason: string): Promise<void> {
-  console.log(`\n  ! Not starting VS Code in the browser: ${reason}.`);
+async function catalogOnly(why: CatalogOnlyReason): Promise<void> {
+  console.log(`\n  ${catalogOnlyHeadline(why)}`);
   const port = await choosePort(CATALOG_PORT);
   console.log(`  Starting only the local catalog with the sample catalog on port ${port} (Ctrl-C stops it). In your own VS Code with`);
   console.log(`  Catalog Code, set catalogCode.service.url to the address below and run "Catalog Code: Sign In" with the token in the token file.\n`);
@@ -176,9 +177,9 @@ async function main(): Promise<void> {
     if (await onPath('code')) return openDesktop();
     console.log('  ! --desktop: no `code` command on PATH (in VS Code: "Shell Command: Install \'code\' command in PATH"); using VS Code in the browser instead.');
   }
-  if (process.argv.includes('--catalog-only')) return catalogOnly('--catalog-only was given');
+  if (process.argv.includes('--catalog-only')) return catalogOnly({ asked: true });
   const blocker = await codeServerBlocker();
-  if (blocker) return catalogOnly(blocker);
+  if (blocker) return catalogOnly({ asked: false, blocker });
   await startCodeServer();
 }
 

@@ -12,6 +12,7 @@ import { Lifecycle } from './lifecycle';
 import { SettingsSync } from './settings';
 import { ServerState } from './state';
 import { listenWorkspaceRequests } from './workspaceRequests';
+import { listenDocumentRequests } from './documentRequests';
 
 /**
  * Wires an LSP connection (`lsp`: the editor on the other end) to the pure core, one capability
@@ -79,6 +80,7 @@ export function startServer(lsp: Connection): ServerState {
 
   listenLanguageFeatures(lsp, documents, state, lifecycle);
   listenWorkspaceRequests(lsp, state, diagnostics, lifecycle);
+  listenDocumentRequests(lsp, state, lifecycle);
 
   lsp.onShutdown(() => {
     lifecycle.shuttingDown = true;

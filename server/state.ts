@@ -31,6 +31,7 @@ export class ServerState {
   /** the kind of service connected to; decides rules whose authority is the local catalog */
   target: ServiceTarget = 'offline';
   private targetProbe = 0;
+  private currentService: ServiceConnection | undefined;
 
   constructor(private readonly lsp: Connection) {
     const log = (message: string) => this.log(message);
@@ -78,7 +79,13 @@ export class ServerState {
     this.useService(service, 'the editor');
   }
 
+  /** The catalog service the server talks to (set by the editor or the environment); undefined offline. */
+  get service(): ServiceConnection | undefined {
+    return this.currentService;
+  }
+
   private useService(service: ServiceConnection | undefined, from: string): void {
+    this.currentService = service;
     this.existence.setConnection(service);
     this.suggestions.setConnection(service);
     this.log(service ? `Using the catalog service at ${service.url} (set by ${from}).` : 'No catalog service: working offline on the definitions in the workspace.');

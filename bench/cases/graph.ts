@@ -2,14 +2,18 @@ import { layoutGraph } from '../../client/graph/graphLayout';
 import type { GraphSnapshot } from '../../core/lineage/graph';
 import { graphToMermaid, graphToSvg } from '../../core/lineage/graphExport';
 import type { BenchContext } from '../support/context';
+import { measureGraphView } from '../support/graphViewInBrowser';
+import { repoRoot } from '../../test/e2e/setup';
 import { seededRandom } from '../support/random';
 import { emptyResult, timingRow, type CaseResult } from '../support/results';
 import { nowMs, repeat } from '../support/stats';
 
 /**
  * Case 6: the lineage graph view at 200 and 2,000 entities. What the view does on each change —
- * the dagre layout the webview runs, and the SVG and Mermaid exports — against the floor of
- * copying the graph (JSON round trip: what posting it to the webview costs at least).
+ * the d3-dag layout the webview runs (in a worker), and the SVG and Mermaid exports — against the floor of
+ * copying the graph (JSON round trip: what posting it to the webview costs at least). At 2,000
+ * entities also the view itself in Chromium (its script and layout worker from dist/): time until
+ * the drawing is on screen, and one pan frame.
  */
 
 const GROUP = 'graph';
@@ -65,11 +69,29 @@ export async function graphCase(ctx: BenchContext): Promise<CaseResult> {
       return nowMs() - start;
     });
     result.rows.push(
-      timingRow(GROUP, `layout (dagre), ${label}`, 'catalog-code graph view', layout, { ratios: [{ to: 'copy of the graph (floor)', ratio: layout.medianMs / Math.max(floor.medianMs, 0.001) }] }),
+      timingRow(GROUP, `layout (d3-dag), ${label}`, 'catalog-code graph view', layout, { ratios: [{ to: 'copy of the graph (floor)', ratio: layout.medianMs / Math.max(floor.medianMs, 0.001) }] }),
       timingRow(GROUP, `SVG export, ${label}`, 'catalog-code graph view', svg),
       timingRow(GROUP, `Mermaid export, ${label}`, 'catalog-code graph view', mermaid),
       timingRow(GROUP, `copy of the graph, ${label}`, 'JSON round trip (floor)', floor, { detail: true }),
     );
+  }
+  const view = await measureGraphView(repoRoot, syntheticSnapshot(2_000, ctx.seed + 2_000), ctx.quick ? { warmup: 1, runs: 3 } : { warmup: 1, runs: 5 });
+  if ('reason' in view) {
+    result.notes.push(`The view in Chromium was not measured: ${view.reason}.`);
+  } else {
+    const label = '2,000 entities, in Chromium (dist/lineageGraph.js)';
+    result.rows.push(
+      timingRow(GROUP, `graph on screen (worker layout, SVG built, painted), ${label}`, 'catalog-code graph view', view.shown),
+      timingRow(GROUP, `layout and draw as the view reports it, ${label}`, 'catalog-code graph view', view.drawn, { detail: true }),
+      timingRow(GROUP, `one pan frame after drawing, ${label}`, 'catalog-code graph view', view.panFrame, { ratios: [{ to: 'two frames at 60 Hz (33 ms)', ratio: view.panFrame.medianMs / 33.3 }] }),
+    );
+    const shown = view.shown.medianMs;
+    result.targets.push({
+      target: `2,000-entity graph on screen in the view within ${TARGET_MS} ms (median, Chromium)`,
+      measured: `${shown.toFixed(0)} ms`,
+      met: shown < TARGET_MS,
+      ...(shown < TARGET_MS ? {} : { miss: `${(shown / TARGET_MS).toFixed(1)}× over`, next: 'fewer SVG elements per entity, or collapse far hops' }),
+    });
   }
   const small = medians.get(200) ?? 0;
   const large = medians.get(2_000) ?? 0;
@@ -78,7 +100,7 @@ export async function graphCase(ctx: BenchContext): Promise<CaseResult> {
     target: `2,000-entity graph laid out in under ${TARGET_MS} ms (median), so the view stays responsive`,
     measured: `${large.toFixed(0)} ms`,
     met: large < TARGET_MS,
-    ...(large < TARGET_MS ? {} : { miss: `${(large / TARGET_MS).toFixed(1)}× over`, next: 'lay out in a worker, or collapse far hops into groups' }),
+    ...(large < TARGET_MS ? {} : { miss: `${(large / TARGET_MS).toFixed(1)}× over`, next: 'collapse hops past the chosen depth into "+N more" nodes, or cheaper d3-dag operators' }),
   });
   return result;
 }

@@ -14,7 +14,7 @@ export type ConnectionState =
   | { status: 'idle' }
   | { status: 'startingLocal'; dataDir: string }
   | { status: 'connected'; target: ConnectionTarget; signedIn: boolean }
-  | { status: 'failed'; target?: ConnectionTarget; reason: FailureReason; detail: string }
+  | { status: 'failed'; target?: ConnectionTarget; reason: FailureReason; detail: string; signedIn?: boolean }
   | { status: 'stopped' };
 
 export type ConnectionEvent =
@@ -43,7 +43,9 @@ export function nextConnectionState(state: ConnectionState, event: ConnectionEve
       return state.status === 'connected' && state.target.kind === 'remote' ? state : { status: 'stopped' };
     case 'requestFailed': {
       const target = targetOf(state);
-      return { status: 'failed', ...(target ? { target } : {}), reason: event.reason, detail: event.detail };
+      // Kept so a 401 can say "not signed in" rather than "the token was refused" when no token was sent.
+      const signedIn = state.status === 'connected' || state.status === 'failed' ? state.signedIn : undefined;
+      return { status: 'failed', ...(target ? { target } : {}), reason: event.reason, detail: event.detail, ...(signedIn !== undefined ? { signedIn } : {}) };
     }
     case 'requestSucceeded': {
       if (state.status !== 'failed' || !state.target) return state;
@@ -81,18 +83,21 @@ export function describeConnection(state: ConnectionState): string {
       return state.signedIn ? `Connected to ${where}` : `Connected to ${where} (not signed in — run "Catalog Code: Sign In")`;
     }
     case 'failed':
-      return describeFailure(state.reason, state.detail);
+      return describeFailure(state.reason, state.detail, state.signedIn);
   }
 }
 
-export function describeFailure(reason: FailureReason, detail: string): string {
+/** `signedIn` false: no token was sent, so a 401/403 asks to sign in rather than saying a token was refused. */
+export function describeFailure(reason: FailureReason, detail: string, signedIn?: boolean): string {
   const suffix = detail ? `: ${detail}` : '';
   switch (reason) {
     case 'unreachable':
       return `The catalog service cannot be reached${suffix}. Check catalogCode.service.url or start the local catalog.`;
     case 'unauthorized':
+      if (signedIn === false) return `The catalog service needs a token and you are not signed in (401)${suffix}. Run "Catalog Code: Sign In".`;
       return `The catalog service refused the token (401)${suffix}. Run "Catalog Code: Sign In" again.`;
     case 'forbidden':
+      if (signedIn === false) return `The catalog service refused a request sent without a token (403)${suffix}. Run "Catalog Code: Sign In".`;
       return `The token is not allowed to do this (403)${suffix}. Ask your DataHub admin for the needed privileges.`;
     case 'timeout':
       return `The catalog service did not answer in time${suffix}. It may be overloaded; try again.`;

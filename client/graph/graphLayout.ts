@@ -1,17 +1,23 @@
 import { datasetColumnLinks, type GraphLayout, type LaidOutEdge, type LaidOutNode } from '../../core/lineage/graphExport';
 import type { GraphSnapshot } from '../../core/lineage/graph';
-import type * as Dagre from '@dagrejs/dagre' with { 'resolution-mode': 'import' };
+import type * as D3Dag from 'd3-dag' with { 'resolution-mode': 'import' };
 
 /**
- * Places the lineage graph with dagre (a layered layout: upstream on the left, downstream on the
- * right), for the graph view and its SVG export. No DOM: node sizes come from the label length, so
- * the same layout runs in the webview, in tests and in the bench.
+ * Places the lineage graph with d3-dag's Sugiyama layout (layered: upstream on the left,
+ * downstream on the right), for the graph view and its SVG export. No DOM: node sizes come from
+ * the label length, so the same layout runs in the webview, in tests and in the bench.
+ *
+ * Why d3-dag and these operators: dagre took 1.4 s (15 s under heavy load) for 2,000 entities on
+ * the shared 2-core machine, most of it graph bookkeeping and four Brandes–Köpf passes. d3-dag's
+ * longest-path layering, depth-first order and greedy coordinates take about an eighth of that
+ * (docs/performance.md, bench case "graph"). Graphs up to LARGE_GRAPH entities get a few
+ * two-layer crossing-reduction sweeps on top, which cost ~0.4 s at 2,000 but little at 300.
  */
-// dagre ships ESM types with a CommonJS build: take the types from the ESM side and the code from
-// require (esbuild bundles it into the webview script; tsx and node load the .cjs build).
+// d3-dag ships ESM types with a CommonJS build: take the types from the ESM side and the code from
+// require (esbuild bundles it into the webview scripts; tsx and node load the .cjs build).
 // Declared here because this file is also checked as browser code (client/graph/webview/tsconfig.json).
 declare const require: (id: string) => unknown;
-const dagre = require('@dagrejs/dagre') as typeof Dagre;
+const d3dag = require('d3-dag') as typeof D3Dag;
 
 export interface LayoutOptions {
   /** draw column-level links between datasets */
@@ -22,42 +28,88 @@ const CHAR_WIDTH = 7;
 const NODE_HEIGHT = 36;
 const MIN_WIDTH = 80;
 const MAX_LABEL = 48;
+/** gap between nodes of one layer, and between layers */
+const NODE_GAP = 14;
+const LAYER_GAP = 60;
+/** past this many entities, one crossing-reduction sweep instead of several */
 const LARGE_GRAPH = 300;
+const SMALL_GRAPH_SWEEPS = 4;
 
 export function shownLabel(label: string): string {
   return label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 1)}…` : label;
 }
 
-export function layoutGraph(snapshot: GraphSnapshot, options: LayoutOptions = {}): GraphLayout {
-  const graph = new dagre.graphlib.Graph({ multigraph: true });
-  // Network simplex ranks most evenly but grows fast with size; past a few hundred entities the
-  // longest-path ranker keeps the view responsive (bench case "graph": about 5× faster at 500).
-  const ranker = snapshot.nodes.length > LARGE_GRAPH ? 'longest-path' : 'network-simplex';
-  graph.setGraph({ rankdir: 'LR', nodesep: 14, ranksep: 60, edgesep: 8, marginx: 0, marginy: 0, ranker });
-  graph.setDefaultEdgeLabel(() => ({}));
-  for (const node of snapshot.nodes) {
-    const label = shownLabel(node.label);
-    graph.setNode(node.urn, { width: Math.max(MIN_WIDTH, label.length * CHAR_WIDTH + 24), height: NODE_HEIGHT });
-  }
-  for (const edge of snapshot.edges) {
-    if (graph.hasNode(edge.upstream) && graph.hasNode(edge.downstream)) graph.setEdge(edge.upstream, edge.downstream, {}, 'entity');
-  }
-  const links = options.columns ? datasetColumnLinks(snapshot) : [];
-  links.forEach((link, index) => graph.setEdge(link.upstream, link.downstream, { label: link.label, width: 0, height: 0, weight: 0, minlen: 1 }, `column${index}`));
-  dagre.layout(graph, { disableOptimalOrderHeuristic: true });
+function nodeWidth(label: string): number {
+  return Math.max(MIN_WIDTH, label.length * CHAR_WIDTH + 24);
+}
 
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Where the segment from the box's centre towards `toward` leaves the box, so arrows end on the border. */
+function borderPoint(box: Box, toward: { x: number; y: number }): { x: number; y: number } {
+  const dx = toward.x - box.x;
+  const dy = toward.y - box.y;
+  if (dx === 0 && dy === 0) return { x: box.x, y: box.y };
+  const scale = Math.min(dx === 0 ? Infinity : box.width / 2 / Math.abs(dx), dy === 0 ? Infinity : box.height / 2 / Math.abs(dy));
+  return { x: box.x + dx * scale, y: box.y + dy * scale };
+}
+
+/** The points of an edge between two boxes: its bends, clipped to both borders. */
+function clipped(from: Box, bends: { x: number; y: number }[], to: Box): { x: number; y: number }[] {
+  const first = bends[0] ?? to;
+  const last = bends[bends.length - 1] ?? from;
+  return [borderPoint(from, first), ...bends, borderPoint(to, last)];
+}
+
+export function layoutGraph(snapshot: GraphSnapshot, options: LayoutOptions = {}): GraphLayout {
   const byUrn = new Map(snapshot.nodes.map((n) => [n.urn, n]));
+  const parents = new Map<string, Set<string>>(snapshot.nodes.map((n) => [n.urn, new Set<string>()]));
+  for (const edge of snapshot.edges) {
+    if (edge.upstream !== edge.downstream && byUrn.has(edge.upstream)) parents.get(edge.downstream)?.add(edge.upstream);
+  }
+  const dag = d3dag.graphStratify()(snapshot.nodes.map((n) => ({ id: n.urn, parentIds: [...(parents.get(n.urn) ?? [])] })));
+  const large = snapshot.nodes.length > LARGE_GRAPH;
+  const widths = new Map(snapshot.nodes.map((n) => [n.urn, nodeWidth(shownLabel(n.label))]));
+  // d3-dag lays layers out top to bottom: give it sizes turned a quarter, then swap x and y.
+  const layout = d3dag
+    .sugiyama()
+    .layering(d3dag.layeringLongestPath())
+    .decross(large ? d3dag.decrossDfs() : d3dag.decrossTwoLayer().passes(SMALL_GRAPH_SWEEPS))
+    .coord(d3dag.coordGreedy())
+    .nodeSize((node: { data: { id: string } } | undefined) => [NODE_HEIGHT, node ? (widths.get(node.data.id) ?? MIN_WIDTH) : 0] as const)
+    .gap([NODE_GAP, LAYER_GAP]);
+  const size = layout(dag);
+
+  const boxes = new Map<string, Box>();
+  for (const node of dag.nodes()) boxes.set(node.data.id, { x: node.y, y: node.x, width: widths.get(node.data.id) ?? MIN_WIDTH, height: NODE_HEIGHT });
   const nodes: LaidOutNode[] = snapshot.nodes.map((node) => {
-    const placed = graph.node(node.urn) as { x: number; y: number; width: number; height: number };
-    return { urn: node.urn, label: shownLabel(node.label), degree: node.degree, type: node.type, root: node.side === 'root', x: placed.x, y: placed.y, width: placed.width, height: placed.height };
+    const box = boxes.get(node.urn) ?? { x: 0, y: 0, width: MIN_WIDTH, height: NODE_HEIGHT };
+    return { urn: node.urn, label: shownLabel(node.label), degree: node.degree, type: node.type, root: node.side === 'root', ...box };
   });
   const edges: LaidOutEdge[] = [];
-  for (const e of graph.edges()) {
-    const placed = graph.edge(e) as { points?: { x: number; y: number }[]; label?: string };
-    const isColumn = e.name !== undefined && e.name.startsWith('column');
-    if (!byUrn.has(e.v) || !byUrn.has(e.w)) continue;
-    edges.push({ upstream: e.v, downstream: e.w, points: placed.points ?? [], ...(isColumn ? { column: true, label: placed.label ?? '' } : {}) });
+  const entityPoints = new Map<string, { x: number; y: number }[]>();
+  for (const link of dag.links()) {
+    const from = boxes.get(link.source.data.id);
+    const to = boxes.get(link.target.data.id);
+    if (!from || !to) continue;
+    const bends = link.points.slice(1, -1).map(([x, y]) => ({ x: y, y: x }));
+    const points = clipped(from, bends, to);
+    entityPoints.set(`${link.source.data.id}\u0000${link.target.data.id}`, bends);
+    edges.push({ upstream: link.source.data.id, downstream: link.target.data.id, points });
   }
-  const size = graph.graph() as { width?: number; height?: number };
-  return { width: size.width ?? 0, height: size.height ?? 0, nodes, edges };
+  // Column links follow their datasets' edge when there is one (they are not part of the layout).
+  const links = options.columns ? datasetColumnLinks(snapshot) : [];
+  for (const link of links) {
+    const from = boxes.get(link.upstream);
+    const to = boxes.get(link.downstream);
+    if (!from || !to) continue;
+    const bends = entityPoints.get(`${link.upstream}\u0000${link.downstream}`) ?? [];
+    edges.push({ upstream: link.upstream, downstream: link.downstream, points: clipped(from, bends, to), column: true, label: link.label });
+  }
+  return { width: size.height, height: size.width, nodes, edges };
 }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { documentImpact, type ImpactAnchor } from '../../core/impact/documentImpact';
+import type { ImpactLens } from '../../core/protocol';
 import type { ConnectionManager } from '../connection/connectionManager';
-import type { DocumentModels } from '../documentModels';
+import type { ServerQueries } from '../serverQueries';
 
 /** Wait this long after the last edit before asking the service: typing never waits on it. */
 const SETTLE_MS = 800;
@@ -12,7 +12,7 @@ interface Entry {
   version: number;
   service: string;
   at: number;
-  anchors: ImpactAnchor[];
+  lenses: ImpactLens[];
 }
 
 /**
@@ -32,7 +32,7 @@ export class ImpactCodeLens implements vscode.CodeLensProvider, vscode.Disposabl
 
   constructor(
     private readonly connection: ConnectionManager,
-    private readonly models: DocumentModels,
+    private readonly server: ServerQueries,
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.disposables = [
@@ -53,13 +53,13 @@ export class ImpactCodeLens implements vscode.CodeLensProvider, vscode.Disposabl
     const current = entry && entry.version === document.version && entry.service === service.url;
     if (!current || Date.now() - entry.at > FRESH_MS) this.schedule(document);
     if (!current) return [];
-    return entry.anchors.map((anchor) => {
-      const position = document.positionAt(anchor.range.start);
+    return entry.lenses.map((lens) => {
+      const position = new vscode.Position(lens.position.line, lens.position.character);
       return new vscode.CodeLens(new vscode.Range(position, position), {
-        title: `$(graph) ${anchor.title}`,
+        title: `$(graph) ${lens.title}`,
         tooltip: 'What this file would change for others when pushed (from the catalog). Click to list the entities.',
         command: 'catalogCode.impact.show',
-        arguments: [anchor.title, anchor.entities],
+        arguments: [lens.title, lens.entities],
       });
     });
   }
@@ -80,18 +80,19 @@ export class ImpactCodeLens implements vscode.CodeLensProvider, vscode.Disposabl
     const key = document.uri.toString();
     const service = this.connection.currentConnection;
     if (!service || this.running.has(key) || document.isClosed) return;
-    const model = this.models.of(document);
-    if (model.format === null) return;
     const version = document.version;
     this.running.add(key);
     try {
-      const anchors = await documentImpact({ url: service.url, token: service.token }, model);
-      this.cache.set(key, { version, service: service.url, at: Date.now(), anchors });
+      // The server reads its own copy of the document (the one its diagnostics are for) and asks its catalog connection.
+      const result = await this.server.documentImpact(document.uri);
+      if (!result) return;
+      // The lens is advice: a failed look-up leaves it out and says why in the log.
+      if (result.error) this.log.warn(`Impact of ${vscode.workspace.asRelativePath(document.uri)} not computed: ${result.error}`);
+      this.cache.set(key, { version: result.version ?? version, service: service.url, at: Date.now(), lenses: result.lenses });
       this.changed.fire();
     } catch (error) {
-      // The lens is advice: a failed look-up leaves it out and says why in the log.
       this.log.warn(`Impact of ${vscode.workspace.asRelativePath(document.uri)} not computed: ${error instanceof Error ? error.message : String(error)}`);
-      this.cache.set(key, { version, service: service.url, at: Date.now(), anchors: [] });
+      this.cache.set(key, { version, service: service.url, at: Date.now(), lenses: [] });
     } finally {
       this.running.delete(key);
     }

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import { LineageTree, serviceLineageFetcher, type DegreeBucket, type LineageNode } from '../../core/lineage';
-import type { DocumentModels } from '../documentModels';
+import type { ServerQueries } from '../serverQueries';
 import { shortName } from '../../core/lineage';
 import type { ConnectionManager } from '../connection/connectionManager';
-import { entityUrnAt } from './entityAtCursor';
 import { iconForEntityType } from './icons';
+import { LineageRoot } from './lineageRoot';
 
 const DEGREE_FILTERS: Record<string, readonly DegreeBucket[]> = {
   '1': ['1'],
@@ -18,6 +18,10 @@ const DEGREE_FILTERS: Record<string, readonly DegreeBucket[]> = {
  */
 export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode.Disposable {
   private tree: LineageTree | undefined;
+  /** The entity asked for, which may wait for the connection (see LineageRoot). */
+  private readonly root = new LineageRoot();
+  /** setContext calls, one after another, so an older state never lands after a newer one. */
+  private contextUpdates: Promise<void> = Promise.resolve();
   private pinned = false;
   private degrees: readonly DegreeBucket[] = ['1'];
   private readonly changed = new vscode.EventEmitter<LineageNode | undefined>();
@@ -25,10 +29,12 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
   private readonly view: vscode.TreeView<LineageNode>;
   private readonly disposables: vscode.Disposable[] = [];
   private cursorTimer: NodeJS.Timeout | undefined;
+  /** Counts cursor look-ups: only the answer to the latest one may set the root. */
+  private cursorLookup = 0;
 
   constructor(
     private readonly connection: ConnectionManager,
-    private readonly models: DocumentModels,
+    private readonly server: ServerQueries,
   ) {
     this.view = vscode.window.createTreeView('catalogCode.lineage', { treeDataProvider: this, showCollapseAll: true });
     this.disposables.push(
@@ -42,46 +48,67 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
   }
 
   get rootUrn(): string | undefined {
-    return this.tree?.rootUrn;
+    return this.root.urn;
   }
 
   private onConnectionChanged(): void {
-    void this.updateContext();
-    if (this.tree) this.setRoot(this.tree.rootUrn, true);
+    // A root asked for before the connection was ready is built now, not dropped.
+    this.root.disconnected();
+    this.showRequestedRoot();
   }
 
   private onCursorMoved(editor: vscode.TextEditor): void {
     if (this.pinned) return;
     // Debounced: a cursor that moves inside one entity must not reload the tree.
     clearTimeout(this.cursorTimer);
-    this.cursorTimer = setTimeout(() => {
-      const document = editor.document;
-      if (!['yaml', 'json', 'jsonc'].includes(document.languageId)) return;
-      const model = this.models.of(document);
-      if (model.format === null) return;
-      const urn = entityUrnAt(model, document.offsetAt(editor.selection.active));
-      if (urn && urn !== this.tree?.rootUrn) this.setRoot(urn);
-    }, 250);
+    this.cursorTimer = setTimeout(() => void this.lookUpCursor(editor), 250);
+  }
+
+  /** Asks the server (the owner of the workspace's documents) which entity is under the cursor. */
+  private async lookUpCursor(editor: vscode.TextEditor): Promise<void> {
+    const document = editor.document;
+    if (!['yaml', 'json', 'jsonc'].includes(document.languageId)) return;
+    const lookup = ++this.cursorLookup;
+    let urn: string | undefined;
+    try {
+      urn = await this.server.entityAt(document.uri, editor.selection.active);
+    } catch {
+      return; // the server restarts or the document closed: the next cursor move asks again
+    }
+    // A later cursor move, a pin or "Show Lineage for URN…" while this was asked wins over this answer.
+    if (lookup !== this.cursorLookup || this.pinned) return;
+    if (urn && urn !== this.root.urn) this.setRoot(urn);
   }
 
   setRoot(urn: string, force = false): void {
-    if (!force && urn === this.tree?.rootUrn) return;
-    const connection = this.connection.currentConnection;
-    this.tree = connection ? new LineageTree(urn, serviceLineageFetcher({ url: connection.url, token: connection.token }), { degrees: this.degrees }) : undefined;
-    this.view.message = this.tree ? `Lineage of ${shortName(urn)}${this.pinned ? ' (pinned)' : ''}` : undefined;
+    this.cursorLookup++; // an answer still on its way for an older cursor position must not replace this root
+    if (!this.root.request(urn, force)) return;
+    this.showRequestedRoot();
+  }
+
+  private showRequestedRoot(): void {
+    const connected = this.connection.currentConnection;
+    const urn = this.root.toBuild(connected ? `${connected.url}\n${connected.token ?? ''}` : undefined);
+    if (connected && urn) {
+      this.tree = new LineageTree(urn, serviceLineageFetcher({ url: connected.url, token: connected.token }), { degrees: this.degrees });
+    } else if (!connected) {
+      this.tree = undefined;
+    }
+    const shown = this.root.urn;
+    this.view.message = shown ? `Lineage of ${shortName(shown)}${this.pinned ? ' (pinned)' : ''}${this.tree ? '' : ' — waiting for the catalog connection'}` : undefined;
     this.changed.fire(undefined);
     void this.updateContext();
   }
 
   pin(): void {
     this.pinned = true;
-    if (this.tree) this.view.message = `Lineage of ${shortName(this.tree.rootUrn)} (pinned)`;
+    if (this.root.urn) this.view.message = `Lineage of ${shortName(this.root.urn)} (pinned)`;
     void this.updateContext();
   }
 
   unpin(): void {
     this.pinned = false;
-    if (this.tree) this.view.message = `Lineage of ${shortName(this.tree.rootUrn)}`;
+    if (this.root.urn) this.view.message = `Lineage of ${shortName(this.root.urn)}`;
     void this.updateContext();
     const editor = vscode.window.activeTextEditor;
     if (editor) this.onCursorMoved(editor);
@@ -105,11 +132,16 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
     this.changed.fire(node.parentId ? this.tree.node(node.parentId) : undefined);
   }
 
-  private async updateContext(): Promise<void> {
-    const connected = this.connection.current.status === 'connected';
-    await vscode.commands.executeCommand('setContext', 'catalogCode.connected', connected);
-    await vscode.commands.executeCommand('setContext', 'catalogCode.lineage.hasRoot', this.tree !== undefined);
-    await vscode.commands.executeCommand('setContext', 'catalogCode.lineage.pinned', this.pinned);
+  private updateContext(): Promise<void> {
+    // Chained: each update reads the state when its turn comes, so the last one always wins.
+    this.contextUpdates = this.contextUpdates.then(async () => {
+      const connected = this.connection.current.status === 'connected';
+      await vscode.commands.executeCommand('setContext', 'catalogCode.connected', connected);
+      // A root waiting for the connection counts: the view says so rather than "No entity here".
+      await vscode.commands.executeCommand('setContext', 'catalogCode.lineage.hasRoot', this.root.urn !== undefined);
+      await vscode.commands.executeCommand('setContext', 'catalogCode.lineage.pinned', this.pinned);
+    }).catch(() => undefined);
+    return this.contextUpdates;
   }
 
   getTreeItem(node: LineageNode): vscode.TreeItem {

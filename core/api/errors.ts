@@ -33,24 +33,41 @@ export function isServiceError(error: unknown): error is ServiceError {
   return error instanceof ServiceError;
 }
 
-/** Builds the message for an HTTP status that is not success. */
-export function errorForStatus(url: string, status: number, detail: string, retryAfter?: number): ServiceError {
+/**
+ * Builds the message for an HTTP status that is not success. `tokenSent` says whether the request
+ * carried a token: a 401 without one means "sign in", with one means "that token was refused". The
+ * message names what to do in every surface (CLI, VS Code, other editors), since core cannot know
+ * which one shows it.
+ */
+export function errorForStatus(url: string, status: number, detail: string, tokenSent: boolean, retryAfter?: number): ServiceError {
   const where = `The catalog service at ${url}`;
   if (status === 429) {
     const wait = retryAfter !== undefined ? `wait ${Math.max(1, Math.ceil(retryAfter / 1000))} s` : 'wait a moment';
     return new ServiceError('rejected', `${where} is receiving too many requests and asked to slow down (HTTP 429). Nothing was changed by this request; ${wait} and try again.`, 429, { transient: true, retryAfterMs: retryAfter });
   }
+  const because = detail ? `: ${detail}` : '';
   if (status === 401) {
-    return new ServiceError('unauthorized', `${where} refused the token (HTTP 401). Sign in again (VS Code: "Catalog Code: Sign In"; other editors and the CLI: set CATALOG_TOKEN to a valid personal access token in the environment the language server or CLI starts in).`, 401);
+    const message = tokenSent
+      ? `${where} refused the token (HTTP 401); it is wrong or has expired. ${SUPPLY_TOKEN_VALID}`
+      : `${where} needs a token and none was sent (HTTP 401). ${SUPPLY_TOKEN}`;
+    return new ServiceError('unauthorized', message, 401);
   }
   if (status === 403) {
-    return new ServiceError('forbidden', `${where} says the token may not do this (HTTP 403${detail ? `: ${detail}` : ''}). Ask a catalog administrator for the privilege, or sign in with another token.`, 403);
+    const message = tokenSent
+      ? `${where} says the token may not do this (HTTP 403${because}). Ask a catalog administrator for the privilege, or use another token (CLI and other editors: CATALOG_TOKEN; VS Code: "Catalog Code: Sign In").`
+      : `${where} refused a request sent without a token (HTTP 403${because}). ${SUPPLY_TOKEN}`;
+    return new ServiceError('forbidden', message, 403);
   }
   if (status >= 500) {
     return new ServiceError('badResponse', `${where} failed with HTTP ${status}${detail ? ` (${detail})` : ''}. Try again later; if it persists, check the service's logs.`, status, { transient: true, retryAfterMs: retryAfter });
   }
   return new ServiceError('rejected', `${where} rejected the request with HTTP ${status}${detail ? `: ${detail}` : ''}.`, status);
 }
+
+const TOKEN_PLACES =
+  'the CLI and other editors: set CATALOG_TOKEN in the environment the CLI or language server starts in; VS Code: run "Catalog Code: Sign In"';
+const SUPPLY_TOKEN = `Supply a personal access token (${TOKEN_PLACES}).`;
+const SUPPLY_TOKEN_VALID = `Supply a valid personal access token (${TOKEN_PLACES}).`;
 
 /** Turns whatever `fetch` threw into a ServiceError. */
 export function errorForFetchFailure(url: string, error: unknown, timeoutMs: number): ServiceError {

@@ -53,7 +53,7 @@ async function graphqlRequestOnce<T>(connection: ServiceConnection, document: st
   try {
     const response = await client.rawRequest<T>({ query: document, variables, signal: AbortSignal.timeout(timeoutMs) });
     const errors = (response.errors ?? []) as GraphQLErrorShape[];
-    if (errors.length > 0) throw errorForGraphQLErrors(base, errors);
+    if (errors.length > 0) throw errorForGraphQLErrors(base, errors, Boolean(connection.token));
     if (response.data === undefined || response.data === null) {
       throw new ServiceError('badResponse', `The catalog service at ${base} answered a GraphQL request without data. Check that the URL points at a DataHub-compatible catalog.`);
     }
@@ -63,11 +63,11 @@ async function graphqlRequestOnce<T>(connection: ServiceConnection, document: st
     if (error instanceof ClientError) {
       const status = error.response.status;
       const errors = (error.response.errors ?? []) as GraphQLErrorShape[];
-      if (status >= 200 && status < 300 && errors.length > 0) throw errorForGraphQLErrors(base, errors);
+      if (status >= 200 && status < 300 && errors.length > 0) throw errorForGraphQLErrors(base, errors, Boolean(connection.token));
       if (status >= 200 && status < 300) {
         throw new ServiceError('badResponse', `The catalog service at ${base} answered a GraphQL request with something that is not a GraphQL response. Check that the URL points at the catalog service.`);
       }
-      throw errorForStatus(base, status, errors.map((e) => String(e.message ?? '')).join('; '), retryAfterMs(error.response.headers?.get('retry-after')));
+      throw errorForStatus(base, status, errors.map((e) => String(e.message ?? '')).join('; '), Boolean(connection.token), retryAfterMs(error.response.headers?.get('retry-after')));
     }
     if (error instanceof Error && /invalid json|unexpected token|not valid json/i.test(error.message)) {
       throw new ServiceError('badResponse', `The catalog service at ${base} answered a GraphQL request with something that is not JSON. Check that the URL points at the catalog service.`);
@@ -76,11 +76,11 @@ async function graphqlRequestOnce<T>(connection: ServiceConnection, document: st
   }
 }
 
-function errorForGraphQLErrors(base: string, errors: GraphQLErrorShape[]): ServiceError {
+function errorForGraphQLErrors(base: string, errors: GraphQLErrorShape[], tokenSent: boolean): ServiceError {
   const first = errors[0];
   const code = typeof first.extensions?.code === 'number' ? first.extensions.code : undefined;
   const message = typeof first.message === 'string' ? first.message : 'unknown error';
-  if (code === 401) return errorForStatus(base, 401, message);
-  if (code === 403) return errorForStatus(base, 403, message);
+  if (code === 401) return errorForStatus(base, 401, message, tokenSent);
+  if (code === 403) return errorForStatus(base, 403, message, tokenSent);
   return new ServiceError('rejected', `The catalog service at ${base} rejected a GraphQL request: ${message}`, code);
 }

@@ -138,7 +138,7 @@ async function requestJsonOnce(connection: ServiceConnection, request: JsonReque
     );
   }
   if (response.status >= 300 && response.status < 400) throw errorForRedirect(base, `${request.method} ${request.path.split('?')[0]}`, response.status, response.headers.get('location'));
-  if (!response.ok) throw errorForStatus(base, response.status, detailFromBody(text), retryAfterMs(response.headers.get('retry-after')));
+  if (!response.ok) throw errorForStatus(base, response.status, detailFromBody(text), Boolean(connection.token), retryAfterMs(response.headers.get('retry-after')));
   if (!text.trim()) return null;
   try {
     return JSON.parse(text) as unknown;

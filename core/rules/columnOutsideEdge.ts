@@ -114,6 +114,7 @@ function outsideDownstream(edge: FineGrainedEdgeFact, scope: EdgeScope, column: 
   const hint = candidates.length > 0 ? ` Did you mean ${readableName(candidates[0])}?` : '';
   const message = scope.job
     ? `The output column ${readableName(column.value)} belongs to a dataset that is not an output of the job ${owner} (its outputs: ${listed(scope.downstreamDatasets)}). ${verdict.consequence}${hint}`
-    : `The downstream column ${readableName(column.value)} is not a column of ${readableName(owner)}, which owns this column lineage, nor of one of its upstreams. ${verdict.consequence}${hint}`;
+    : // A downstream column is written by this lineage, so it belongs to the dataset that owns it; its upstreams are not mentioned (they are where columns come from, not go to).
+      `The downstream column ${readableName(column.value)} belongs to ${readableName(dataset)}, not to ${readableName(owner)}, which owns this column lineage: a downstream column must be a column of the dataset the lineage is written on. ${verdict.consequence} Point it at a column of ${readableName(owner)}.${hint}`;
   return diagnostic('lineage.columnOutsideEdge', verdict.severity, column.range, message, { candidates, expectedDataset: scope.downstreamTargets[0] ?? owner, owner });
 }

@@ -45,3 +45,28 @@ test('a value allowed by the definition the same push writes first passes the ch
   assert.equal(result.code, 0, result.stdout + result.stderr);
   assert.match(result.stdout, /Dry run: nothing was sent\./);
 });
+
+// `plan` checks the files as push does, so plan and push agree on what the service would refuse.
+const plan = (dir: string): Promise<CliRun> =>
+  runCli(['plan', dir, '--service', service.url, '--detailed-exitcode', '--no-impact'], { CATALOG_TOKEN: token });
+
+test('plan stops (exit 1, no plan) on a value the service would refuse, as push does', async () => {
+  const dir = folderWith({ 'orders.yaml': '- id: sales.orders\n  platform: hive\n  structured_properties:\n    io.acryl.dataManagement.classification: Secret\n' });
+  const result = await plan(dir);
+  assert.equal(result.code, 1, result.stdout + result.stderr);
+  assert.match(result.stderr, /orders\.yaml:4:\d+: error property\.notAllowedValue: .*Secret/);
+  assert.match(result.stderr, /No plan: the files have errors/);
+  assert.equal(result.stdout, '');
+});
+
+test('plan accepts a value allowed by the definition the same push writes first, as push does', async () => {
+  const dir = folderWith({
+    'properties.yaml':
+      '- id: io.acryl.dataManagement.classification\n  type: string\n  cardinality: SINGLE\n  display_name: Classification\n  entity_types:\n    - dataset\n    - schemaField\n' +
+      '  allowed_values:\n    - value: Public\n    - value: Internal\n    - value: Confidential\n    - value: Secret\n',
+    'orders.yaml': '- id: sales.orders\n  platform: hive\n  structured_properties:\n    io.acryl.dataManagement.classification: Secret\n',
+  });
+  const result = await plan(dir);
+  assert.equal(result.code, 2, result.stdout + result.stderr);
+  assert.match(result.stdout, /sales\.orders/);
+});

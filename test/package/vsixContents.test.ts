@@ -18,6 +18,8 @@ const ALLOWED = [
   /^extension\/changelog\.md$/,
   /^extension\/LICENSE\.txt$/,
   /^extension\/dist\/(extension|extensionMain|server|cli)\.js$/,
+  // The lineage graph webview's script and its layout worker (client/graph/).
+  /^extension\/dist\/lineageGraph(Layout)?\.js$/,
   /^extension\/dist\/node-sqlite3-wasm\.wasm$/,
   /^extension\/syntaxes\/[\w.-]+\.json$/,
   /^extension\/media\/[\w./-]+\.(svg|png|md)$/,

@@ -95,10 +95,10 @@ describe('the service API client against the local catalog', () => {
   });
 
   it('classifies failures: 401, unreachable, not a catalog, timeout', async () => {
-    const unauthorized = await rejection(listPropertyDefinitions({ url: service.url, token: 'wrong' }));
+    const unauthorized = await rejection(listPropertyDefinitions({ url: service.url, token: 'not-the-token-x1' }));
     assert.equal(unauthorized.kind, 'unauthorized');
-    assert.match(unauthorized.message, /Sign in again/);
-    assert.ok(!unauthorized.message.includes('wrong'));
+    assert.match(unauthorized.message, /refused the token \(HTTP 401\); it is wrong or has expired\. Supply a valid personal access token/);
+    assert.ok(!unauthorized.message.includes('not-the-token-x1'));
 
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

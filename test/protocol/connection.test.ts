@@ -41,7 +41,7 @@ describe('how the server finds the catalog service', () => {
     try {
       await client.connection.sendNotification('catalogCode/setConnection', { url: service.url, token: 'not-the-token' });
       const status = await client.waitFor('an unauthorized status', () => client.statuses.find((s) => s.state === 'unauthorized'));
-      assert.match(status.lastError ?? '', /refused the token \(HTTP 401\)\. Sign in again/);
+      assert.match(status.lastError ?? '', /refused the token \(HTTP 401\); it is wrong or has expired\. Supply a valid personal access token/);
       assert.ok(!JSON.stringify(client.statuses).includes('not-the-token'));
       await client.connection.sendNotification('catalogCode/setConnection', { url: service.url, token: TOKEN });
       await client.waitFor('a connected status after signing in', () => client.statuses.at(-1)?.state === 'connected');

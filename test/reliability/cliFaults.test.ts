@@ -55,7 +55,7 @@ describe('CLI against a faulty service', () => {
     proxy.setRules([{ fault: { kind: 'status', status: 401 } }]);
     const unauthorized = await push();
     assert.equal(unauthorized.code, 1);
-    assert.match(unauthorized.stderr, /refused the token \(HTTP 401\)\. Sign in again .*set CATALOG_TOKEN to a valid personal access token/);
+    assert.match(unauthorized.stderr, /refused the token \(HTTP 401\); it is wrong or has expired\. Supply a valid personal access token .*set CATALOG_TOKEN.*"Catalog Code: Sign In"/);
     proxy.setRules([{ fault: { kind: 'status', status: 403 } }]);
     const forbidden = await push();
     assert.match(forbidden.stderr, /may not do this \(HTTP 403.*Ask a catalog administrator for the privilege/);

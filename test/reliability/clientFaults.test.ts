@@ -89,7 +89,7 @@ describe('client against a faulty service', () => {
       withFault({ kind: 'status', status: 401 });
       const unauthorized = await failure(run);
       assert.equal(unauthorized.kind, 'unauthorized');
-      assert.match(unauthorized.message, /refused the token \(HTTP 401\)\. Sign in again/);
+      assert.match(unauthorized.message, /refused the token \(HTTP 401\); it is wrong or has expired\. Supply a valid personal access token/);
       assert.equal(proxy.requests.length, 1);
       withFault({ kind: 'status', status: 403 });
       const forbidden = await failure(run);

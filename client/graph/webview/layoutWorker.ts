@@ -3,7 +3,7 @@ import type { GraphSnapshot } from '../../../core/lineage/graph';
 
 /**
  * The graph view's layout, off the view's main thread (bundled into dist/lineageGraphLayout.js and
- * started from a blob by the view script): a large graph takes seconds to lay out, and the view
+ * started from a blob by the view script): a large graph takes a noticeable time to lay out, and the view
  * stays pannable, zoomable and clickable meanwhile.
  */
 interface LayoutRequest {

@@ -30,6 +30,12 @@ test('a 401 keeps the target, asks to sign in again, and signing in recovers', (
   assert.equal(state.status, 'connected');
 });
 
+test('a 401 while not signed in asks to sign in, and does not say a token was refused', () => {
+  const state = run([{ type: 'remoteConfigured', url: 'https://datahub.example.com/gms', signedIn: false }, { type: 'requestFailed', reason: 'unauthorized', detail: '' }]);
+  assert.match(describeConnection(state), /needs a token and you are not signed in \(401\)\. Run "Catalog Code: Sign In"\./);
+  assert.doesNotMatch(describeConnection(state), /refused the token/);
+});
+
 test('a success after a failure reconnects to the same target', () => {
   const state = run([
     { type: 'remoteConfigured', url: 'https://x', signedIn: true },

@@ -52,6 +52,15 @@ lineage:
     assert.equal(down.data?.expectedDataset, dataset('topic3', 'DEV'));
   });
 
+  it('words a downstream column (file_lineage.yml line 26) as belonging to the wrong dataset, without "upstreams"', () => {
+    const [, down] = runRule(columnOutsideEdge, 'file:///repo/file_lineage.yml', fileLineage).diagnostics;
+    assert.match(
+      down.message,
+      /^The downstream column user_id of topic3 \(kafka, PROD\) belongs to topic3 \(kafka, PROD\), not to topic3 \(kafka, DEV\), which owns this column lineage: a downstream column must be a column of the dataset the lineage is written on\. .* Point it at a column of topic3 \(kafka, DEV\)\. Did you mean user_id of topic3 \(kafka, DEV\)\?$/,
+    );
+    assert.doesNotMatch(down.message, /upstream/);
+  });
+
   it('is an error that names the local catalog as the one refusing it only when connected to the local catalog', () => {
     const local = runRule(columnOutsideEdge, 'file:///repo/file_lineage.yml', fileLineage, { target: 'localCatalog' });
     assert.deepEqual(local.diagnostics.map((d) => d.severity), ['error', 'error']);

@@ -1,4 +1,4 @@
-import type { DocumentModel } from '../../core/model/facts';
+import type { DocumentModel } from '../model/facts';
 
 /**
  * The URN of the entity written at `offset`: the innermost URN or declared entity whose range

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readDocument } from '../../../core/formats';
-import { entityUrnAt } from '../../../client/lineage/entityAtCursor';
+import { entityUrnAt } from '../../../core/features/entityAt';
 
 const lineage = `version: 1
 lineage:

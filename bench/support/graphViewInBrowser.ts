@@ -1,0 +1,98 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { chromium } from 'playwright-core';
+import type { GraphSnapshot } from '../../core/lineage/graph';
+import { CHROMIUM } from '../../test/e2e/setup';
+import { summarise, type Timing } from './stats';
+
+/**
+ * The graph view's own script (dist/lineageGraph.js, with its layout worker) in Chromium, fed a
+ * graph the way the extension host feeds it: how long until the drawing is on screen (layout in the
+ * worker, SVG built, two animation frames painted), and how long a pan frame takes afterwards.
+ * The page is a bare stand-in for the webview (same element ids, a recording acquireVsCodeApi); no
+ * VS Code around it, so this is the view's cost alone.
+ */
+
+export interface GraphViewTimings {
+  /** graph message posted → drawing painted */
+  shown: Timing;
+  /** the view's own "layout and draw N ms" */
+  drawn: Timing;
+  /** one pan (viewport transform) until painted, median of 20 per run */
+  panFrame: Timing;
+}
+
+const PAGE = `<!DOCTYPE html><html><head><meta charset="UTF-8"><style>html,body{height:100%;margin:0}body{display:flex;flex-direction:column}#canvas{flex:1;width:100%}.edge{fill:none;stroke:#888}.node rect{fill:#fff;stroke:#888}</style></head>
+<body data-layout-worker="/dist/lineageGraphLayout.js"><div><select id="depth"><option value="3" selected>3</option></select><select id="direction"><option value="both" selected>Both</option></select><input type="checkbox" id="columns"><button id="expandAll"></button><button id="fit"></button><span id="status"></span></div>
+<svg id="canvas" xmlns="http://www.w3.org/2000/svg"><defs><marker id="arrow"><path d="M0,0 L10,5 L0,10 z"/></marker><marker id="arrowColumn"><path d="M0,0 L10,5 L0,10 z"/></marker></defs><g id="viewport"></g></svg>
+<script>window.__messages=[];window.acquireVsCodeApi=()=>({postMessage:(m)=>window.__messages.push(m),getState:()=>undefined,setState(){}});</script>
+<script src="/dist/lineageGraph.js"></script></body></html>`;
+
+const SCRIPTS = ['lineageGraph.js', 'lineageGraphLayout.js'];
+
+/**
+ * Runs in the page (plain JavaScript: the bench's TypeScript has no DOM types, and the bench's
+ * compiler would add helpers the page does not have): post the graph, wait for the view's
+ * "rendered" message and two painted frames, then pan 20 times.
+ */
+const MEASURE_IN_PAGE = `async (graph) => {
+  const messages = window.__messages;
+  messages.length = 0;
+  const paint = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  const started = performance.now();
+  window.postMessage({ type: 'graph', snapshot: graph, state: { depth: 3, directions: 'both', columns: false }, busy: false }, '*');
+  while (!messages.some((m) => m.type === 'rendered')) await new Promise((resolve) => setTimeout(resolve, 5));
+  await paint();
+  const shownMs = performance.now() - started;
+  const viewport = document.getElementById('viewport');
+  const frames = [];
+  for (let i = 0; i < 20; i++) {
+    const frame = performance.now();
+    viewport.setAttribute('transform', 'translate(' + i * 5 + ',' + i * 3 + ') scale(0.2)');
+    await paint();
+    frames.push(performance.now() - frame);
+  }
+  frames.sort((a, b) => a - b);
+  return { shownMs, drawnMs: messages.find((m) => m.type === 'rendered').ms, panMs: frames[10] };
+}`;
+
+export async function measureGraphView(root: string, snapshot: GraphSnapshot, runs: { warmup: number; runs: number }): Promise<GraphViewTimings | { reason: string }> {
+  if (!existsSync(CHROMIUM)) return { reason: `no Chromium at ${CHROMIUM} (set CATALOG_E2E_CHROMIUM)` };
+  const missing = SCRIPTS.filter((name) => !existsSync(path.join(root, 'dist', name)));
+  if (missing.length) return { reason: `${missing.join(', ')} not built: run \`node esbuild.mjs\` first` };
+  const server = createServer((request, response) => {
+    const name = request.url === '/' ? '' : (request.url ?? '').replace(/^\/dist\//, '');
+    if (request.url === '/') {
+      response.setHeader('content-type', 'text/html');
+      response.end(PAGE);
+    } else if (SCRIPTS.includes(name)) {
+      response.setHeader('content-type', 'text/javascript');
+      response.end(readFileSync(path.join(root, 'dist', name)));
+    } else {
+      response.statusCode = 404;
+      response.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    const shown: number[] = [];
+    const drawn: number[] = [];
+    const pan: number[] = [];
+    for (let run = 0; run < runs.warmup + runs.runs; run++) {
+      const result = (await page.evaluate(`(${MEASURE_IN_PAGE})(${JSON.stringify(snapshot)})`)) as { shownMs: number; drawnMs: number; panMs: number };
+      if (run < runs.warmup) continue;
+      shown.push(result.shownMs);
+      drawn.push(result.drawnMs);
+      pan.push(result.panMs);
+    }
+    return { shown: summarise(shown), drawn: summarise(drawn), panFrame: summarise(pan) };
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}

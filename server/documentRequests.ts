@@ -1,0 +1,39 @@
+import type { Connection } from 'vscode-languageserver/node';
+import { entityUrnAt } from '../core/features/entityAt';
+import { documentImpact } from '../core/impact/documentImpact';
+import { DocumentImpactRequest, EntityAtRequest, type DocumentImpactResult } from '../core/protocol';
+import type { Lifecycle } from './lifecycle';
+import type { ServerState } from './state';
+
+/**
+ * The custom requests about one document that the VS Code client's Lineage view and impact code
+ * lens ask, so they read the server's copy of the workspace (same associations, same parse) and
+ * never parse documents themselves.
+ */
+export function listenDocumentRequests(lsp: Connection, state: ServerState, lifecycle: Lifecycle): void {
+  lsp.onRequest(
+    EntityAtRequest.type,
+    lifecycle.guard((params) => {
+      const document = state.session.get(params.uri);
+      if (!document || document.model.format === null) return null;
+      return entityUrnAt(document.model, document.lineIndex.offsetAt(params.position)) ?? null;
+    }),
+  );
+
+  lsp.onRequest(
+    DocumentImpactRequest.type,
+    lifecycle.guard(async (params): Promise<DocumentImpactResult> => {
+      const document = state.session.get(params.uri);
+      const service = state.service;
+      const version = document?.version;
+      if (!document || document.model.format === null || !service) return { version, lenses: [] };
+      try {
+        const anchors = await documentImpact(service, document.model);
+        const lenses = anchors.map((anchor) => ({ position: document.lineIndex.positionAt(anchor.range.start), title: anchor.title, entities: anchor.entities }));
+        return { version, lenses };
+      } catch (error) {
+        return { version, lenses: [], error: error instanceof Error ? error.message : String(error) };
+      }
+    }),
+  );
+}

@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { GraphSnapshot } from '../../../core/lineage/graph';
+import type { LaidOutNode } from '../../../core/lineage/graphExport';
+import { layoutGraph } from '../../../client/graph/graphLayout';
+
+const ds = (i: number) => `urn:li:dataset:(urn:li:dataPlatform:hive,t${i},PROD)`;
+
+/** `layers` layers of `width` datasets, each fed by the one above it and the one beside that (a lattice, no cycles). */
+function lattice(layers: number, width: number): GraphSnapshot {
+  const snapshot: GraphSnapshot = { root: ds(0), nodes: [], edges: [], columnEdges: [], truncated: false };
+  for (let layer = 0; layer < layers; layer++) {
+    for (let k = 0; k < width; k++) {
+      const i = layer * width + k;
+      snapshot.nodes.push({ urn: ds(i), type: 'DATASET', label: `t${i} (hive)`, degree: layer, side: i === 0 ? 'root' : 'downstream', expanded: [] });
+      if (layer === 0) continue;
+      snapshot.edges.push({ upstream: ds(i - width), downstream: ds(i) }, { upstream: ds((layer - 1) * width + ((k + 1) % width)), downstream: ds(i) });
+    }
+  }
+  return snapshot;
+}
+
+/** Whether the point lies on the node's border (arrows end there, not under the box). */
+function onBorder(node: LaidOutNode, point: { x: number; y: number }): boolean {
+  const dx = Math.abs(point.x - node.x);
+  const dy = Math.abs(point.y - node.y);
+  const near = (a: number, b: number) => Math.abs(a - b) < 0.01;
+  return (near(dx, node.width / 2) && dy <= node.height / 2 + 0.01) || (near(dy, node.height / 2) && dx <= node.width / 2 + 0.01);
+}
+
+function checkPlacement(snapshot: GraphSnapshot): void {
+  const layout = layoutGraph(snapshot);
+  const byUrn = new Map(layout.nodes.map((n) => [n.urn, n]));
+  assert.equal(layout.nodes.length, snapshot.nodes.length);
+  for (const node of layout.nodes) assert.ok(Number.isFinite(node.x) && Number.isFinite(node.y), `${node.urn} is placed`);
+  for (const edge of layout.edges) {
+    const up = byUrn.get(edge.upstream);
+    const down = byUrn.get(edge.downstream);
+    assert.ok(up && down);
+    assert.ok(up.x < down.x, `${edge.upstream} left of ${edge.downstream}`);
+    assert.ok(onBorder(up, edge.points[0]!) && onBorder(down, edge.points[edge.points.length - 1]!), 'edges end on the borders of their nodes');
+  }
+  // Nodes of one layer (same x) do not overlap.
+  const columns = new Map<number, LaidOutNode[]>();
+  for (const node of layout.nodes) columns.set(node.x, [...(columns.get(node.x) ?? []), node]);
+  for (const column of columns.values()) {
+    column.sort((a, b) => a.y - b.y);
+    for (let i = 1; i < column.length; i++) assert.ok(column[i]!.y - column[i - 1]!.y >= column[i]!.height, 'no overlap within a layer');
+  }
+  assert.ok(layout.width > 0 && layout.height > 0);
+  for (const node of layout.nodes) assert.ok(node.x - node.width / 2 >= -0.01 && node.x + node.width / 2 <= layout.width + 0.01, 'inside the drawing');
+}
+
+describe('lineage graph layout (d3-dag)', () => {
+  it('small graph: upstream left of downstream, edges end on node borders, no overlaps', () => {
+    checkPlacement(lattice(5, 6));
+  });
+
+  it('large graph (past 300 entities, the cheaper operators): the same guarantees', () => {
+    checkPlacement(lattice(12, 40));
+  });
+
+  it('a cycle, a self-edge and a duplicated edge are laid out without error', () => {
+    const snapshot = lattice(2, 2);
+    snapshot.edges.push({ upstream: ds(3), downstream: ds(0) }, { upstream: ds(1), downstream: ds(1) }, { upstream: ds(0), downstream: ds(2) });
+    const layout = layoutGraph(snapshot);
+    assert.equal(layout.nodes.length, 4);
+    assert.ok(layout.nodes.every((n) => Number.isFinite(n.x) && Number.isFinite(n.y)));
+    assert.ok(layout.edges.some((e) => e.upstream === ds(3) && e.downstream === ds(0)), 'the edge closing the cycle is drawn, in its own direction');
+  });
+});
