@@ -7,12 +7,12 @@ import * as esbuild from 'esbuild';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
-const SOURCE_FOLDERS = ['core', 'client', 'server', 'service', 'cli', 'test', 'bench'];
-const SKIPPED = new Set(['node_modules', 'fixtures', 'e2e-cache', 'dist']);
+/** Every TypeScript file of the repository except these folders (and hidden ones) is compiled. */
+const SKIPPED = new Set(['node_modules', 'fixtures', 'e2e-cache', 'dist', 'out', 'test-results']);
 
 function collectSources(root, dir, out) {
   for (const name of readdirSync(join(root, dir))) {
-    if (SKIPPED.has(name)) continue;
+    if (SKIPPED.has(name) || name.startsWith('.')) continue;
     const path = join(dir, name);
     if (statSync(join(root, path)).isDirectory()) collectSources(root, path, out);
     else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(path);
@@ -22,7 +22,7 @@ function collectSources(root, dir, out) {
 
 /** Compiles every source file under `root` into `outDir`, keeping the folder layout; returns outDir. */
 export async function compileTests(root, outDir = join(root, 'node_modules', '.cache', 'catalog-code-tests')) {
-  const entryPoints = SOURCE_FOLDERS.flatMap((folder) => collectSources(root, folder, []));
+  const entryPoints = collectSources(root, '', []);
   rmSync(outDir, { recursive: true, force: true });
   await Promise.all(
     entryPoints.map(async (file) => {
