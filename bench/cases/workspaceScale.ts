@@ -44,7 +44,7 @@ interface Workspace {
 }
 
 /** 200 folders × 100 files: 48% dataset YAML, 48% lineage files, 2% MCP JSON, 2% properties YAML; ~16 MB. */
-function generateWorkspace(root: string, seed: number): Workspace {
+export function generateWorkspace(root: string, seed: number): Workspace {
   const random = seededRandom(seed);
   // one dataset's MCPs on one line (~5 KB): the golden files of ingestion, without the indentation
   const mcp = `${JSON.stringify(JSON.parse(goldenMcpJson(1)))}\n`;
