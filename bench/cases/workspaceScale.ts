@@ -167,7 +167,7 @@ export async function workspaceScaleCase(ctx: BenchContext): Promise<CaseResult>
           ? {}
           : allRead
             ? { miss: `${((scanMs - SCAN_TARGET_MS) / 1000).toFixed(1)} s over`, next: 'profile the scan (node --cpu-prof dist/server.js); read files in parallel and keep only facts, not texts, for closed files' }
-            : { miss: `the server stops at MAX_WORKSPACE_FILES = ${formatCount(MAX_WORKSPACE_FILES)}`, next: 'raise the limit once a full scan stays within 500 MB (see the memory row)' }),
+            : { miss: `the server stops at MAX_WORKSPACE_FILES = ${formatCount(MAX_WORKSPACE_FILES)}`, next: 'the limit is where the server still fits in 500 MB (docs/performance.md); to raise it, keep only facts and line offsets for closed files' }),
       },
       {
         target: 'the server in ≤ 500 MB',
