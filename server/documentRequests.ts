@@ -1,13 +1,14 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { entityUrnAt } from '../core/features/entityAt';
 import { documentImpact } from '../core/impact/documentImpact';
-import { DocumentImpactRequest, EntityAtRequest, type DocumentImpactResult } from '../core/protocol';
+import { factsOfKind } from '../core/model/facts';
+import { DocumentImpactRequest, DocumentPropertyDefinitionsRequest, EntityAtRequest, type DocumentImpactResult } from '../core/protocol';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';
 
 /**
- * The custom requests about one document that the VS Code client's Lineage view and impact code
- * lens ask, so they read the server's copy of the workspace (same associations, same parse) and
+ * The custom requests about one document that the VS Code client's Lineage view, impact code
+ * lens and property status commands ask, so they read the server's copy of the workspace (same associations, same parse) and
  * never parse documents themselves.
  */
 export function listenDocumentRequests(lsp: Connection, state: ServerState, lifecycle: Lifecycle): void {
@@ -34,6 +35,15 @@ export function listenDocumentRequests(lsp: Connection, state: ServerState, life
       } catch (error) {
         return { version, lenses: [], error: error instanceof Error ? error.message : String(error) };
       }
+    }),
+  );
+
+  lsp.onRequest(
+    DocumentPropertyDefinitionsRequest.type,
+    lifecycle.guard((params) => {
+      const document = state.session.get(params.uri);
+      if (!document || document.model.format === null) return [];
+      return factsOfKind(document.model, 'propertyDefinition').map((definition) => definition.urn.value);
     }),
   );
 }
