@@ -58,7 +58,8 @@ describe('document requests of the Lineage view and the impact code lens', () =>
     await client.open(uri, `${PROPERTIES_YAML}- id: io.acme.draft\n  type: string\n  entity_types: [dataset]\n`);
     const urns = await client.connection.sendRequest(DocumentPropertyDefinitionsRequest.type, { uri });
     assert.deepEqual(urns, ['io.acme.team', 'io.acme.retention', 'io.acme.pii', 'io.acme.draft'].map((id) => `urn:li:structuredProperty:${id}`));
-    const lineageUri = pathToFileURL(join(catalog.files, 'open-lineage.yml')).toString();
+    const lineageUri = pathToFileURL(join(catalog.files, 'open-lineage-only.yml')).toString();
+    await client.open(lineageUri, lineageYaml(['raw_orders']));
     assert.deepEqual(await client.connection.sendRequest(DocumentPropertyDefinitionsRequest.type, { uri: lineageUri }), [], 'a document that defines no property');
     assert.deepEqual(await client.connection.sendRequest(DocumentPropertyDefinitionsRequest.type, { uri: `${uri}.unknown` }), [], 'a document the server does not hold');
   });
