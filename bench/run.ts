@@ -7,12 +7,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { batchValidateCase } from './cases/batchValidate';
 import { completionCase } from './cases/completion';
 import { diagnosticsCase } from './cases/diagnostics';
 import { extensionCase } from './cases/extension';
 import { graphCase } from './cases/graph';
 import { lineageCase } from './cases/lineage';
 import { pushCase } from './cases/push';
+import { typingCase } from './cases/typing';
 import { REPO_ROOT, type BenchContext } from './support/context';
 import { DEFAULT_SEED } from './support/random';
 import { markdownReport, type RunInfo } from './support/report';
@@ -25,6 +27,8 @@ const CASES: Record<string, (ctx: BenchContext) => Promise<CaseResult>> = {
   push: pushCase,
   extension: extensionCase,
   graph: graphCase,
+  batchValidate: batchValidateCase,
+  typing: typingCase,
 };
 
 const TITLES: Record<string, string> = {
@@ -34,6 +38,8 @@ const TITLES: Record<string, string> = {
   push: '4. Push into the local catalog',
   extension: '5. Extension bundle and activation',
   graph: '6. Lineage graph view at 2,000 entities',
+  batchValidate: '7. Batch validate of a large MCP file',
+  typing: '8. Typing in large files (incremental analysis)',
 };
 
 interface Args {

@@ -1,10 +1,7 @@
 import { processIo } from './io';
-import { runValidate } from './validate';
-import { runServe } from './serve';
-import { runPush } from './push';
-import { runLineage } from './lineage';
-import { runPlan } from './plan';
-import { runPull } from './pull';
+
+// Each command is loaded when it runs: `validate` in CI must not pay for the service, its
+// database and the GraphQL client at start.
 
 declare const CATALOG_CODE_VERSION: string | undefined;
 const version = typeof CATALOG_CODE_VERSION === 'string' ? CATALOG_CODE_VERSION : '0.1.0';
@@ -28,17 +25,17 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'validate':
-      return runValidate(rest, io);
+      return (await import('./validate.js')).runValidate(rest, io);
     case 'serve':
-      return runServe(rest);
+      return (await import('./serve.js')).runServe(rest);
     case 'push':
-      return runPush(rest, io);
+      return (await import('./push.js')).runPush(rest, io);
     case 'plan':
-      return runPlan(rest, io);
+      return (await import('./plan.js')).runPlan(rest, io);
     case 'pull':
-      return runPull(rest, io);
+      return (await import('./pull.js')).runPull(rest, io);
     case 'lineage':
-      return runLineage(rest, io);
+      return (await import('./lineage.js')).runLineage(rest, io);
     case '--version':
     case '-v':
       io.stdout(version);

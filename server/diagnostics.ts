@@ -1,4 +1,4 @@
-import { DocumentDiagnosticReportKind, type Connection, type Diagnostic, type TextDocuments } from 'vscode-languageserver/node';
+import { DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, type Connection, type Diagnostic, type DocumentDiagnosticParams, type DocumentDiagnosticReport, type TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ClientSupport } from './clientSupport';
 import { toLspDiagnostic } from './convert';
@@ -33,11 +33,13 @@ export class DiagnosticsFeature {
 
   listen(support: ClientSupport, lifecycle: Lifecycle): void {
     this.support = support;
-    this.lsp.languages.diagnostics.on(
-      lifecycle.guard((params) => ({ kind: DocumentDiagnosticReportKind.Full, items: this.diagnosticsOf(params.textDocument.uri) })),
-    );
+    const pull = lifecycle.guard((params: DocumentDiagnosticParams): DocumentDiagnosticReport => ({ kind: DocumentDiagnosticReportKind.Full, items: this.diagnosticsOf(params.textDocument.uri) }));
+    // A pull the editor cancelled while it waited in the queue (the user typed on) is dropped
+    // unread, so the pull for the newest version never waits behind reads of outdated ones.
+    this.lsp.languages.diagnostics.on((params, token) => (token.isCancellationRequested ? new ResponseError<never>(LSPErrorCodes.RequestCancelled, 'The diagnostics request was cancelled.') : pull(params)));
+    // A change is only counted: the document is read when something asks for it, once for its
+    // newest version (a burst of keystrokes is applied as one, core/incremental).
     this.documents.onDidChangeContent(({ document }) => {
-      this.state.session.openDocument(document.uri, document.getText(), document.version);
       this.changes.set(document.uri, (this.changes.get(document.uri) ?? 0) + 1);
       if (!support.pullDiagnostics) this.schedulePublish(document.uri);
     });

@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { TextDocuments, type Connection, type InitializeParams, type InitializeResult } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver/node';
 import { MAX_WORKSPACE_FILES } from '../core/workspace/metadataFiles';
 import { REFRESH_DEFINITIONS_COMMAND, SetConnectionNotification, type CatalogInitializationOptions } from '../core/protocol';
 import { serverCapabilities } from './capabilities';
 import { clientSupportOf, type ClientSupport } from './clientSupport';
 import { DiagnosticsFeature } from './diagnostics';
+import { EditLog, recordingTextDocuments } from './documentEdits';
 import { FileWatching } from './fileWatching';
 import { listenLanguageFeatures } from './languageFeatures';
 import { Lifecycle } from './lifecycle';
@@ -20,8 +20,12 @@ import { listenDocumentRequests } from './documentRequests';
  * Handlers answer from memory; the catalog service is only ever asked in the background.
  */
 export function startServer(lsp: Connection): ServerState {
-  const documents = new TextDocuments(TextDocument);
+  // Incremental sync: the change ranges are recorded, so only the changed part of a document is read again.
+  const edits = new EditLog();
+  const documents = recordingTextDocuments(edits);
   const state = new ServerState(lsp);
+  state.session.editSource = (uri, fromVersion, toVersion) => edits.take(uri, fromVersion, toVersion);
+  documents.onDidClose(({ document }) => edits.forget(document.uri));
   const lifecycle = new Lifecycle();
   const diagnostics = new DiagnosticsFeature(lsp, documents, state);
   const settings = new SettingsSync(lsp, state);

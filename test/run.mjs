@@ -1,9 +1,13 @@
 // Runs every *.test.ts under test/ (or under the folders named on the command line) on node:test.
-// Suites that need the built bundles (dist/) build them first.
+// The unit suite runs from one up-front compile of the sources to JavaScript (test/compileTests.mjs):
+// no bundle build and no TypeScript loader per test process. The other suites run through tsx;
+// those that need the built bundles (dist/) get them built first.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpus } from 'node:os';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compiledPath, compileTests } from './compileTests.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const folders = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -19,19 +23,37 @@ function collect(dir, out) {
   return out;
 }
 
-const files = searchRoots.flatMap((dir) => collect(dir, [])).sort();
+const files = [...new Set(searchRoots.flatMap((dir) => collect(dir, [])))].sort();
 if (files.length === 0) {
   console.error('No test files found under', searchRoots.join(', '));
   process.exit(1);
 }
 
-const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+const isUnit = (file) => file.startsWith(`test${sep}unit${sep}`);
+const unitFiles = files.filter(isUnit);
+const otherFiles = files.filter((file) => !isUnit(file));
+const concurrency = process.env.CI ? '2' : String(Math.max(2, Math.min(4, cpus().length)));
+let status = 0;
 
-const concurrency = process.env.CI ? '2' : String(Math.max(2, Math.min(4, (await import('node:os')).cpus().length)));
-const result = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],
-  { cwd: root, stdio: 'inherit' },
-);
-process.exit(result.status ?? 1);
+if (unitFiles.length) {
+  const outDir = await compileTests(root);
+  const result = spawnSync(
+    process.execPath,
+    ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec',
+      ...unitFiles.map((file) => compiledPath(root, outDir, file))],
+    { cwd: root, stdio: 'inherit' },
+  );
+  status ||= result.status ?? 1;
+}
+
+if (otherFiles.length) {
+  const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...otherFiles],
+    { cwd: root, stdio: 'inherit' },
+  );
+  status ||= result.status ?? 1;
+}
+process.exit(status);

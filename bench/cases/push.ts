@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { ServiceConnection } from '../../core/api/http';
 import { readDocument } from '../../core/formats';
 import { applyPlan, buildPushPlan } from '../../core/plan/push';
+import { groupForSending } from '../../core/plan/pushBatch';
 import { openStore } from '../../service/store/sqliteStore';
 import { generateLineageGraph } from '../generate/lineageGraph';
 import { propertyDefinitionWrites } from '../generate/propertyDefinitions';
@@ -31,6 +32,8 @@ interface PushInput {
   label: string;
   file: string;
   text: string;
+  /** issue 7: 10 s for both; issue 16: 2 s for the property assignments */
+  targetMs: number;
 }
 
 export async function pushCase(ctx: BenchContext): Promise<CaseResult> {
@@ -49,8 +52,8 @@ export async function pushCase(ctx: BenchContext): Promise<CaseResult> {
   const filesDir = path.join(ctx.workDir, 'push-files');
   mkdirSync(filesDir, { recursive: true });
   const inputs: PushInput[] = [
-    { label: `${formatCount(graph.edgeCount)} lineage edges (lineage file)`, file: path.join(filesDir, 'lineage.yml'), text: lineageFileOfGraph(graph) },
-    { label: `${formatCount(assignmentDatasets * ASSIGNMENTS_PER_DATASET)} property assignments (dataset YAML)`, file: path.join(filesDir, 'datasets.yaml'), text: assignmentsYaml(assignmentDatasets, ASSIGNMENTS_PER_DATASET, DEFINITIONS, seededRandom(ctx.seed + 12)) },
+    { label: `${formatCount(graph.edgeCount)} lineage edges (lineage file)`, file: path.join(filesDir, 'lineage.yml'), text: lineageFileOfGraph(graph), targetMs: TARGET_MS },
+    { label: `${formatCount(assignmentDatasets * ASSIGNMENTS_PER_DATASET)} property assignments (dataset YAML)`, file: path.join(filesDir, 'datasets.yaml'), text: assignmentsYaml(assignmentDatasets, ASSIGNMENTS_PER_DATASET, DEFINITIONS, seededRandom(ctx.seed + 12)), targetMs: 2_000 },
   ];
   for (const input of inputs) writeFileSync(input.file, input.text);
   result.notes.push(`The catalog already holds ${formatCount(datasets)} datasets and ${DEFINITIONS} property definitions; every run pushes into a fresh copy of it.`);
@@ -60,6 +63,7 @@ export async function pushCase(ctx: BenchContext): Promise<CaseResult> {
     const totals: number[] = [];
     const phases = { read: [] as number[], plan: [] as number[], apply: [] as number[] };
     let items = 0;
+    let requests = 0;
     for (let run = 0; run < runs; run++) {
       ctx.log(`push: ${input.label}, run ${run + 1}/${runs}`);
       const dataDir = path.join(ctx.workDir, `push-run-${run}`);
@@ -80,6 +84,7 @@ export async function pushCase(ctx: BenchContext): Promise<CaseResult> {
           throw new Error(`Pushing ${input.label}: ${pushed.failed.length} of ${plan.items.length} items failed, first: ${first?.error ?? 'not sent'}`);
         }
         items = plan.items.length;
+        requests = groupForSending(plan.items).length;
         phases.read.push(t1 - t0);
         phases.plan.push(t2 - t1);
         phases.apply.push(t3 - t2);
@@ -93,19 +98,19 @@ export async function pushCase(ctx: BenchContext): Promise<CaseResult> {
     const median = (samples: number[]) => summarise(samples).medianMs;
     result.rows.push(
       timingRow(GROUP, input.label, 'catalog-code push (read, plan, apply)', total, {
-        note: `${formatCount(items)} plan items (HTTP requests in apply); read+parse ${median(phases.read).toFixed(0)} ms, plan ${median(phases.plan).toFixed(0)} ms, apply ${median(phases.apply).toFixed(0)} ms`,
+        note: `${formatCount(items)} plan items in ${formatCount(requests)} write requests; read+parse ${median(phases.read).toFixed(0)} ms, plan ${median(phases.plan).toFixed(0)} ms, apply ${median(phases.apply).toFixed(0)} ms`,
       }),
     );
-    const met = total.medianMs <= TARGET_MS;
+    const met = total.medianMs <= input.targetMs;
     result.targets.push({
-      target: `push ${input.label}: ≤ 10 s`,
+      target: `push ${input.label}: ≤ ${input.targetMs / 1000} s`,
       measured: `${(total.medianMs / 1000).toFixed(1)} s (median of ${runs})`,
       met,
       ...(met
         ? {}
         : {
-            miss: `${((total.medianMs - TARGET_MS) / 1000).toFixed(1)} s over`,
-            next: 'apply sends one HTTP request per plan item, one at a time, each committed with an fsync: send several items concurrently in core/plan/pushApply.ts, or group edges into fewer updateLineage calls',
+            miss: `${((total.medianMs - input.targetMs) / 1000).toFixed(1)} s over (read ${median(phases.read).toFixed(0)} ms, plan ${median(phases.plan).toFixed(0)} ms, apply ${median(phases.apply).toFixed(0)} ms)`,
+            next: 'writes already go out in batches; planning reads the current aspects with GraphQL 100 entities at a time and the YAML read is a full parse: read the aspects with the v3 batchGet route (500 per request) and read the file with the streaming path',
           }),
     });
   }

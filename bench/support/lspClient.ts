@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { StreamMessageReader, StreamMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
+import { CancellationTokenSource, StreamMessageReader, StreamMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { ClientCapabilities, CompletionItem, CompletionList, Diagnostic, DocumentDiagnosticReport, Position, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 
 /**
@@ -83,6 +83,26 @@ export class BenchLspClient {
     const version = (this.versions.get(uri) ?? 1) + 1;
     this.versions.set(uri, version);
     await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
+  }
+
+  /** One range edit (incremental sync), in line/character positions of the current text. */
+  async edit(uri: string, range: { start: Position; end: Position }, text: string): Promise<void> {
+    const version = (this.versions.get(uri) ?? 1) + 1;
+    this.versions.set(uri, version);
+    await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range, text }] });
+  }
+
+  /**
+   * A diagnostics pull that the next one cancels, as VS Code does while the user types: a pull
+   * still queued in the server when cancelled is answered "cancelled" without being run.
+   */
+  pullDiagnosticsCancellable(uri: string): { result: Promise<Diagnostic[] | undefined>; cancel: () => void } {
+    const source = new CancellationTokenSource();
+    const result = this.connection
+      .sendRequest<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri } }, source.token)
+      .then((report) => (report.kind === 'full' ? report.items : []))
+      .catch(() => undefined);
+    return { result, cancel: () => source.cancel() };
   }
 
   async close(uri: string): Promise<void> {

@@ -75,18 +75,20 @@ export const RESTLI_PROTOCOL_HEADERS: Readonly<Record<string, string>> = { 'X-Re
 
 /** `POST /aspects?action=ingestProposal` with the aspect serialised into `aspect.value` (datahub-api.md §6.1). */
 export async function ingestProposal(connection: ServiceConnection, proposal: MetadataChangeProposal): Promise<void> {
-  const isPatch = proposal.changeType.toUpperCase() === 'PATCH';
-  const body = {
-    proposal: {
-      entityType: proposal.entityType,
-      entityUrn: proposal.entityUrn,
-      changeType: proposal.changeType,
-      aspectName: proposal.aspectName,
-      aspect: { contentType: isPatch ? 'application/json-patch+json' : 'application/json', value: JSON.stringify(proposal.aspect) },
-    },
-    async: 'false',
-  };
+  const body = { proposal: wireProposal(proposal), async: 'false' };
   await requestWrite(connection, { method: 'POST', path: '/aspects?action=ingestProposal', body, headers: { ...RESTLI_PROTOCOL_HEADERS } }, INGEST_ANSWER);
+}
+
+/** The Rest.li wire form of a proposal: the aspect serialised into `aspect.value`. */
+export function wireProposal(proposal: MetadataChangeProposal): JsonObject {
+  const isPatch = proposal.changeType.toUpperCase() === 'PATCH';
+  return {
+    entityType: proposal.entityType,
+    entityUrn: proposal.entityUrn,
+    changeType: proposal.changeType,
+    aspectName: proposal.aspectName,
+    aspect: { contentType: isPatch ? 'application/json-patch+json' : 'application/json', value: JSON.stringify(proposal.aspect) },
+  };
 }
 
 const UPDATE_LINEAGE = `mutation catalogCodeUpdateLineage($input: UpdateLineageInput!) {

@@ -159,14 +159,17 @@ export class FactCollector {
 
   /** Records every URN-looking string not yet recorded, as role `other`. */
   sweepUrns(): void {
-    for (const root of this.roots) {
-      forEachScalar(root, (node) => {
-        if (typeof node.value === 'string' && !this.claimed.has(node) && looksLikeUrn(node.value)) {
-          this.claimed.add(node);
-          this.facts.push({ kind: 'entityRef', urn: node.value, range: node.inner, role: 'other' });
-        }
-      });
-    }
+    for (const root of this.roots) this.sweepRoot(root);
+  }
+
+  /** The sweep of one tree, also one that was never added as a root (a streamed array element). */
+  sweepRoot(root: DocNode): void {
+    forEachScalar(root, (node) => {
+      if (typeof node.value === 'string' && !this.claimed.has(node) && looksLikeUrn(node.value)) {
+        this.claimed.add(node);
+        this.facts.push({ kind: 'entityRef', urn: node.value, range: node.inner, role: 'other' });
+      }
+    });
   }
 }
 

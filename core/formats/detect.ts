@@ -31,17 +31,35 @@ function detectMapping(map: MapNode): FormatId | null {
 
 function detectList(items: readonly DocNode[]): FormatId | null {
   const maps = items.filter((item): item is MapNode => item.type === 'map');
-  if (maps.length === 0 || maps.length < items.filter((item) => !isNullNode(item)).length / 2) return null;
+  if (!listOfMappings(maps.length, items.filter((item) => !isNullNode(item)).length)) return null;
   const majority = (test: (map: MapNode) => boolean) => {
     const hits = maps.filter(test).length;
     return hits > 0 && hits >= maps.length / 2;
   };
-  if (majority((map) => looksLikeMcp(map) || looksLikeMce(map))) return 'mcpJson';
+  if (majority(looksLikeProposal)) return 'mcpJson';
   if (majority(looksLikeDefinition) && knownShare(maps, KNOWN_KEYS['propertyDefinitions.property']) >= KNOWN_KEY_SHARE) {
     return 'propertyDefinitions';
   }
   if (majority(looksLikeDataset) && knownShare(maps, KNOWN_KEYS['datasetYaml.dataset']) >= KNOWN_KEY_SHARE) return 'datasetYaml';
   return null;
+}
+
+/** Whether a list with `maps` mappings among `nonNull` non-null items can be one of our formats. */
+function listOfMappings(maps: number, nonNull: number): boolean {
+  return maps > 0 && maps >= nonNull / 2;
+}
+
+/**
+ * The list rule for metadata change proposals, from counts (for a list read one item at a time):
+ * `items` non-null items, `maps` of them mappings, `proposals` of those proposals or MCEs.
+ */
+export function listIsProposals(nonNull: number, maps: number, proposals: number): boolean {
+  return listOfMappings(maps, nonNull) && proposals > 0 && proposals >= maps / 2;
+}
+
+/** An MCP (`aspectName`/`aspect`/`changeType` with an entity) or a legacy MCE. */
+export function looksLikeProposal(map: MapNode): boolean {
+  return looksLikeMcp(map) || looksLikeMce(map);
 }
 
 function looksLikeLineageEdges(map: MapNode): boolean {

@@ -7,6 +7,7 @@ import { parseJson } from './jsonTree';
 import { readLineageEdges } from './lineageEdges';
 import { readLineageFile } from './lineageFile';
 import { readMcpJson } from './mcpJson';
+import { modelOfProposalUnits, readProposalUnits, type ProposalUnit } from './mcpStream';
 import { readPropertyDefinitions } from './propertyDefinitions';
 import type { DocNode } from './tree';
 import { parseYaml } from './yamlTree';
@@ -41,6 +42,28 @@ const ADAPTERS: Record<FormatId, (root: DocNode, collector: FactCollector) => vo
 };
 
 export function readDocument(uri: string, text: string, options: ReadOptions = {}): DocumentModel {
+  return readDocumentUnits(uri, text, options).model;
+}
+
+/**
+ * readDocument, and for a proposal array the per-element units its model is made of (what
+ * incremental analysis keeps between edits, core/incremental/).
+ */
+export function readDocumentUnits(uri: string, text: string, options: ReadOptions = {}): { model: DocumentModel; units?: ProposalUnit[]; forced?: FormatId } {
+  try {
+    const association = associationFor(uri, options.associations);
+    const forced = association === 'none' ? undefined : association;
+    const units = association !== 'none' && mayBeJson(uri) ? readProposalUnits(text, forced) : undefined;
+    const model = units && modelOfProposalUnits(uri, units, forced);
+    if (units && model) return { model, units, forced };
+    return { model: readDocumentTree(uri, text, options) };
+  } catch (error) {
+    return { model: unreadable(uri, error) };
+  }
+}
+
+/** The whole-tree path of readDocument: parse everything, detect, run the adapter on the tree. */
+export function readDocumentTree(uri: string, text: string, options: ReadOptions = {}): DocumentModel {
   try {
     const { format, detectedBy, parsed } = classify(uri, text, options);
     if (!format || !parsed) return { uri, format: null, detectedBy, facts: [], parseProblems: [] };
@@ -54,16 +77,20 @@ export function readDocument(uri: string, text: string, options: ReadOptions = {
     collector.sweepUrns();
     return { uri, format, detectedBy, facts: collector.facts, parseProblems: collector.problems };
   } catch (error) {
-    // Adapters are written not to throw; if one does, the file must still not break the editor.
-    const reason = error instanceof Error ? error.message : String(error);
-    return {
-      uri,
-      format: null,
-      detectedBy: 'none',
-      facts: [],
-      parseProblems: [{ message: `Catalog Code could not read this file (${reason}). Please report this with the file attached.`, range: { start: 0, end: 0 } }],
-    };
+    return unreadable(uri, error);
   }
+}
+
+/** Adapters are written not to throw; if one does, the file must still not break the editor. */
+function unreadable(uri: string, error: unknown): DocumentModel {
+  const reason = error instanceof Error ? error.message : String(error);
+  return {
+    uri,
+    format: null,
+    detectedBy: 'none',
+    facts: [],
+    parseProblems: [{ message: `Catalog Code could not read this file (${reason}). Please report this with the file attached.`, range: { start: 0, end: 0 } }],
+  };
 }
 
 export function detectFormat(uri: string, text: string, options: ReadOptions = {}): FormatId | null {
@@ -86,6 +113,12 @@ function classify(uri: string, text: string, options: ReadOptions): { format: Fo
   if (forced) return { format: forced, detectedBy: 'association', parsed };
   const format = detectByContent(parsed.documents);
   return format ? { format, detectedBy: 'content', parsed } : { format: null, detectedBy: 'none' };
+}
+
+/** Whether parse() below may read the text as JSON (a strict JSON text then reads the same way). */
+function mayBeJson(uri: string): boolean {
+  const path = pathOfUri(uri).toLowerCase();
+  return !path.endsWith('.yml') && !path.endsWith('.yaml');
 }
 
 /** `.json` is strict JSON, `.jsonc` allows comments, `.yml`/`.yaml` is YAML; others by content. */

@@ -1,6 +1,7 @@
 import { Node as JsonNode, ParseError, ParseErrorCode, parseTree, printParseErrorCode } from 'jsonc-parser';
 import type { ParseProblem } from '../model/facts';
 import type { SourceRange } from '../model/range';
+import { FALL_BACK, parseJsonFast } from './jsonFast';
 import type { DocNode, MapEntry, ScalarNode } from './tree';
 import { absentValue } from './tree';
 
@@ -22,6 +23,15 @@ export interface JsonOptions {
 const MAX_DEPTH = 400;
 
 export function parseJson(text: string, options: JsonOptions): JsonParse {
+  const map = options.mapOffset ?? ((offset: number) => offset);
+  // Well-formed JSON (nearly every file, on every keystroke but the broken ones) takes the fast path.
+  const fast = parseJsonFast(text, map, (start, end, value) => jsonStringScalar(text, map, start, end, value));
+  if (fast !== FALL_BACK) return { root: fast, problems: [] };
+  return parseJsonTolerant(text, options);
+}
+
+/** jsonc-parser's path: reads any text, recovering from errors, and words every problem. */
+export function parseJsonTolerant(text: string, options: JsonOptions): JsonParse {
   const errors: ParseError[] = [];
   const problems: ParseProblem[] = [];
   const map = options.mapOffset ?? ((offset: number) => offset);
@@ -62,7 +72,7 @@ class JsonConverter {
       case 'array':
         return { type: 'seq', items: (node.children ?? []).map((child) => this.convert(child, depth + 1)), range };
       case 'string':
-        return this.stringNode(node, range);
+        return this.stringNode(node);
       case 'number':
       case 'boolean':
       case 'null':
@@ -78,7 +88,7 @@ class JsonConverter {
     for (const property of object.children ?? []) {
       const [keyNode, valueNode] = property.children ?? [];
       if (!keyNode) continue;
-      const key = this.stringNode(keyNode, this.range(keyNode.offset, keyNode.offset + keyNode.length));
+      const key = this.stringNode(keyNode);
       const keyText = String(key.value);
       if (seen.has(keyText)) {
         this.problems.push({
@@ -93,28 +103,62 @@ class JsonConverter {
     return entries;
   }
 
-  private stringNode(node: JsonNode, range: SourceRange): ScalarNode {
+  private stringNode(node: JsonNode): ScalarNode {
     const value = typeof node.value === 'string' ? node.value : String(node.value ?? '');
-    const rawStart = node.offset + 1;
-    const closed = node.length >= 2 && this.text[node.offset + node.length - 1] === '"';
-    const rawEnd = closed ? node.offset + node.length - 1 : node.offset + node.length;
-    const inner = this.range(rawStart, rawEnd);
-    const scalar: ScalarNode = { type: 'scalar', value, range, inner };
-    const raw = this.text.slice(rawStart, rawEnd);
-    if (raw === value) {
-      scalar.offsetOf = (index) => this.map(rawStart + index);
-    } else {
-      let offsets: number[] | undefined;
-      scalar.offsetOf = (index) => {
-        offsets ??= decodedOffsets(raw);
-        return this.map(rawStart + (offsets[Math.min(index, offsets.length - 1)] ?? raw.length));
-      };
-    }
-    return scalar;
+    return jsonStringScalar(this.text, this.map, node.offset, node.offset + node.length, value);
   }
 
   private range(start: number, end: number): SourceRange {
     return { start: this.map(start), end: this.map(end) };
+  }
+}
+
+/**
+ * The scalar of a JSON string token `[start, end)` of `text` (quotes included, the closing quote
+ * possibly missing) whose decoded value is `value`; `offsetOf` maps decoded characters back to
+ * the text through escapes.
+ */
+export function jsonStringScalar(text: string, map: (offset: number) => number, start: number, end: number, value: string): ScalarNode {
+  const rawStart = start + 1;
+  const closed = end - start >= 2 && text[end - 1] === '"';
+  const rawEnd = closed ? end - 1 : end;
+  const range = { start: map(start), end: map(end) };
+  const inner = { start: map(rawStart), end: map(rawEnd) };
+  return new JsonStringScalar(value, range, inner, text, map, rawStart, rawEnd);
+}
+
+/**
+ * offsetOf is made when asked for, not a closure per string: a large file has hundreds of
+ * thousands of strings, and a closure each was much of the CLI's peak memory.
+ */
+class JsonStringScalar implements ScalarNode {
+  readonly type = 'scalar';
+  /** raw offsets of the decoded characters, when escapes make them differ */
+  private decoded: number[] | null | undefined;
+
+  constructor(
+    readonly value: string,
+    readonly range: SourceRange,
+    readonly inner: SourceRange,
+    private readonly text: string,
+    private readonly map: (offset: number) => number,
+    private readonly rawStart: number,
+    private readonly rawEnd: number,
+  ) {}
+
+  /** A function, as callers hold it apart from the node; created only when asked for. */
+  get offsetOf(): (index: number) => number {
+    return (index) => this.offsetAt(index);
+  }
+
+  private offsetAt(index: number): number {
+    if (this.decoded === undefined) {
+      const verbatim = this.rawEnd - this.rawStart === this.value.length && this.text.startsWith(this.value, this.rawStart);
+      this.decoded = verbatim ? null : decodedOffsets(this.text.slice(this.rawStart, this.rawEnd));
+    }
+    if (this.decoded === null) return this.map(this.rawStart + index);
+    const raw = this.decoded;
+    return this.map(this.rawStart + (raw[Math.min(index, raw.length - 1)] ?? this.rawEnd - this.rawStart));
   }
 }
 

@@ -20,15 +20,17 @@ import { isNullNode, isStringNode, toPlain, valueOf } from './tree';
  * offsets of their characters inside the string literal (escapes such as `\"` are accounted for).
  */
 export function readMcpJson(root: DocNode, collector: FactCollector): void {
+  if (root.type === 'map') return readMcpItem(root, '', collector);
+  collector.list(root, '').forEach((item, index) => readMcpItem(item, pathOf('', index), collector));
+}
+
+/** One proposal (or MCE) of the file, at `path` (`[3]`, or '' when the file is one object). */
+export function readMcpItem(item: DocNode, path: string, collector: FactCollector): void {
   collector.avroUnions = true;
-  const items = root.type === 'map' ? [root] : collector.list(root, '');
-  items.forEach((item, index) => {
-    const path = root.type === 'map' ? '' : pathOf('', index);
-    const map = collector.map(item, path);
-    if (!map) return;
-    if (valueOf(map, 'proposedSnapshot')) readMce(map, path, collector);
-    else readMcp(map, path, collector);
-  });
+  const map = collector.map(item, path);
+  if (!map) return;
+  if (valueOf(map, 'proposedSnapshot')) readMce(map, path, collector);
+  else readMcp(map, path, collector);
 }
 
 function readMcp(map: MapNode, path: string, collector: FactCollector): void {

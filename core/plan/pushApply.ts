@@ -1,4 +1,6 @@
 import type { ServiceConnection } from '../api/http';
+import { writeEntityBatch } from '../api/entityBatchClient';
+import { ingestProposalBatch } from '../api/proposalBatchClient';
 import { ingestProposal, patchStructuredProperties, postAspect, postStatus, updateLineage } from '../api/pushClient';
 import { groupForSending } from './pushBatch';
 import type { PushItem, PushItemResult, PushOperation, PushPlan, PushResult } from './pushTypes';
@@ -31,18 +33,24 @@ export async function sendOperation(connection: ServiceConnection, operation: Pu
       return ingestProposal(connection, operation.proposal);
     case 'status':
       return postStatus(connection, operation.entityType, operation.urn, operation.removed);
+    case 'entityBatch':
+      return writeEntityBatch(connection, operation.method, operation.entityType, operation.aspectName, operation.writes);
+    case 'ingestProposalBatch':
+      return ingestProposalBatch(connection, operation.proposals);
   }
 }
 
 /**
  * Runs the plan's items in order. Consecutive lineage items go out together as one
- * `updateLineage` call (see groupForSending). When a combined call fails, what landed depends on
- * the service: the local catalog applies a call all or nothing, DataHub's UpdateLineageResolver
- * writes one downstream at a time, so the downstreams before the failing one may already be
- * written. Either way each item (one downstream) is then re-sent on its own — adding or removing an
- * edge twice changes nothing — so every item's result is known per downstream, and the one that
- * fails is named while the others succeed. Items of a failed combined call left unsent by a
- * cancel are reported as `unconfirmed`. Progress and results stay per item.
+ * `updateLineage` call, consecutive structured-property writes of one entity type as one OpenAPI v3
+ * batch, consecutive Rest.li proposals as one `ingestProposalBatch` (see groupForSending). When a
+ * combined call fails, what landed depends on the service: the local catalog applies a call all or
+ * nothing, and so does DataHub for the two batch routes (one AspectsBatch, validated before it is
+ * written), but DataHub's UpdateLineageResolver writes one downstream at a time, so the downstreams
+ * before the failing one may already be written. Either way each item is then re-sent on its own —
+ * every operation is idempotent — so every item's result is known, and the one that fails is named
+ * while the others succeed. Items of a failed combined call left unsent by a cancel are reported
+ * as `unconfirmed`. Progress and results stay per item.
  * A failed item does not stop the others (they are independent requests; a later item that needed
  * it fails with the service's own reason). Cancelling stops before the next request. Items that
  * failed or were not sent come back in `failed`: planning again against the service shows exactly

@@ -1,3 +1,4 @@
+import type { BatchMethod, EntityAspectWrite } from '../api/entityBatchClient';
 import type { JsonObject, LineageEdgeInput, MetadataChangeProposal, StructuredPropertyPatchOp } from '../api/pushClient';
 
 export type { JsonObject, LineageEdgeInput, MetadataChangeProposal, StructuredPropertyPatchOp } from '../api/pushClient';
@@ -16,7 +17,11 @@ export type PushOperation =
   | { kind: 'patchStructuredProperties'; entityType: string; urn: string; patch: StructuredPropertyPatchOp[] }
   | { kind: 'updateLineage'; edgesToAdd: LineageEdgeInput[]; edgesToRemove: LineageEdgeInput[] }
   | { kind: 'ingestProposal'; proposal: MetadataChangeProposal }
-  | { kind: 'status'; entityType: string; urn: string; removed: boolean };
+  | { kind: 'status'; entityType: string; urn: string; removed: boolean }
+  /** several postAspect or patchStructuredProperties items of one entity type sent as one request (pushBatch.ts) */
+  | { kind: 'entityBatch'; method: BatchMethod; entityType: string; aspectName: string; writes: EntityAspectWrite[] }
+  /** several ingestProposal items sent as one `ingestProposalBatch` (pushBatch.ts) */
+  | { kind: 'ingestProposalBatch'; proposals: MetadataChangeProposal[] };
 
 /** A line of the preview: `+` added, `-` removed, `~` changed. */
 export interface PushChange {

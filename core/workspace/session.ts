@@ -4,6 +4,7 @@ import { definitionsFromModel } from '../definitions/fromFacts';
 import { UNKNOWN_EXISTENCE, type DefinitionsView, type EntityExistenceView, type PropertyDefinitionInfo } from '../definitions/types';
 import type { WorkspaceDocument } from '../features/workspace';
 import { readDocument, type Associations } from '../formats';
+import { DocumentAnalysis, type TextEdit } from '../incremental/documentAnalysis';
 import type { CoreDiagnostic } from '../model/diagnostic';
 import type { DocumentModel } from '../model/facts';
 import { LineIndex } from '../model/range';
@@ -27,6 +28,8 @@ export interface SessionDocument extends WorkspaceDocument {
   /** the editor's version for open documents; undefined for files read from disk */
   version: number | undefined;
   open: boolean;
+  /** open documents: what the next edits are applied to (core/incremental) */
+  analysis?: DocumentAnalysis;
 }
 
 export interface FileDiagnostics {
@@ -69,11 +72,20 @@ export class WorkspaceSession {
     return true;
   }
 
+  /**
+   * Incremental sync: the editor's edits of an open document from one version to another, in
+   * offsets (the language server records them); undefined when they are not all known.
+   */
+  editSource: ((uri: string, fromVersion: number, toVersion: number) => TextEdit[] | undefined) | undefined;
+
   /** The model of an open document at `version`, parsed at most once per version. */
   openDocument(uri: string, text: string, version: number): SessionDocument {
     const existing = this.entries.get(uri);
     if (existing && existing.open && existing.version === version && existing.text === text) return existing;
-    return this.store(uri, text, version, true);
+    // The edits since the analysed version, applied to it: only the changed part is read again (core/incremental).
+    const edits = existing?.open && existing.analysis && existing.version !== undefined ? this.editSource?.(uri, existing.version, version) : undefined;
+    const analysis = edits && existing?.analysis ? existing.analysis.apply(edits) : undefined;
+    return this.store(uri, text, version, true, true, analysis?.text === text ? analysis : undefined);
   }
 
   /** A closed document goes back to what is on disk, which is what the rest of the workspace sees. */
@@ -194,16 +206,20 @@ export class WorkspaceSession {
     this.store(uri, text, undefined, false, notify);
   }
 
-  private store(uri: string, text: string, version: number | undefined, open: boolean, notify = true): SessionDocument {
+  private store(uri: string, text: string, version: number | undefined, open: boolean, notify = true, updated?: DocumentAnalysis): SessionDocument {
     let model: DocumentModel;
+    let analysis = updated;
     try {
-      model = readDocument(uri, text, { associations: this.currentAssociations });
+      // Open documents keep what the next edits are applied to.
+      if (open) analysis ??= DocumentAnalysis.read(uri, text, { associations: this.currentAssociations });
+      model = analysis ? analysis.model : readDocument(uri, text, { associations: this.currentAssociations });
     } catch {
       // A file the adapters cannot read at all is treated like a file of no known format.
       model = { uri, format: null, detectedBy: 'none', facts: [], parseProblems: [] };
+      analysis = undefined;
     }
     const previous = this.entries.get(uri);
-    const entry: SessionDocument = { uri, text, model, lineIndex: new LineIndex(text), version, open };
+    const entry: SessionDocument = { uri, text, model, lineIndex: new LineIndex(text), version, open, ...(analysis ? { analysis } : {}) };
     this.entries.set(uri, entry);
     if ((previous && writesDefinitions(previous.model)) || writesDefinitions(model)) {
       this.workspaceDefinitions = undefined;

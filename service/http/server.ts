@@ -9,6 +9,7 @@ import { Router, type Route } from './router';
 import type { CatalogStore } from '../store/types';
 import { DataDirLockLostError } from '../store/dataDirLock';
 import { openApiRoutes } from '../openapi/routes';
+import { openApiV3BatchRoutes } from '../openapi/v3BatchRoutes';
 import { ingestRoutes } from '../ingest/routes';
 import { LOCAL_CATALOG_SERVICE_ID } from '../../core/api/serviceTarget';
 
@@ -33,6 +34,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): RequestHan
   router.add(health);
   if (options.graphql) router.add(graphqlRoute(options.graphql, bodyLimitBytes));
   for (const route of openApiRoutes({ store: options.store, bodyLimitBytes })) router.add(route);
+  for (const route of openApiV3BatchRoutes({ store: options.store, bodyLimitBytes })) router.add(route);
   for (const route of ingestRoutes({ store: options.store, bodyLimitBytes })) router.add(route);
 
   const hosts = options.hosts ?? hostPolicy('127.0.0.1');

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { postAspect } from '../../core/api/pushClient';
 import { applyPlan } from '../../core/plan/pushApply';
+import { MAX_PROPOSALS_PER_BATCH } from '../../core/plan/pushBatch';
 import { formatPlan } from '../../core/plan/pushFormat';
 import { buildPushPlan } from '../../core/plan/pushPlan';
 import { col, ds, lineageYaml, prop, startCatalogWithFiles, type TestCatalog } from './catalog';
@@ -118,13 +119,15 @@ describe('push against the local catalog', () => {
     assert.deepEqual((await push(catalog, 'status.json')).result.failed, []);
     assert.equal((await catalog.aspect(prop('io.acme.team'), 'status'))?.removed, false);
 
-    catalog.write('datasets2.yaml', '- id: extra_one\n  platform: hive\n- id: extra_two\n  platform: hive\n');
+    // Items go out in batches (MAX_PROPOSALS_PER_BATCH per ingestProposalBatch): cancelling stops before the next request.
+    const names = Array.from({ length: MAX_PROPOSALS_PER_BATCH + 1 }, (_, i) => `extra_${i}`);
+    catalog.write('datasets2.yaml', names.map((name) => `- id: ${name}\n  platform: hive\n`).join(''));
     const plan = await buildPushPlan(catalog.connection, catalog.models('datasets2.yaml'));
-    assert.equal(plan.items.length, 2);
+    assert.equal(plan.items.length, names.length);
     const controller = new AbortController();
     const result = await applyPlan(catalog.connection, plan, { signal: controller.signal, onProgress: () => controller.abort() });
     assert.equal(result.cancelled, true);
-    assert.deepEqual(result.failed.map((i) => i.entityUrn), [ds('extra_two')]);
+    assert.deepEqual(result.failed.map((i) => i.entityUrn), [ds(names[names.length - 1])]);
     const rest = await buildPushPlan(catalog.connection, catalog.models('datasets2.yaml'));
     assert.deepEqual(rest.items.map((i) => i.id), result.failed.map((i) => i.id));
   });

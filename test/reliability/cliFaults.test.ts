@@ -89,9 +89,12 @@ describe('CLI against a faulty service', () => {
 
   it('a push with one failing write: names it, exit 1; the next push sends only that one', async () => {
     // The values of a mart: nothing else in the push depends on them, so the failure cannot cascade.
-    const failing = (r: RecordedRequest) => r.method === 'POST' && r.path.startsWith(`/openapi/v2/entity/dataset/${encodeURIComponent(MART)}/structuredProperties`);
-    let first = true;
-    proxy.setRules([{ match: (r) => failing(r) && (first ? ((first = false), true) : false), fault: { kind: 'status', status: 500 } }]);
+    // It goes out in an OpenAPI v3 batch with the other values; the failed batch is resent item by
+    // item, and the mart's own request fails again.
+    const failing = (r: RecordedRequest) =>
+      r.method === 'POST' &&
+      (r.path.startsWith(`/openapi/v2/entity/dataset/${encodeURIComponent(MART)}/structuredProperties`) || (r.path.startsWith('/openapi/v3/entity/dataset') && r.body.includes(JSON.stringify(MART))));
+    proxy.setRules([{ match: failing, fault: { kind: 'status', status: 500 } }]);
     proxy.requests.length = 0;
     const run = await push();
     assert.equal(run.code, 1, run.stdout + run.stderr);

@@ -56,9 +56,11 @@ describe('HTTP: bodies, routes and paths', () => {
   });
 
   it('unknown routes are 404 and wrong methods 405', async () => {
-    const reply = await svc.call('GET', '/openapi/v3/entity/dataset');
+    const reply = await svc.call('GET', '/openapi/v4/entity/dataset');
     assert.equal(reply.status, 404);
-    assert.match((reply.json as { error: string }).error, /No endpoint GET \/openapi\/v3\/entity\/dataset/);
+    assert.match((reply.json as { error: string }).error, /No endpoint GET \/openapi\/v4\/entity\/dataset/);
+    // The v3 batch routes take POST and PATCH only (service/openapi/v3BatchRoutes.ts).
+    assert.equal((await svc.call('GET', '/openapi/v3/entity/dataset')).status, 405);
     const wrongMethod = await svc.call('PUT', definitionPath('io.h.x'), { body: {} });
     assert.equal(wrongMethod.status, 405);
     assert.ok(wrongMethod.headers.get('allow')?.includes('POST'));

@@ -54,8 +54,15 @@ function fromUrnError(ref: EntityRefFact, error: UrnError, text: string): CoreDi
   };
 }
 
-function checkRef(ref: EntityRefFact, text: string): CoreDiagnostic[] {
-  const result = parseUrn(ref.urn);
+/** The same URN is usually written many times in a file (an MCP file repeats each entity's URN per aspect). */
+type ParseCache = Map<string, ReturnType<typeof parseUrn>>;
+
+function checkRef(ref: EntityRefFact, text: string, parsed: ParseCache): CoreDiagnostic[] {
+  let result = parsed.get(ref.urn);
+  if (!result) {
+    result = parseUrn(ref.urn);
+    parsed.set(ref.urn, result);
+  }
   // Warnings found before an error are reported too: a misspelt platform must not hide a bad env.
   const warnings = (result.warnings ?? []).map((warning) => fromUrnError(ref, { ...warning, severity: warning.severity ?? 'warning' }, text));
   if (!result.ok) return [fromUrnError(ref, result.error, text), ...warnings];
@@ -80,9 +87,10 @@ export const urnSyntax: Rule = {
     const diagnostics: CoreDiagnostic[] = [];
     const declared = declaredTypeUrns(model);
     const definitionTypes = definitionTypeRanges(model);
+    const parsed: ParseCache = new Map();
     for (const fact of model.facts) {
       if (fact.kind !== 'entityRef') continue;
-      const found = checkRef(fact, text);
+      const found = checkRef(fact, text, parsed);
       const judgedElsewhere = declared.has(fact.urn) || definitionTypes.some((range) => range.start <= fact.range.start && fact.range.end <= range.end);
       diagnostics.push(...(judgedElsewhere ? found.filter((d) => !SELF_DEFINABLE_CODES.has(d.code)) : found));
     }

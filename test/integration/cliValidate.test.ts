@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { referencePath, testsNeedingReference } from '../../support/reference';
+import { join } from 'node:path';
+import { referencePath, testsNeedingReference } from '../support/reference';
 
-const repo = resolve(__dirname, '..', '..', '..');
+const repo = process.cwd();
 const examples = referencePath('datahub-examples');
 const withExamples = testsNeedingReference('validate on DataHub’s own example files', ['datahub-examples']);
 const cli = join(repo, 'dist', 'cli.js');

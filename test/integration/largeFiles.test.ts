@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readDocument } from '../../../core/formats/index';
-import { facts } from './support';
+import { readDocument } from '../../core/formats/index';
+import { facts } from '../unit/formats/support';
 
 /** Generated files of about 50,000 lines: they must be read completely (speed is measured in test/bench). */
 describe('large generated files', () => {

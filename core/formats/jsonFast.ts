@@ -1,0 +1,262 @@
+import type { SourceRange } from '../model/range';
+import type { DocNode, MapEntry, ScalarNode } from './tree';
+
+/**
+ * The fast path for well-formed JSON: one pass over the text straight into the neutral tree,
+ * without jsonc-parser's intermediate tree (which costs several times JSON.parse on a large MCP
+ * file). It accepts exactly RFC 8259 JSON and gives up — returning `FALL_BACK` — on anything
+ * else: a syntax error, a comment, a trailing comma, a repeated key, deep nesting or empty text.
+ * The caller then takes the jsonc-parser path, which reports the problem; so for every input the
+ * tree is the one jsonc-parser's path builds (test/unit/formats/jsonFast.test.ts checks this).
+ */
+
+export const FALL_BACK = Symbol('fall back to the tolerant JSON parser');
+
+/** The tolerant path stops converting below this depth; deeper input falls back to it. */
+const MAX_DEPTH = 400;
+
+/** Builds the scalar of a JSON string token `[start, end)` (quotes included); shared with jsonTree.ts. */
+export type StringScalarFactory = (start: number, end: number, value: string) => ScalarNode;
+
+export function parseJsonFast(
+  text: string,
+  map: (offset: number) => number,
+  stringScalar: StringScalarFactory,
+): DocNode | typeof FALL_BACK {
+  try {
+    const parser = new StrictParser(text, map, stringScalar);
+    parser.skipSpace();
+    if (parser.pos >= text.length) return FALL_BACK;
+    const root = parser.value(0);
+    parser.skipSpace();
+    return parser.pos === text.length ? root : FALL_BACK;
+  } catch (error) {
+    if (error === FALL_BACK) return FALL_BACK;
+    throw error;
+  }
+}
+
+/**
+ * Reads a text whose value is a top-level array one element at a time: `visit` gets each element's
+ * tree, which is garbage once it returns, so a large MCP file never holds the whole tree. Returns
+ * FALL_BACK, possibly after some visits, when the text is not strict JSON or not an array.
+ */
+export function forEachJsonArrayElement(
+  text: string,
+  stringScalar: StringScalarFactory,
+  visit: (element: DocNode, index: number) => void,
+): true | typeof FALL_BACK {
+  try {
+    const parser = new StrictParser(text, (offset) => offset, stringScalar);
+    parser.skipSpace();
+    if (text.charCodeAt(parser.pos) !== 91 /* [ */) return FALL_BACK;
+    parser.pos++;
+    parser.skipSpace();
+    let index = 0;
+    if (text.charCodeAt(parser.pos) !== 93 /* ] */) {
+      for (;;) {
+        visit(parser.value(1), index++);
+        parser.skipSpace();
+        const next = text.charCodeAt(parser.pos);
+        if (next === 44 /* , */) {
+          parser.pos++;
+          parser.skipSpace();
+        } else if (next === 93) break;
+        else return FALL_BACK;
+      }
+    }
+    parser.pos++;
+    parser.skipSpace();
+    return parser.pos === text.length ? true : FALL_BACK;
+  } catch (error) {
+    if (error === FALL_BACK) return FALL_BACK;
+    throw error;
+  }
+}
+
+/**
+ * One element of a top-level array, re-read where it starts after an edit: the value at `start`
+ * (parsed at the depth of an array element), or FALL_BACK when no strict JSON value starts there.
+ * `end` is where the value stops; the caller checks it is where the element must end.
+ */
+export function parseJsonElementAt(text: string, start: number, stringScalar: StringScalarFactory): { node: DocNode; end: number } | typeof FALL_BACK {
+  try {
+    const parser = new StrictParser(text, (offset) => offset, stringScalar);
+    parser.pos = start;
+    const node = parser.value(1);
+    return { node, end: parser.pos };
+  } catch (error) {
+    if (error === FALL_BACK) return FALL_BACK;
+    throw error;
+  }
+}
+
+/** Whether `name` is already a key of `entries`: a scan for the usual small object, a set beyond. */
+function repeated(entries: readonly MapEntry[], name: string): boolean {
+  if (entries.length < 16) {
+    for (let i = 0; i < entries.length; i++) if (entries[i].key.value === name) return true;
+    return false;
+  }
+  let keys = keySets.get(entries);
+  if (!keys) {
+    keys = new Set(entries.map((entry) => entry.key.value as string));
+    keySets.set(entries, keys);
+  }
+  if (keys.has(name)) return true;
+  keys.add(name);
+  return false;
+}
+
+/** The key sets of large objects being read, dropped with their entry arrays. */
+const keySets = new WeakMap<readonly MapEntry[], Set<string>>();
+
+const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
+
+class StrictParser {
+  pos = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly map: (offset: number) => number,
+    private readonly stringScalar: StringScalarFactory,
+  ) {}
+
+  skipSpace(): void {
+    const text = this.text;
+    let pos = this.pos;
+    for (;;) {
+      const c = text.charCodeAt(pos);
+      if (c === 32 || c === 10 || c === 13 || c === 9) pos++;
+      else break;
+    }
+    this.pos = pos;
+  }
+
+  value(depth: number): DocNode {
+    if (depth > MAX_DEPTH) throw FALL_BACK;
+    const c = this.text.charCodeAt(this.pos);
+    switch (c) {
+      case 123 /* { */:
+        return this.object(depth);
+      case 91 /* [ */:
+        return this.array(depth);
+      case 34 /* " */:
+        return this.string();
+      case 116 /* t */:
+        return this.word('true', true);
+      case 102 /* f */:
+        return this.word('false', false);
+      case 110 /* n */:
+        return this.word('null', null);
+      default:
+        return this.number();
+    }
+  }
+
+  private object(depth: number): DocNode {
+    const start = this.pos++;
+    const entries: MapEntry[] = [];
+    this.skipSpace();
+    if (this.text.charCodeAt(this.pos) !== 125 /* } */) {
+      for (;;) {
+        if (this.text.charCodeAt(this.pos) !== 34) throw FALL_BACK;
+        const keyStart = this.pos;
+        const key = this.string();
+        const name = key.value as string;
+        // A repeated key is reported by the tolerant path.
+        if (repeated(entries, name)) throw FALL_BACK;
+        this.skipSpace();
+        if (this.text.charCodeAt(this.pos) !== 58 /* : */) throw FALL_BACK;
+        this.pos++;
+        this.skipSpace();
+        const value = this.value(depth + 1);
+        entries.push({ key, value, range: this.range(keyStart, this.pos) });
+        this.skipSpace();
+        const next = this.text.charCodeAt(this.pos);
+        if (next === 44 /* , */) {
+          this.pos++;
+          this.skipSpace();
+        } else if (next === 125) break;
+        else throw FALL_BACK;
+      }
+    }
+    this.pos++;
+    return { type: 'map', entries, range: this.range(start, this.pos) };
+  }
+
+  private array(depth: number): DocNode {
+    const start = this.pos++;
+    const items: DocNode[] = [];
+    this.skipSpace();
+    if (this.text.charCodeAt(this.pos) !== 93 /* ] */) {
+      for (;;) {
+        items.push(this.value(depth + 1));
+        this.skipSpace();
+        const next = this.text.charCodeAt(this.pos);
+        if (next === 44) {
+          this.pos++;
+          this.skipSpace();
+        } else if (next === 93) break;
+        else throw FALL_BACK;
+      }
+    }
+    this.pos++;
+    return { type: 'seq', items, range: this.range(start, this.pos) };
+  }
+
+  private string(): ScalarNode {
+    const text = this.text;
+    const start = this.pos;
+    let pos = start + 1;
+    let escaped = false;
+    for (;;) {
+      const c = text.charCodeAt(pos);
+      if (c === 34) break;
+      if (c === 92 /* \ */) {
+        escaped = true;
+        pos += 2;
+        continue;
+      }
+      // Control characters, and the end of the text (NaN), are errors the tolerant path words.
+      if (!(c >= 32)) throw FALL_BACK;
+      pos++;
+    }
+    const end = pos + 1;
+    let value: string;
+    if (!escaped) value = text.slice(start + 1, pos);
+    else {
+      try {
+        value = JSON.parse(text.slice(start, end)) as string;
+      } catch {
+        throw FALL_BACK;
+      }
+    }
+    this.pos = end;
+    return this.stringScalar(start, end, value);
+  }
+
+  private word(word: string, value: boolean | null): ScalarNode {
+    if (!this.text.startsWith(word, this.pos)) throw FALL_BACK;
+    const start = this.pos;
+    this.pos += word.length;
+    return this.literal(start, value);
+  }
+
+  private number(): ScalarNode {
+    NUMBER.lastIndex = this.pos;
+    const match = NUMBER.exec(this.text);
+    if (!match || match[0].length === 0) throw FALL_BACK;
+    const start = this.pos;
+    this.pos += match[0].length;
+    return this.literal(start, Number(match[0]));
+  }
+
+  private literal(start: number, value: number | boolean | null): ScalarNode {
+    const range = this.range(start, this.pos);
+    return { type: 'scalar', value, range, inner: range };
+  }
+
+  private range(start: number, end: number): SourceRange {
+    return { start: this.map(start), end: this.map(end) };
+  }
+}

@@ -1,0 +1,128 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { definitionsFromModel } from '../../core/definitions/fromFacts';
+import { EMPTY_DEFINITIONS, type DefinitionsView } from '../../core/definitions/types';
+import { complete } from '../../core/features/completion';
+import { documentSymbols } from '../../core/features/symbols';
+import type { WorkspaceDocument } from '../../core/features/workspace';
+import { readDocument } from '../../core/formats';
+import { DocumentAnalysis, type TextEdit } from '../../core/incremental/documentAnalysis';
+import { LineIndex } from '../../core/model/range';
+import { validateDocument } from '../../core/validate';
+
+/**
+ * Shared by the unit and integration suites. Incremental analysis equals a fresh full analysis:
+ * random edit sequences (characters and lines
+ * inserted and deleted, blocks pasted, indentation changed, syntax broken and mended) on every
+ * format fixture and on generated large files; after every step the model, the diagnostics, the
+ * symbols and the completions at the edit must be those of reading the text from scratch.
+ */
+
+export const FIXTURE_DIRS = [join(process.cwd(), 'test', 'fixtures', 'formats'), join(process.cwd(), 'test', 'fixtures', 'sample-catalog')];
+
+export function fixtures(): { uri: string; text: string }[] {
+  return FIXTURE_DIRS.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((name) => /\.(ya?ml|jsonc?)$/.test(name))
+      .map((name) => ({ uri: `file://${join(dir, name)}`, text: readFileSync(join(dir, name), 'utf8') })),
+  );
+}
+
+/** One edit of the kinds people make, placed by fractions of the text so any text can take it. */
+export type EditSpec =
+  | { kind: 'insert'; at: number; text: string }
+  | { kind: 'delete'; at: number; length: number }
+  | { kind: 'deleteLine'; at: number }
+  | { kind: 'duplicateLines'; at: number; lines: number }
+  | { kind: 'indent'; at: number; by: string }
+  | { kind: 'dedent'; at: number }
+  /** typing at the start of the next quoted value (what most keystrokes in a metadata file are) */
+  | { kind: 'typeInValue'; at: number; text: string };
+
+const SNIPPETS = ['"', ',', '{', '}', '[', ']', ':', ' ', '\n', 'x', '-', '#', '- ', '  ', '"urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)"', 'urn:li:corpuser:x', '{"removed": true}', 'cardinality: SINGLE\n', '\\"', '0', 'null', 'true'];
+
+export const editSpec: fc.Arbitrary<EditSpec> = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('insert' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), text: fc.oneof(fc.constantFrom(...SNIPPETS), fc.string({ maxLength: 6 })) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('delete' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), length: fc.integer({ min: 1, max: 12 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteLine' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('duplicateLines' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), lines: fc.integer({ min: 1, max: 8 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('indent' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), by: fc.constantFrom('  ', '\t', ' ') }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('dedent' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('typeInValue' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), text: fc.stringMatching(/^[a-z0-9_.]{1,4}$/) }) },
+);
+
+function lineAt(text: string, offset: number): { start: number; end: number } {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const newline = text.indexOf('\n', offset);
+  return { start, end: newline === -1 ? text.length : newline + 1 };
+}
+
+/** The spec as an edit of `text`; the inverse-free kinds (mending) come from later inserts of what was deleted. */
+function toEdit(text: string, spec: EditSpec): TextEdit {
+  const at = Math.min(text.length, Math.floor(spec.at * (text.length + 1)));
+  switch (spec.kind) {
+    case 'insert':
+      return { start: at, end: at, text: spec.text };
+    case 'delete':
+      return { start: at, end: Math.min(text.length, at + spec.length), text: '' };
+    case 'deleteLine': {
+      const line = lineAt(text, at);
+      return { start: line.start, end: line.end, text: '' };
+    }
+    case 'duplicateLines': {
+      const { start } = lineAt(text, at);
+      let { end } = lineAt(text, at);
+      for (let i = 1; i < spec.lines && end < text.length; i++) end = lineAt(text, end).end;
+      return { start: end, end, text: text.slice(start, end) };
+    }
+    case 'indent': {
+      const line = lineAt(text, at);
+      return { start: line.start, end: line.start, text: spec.by };
+    }
+    case 'dedent': {
+      const line = lineAt(text, at);
+      const spaces = /^[ \t]*/.exec(text.slice(line.start, line.end))?.[0].length ?? 0;
+      return { start: line.start, end: line.start + Math.min(spaces, 2), text: '' };
+    }
+    case 'typeInValue': {
+      const quoted = /: ?"/g;
+      quoted.lastIndex = at;
+      const match = quoted.exec(text);
+      const where = match ? match.index + match[0].length : at;
+      return { start: where, end: where, text: spec.text };
+    }
+  }
+}
+
+function view(model: ReturnType<typeof readDocument>): DefinitionsView {
+  return { ...EMPTY_DEFINITIONS, workspace: new Map(definitionsFromModel(model).map((info) => [info.urn, info])) };
+}
+
+/** Everything the editor shows for the analysis, against the same from a fresh read. */
+export function assertSameAsFresh(analysis: DocumentAnalysis, at: number, steps: string): void {
+  const fresh = readDocument(analysis.uri, analysis.text);
+  assert.deepEqual(analysis.model, fresh, `model after ${steps}`);
+  const document = (model: typeof fresh): WorkspaceDocument => ({ uri: analysis.uri, text: analysis.text, model, lineIndex: new LineIndex(analysis.text) });
+  const definitions = view(fresh);
+  assert.deepEqual(validateDocument({ model: analysis.model, text: analysis.text, definitions }), validateDocument({ model: fresh, text: analysis.text, definitions }), `diagnostics after ${steps}`);
+  assert.deepEqual(documentSymbols(document(analysis.model)), documentSymbols(document(fresh)), `symbols after ${steps}`);
+  const offset = Math.min(at, analysis.text.length);
+  assert.deepEqual(complete({ document: document(analysis.model), definitions }, offset), complete({ document: document(fresh), definitions }, offset), `completions after ${steps}`);
+}
+
+export function runSequence(uri: string, text: string, specs: EditSpec[]): { units: number } {
+  let analysis = DocumentAnalysis.read(uri, text);
+  let units = 0;
+  const steps: string[] = [];
+  for (const spec of specs) {
+    const edit = toEdit(analysis.text, spec);
+    steps.push(JSON.stringify(edit));
+    analysis = analysis.apply([edit]);
+    if (analysis.path === 'unit') units++;
+    assertSameAsFresh(analysis, edit.start + edit.text.length, steps.join(' then '));
+  }
+  return { units };
+}
+

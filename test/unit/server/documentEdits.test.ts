@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { goldenMcpJson } from '../../../bench/generate/goldenMcp';
+import { readDocument } from '../../../core/formats';
+import { EditLog } from '../../../server/documentEdits';
+import { WorkspaceSession } from '../../../core/workspace/session';
+
+describe('the edit log of incremental sync', () => {
+  const uri = 'file:///work/golden.json';
+  const type = (log: EditLog, document: TextDocument, offset: number, chars: string) => {
+    for (const char of chars) {
+      const at = document.positionAt(offset++);
+      document = log.record(document, [{ range: { start: at, end: at }, text: char }], document.version + 1);
+    }
+    return document;
+  };
+
+  it('hands a burst of keystrokes to the analysed version, which reads only the edited element again', () => {
+    const log = new EditLog();
+    const session = new WorkspaceSession();
+    session.editSource = (edited, from, to) => log.take(edited, from, to);
+    let document = TextDocument.create(uri, 'json', 1, goldenMcpJson(600));
+    session.openDocument(uri, document.getText(), 1);
+    document = type(log, document, document.getText().indexOf('table_2"'), 'renamed_');
+    const entry = session.openDocument(uri, document.getText(), document.version);
+    assert.equal(entry.analysis?.path, 'unit');
+    assert.deepEqual(entry.model, readDocument(uri, document.getText()));
+  });
+
+  it('knows nothing of versions it did not see, so the document is read whole', () => {
+    const log = new EditLog();
+    let document = TextDocument.create(uri, 'json', 1, '[]');
+    document = type(log, document, 1, 'ab');
+    assert.deepEqual(log.take(uri, 1, 3), [{ start: 1, end: 1, text: 'a' }, { start: 2, end: 2, text: 'b' }]);
+    document = type(log, document, 1, 'c');
+    assert.equal(log.take(uri, 1, 4), undefined, 'the log starts at version 3');
+    log.record(document, [{ text: '[1]' }], 5);
+    assert.equal(log.take(uri, 4, 5), undefined, 'a whole-text change leaves nothing to apply');
+  });
+});
