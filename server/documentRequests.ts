@@ -3,6 +3,7 @@ import { entityUrnAt } from '../core/features/entityAt';
 import { documentImpact } from '../core/impact/documentImpact';
 import { factsOfKind } from '../core/model/facts';
 import { DocumentImpactRequest, DocumentPropertyDefinitionsRequest, EntityAtRequest, type DocumentImpactResult } from '../core/protocol';
+import type { DiagnosticsFeature } from './diagnostics';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';
 
@@ -11,11 +12,11 @@ import type { ServerState } from './state';
  * lens and property status commands ask, so they read the server's copy of the workspace (same associations, same parse) and
  * never parse documents themselves.
  */
-export function listenDocumentRequests(lsp: Connection, state: ServerState, lifecycle: Lifecycle): void {
+export function listenDocumentRequests(lsp: Connection, state: ServerState, documents: Pick<DiagnosticsFeature, 'current'>, lifecycle: Lifecycle): void {
   lsp.onRequest(
     EntityAtRequest.type,
     lifecycle.guard((params) => {
-      const document = state.session.get(params.uri);
+      const document = documents.current(params.uri);
       if (!document || document.model.format === null) return null;
       return entityUrnAt(document.model, document.lineIndex.offsetAt(params.position)) ?? null;
     }),
@@ -24,7 +25,7 @@ export function listenDocumentRequests(lsp: Connection, state: ServerState, life
   lsp.onRequest(
     DocumentImpactRequest.type,
     lifecycle.guard(async (params): Promise<DocumentImpactResult> => {
-      const document = state.session.get(params.uri);
+      const document = documents.current(params.uri);
       const service = state.service;
       const version = document?.version;
       if (!document || document.model.format === null || !service) return { version, lenses: [] };
@@ -41,7 +42,7 @@ export function listenDocumentRequests(lsp: Connection, state: ServerState, life
   lsp.onRequest(
     DocumentPropertyDefinitionsRequest.type,
     lifecycle.guard((params) => {
-      const document = state.session.get(params.uri);
+      const document = documents.current(params.uri);
       if (!document || document.model.format === null) return [];
       return factsOfKind(document.model, 'propertyDefinition').map((definition) => definition.urn.value);
     }),
