@@ -18,6 +18,10 @@ test('the push reads a file as the format the server names, and the property pic
   const formatOf = async () => (await server.client.sendRequest(WorkspaceProblemsRequest.type, { uris: [uri] })).files.find((f) => f.uri === uri)?.format;
 
   assert.deepEqual(await ask(), ['urn:li:structuredProperty:io.acme.team']);
+  // An edit nobody has asked diagnostics for yet (documents are read lazily): the answer is of the newest version.
+  const edited = `${PROPERTIES}- id: io.acme.tier\n  type: string\n  entity_types: [dataset]\n`;
+  await server.client.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: edited }] });
+  assert.deepEqual(await ask(), ['urn:li:structuredProperty:io.acme.team', 'urn:li:structuredProperty:io.acme.tier']);
   const format = await formatOf();
   assert.equal(format, 'propertyDefinitions');
   assert.ok((FORMAT_IDS as readonly string[]).includes(format ?? ''));
