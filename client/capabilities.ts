@@ -5,7 +5,7 @@ import { ImpactCodeLens, showImpact } from './impact/impactLens';
 import { LineageGraphPanel } from './graph/graphPanel';
 import type { LineageView } from './lineage/lineageView';
 import type { ServerQueries } from './serverQueries';
-import { parseUrn } from '../core/urn';
+import { askForUrn } from './askForUrn';
 
 type Register = (command: string, run: (...args: unknown[]) => unknown) => void;
 
@@ -29,20 +29,12 @@ export function registerCapabilities(capabilities: CapabilityContext): void {
   capabilities.context.subscriptions.push(graph);
   capabilities.register('catalogCode.lineage.showGraph', async (arg?: unknown) => {
     // Asked every time from the palette or the view's title, prefilled with the Lineage view's root: Enter draws it.
-    const urn =
-      typeof arg === 'string'
-        ? arg
-        : await vscode.window.showInputBox({
-            title: 'Show Lineage Graph',
-            prompt: 'The URN of the entity whose lineage to draw',
-            value: capabilities.lineageView.rootUrn,
-            placeHolder: 'urn:li:dataset:(urn:li:dataPlatform:hive,warehouse.orders,PROD)',
-            ignoreFocusOut: true,
-            validateInput: (value) => {
-              const parsed = parseUrn(value.trim());
-              return parsed.ok ? undefined : parsed.error.message;
-            },
-          });
-    if (urn) graph.show(urn.trim());
+    const urn = await askForUrn(arg, {
+      title: 'Show Lineage Graph',
+      prompt: 'The URN of the entity whose lineage to draw',
+      value: capabilities.lineageView.rootUrn,
+      placeHolder: 'urn:li:dataset:(urn:li:dataPlatform:hive,warehouse.orders,PROD)',
+    });
+    if (urn) graph.show(urn);
   });
 }

@@ -14,7 +14,6 @@ import { LineageView } from './lineage/lineageView';
 import { PushCommands } from './push/pushCommands';
 import { registerPropertyStatusCommands } from './push/propertyStatus';
 import { ServerQueries } from './serverQueries';
-import { DocumentModels } from './documentModels';
 import { CatalogStatus } from './status';
 import { registerLocalCatalogCommands } from './connection/localCatalogCommands';
 import { WorkspaceValidation } from './validateWorkspace';
@@ -46,8 +45,6 @@ export async function start(context: vscode.ExtensionContext, log: vscode.LogOut
   context.subscriptions.push(workspaceValidation);
   register('catalogCode.validateWorkspace', () => workspaceValidation.run());
 
-  const documentModels = new DocumentModels();
-  context.subscriptions.push(documentModels);
   const lineageView = new LineageView(connection, server);
   context.subscriptions.push(lineageView);
   registerLineageCommands(register, lineageView, server);
@@ -55,7 +52,7 @@ export async function start(context: vscode.ExtensionContext, log: vscode.LogOut
   const pushCommands = new PushCommands(connection, log, server);
   context.subscriptions.push(pushCommands);
   pushCommands.register(register);
-  registerPropertyStatusCommands(register, connection, log, documentModels);
+  registerPropertyStatusCommands(register, connection, log, server);
   registerCapabilities({ context, register, connection, log, lineageView, server });
   register(REFRESH_DEFINITIONS_COMMAND, async () => {
     if (!client?.isRunning()) {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { DocumentImpactRequest, EntityAtRequest, EntityDeclarationRequest, WorkspaceProblemsRequest, type DocumentImpactResult, type FileProblems } from '../core/protocol';
+import { DocumentImpactRequest, DocumentPropertyDefinitionsRequest, EntityAtRequest, EntityDeclarationRequest, WorkspaceProblemsRequest, type DocumentImpactResult, type FileProblems } from '../core/protocol';
 
 /** LSP severities (1 error … 4 hint) in VS Code's enum. */
 const SEVERITY: Record<number, vscode.DiagnosticSeverity> = {
@@ -50,6 +50,13 @@ export class ServerQueries {
     const client = this.client();
     if (!client?.isRunning()) return undefined;
     return client.sendRequest(DocumentImpactRequest.type, { uri: uri.toString() }, token);
+  }
+
+  /** The structured properties a document defines, from the server's copy of it; undefined when no server. */
+  async documentPropertyDefinitions(uri: vscode.Uri, token?: vscode.CancellationToken): Promise<string[] | undefined> {
+    const client = this.client();
+    if (!client?.isRunning()) return undefined;
+    return client.sendRequest(DocumentPropertyDefinitionsRequest.type, { uri: uri.toString() }, token);
   }
 
   /** The server's diagnostics of a file as VS Code shows them: same range, severity, code and source. */

@@ -147,3 +147,17 @@ export const DocumentImpactRequest = {
   method: 'catalogCode/documentImpact',
   type: new RequestType<DocumentImpactParams, DocumentImpactResult, void>('catalogCode/documentImpact'),
 } as const;
+
+export interface DocumentPropertyDefinitionsParams {
+  uri: string;
+}
+
+/**
+ * Client → server: the URNs of the structured properties a document defines, from the server's
+ * copy of it (Soft Delete / Restore Property offer them in a quick pick); empty when none or the
+ * server does not hold the document.
+ */
+export const DocumentPropertyDefinitionsRequest = {
+  method: 'catalogCode/documentPropertyDefinitions',
+  type: new RequestType<DocumentPropertyDefinitionsParams, string[], void>('catalogCode/documentPropertyDefinitions'),
+} as const;

@@ -1,6 +1,7 @@
 import { DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, type Connection, type Diagnostic, type DocumentDiagnosticParams, type DocumentDiagnosticReport, type TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ClientSupport } from './clientSupport';
+import type { SessionDocument } from '../core/workspace/session';
 import { toLspDiagnostic } from './convert';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';
@@ -29,6 +30,20 @@ export class DiagnosticsFeature {
     if (!document) return [];
     const entry = this.state.session.openDocument(uri, document.getText(), document.version);
     return this.state.session.diagnosticsOf(uri).map((diagnostic) => toLspDiagnostic(entry.lineIndex, diagnostic));
+  }
+
+  /**
+   * A document as the custom requests must see it: an open one read at its newest version (edits
+   * are only recorded until something asks), else what the session holds from disk.
+   */
+  current(uri: string): SessionDocument | undefined {
+    const document = this.documents.get(uri);
+    return document ? this.state.session.openDocument(uri, document.getText(), document.version) : this.state.session.get(uri);
+  }
+
+  /** Every open document brought to its newest version, before a question about the whole workspace. */
+  catchUp(): void {
+    for (const document of this.documents.all()) this.state.session.openDocument(document.uri, document.getText(), document.version);
   }
 
   listen(support: ClientSupport, lifecycle: Lifecycle): void {

@@ -1,20 +1,22 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { entityUrnAt } from '../core/features/entityAt';
 import { documentImpact } from '../core/impact/documentImpact';
-import { DocumentImpactRequest, EntityAtRequest, type DocumentImpactResult } from '../core/protocol';
+import { factsOfKind } from '../core/model/facts';
+import { DocumentImpactRequest, DocumentPropertyDefinitionsRequest, EntityAtRequest, type DocumentImpactResult } from '../core/protocol';
+import type { DiagnosticsFeature } from './diagnostics';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';
 
 /**
- * The custom requests about one document that the VS Code client's Lineage view and impact code
- * lens ask, so they read the server's copy of the workspace (same associations, same parse) and
+ * The custom requests about one document that the VS Code client's Lineage view, impact code
+ * lens and property status commands ask, so they read the server's copy of the workspace (same associations, same parse) and
  * never parse documents themselves.
  */
-export function listenDocumentRequests(lsp: Connection, state: ServerState, lifecycle: Lifecycle): void {
+export function listenDocumentRequests(lsp: Connection, state: ServerState, documents: Pick<DiagnosticsFeature, 'current'>, lifecycle: Lifecycle): void {
   lsp.onRequest(
     EntityAtRequest.type,
     lifecycle.guard((params) => {
-      const document = state.session.get(params.uri);
+      const document = documents.current(params.uri);
       if (!document || document.model.format === null) return null;
       return entityUrnAt(document.model, document.lineIndex.offsetAt(params.position)) ?? null;
     }),
@@ -23,7 +25,7 @@ export function listenDocumentRequests(lsp: Connection, state: ServerState, life
   lsp.onRequest(
     DocumentImpactRequest.type,
     lifecycle.guard(async (params): Promise<DocumentImpactResult> => {
-      const document = state.session.get(params.uri);
+      const document = documents.current(params.uri);
       const service = state.service;
       const version = document?.version;
       if (!document || document.model.format === null || !service) return { version, lenses: [] };
@@ -34,6 +36,15 @@ export function listenDocumentRequests(lsp: Connection, state: ServerState, life
       } catch (error) {
         return { version, lenses: [], error: error instanceof Error ? error.message : String(error) };
       }
+    }),
+  );
+
+  lsp.onRequest(
+    DocumentPropertyDefinitionsRequest.type,
+    lifecycle.guard((params) => {
+      const document = documents.current(params.uri);
+      if (!document || document.model.format === null) return [];
+      return factsOfKind(document.model, 'propertyDefinition').map((definition) => definition.urn.value);
     }),
   );
 }

@@ -16,9 +16,14 @@ import type { ServerState } from './state';
  * document's model from the workspace session and answers from memory.
  */
 export function listenLanguageFeatures(lsp: Connection, documents: TextDocuments<TextDocument>, state: ServerState, lifecycle: Lifecycle): void {
-  function featureInput(uri: string): FeatureInput | undefined {
+  /**
+   * `acrossWorkspace`: the answer reads other documents too (definition, references), so every open
+   * document is first brought to its newest version — edits are only recorded until something asks.
+   */
+  function featureInput(uri: string, acrossWorkspace = false): FeatureInput | undefined {
     const document = documents.get(uri);
     if (!document) return undefined;
+    if (acrossWorkspace) for (const open of documents.all()) state.session.openDocument(open.uri, open.getText(), open.version);
     const entry = state.session.openDocument(uri, document.getText(), document.version);
     const input: FeatureInput = { document: entry, definitions: state.session.definitionsView(), workspace: state.session.all() };
     if (state.live.state === 'connected') input.entities = state.existence;
@@ -61,14 +66,14 @@ export function listenLanguageFeatures(lsp: Connection, documents: TextDocuments
 
   lsp.onDefinition(
     lifecycle.guard((params) => {
-      const input = featureInput(params.textDocument.uri);
+      const input = featureInput(params.textDocument.uri, true);
       return input ? findDefinition(input, input.document.lineIndex.offsetAt(params.position)) : [];
     }),
   );
 
   lsp.onReferences(
     lifecycle.guard((params) => {
-      const input = featureInput(params.textDocument.uri);
+      const input = featureInput(params.textDocument.uri, true);
       return input ? findReferences(input, input.document.lineIndex.offsetAt(params.position), params.context.includeDeclaration) : [];
     }),
   );

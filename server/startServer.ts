@@ -80,7 +80,7 @@ export function startServer(lsp: Connection): ServerState {
 
   listenLanguageFeatures(lsp, documents, state, lifecycle);
   listenWorkspaceRequests(lsp, state, diagnostics, lifecycle);
-  listenDocumentRequests(lsp, state, lifecycle);
+  listenDocumentRequests(lsp, state, diagnostics, lifecycle);
 
   lsp.onShutdown(() => {
     lifecycle.shuttingDown = true;

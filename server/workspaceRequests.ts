@@ -14,6 +14,8 @@ export function listenWorkspaceRequests(lsp: Connection, state: ServerState, dia
     WorkspaceProblemsRequest.type,
     lifecycle.guard(async (params) => {
       const uris = params?.uris;
+      // Open documents are read lazily (core/incremental): bring them to the editor's version first.
+      diagnostics.catchUp();
       // A first pass asks the catalog about every entity the files name; the answer waits for it.
       if (state.live.state === 'connected') {
         state.session.problems(uris);
@@ -32,6 +34,7 @@ export function listenWorkspaceRequests(lsp: Connection, state: ServerState, dia
   lsp.onRequest(
     EntityDeclarationRequest.type,
     lifecycle.guard((params) => {
+      diagnostics.catchUp();
       const found = state.session.entityDeclaration(params.urn);
       const document = found ? state.session.get(found.uri) : undefined;
       return found && document ? { uri: found.uri, range: toLspRange(document.lineIndex, found.range) } : null;

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { LineageNode } from '../../core/lineage';
-import { parseUrn } from '../../core/urn';
+import { askForUrn } from '../askForUrn';
 import type { ServerQueries } from '../serverQueries';
 import type { LineageView } from './lineageView';
 
@@ -11,22 +11,14 @@ const isNode = (value: unknown): value is LineageNode => typeof value === 'objec
 /** The lineage view's commands: set/pin the root, filter by degree, open or copy a node. */
 export function registerLineageCommands(register: Register, view: LineageView, server: ServerQueries): void {
   register('catalogCode.showLineageForUrn', async (arg?: unknown) => {
-    const urn =
-      typeof arg === 'string'
-        ? arg
-        : await vscode.window.showInputBox({
-            title: 'Show Lineage for URN',
-            prompt: 'The URN of a dataset, data job, chart, dashboard or column',
-            placeHolder: 'urn:li:dataset:(urn:li:dataPlatform:snowflake,sales.orders,PROD)',
-            value: view.rootUrn,
-            ignoreFocusOut: true,
-            validateInput: (value) => {
-              const result = parseUrn(value.trim());
-              return result.ok ? undefined : result.error.message;
-            },
-          });
+    const urn = await askForUrn(arg, {
+      title: 'Show Lineage for URN',
+      prompt: 'The URN of a dataset, data job, chart, dashboard or column',
+      placeHolder: 'urn:li:dataset:(urn:li:dataPlatform:snowflake,sales.orders,PROD)',
+      value: view.rootUrn,
+    });
     if (!urn) return;
-    view.setRoot(urn.trim());
+    view.setRoot(urn);
     view.pin();
     await vscode.commands.executeCommand('catalogCode.lineage.focus');
   });

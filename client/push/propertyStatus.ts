@@ -1,22 +1,24 @@
 import * as vscode from 'vscode';
 import { postStatus } from '../../core/api/pushClient';
-import type { DocumentModels } from '../documentModels';
-import { factsOfKind } from '../../core/model/facts';
 import type { ConnectionManager } from '../connection/connectionManager';
+import type { ServerQueries } from '../serverQueries';
 
 type Register = (command: string, run: (...args: unknown[]) => unknown) => void;
 
-/** Property URNs defined in the active editor, for the quick pick. */
-function definedInActiveEditor(models: DocumentModels): string[] {
+/**
+ * Property URNs defined in the active editor, for the quick pick, as the language server reads
+ * the document (same associations, same parse); none when no editor or no server.
+ */
+async function definedInActiveEditor(server: ServerQueries): Promise<string[]> {
   const document = vscode.window.activeTextEditor?.document;
   if (!document) return [];
-  const model = models.of(document);
-  return factsOfKind(model, 'propertyDefinition').map((d) => d.urn.value);
+  // A failed question only costs the quick pick: the input box below still asks for the URN.
+  return (await server.documentPropertyDefinitions(document.uri).catch(() => undefined)) ?? [];
 }
 
-async function pickProperty(arg: unknown, action: string, models: DocumentModels): Promise<string | undefined> {
+async function pickProperty(arg: unknown, action: string, server: ServerQueries): Promise<string | undefined> {
   if (typeof arg === 'string' && arg.startsWith('urn:li:structuredProperty:')) return arg;
-  const defined = definedInActiveEditor(models);
+  const defined = await definedInActiveEditor(server);
   if (defined.length > 0) {
     return vscode.window.showQuickPick(defined, { title: `${action}: which structured property?`, placeHolder: 'Properties defined in this file' });
   }
@@ -33,7 +35,7 @@ async function pickProperty(arg: unknown, action: string, models: DocumentModels
  * written with it are kept and come back on restore; while deleted, values are hidden and new
  * ones refused.
  */
-export function registerPropertyStatusCommands(register: Register, connection: ConnectionManager, log: vscode.LogOutputChannel, models: DocumentModels): void {
+export function registerPropertyStatusCommands(register: Register, connection: ConnectionManager, log: vscode.LogOutputChannel, server: ServerQueries): void {
   const run = async (arg: unknown, removed: boolean): Promise<void> => {
     const action = removed ? 'Soft Delete Property' : 'Restore Property';
     const service = connection.currentConnection;
@@ -41,7 +43,7 @@ export function registerPropertyStatusCommands(register: Register, connection: C
       void vscode.window.showWarningMessage(`Catalog Code cannot ${removed ? 'soft delete' : 'restore'} a property: ${connection.describe()}`);
       return;
     }
-    const urn = await pickProperty(arg, action, models);
+    const urn = await pickProperty(arg, action, server);
     if (!urn) return;
     if (removed) {
       const confirm = await vscode.window.showWarningMessage(

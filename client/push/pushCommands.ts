@@ -1,10 +1,10 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { readDocument } from '../../core/formats';
-import type { DocumentModel } from '../../core/model/facts';
+import { FORMAT_IDS, type DocumentModel, type FormatId } from '../../core/model/facts';
 import { applyPlan, buildPushPlan, formatPlan, formatPushResult, type PushPlan } from '../../core/plan/push';
 import type { ConnectionManager } from '../connection/connectionManager';
-import { readAssociations } from '../documentModels';
+import type { FileProblems } from '../../core/protocol';
 import type { ServerQueries } from '../serverQueries';
 import { PlanPreview } from './planPreview';
 import { SCOPE_WORDS, narrowPlan, type PushScope } from './pushScope';
@@ -70,12 +70,21 @@ export class PushCommands implements vscode.Disposable {
       if (choice === 'Open Settings') await vscode.commands.executeCommand('workbench.action.openSettings', 'catalogCode.service.url');
       return;
     }
-    const sources = await this.readSources(target);
+    // The language server decides which files are metadata files and in which format (folders to
+    // skip, associations, content) and what is wrong with them: the push asks it, never decides.
+    const files = await this.server.workspaceProblems(target);
+    if (!files) {
+      void vscode.window.showWarningMessage(
+        `Catalog Code cannot push: ${this.server.unavailable() ?? 'the language server did not answer'}. It decides which files are metadata files and checks them before a push.`,
+      );
+      return;
+    }
+    const sources = await this.readSources(files);
     if (sources.length === 0) {
       void vscode.window.showInformationMessage('Catalog Code: none of these files is a metadata file Catalog Code can push.');
       return;
     }
-    if (!onlyIds && !(await this.acceptErrors(sources))) return;
+    if (!onlyIds && !(await this.acceptErrors(files.filter((file) => sources.some((s) => s.uri.toString() === file.uri))))) return;
 
     const connection = { url: service.url, token: service.token };
     const typeNamespace = this.connection.current.status === 'connected' && this.connection.current.target.kind === 'local' ? 'service' : 'datahub';
@@ -144,12 +153,20 @@ export class PushCommands implements vscode.Disposable {
     if (choice === retry) await this.pushUris(target, scope, new Set(result.failed.map((item) => item.id)));
   }
 
-  private async readSources(uris: readonly vscode.Uri[]): Promise<PushSource[]> {
-    const associations = readAssociations();
+  /**
+   * The text of each metadata file the server listed, read as the format the server read it as.
+   * The plan itself is built here, not in the server: it is planned against the service with the
+   * client's connection (the target the user signed in to or started) under a cancellable
+   * progress, and sent by applyPlan from the same models, so the models must live in the client.
+   */
+  private async readSources(files: readonly FileProblems[]): Promise<PushSource[]> {
     const sources: PushSource[] = [];
-    for (const uri of uris) {
-      // An open editor's text wins over the file on disk: push what the user sees.
-      const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    for (const file of files) {
+      const format = asFormatId(file.format);
+      if (!format) continue;
+      const uri = vscode.Uri.parse(file.uri);
+      // An open editor's text wins over the file on disk: push what the user sees (as the server does).
+      const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file.uri);
       let text: string;
       try {
         text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
@@ -157,25 +174,15 @@ export class PushCommands implements vscode.Disposable {
         this.log.warn(`Skipped ${uri.fsPath}: ${error instanceof Error ? error.message : String(error)}`);
         continue;
       }
-      const model = readDocument(uri.toString(), text, { associations });
-      if (model.format !== null) sources.push({ uri, text, model });
+      sources.push({ uri, text, model: readDocument(file.uri, text, { format }) });
     }
     return sources;
   }
 
   /** Files with errors are not sent unless the user insists. */
-  private async acceptErrors(sources: readonly PushSource[]): Promise<boolean> {
+  private async acceptErrors(files: readonly FileProblems[]): Promise<boolean> {
     // The server's diagnostics, exactly as the editor shows them (live definitions included).
-    const files = await this.server.workspaceProblems(sources.map((s) => s.uri));
     const insist = 'Push Anyway';
-    if (!files) {
-      const choice = await vscode.window.showWarningMessage(
-        `The files could not be checked for errors before the push: ${this.server.unavailable() ?? 'the language server did not answer'}.`,
-        { modal: true },
-        insist,
-      );
-      return choice === insist;
-    }
     const withErrors = files.filter((file) => file.diagnostics.some((d) => d.severity === 1 /* Error */));
     if (withErrors.length === 0) return true;
     const names = withErrors.map((file) => path.basename(vscode.Uri.parse(file.uri).fsPath)).join(', ');
@@ -192,6 +199,11 @@ export class PushCommands implements vscode.Disposable {
   dispose(): void {
     this.preview.dispose();
   }
+}
+
+/** The format the server named, when it is one the push reads ('none' and unknown names are not). */
+function asFormatId(format: string): FormatId | undefined {
+  return (FORMAT_IDS as readonly string[]).includes(format) ? (format as FormatId) : undefined;
 }
 
 function summarize(preview: string): string {

@@ -23,6 +23,12 @@ export interface ReadOptions {
    * the path part of the URI (see ./associations.ts for the exact matching rules)
    */
   associations?: Record<string, FormatId | 'none'>;
+  /**
+   * the format already decided for this file by the one owner of the workspace (the language
+   * server, from the associations and the content): read as this format, associations ignored;
+   * the push reads files this way so it never decides formats on its own
+   */
+  format?: FormatId;
 }
 
 export type { Associations } from './associations';
@@ -101,7 +107,7 @@ interface Parsed {
 }
 
 function classify(uri: string, text: string, options: ReadOptions): { format: FormatId | null; detectedBy: DocumentModel['detectedBy']; parsed?: Parsed } {
-  const forced = associationFor(uri, options.associations);
+  const forced = options.format ?? associationFor(uri, options.associations);
   if (forced === 'none') return { format: null, detectedBy: 'association' };
   const parsed = parse(uri, text);
   if (forced) return { format: forced, detectedBy: 'association', parsed };

@@ -1,5 +1,6 @@
-// The Lineage view and the impact code lens ask the language server (catalogCode/entityAt and
-// catalogCode/documentImpact) instead of parsing documents in the client: the real server over
+// The Lineage view, the impact code lens and the property status commands ask the language server
+// (catalogCode/entityAt, catalogCode/documentImpact, catalogCode/documentPropertyDefinitions)
+// instead of parsing documents in the client: the real server over
 // stdio, connected to a real local catalog, answers from its own copy of the open document.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -7,9 +8,9 @@ import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { applyPlan } from '../../core/plan/pushApply';
 import { buildPushPlan } from '../../core/plan/pushPlan';
-import { DocumentImpactRequest, EntityAtRequest, type DocumentImpactResult } from '../../core/protocol';
+import { DocumentImpactRequest, DocumentPropertyDefinitionsRequest, EntityAtRequest, type DocumentImpactResult } from '../../core/protocol';
 import { TestClient } from '../protocol/lspClient';
-import { ds, lineageYaml, startCatalogWithFiles, type TestCatalog } from './catalog';
+import { PROPERTIES_YAML, ds, lineageYaml, startCatalogWithFiles, type TestCatalog } from './catalog';
 
 describe('document requests of the Lineage view and the impact code lens', () => {
   let catalog: TestCatalog;
@@ -49,5 +50,17 @@ describe('document requests of the Lineage view and the impact code lens', () =>
     assert.deepEqual(result.lenses[0].entities, [ds('orders'), ds('report')]);
     const { line, character } = result.lenses[0].position;
     assert.ok(text.split('\n')[line].slice(character).startsWith('{name: orders'), `anchored on the downstream's entry, at line ${line}:${character}`);
+  });
+
+  it('catalogCode/documentPropertyDefinitions lists the properties the server\'s copy of a document defines', async () => {
+    const uri = pathToFileURL(join(catalog.files, 'open-props.yaml')).toString();
+    // The editor's unsaved text wins: a fourth property exists only in the open document.
+    await client.open(uri, `${PROPERTIES_YAML}- id: io.acme.draft\n  type: string\n  entity_types: [dataset]\n`);
+    const urns = await client.connection.sendRequest(DocumentPropertyDefinitionsRequest.type, { uri });
+    assert.deepEqual(urns, ['io.acme.team', 'io.acme.retention', 'io.acme.pii', 'io.acme.draft'].map((id) => `urn:li:structuredProperty:${id}`));
+    const lineageUri = pathToFileURL(join(catalog.files, 'open-lineage-only.yml')).toString();
+    await client.open(lineageUri, lineageYaml(['raw_orders']));
+    assert.deepEqual(await client.connection.sendRequest(DocumentPropertyDefinitionsRequest.type, { uri: lineageUri }), [], 'a document that defines no property');
+    assert.deepEqual(await client.connection.sendRequest(DocumentPropertyDefinitionsRequest.type, { uri: `${uri}.unknown` }), [], 'a document the server does not hold');
   });
 });

@@ -102,3 +102,14 @@ describe('catalogCode.formats.associations', () => {
     assert.equal(detectFormat('file:///r/my%20lineage/a.yml', text, { associations: { 'my lineage/*.yml': 'lineageFile' } }), 'lineageFile');
   });
 });
+
+describe('a format decided by the language server (ReadOptions.format)', () => {
+  it('reads the file as that format, whatever the associations and the content would say', () => {
+    const text = '- id: io.acme.x\n  type: string\n';
+    // By content this is a property definitions file, and an association says it is none.
+    const model = readDocument('file:///r/p.yaml', text, { format: 'propertyDefinitions', associations: { '**/p.yaml': 'none' } });
+    assert.equal(model.format, 'propertyDefinitions');
+    assert.equal(facts(model, 'propertyDefinition')[0].urn.value, 'urn:li:structuredProperty:io.acme.x');
+    assert.equal(readDocument('file:///r/p.yaml', text, { format: 'datasetYaml' }).format, 'datasetYaml');
+  });
+});
