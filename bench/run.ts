@@ -15,6 +15,7 @@ import { graphCase } from './cases/graph';
 import { lineageCase } from './cases/lineage';
 import { pushCase } from './cases/push';
 import { typingCase } from './cases/typing';
+import { workspaceScaleCase } from './cases/workspaceScale';
 import { REPO_ROOT, type BenchContext } from './support/context';
 import { DEFAULT_SEED } from './support/random';
 import { markdownReport, type RunInfo } from './support/report';
@@ -29,6 +30,7 @@ const CASES: Record<string, (ctx: BenchContext) => Promise<CaseResult>> = {
   graph: graphCase,
   batchValidate: batchValidateCase,
   typing: typingCase,
+  workspaceScale: workspaceScaleCase,
 };
 
 const TITLES: Record<string, string> = {
@@ -40,6 +42,7 @@ const TITLES: Record<string, string> = {
   graph: '6. Lineage graph view at 2,000 entities',
   batchValidate: '7. Batch validate of a large MCP file',
   typing: '8. Typing in large files (incremental analysis)',
+  workspaceScale: '9. A workspace of 20,000 files',
 };
 
 interface Args {

@@ -38,6 +38,9 @@ export interface FileDiagnostics {
   diagnostics: CoreDiagnostic[];
 }
 
+/** Files the workspace scan reads at once. */
+const SCAN_READS_IN_FLIGHT = 8;
+
 const OFFLINE: CatalogKnowledge = { entities: UNKNOWN_EXISTENCE };
 
 /**
@@ -160,11 +163,17 @@ export class WorkspaceSession {
   /** Reads every metadata file under the folders (open documents keep the editor's text); answers how many. */
   async scan(folders: readonly string[], limit?: number): Promise<number> {
     const files = collectMetadataFiles(folders.filter((folder) => folder.length > 0), limit);
-    for (const file of files) {
-      const uri = pathToFileURL(file).toString();
-      if (this.entries.get(uri)?.open) continue;
-      await this.readFromDisk(uri, false);
-    }
+    // A few reads in flight at once: one file is parsed while the next ones are read from disk
+    // (one at a time, a third of a 20,000-file scan was spent waiting; bench case workspaceScale).
+    let next = 0;
+    const reader = async (): Promise<void> => {
+      while (next < files.length) {
+        const uri = pathToFileURL(files[next++]).toString();
+        if (this.entries.get(uri)?.open) continue;
+        await this.readFromDisk(uri, false);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SCAN_READS_IN_FLIGHT, files.length) }, reader));
     this.definitionsMayHaveChanged();
     return files.length;
   }
