@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import { ENTITY_TYPE_NAMES } from '../../core/urn/vocabulary';
 import { TEST_TOKEN, datasetUrn, definition, enc, propertyUrn, startTestService, type TestService } from '../service/helpers';
+import type { RequestCase } from './requestCase';
 
 /**
  * Every route with input it must refuse: malformed JSON, wrong types, missing fields, unparseable
@@ -17,13 +18,7 @@ const E = '/openapi/v2/entity';
 const mcp = (extra: Record<string, unknown> = {}) => ({ entityType: 'dataset', entityUrn: DS, changeType: 'UPSERT', aspectName: 'status', aspect: { value: '{"removed":false}', contentType: 'application/json' }, ...extra });
 const HUGE_URN = `urn:li:dataset:(urn:li:dataPlatform:hive,${'n'.repeat(100_000)},PROD)`;
 
-interface Case {
-  name: string;
-  method: string;
-  path: string;
-  body?: unknown;
-  raw?: string;
-  contentType?: string;
+interface Case extends RequestCase {
   /** GraphQL answers a bad document with 200 and `errors` (as DataHub does) */
   graphql?: boolean;
 }

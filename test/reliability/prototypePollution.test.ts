@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TEST_TOKEN, datasetUrn, definition, definitionPath, enc, propertyUrn, startTestService, valuesPath, type TestService } from '../service/helpers';
+import type { RequestCase } from './requestCase';
 
 /**
  * The attack: a JSON patch (or a body, or `arrayPrimaryKeys`) whose keys name `__proto__`,
@@ -24,14 +25,7 @@ const mcpPatch = (patch: unknown) => ({
   proposal: { entityType: 'dataset', entityUrn: DS, changeType: 'PATCH', aspectName: 'structuredProperties', aspect: { value: JSON.stringify(patch), contentType: 'application/json-patch+json' } },
 });
 
-interface Attack {
-  name: string;
-  method: string;
-  path: string;
-  body?: unknown;
-  /** the attacker's exact bytes, where an object literal cannot spell them (`{__proto__: …}` sets a prototype) */
-  raw?: string;
-  contentType?: string;
+interface Attack extends RequestCase {
   /** what the refusal must mention */
   mentions: string;
 }
