@@ -164,7 +164,7 @@ for (const [node, type] of [
  * For the raw text between a JSON string's quotes: the raw offset of each decoded UTF-16 unit,
  * plus one final entry for the end. `\"` decodes to one unit at the backslash; `\u0041` likewise.
  */
-export function decodedOffsets(raw: string): number[] {
+function decodedOffsets(raw: string): number[] {
   const offsets: number[] = [];
   let i = 0;
   while (i < raw.length) {

@@ -125,8 +125,6 @@ export function jsonStringScalars(source: JsonSource): StringScalarFactory {
   return (start, end, value) => new JsonString(source, start, end, value);
 }
 
-export { decodedOffsets } from './jsonNodes';
-
 function messageOf(code: ParseErrorCode): string {
   switch (printParseErrorCode(code)) {
     case 'InvalidSymbol':
