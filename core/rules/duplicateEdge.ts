@@ -1,10 +1,8 @@
-import type { CoreDiagnostic } from '../model/diagnostic';
-import type { DocumentModel } from '../model/facts';
+import type { AspectFact, DocumentModel, LineageEdgeFact } from '../model/facts';
 import { factsOfKind } from '../model/facts';
-import type { SourceRange } from '../model/range';
 import { diagnostic, lineLabel } from './ruleHelpers';
-import type { Rule } from './types';
 import { writtenEdges } from './lineageFacts';
+import { repeatRule, type Written } from './repeats';
 
 /**
  * The same edge (downstream, upstream, add/remove) written twice in one write; each later copy is
@@ -13,55 +11,45 @@ import { writtenEdges } from './lineageFacts';
  * start and at the end of a run — is a fresh write, not a duplicate edge: each such aspect is its
  * own scope. Edges of PATCHes, lineage files and updateLineage inputs add up, so they share one.
  */
-export const duplicateEdge: Rule = {
-  codes: ['lineage.duplicateEdge'],
-  scope: 'document',
-  run: ({ model, text }) => {
-    const diagnostics: CoreDiagnostic[] = [];
-    const scopes = wholeAspectRanges(model);
-    const seen = new Map<string, number>();
-    for (const edge of writtenEdges(model)) {
-      const scope = scopeIndex(scopes, edge.range.start);
-      const key = `${scope}\u0000${edge.change}\u0000${edge.downstream.value}\u0000${edge.upstream.value}`;
-      const first = seen.get(key);
-      if (first === undefined) {
-        seen.set(key, edge.range.start);
-        continue;
-      }
-      const verb = edge.change === 'add' ? 'added' : 'removed';
-      const where = scope >= 0 ? 'in this aspect' : 'in this file';
-      diagnostics.push(
-        diagnostic(
-          'lineage.duplicateEdge',
-          'warning',
-          edge.upstream.range,
-          `The edge ${edge.upstream.value} → ${edge.downstream.value} is ${verb} twice ${where} (first at ${lineLabel(text, first)}); the lineage graph has one such edge either way, so this copy adds nothing. Remove it.`,
-          { firstEdge: first },
-        ),
-      );
-    }
-    return diagnostics;
+export const duplicateEdge = repeatRule<LineageEdgeFact>(['lineage.duplicateEdge'], {
+  written: (model) => {
+    const scopes = wholeAspects(model);
+    return writtenEdges(model).map((edge): Written<LineageEdgeFact> => {
+      const scope = aspectContaining(scopes, edge.range.start);
+      return { key: `${edge.change}\u0000${edge.downstream.value}\u0000${edge.upstream.value}`, ...(scope ? { scope } : {}), fact: edge, range: edge.range };
+    });
   },
-};
+  judge: ([first, ...later], { text }) =>
+    later.map(({ fact: edge, scope }) => {
+      const verb = edge.change === 'add' ? 'added' : 'removed';
+      const where = scope ? 'in this aspect' : 'in this file';
+      return diagnostic(
+        'lineage.duplicateEdge',
+        'warning',
+        edge.upstream.range,
+        `The edge ${edge.upstream.value} → ${edge.downstream.value} is ${verb} twice ${where} (first at ${lineLabel(text, first.range.start)}); the lineage graph has one such edge either way, so this copy adds nothing. Remove it.`,
+        { firstEdge: first.range.start },
+      );
+    }),
+});
 
-/** The ranges of aspects written whole (not PATCH), sorted by start; aspects never nest. */
-function wholeAspectRanges(model: DocumentModel): SourceRange[] {
+/** The aspects written whole (not PATCH), sorted by start; aspects never nest. */
+function wholeAspects(model: DocumentModel): AspectFact[] {
   return factsOfKind(model, 'aspect')
     .filter((aspect) => aspect.changeType?.value.toUpperCase() !== 'PATCH')
-    .map((aspect) => aspect.range)
-    .sort((a, b) => a.start - b.start);
+    .sort((a, b) => a.range.start - b.range.start);
 }
 
-/** Index of the whole aspect that contains the offset, or -1 (binary search). */
-function scopeIndex(ranges: readonly SourceRange[], offset: number): number {
+/** The whole aspect that contains the offset, if any (binary search). */
+function aspectContaining(aspects: readonly AspectFact[], offset: number): AspectFact | undefined {
   let low = 0;
-  let high = ranges.length - 1;
+  let high = aspects.length - 1;
   while (low <= high) {
     const middle = (low + high) >> 1;
-    const range = ranges[middle];
+    const range = aspects[middle].range;
     if (offset < range.start) high = middle - 1;
     else if (offset >= range.end) low = middle + 1;
-    else return middle;
+    else return aspects[middle];
   }
-  return -1;
+  return undefined;
 }

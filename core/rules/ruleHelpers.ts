@@ -46,7 +46,15 @@ function rangeKey(range: SourceRange): string {
 
 /** "line 12" for messages that point at another place in the same file. */
 export function lineLabel(text: string, offset: number): string {
-  return `line ${new LineIndex(text).positionAt(offset).line + 1}`;
+  return `line ${lineIndexOf(text).positionAt(offset).line + 1}`;
+}
+
+// One index per text: a file with many repeated edges asks for many line numbers.
+let indexed: { text: string; index: LineIndex } | undefined;
+
+function lineIndexOf(text: string): LineIndex {
+  if (indexed?.text !== text) indexed = { text, index: new LineIndex(text) };
+  return indexed.index;
 }
 
 /** A version the service accepts and that is greater than any earlier timestamp version: now, as yyyyMMddHHmmss (UTC). */

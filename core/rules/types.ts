@@ -1,6 +1,7 @@
 import type { DefinitionsView, EntityExistenceView } from '../definitions/types';
 import type { CoreDiagnostic } from '../model/diagnostic';
 import type { DocumentModel } from '../model/facts';
+import type { RepeatCheck } from './repeats';
 import type { ServiceTarget } from './target';
 
 export interface RuleContext {
@@ -35,4 +36,6 @@ export interface Rule {
    * a comparable form, so kept results are checked again when they change.
    */
   documentFacts?: (document: DocumentModel) => string;
+  /** For a rule about the same thing written twice: the check `run` is made of (./repeats.ts), which an index can apply part by part. */
+  repeats?: RepeatCheck<unknown>;
 }
