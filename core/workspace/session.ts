@@ -11,6 +11,7 @@ import { LineIndex } from '../model/range';
 import type { SeverityOverrides } from '../diagnostics/severityOverrides';
 import type { ServiceTarget } from '../rules/target';
 import { validateDocument } from '../validate';
+import { definitionChanges, hasDefinitionChanges, type DefinitionChanges } from './definitionChanges';
 import { entityDeclarationIn, type EntityDeclaration } from './entityDeclaration';
 import { MAX_FILE_BYTES, collectMetadataFiles, isMetadataFileName } from './metadataFiles';
 
@@ -122,8 +123,25 @@ export class WorkspaceSession {
         for (const info of definitionsFromModel(entry.model)) if (!map.has(info.urn)) map.set(info.urn, info);
       }
       this.workspaceDefinitions = map;
+      this.compareWithLastDefinitions(map);
     }
     return this.workspaceDefinitions;
+  }
+
+  /**
+   * Told, each time the workspace's definitions are rebuilt, which of them changed since the last
+   * rebuild (the language server re-checks only the open documents that read one of them).
+   */
+  onDefinitionChanges: ((changes: DefinitionChanges) => void) | undefined;
+  /** the definitions as last rebuilt, to compare the next rebuild with */
+  private lastDefinitions: ReadonlyMap<string, PropertyDefinitionInfo> = new Map();
+
+  private compareWithLastDefinitions(rebuilt: ReadonlyMap<string, PropertyDefinitionInfo>): void {
+    const before = this.lastDefinitions;
+    this.lastDefinitions = rebuilt;
+    if (!this.onDefinitionChanges) return;
+    const changes = definitionChanges(before, rebuilt);
+    if (hasDefinitionChanges(changes)) this.onDefinitionChanges(changes);
   }
 
   /** The definitions every check reads: the service's and the workspace's. */
