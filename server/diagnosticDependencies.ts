@@ -15,7 +15,7 @@ export interface CheckRecord {
   properties: readonly string[];
   /** some property had no definition: the checks then also read the list of every known property */
   readsEveryDefinition: boolean;
-  /** each entity the checks asked about, with the answer they got */
+  /** each entity the checks asked about, with the answer they got (a copy: later checks do not change what this result saw) */
   existence: ReadonlyMap<string, boolean | undefined>;
   /** the check did not ask the catalog at all (answered from elsewhere): what it read is unknown, so any change re-checks it */
   opaque: boolean;
@@ -45,7 +45,13 @@ export class DiagnosticDependencies {
   /** what changed since the last refresh, in words for the log */
   private causes: string[] = [];
   private readonly catalog: () => CatalogKnowledge;
-  /** while a check runs: the entities it asks about */
+  /**
+   * Per open document, every entity its checks asked about with the latest answer they got. Kept
+   * across checks of the document (not only the last one's), so a check that reuses part of an
+   * earlier result without asking again still counts what that part asked.
+   */
+  private readonly askedBy = new Map<string, Map<string, boolean | undefined>>();
+  /** while a check runs: where the entities it asks about are noted */
   private asked: Map<string, boolean | undefined> | undefined;
   private catalogRead = false;
 
@@ -59,7 +65,7 @@ export class DiagnosticDependencies {
       const knowledge = catalog();
       if (!this.asked) return knowledge;
       this.catalogRead = true;
-      return { ...knowledge, entities: this.recording(knowledge.entities, this.asked) };
+      return { ...knowledge, entities: recording(knowledge.entities, this.asked) };
     };
   }
 
@@ -83,24 +89,36 @@ export class DiagnosticDependencies {
   }
 
   /**
-   * Runs one check of an open document (already read at `version` into the session as `model`) and
-   * records what it read. Call sync() first, so the record's generation covers every change the check saw.
+   * Runs one check of the open document `uri` (already read at `version` into the session as
+   * `model`) and records what it read. Call sync() first, so the record's generation covers every
+   * change the check saw.
    */
-  check<T>(version: number, model: DocumentModel, run: () => T): { result: T; record: CheckRecord } {
+  check<T>(uri: string, version: number, model: DocumentModel, run: () => T): { result: T; record: CheckRecord } {
     const generation = this.generation;
-    const asked = new Map<string, boolean | undefined>();
-    this.asked = asked;
-    this.catalogRead = false;
-    let result: T;
-    try {
-      result = run();
-    } finally {
-      this.asked = undefined;
-    }
+    const { result, catalogRead } = this.noting(uri, run);
     const properties = propertiesReadBy(model);
     const definitions = this.session.definitionsView();
     const readsEveryDefinition = properties.some((urn) => lookupProperty(definitions, urn).effective === undefined);
-    return { result, record: { version, generation, properties, readsEveryDefinition, existence: asked, opaque: !this.catalogRead } };
+    return { result, record: { version, generation, properties, readsEveryDefinition, existence: new Map(this.askedBy.get(uri)), opaque: !catalogRead } };
+  }
+
+  /** Runs any other check of the open document `uri`, noting the entities it asks about. */
+  noting<T>(uri: string, run: () => T): { result: T; catalogRead: boolean } {
+    let asked = this.askedBy.get(uri);
+    if (!asked) this.askedBy.set(uri, (asked = new Map()));
+    const outer = this.asked;
+    this.asked = asked;
+    this.catalogRead = false;
+    try {
+      return { result: run(), catalogRead: this.catalogRead };
+    } finally {
+      this.asked = outer;
+    }
+  }
+
+  /** A closed document's checks are no longer followed. */
+  forget(uri: string): void {
+    this.askedBy.delete(uri);
   }
 
   /** Whether a recorded check still holds for the document at `version`; sync() first. */
@@ -133,14 +151,15 @@ export class DiagnosticDependencies {
     const listed = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
     this.causes.push(`a change of the ${where} definition${names.length === 1 ? '' : 's'} of ${listed}`);
   }
+}
 
-  private recording(view: EntityExistenceView, asked: Map<string, boolean | undefined>): EntityExistenceView {
-    return {
-      exists: (urn) => {
-        const answer = view.exists(urn);
-        if (!asked.has(urn)) asked.set(urn, answer);
-        return answer;
-      },
-    };
-  }
+/** The existence view a check reads, noting each entity asked about with the answer given. */
+function recording(view: EntityExistenceView, asked: Map<string, boolean | undefined>): EntityExistenceView {
+  return {
+    exists: (urn) => {
+      const answer = view.exists(urn);
+      asked.set(urn, answer);
+      return answer;
+    },
+  };
 }
