@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, DocumentDiagnosticReport, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import type { CatalogInitializationOptions } from '../../core/protocol';
+import { startService, type RunningService } from '../../service/main';
 import { TestClient } from './lspClient';
 
 /**
@@ -37,8 +39,8 @@ const TYPO_DATASET = ['id: payments', 'platform: hive', 'env: PROD', 'structured
 const RECHECK_LINE = /^Re-checking (\d+) of (\d+) open documents?/;
 
 /** The test client with the server's log lines and per-document publication counts, read from the real stdio stream. */
-async function startClient(workspace: string, pull: boolean) {
-  const { client } = await TestClient.start({ rootPath: workspace, pull });
+async function startClient(workspace: string, pull: boolean, initializationOptions?: CatalogInitializationOptions) {
+  const { client } = await TestClient.start({ rootPath: workspace, pull, ...(initializationOptions ? { initializationOptions } : {}) });
   const logs: string[] = [];
   const publications = new Map<string, { count: number; diagnostics: Diagnostic[] }>();
   const waiters = new Set<() => void>();
@@ -250,5 +252,58 @@ describe('a definition change re-publishes only the open documents that use it (
     assert.equal(owner.count, ownerBefore + 1, 'published once, for its own definition');
     assert.deepEqual(owner.diagnostics.map((d) => d.code), ['property.notAllowedValue']);
     assert.equal(session.publications.get(tierUri)?.count, tierBefore + 1, 'the tier document was not published for the owner definition');
+  });
+});
+
+describe('new answers about which entities exist re-check only the documents that asked about them', () => {
+  const TOKEN = 'recheck-test-token';
+  let service: RunningService;
+  let workspace: string;
+  let storage: string;
+  let data: string;
+  let session: Awaited<ReturnType<typeof startClient>>;
+
+  before(async () => {
+    workspace = mkdtempSync(join(tmpdir(), 'catalog-code-recheck-online-'));
+    storage = mkdtempSync(join(tmpdir(), 'catalog-code-recheck-storage-'));
+    data = mkdtempSync(join(tmpdir(), 'catalog-code-recheck-svc-'));
+    writeFileSync(join(workspace, 'properties.yaml'), definitions(['gold', 'silver']));
+    service = await startService({ host: '127.0.0.1', port: 0, dataDir: data, token: TOKEN, seeds: [] });
+    session = await startClient(workspace, true, { storagePath: storage, refreshIntervalSeconds: 0 });
+    await session.client.connection.sendNotification('catalogCode/setConnection', { url: service.url, token: TOKEN });
+    await session.client.waitFor('a connected status', () => session.client.statuses.some((s) => s.state === 'connected'));
+    // The kind of service decides some checks (a change of it re-checks everything): known before the documents open.
+    await session.waitFor('the service target detected', () => (session.logs.some((line) => line.startsWith('Judging files for the local catalog')) ? true : undefined));
+  });
+
+  after(async () => {
+    await session?.client.stop();
+    await service?.close().catch(() => undefined);
+    for (const folder of [workspace, storage, data]) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('answers a document without lineage unchanged when the answers about another document\'s edges arrive', async () => {
+    const ownerUri = pathToFileURL(join(workspace, 'customers.yaml')).toString();
+    const lineageUri = pathToFileURL(join(workspace, 'orders.yaml')).toString();
+    const withGhost = `${TIER_DATASET.replace('bronze', 'gold')}downstreams:\n  - urn:li:dataset:(urn:li:dataPlatform:hive,ghost,PROD)\n`;
+    await session.client.open(ownerUri, OWNER_DATASET);
+    await session.client.open(lineageUri, withGhost);
+    const from = session.logs.length;
+    // Asking about the edge's ends queues a lookup: until it is answered, the rule stays quiet.
+    const owner = await session.pullReport(ownerUri);
+    const lineage = await session.pullReport(lineageUri);
+    assert.ok(!codes(lineage).includes('lineage.unknownEntity'));
+    const count = await session.waitFor('a re-check after the existence answers', () => {
+      for (const line of session.logs.slice(from)) {
+        const match = RECHECK_LINE.exec(line);
+        if (match && /which entities exist/.test(line)) return { rechecked: Number(match[1]), open: Number(match[2]), line };
+      }
+      return undefined;
+    });
+    assert.deepEqual([count.rechecked, count.open], [1, 2], count.line);
+    const lineageAgain = await session.pullReport(lineageUri, lineage.resultId);
+    assert.equal(lineageAgain.kind, 'full');
+    assert.ok(codes(lineageAgain).includes('lineage.unknownEntity'), JSON.stringify(lineageAgain));
+    assert.deepEqual(await session.pullReport(ownerUri, owner.resultId), { kind: 'unchanged', resultId: owner.resultId });
   });
 });
