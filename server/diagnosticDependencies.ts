@@ -54,6 +54,7 @@ export class DiagnosticDependencies {
   /** while a check runs: where the entities it asks about are noted */
   private asked: Map<string, boolean | undefined> | undefined;
   private catalogRead = false;
+  private readonly recordingViews = new WeakMap<EntityExistenceView, EntityExistenceView>();
 
   constructor(private readonly session: WorkspaceSession) {
     session.onDefinitionChanges = (changes) => this.definitionsChanged(changes, 'workspace');
@@ -65,8 +66,28 @@ export class DiagnosticDependencies {
       const knowledge = catalog();
       if (!this.asked) return knowledge;
       this.catalogRead = true;
-      return { ...knowledge, entities: recording(knowledge.entities, this.asked) };
+      return { ...knowledge, entities: this.recording(knowledge.entities) };
     };
+  }
+
+  /**
+   * The existence view checks read while one runs, noting each entity asked about with the answer
+   * given. One per view: results kept for parts of a document (core/incremental/checkParts.ts) are
+   * reused only under the same view object.
+   */
+  private recording(view: EntityExistenceView): EntityExistenceView {
+    let wrapped = this.recordingViews.get(view);
+    if (!wrapped) {
+      wrapped = {
+        exists: (urn) => {
+          const answer = view.exists(urn);
+          this.asked?.set(urn, answer);
+          return answer;
+        },
+      };
+      this.recordingViews.set(view, wrapped);
+    }
+    return wrapped;
   }
 
   /** Notes what changed since the last call: the workspace's definitions, the service's, the inputs of every check. */
@@ -151,15 +172,4 @@ export class DiagnosticDependencies {
     const listed = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
     this.causes.push(`a change of the ${where} definition${names.length === 1 ? '' : 's'} of ${listed}`);
   }
-}
-
-/** The existence view a check reads, noting each entity asked about with the answer given. */
-function recording(view: EntityExistenceView, asked: Map<string, boolean | undefined>): EntityExistenceView {
-  return {
-    exists: (urn) => {
-      const answer = view.exists(urn);
-      asked.set(urn, answer);
-      return answer;
-    },
-  };
 }

@@ -119,11 +119,13 @@ export class DiagnosticsFeature {
     this.dependencies.sync();
     const open = this.documents.all();
     const stale: string[] = [];
+    /** documents the editor has not been given diagnostics for yet: checked when it asks (or publishing gets to them), not counted */
+    const unseen: string[] = [];
     const reasons = new Set<RecheckReason>();
     for (const document of open) {
       const reason = this.dependencies.recheckReason(this.given.get(document.uri)?.record, document.version);
       if (reason === undefined) continue;
-      stale.push(document.uri);
+      (reason === 'never checked' ? unseen : stale).push(document.uri);
       reasons.add(reason);
     }
     const causes = this.dependencies.takeCauses();
@@ -131,7 +133,7 @@ export class DiagnosticsFeature {
     if (this.support.pullDiagnostics) {
       if (this.support.diagnosticRefresh && stale.length > 0) void this.lsp.languages.diagnostics.refresh();
     } else {
-      for (const uri of stale) this.schedulePublish(uri);
+      for (const uri of [...stale, ...unseen]) this.schedulePublish(uri);
     }
     if (open.length > 0 && (stale.length > 0 || causes.length > 0)) this.state.log(recheckLine(stale.length, open.length, causes, this.support.pullDiagnostics));
   }
