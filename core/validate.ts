@@ -4,7 +4,7 @@ import type { CoreDiagnostic } from './model/diagnostic';
 import type { DocumentModel } from './model/facts';
 import { ALL_RULES } from './rules';
 import { applySuppressions } from './rules/suppression';
-import type { Rule } from './rules/types';
+import type { Rule, RuleContext } from './rules/types';
 import type { ServiceTarget } from './rules/target';
 import { milder, severityCeiling } from './diagnostics/policy';
 import { applySeverityOverrides, type SeverityOverrides } from './diagnostics/severityOverrides';
@@ -28,15 +28,25 @@ export interface ValidationInput {
  */
 export function validateDocument(input: ValidationInput): CoreDiagnostic[] {
   if (input.model.format === null) return [];
-  const context = {
+  const context = ruleContext(input);
+  return finishDiagnostics(context, input, runRules(input.rules ?? ALL_RULES, context));
+}
+
+/** What every rule is given, from the validation input. */
+export function ruleContext(input: ValidationInput): RuleContext {
+  return {
     model: input.model,
     text: input.text,
     definitions: input.definitions ?? EMPTY_DEFINITIONS,
     entities: input.entities ?? UNKNOWN_EXISTENCE,
     target: input.target ?? 'offline',
   };
+}
+
+/** Runs the rules on the context's facts; a rule that throws is reported, not fatal. */
+export function runRules(rules: readonly Rule[], context: RuleContext): CoreDiagnostic[] {
   const diagnostics: CoreDiagnostic[] = [];
-  for (const rule of input.rules ?? ALL_RULES) {
+  for (const rule of rules) {
     try {
       diagnostics.push(...rule.run(context));
     } catch (error) {
@@ -49,11 +59,28 @@ export function validateDocument(input: ValidationInput): CoreDiagnostic[] {
       });
     }
   }
+  return diagnostics;
+}
+
+/**
+ * The rules' findings as the user sees them: each severity capped by the code's authority for the
+ * target, suppressions and the user's overrides applied, in one order that does not depend on the
+ * order the rules ran in (whole document or part by part, core/incremental/checkParts.ts).
+ */
+export function finishDiagnostics(context: RuleContext, input: Pick<ValidationInput, 'severity'>, diagnostics: CoreDiagnostic[]): CoreDiagnostic[] {
   const connectedToLocalCatalog = context.target === 'localCatalog';
   // Severity follows authority (core/diagnostics/policy.ts): no rule can call advice an error.
   const truthful = diagnostics.map((d) => {
     const severity = milder(d.severity, severityCeiling(d.code, connectedToLocalCatalog));
     return severity === d.severity ? d : { ...d, severity };
   });
-  return applySeverityOverrides(applySuppressions(input.text, truthful), input.severity).sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
+  return applySeverityOverrides(applySuppressions(context.text, truthful), input.severity).sort(byPosition);
+}
+
+function byPosition(a: CoreDiagnostic, b: CoreDiagnostic): number {
+  return a.range.start - b.range.start || a.range.end - b.range.end || compareText(a.code, b.code) || compareText(a.message, b.message);
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

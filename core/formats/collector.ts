@@ -164,12 +164,15 @@ export class FactCollector {
 
   /** The sweep of one tree, also one that was never added as a root (a streamed array element). */
   sweepRoot(root: DocNode): void {
-    forEachScalar(root, (node) => {
-      if (typeof node.value === 'string' && !this.claimed.has(node) && looksLikeUrn(node.value)) {
-        this.claimed.add(node);
-        this.facts.push({ kind: 'entityRef', urn: node.value, range: node.inner, role: 'other' });
-      }
-    });
+    forEachScalar(root, (node) => this.sweepScalar(node));
+  }
+
+  /** The sweep of one scalar (a file read in parts sweeps the scalars outside its parts one by one). */
+  sweepScalar(node: ScalarNode): void {
+    if (typeof node.value === 'string' && !this.claimed.has(node) && looksLikeUrn(node.value)) {
+      this.claimed.add(node);
+      this.facts.push({ kind: 'entityRef', urn: node.value, range: node.inner, role: 'other' });
+    }
   }
 }
 

@@ -10,15 +10,23 @@ import { isNullNode, valueOf } from './tree';
  * (reference/datahub-formats.md §1b).
  */
 export function readDatasetYaml(root: DocNode, collector: FactCollector): void {
+  readDatasetFrame(root, collector).forEach((item, index) => readDatasetItem(item, index, collector));
+}
+
+/** Everything but the list's datasets; answers them, for readDatasetItem in order (core/formats/yamlUnits.ts). */
+export function readDatasetFrame(root: DocNode, collector: FactCollector): DocNode[] {
   if (root.type === 'map') {
     readDataset(root, '', collector);
-    return;
+    return [];
   }
-  collector.list(root, '').forEach((item, index) => {
-    const path = pathOf('', index);
-    const map = collector.map(item, path);
-    if (map) readDataset(map, path, collector);
-  });
+  return collector.list(root, '');
+}
+
+/** The `index`-th dataset of the list. */
+export function readDatasetItem(item: DocNode, index: number, collector: FactCollector): void {
+  const path = pathOf('', index);
+  const map = collector.map(item, path);
+  if (map) readDataset(map, path, collector);
 }
 
 function readDataset(map: MapNode, path: string, collector: FactCollector): void {

@@ -18,6 +18,21 @@ export function detectByContent(documents: readonly (DocNode | null)[]): FormatI
   return null;
 }
 
+/** What content detection reads of one list item: an edit that changes none of it keeps the file's format. */
+export interface ItemDetection {
+  kind: 'map' | 'null' | 'other';
+  /** bit 0 a proposal, 1 a definition, 2 a dataset, 3 a lineage entry (has `entity` or `upstream`) */
+  flags: number;
+  keys: string[];
+}
+
+export function detectItem(item: DocNode): ItemDetection {
+  if (item.type !== 'map') return { kind: isNullNode(item) ? 'null' : 'other', flags: 0, keys: [] };
+  const flags =
+    (looksLikeProposal(item) ? 1 : 0) | (looksLikeDefinition(item) ? 2 : 0) | (looksLikeDataset(item) ? 4 : 0) | (entryOf(item, 'entity') || entryOf(item, 'upstream') ? 8 : 0);
+  return { kind: 'map', flags, keys: keysOf(item) };
+}
+
 /** Below this share of known keys a mapping is someone else's file that merely shares a key. */
 const KNOWN_KEY_SHARE = 0.7;
 

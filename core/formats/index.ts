@@ -11,6 +11,7 @@ import { modelOfProposalUnits, readProposalUnits, type ProposalUnit } from './mc
 import { readPropertyDefinitions } from './propertyDefinitions';
 import type { DocNode } from './tree';
 import { parseYaml } from './yamlTree';
+import { layoutOf, modelOfLayout, type YamlItemLayout } from './yamlUnits';
 
 /**
  * Every file format Catalog Code reads, into one model (core/model/facts.ts). Adapters record what
@@ -45,18 +46,28 @@ export function readDocument(uri: string, text: string, options: ReadOptions = {
   return readDocumentUnits(uri, text, options).model;
 }
 
+/** A document's model, and the parts it is made of when it can be read again part by part. */
+export interface DocumentParts {
+  model: DocumentModel;
+  /** a proposal array: its elements */
+  units?: ProposalUnit[];
+  forced?: FormatId;
+  /** a YAML list format: its items and the frame around them */
+  yaml?: YamlItemLayout;
+}
+
 /**
- * readDocument, and for a proposal array the per-element units its model is made of (what
- * incremental analysis keeps between edits, core/incremental/).
+ * readDocument, and the parts its model is made of (what incremental analysis keeps between
+ * edits, core/incremental/): the elements of a proposal array, the items of a YAML list format.
  */
-export function readDocumentUnits(uri: string, text: string, options: ReadOptions = {}): { model: DocumentModel; units?: ProposalUnit[]; forced?: FormatId } {
+export function readDocumentUnits(uri: string, text: string, options: ReadOptions = {}): DocumentParts {
   try {
     const association = associationFor(uri, options.associations);
     const forced = association === 'none' ? undefined : association;
     const units = association !== 'none' && mayBeJson(uri) ? readProposalUnits(text, forced) : undefined;
     const model = units && modelOfProposalUnits(uri, units, forced);
     if (units && model) return { model, units, forced };
-    return { model: readDocumentTree(uri, text, options) };
+    return readTree(uri, text, options, !mayBeJson(uri));
   } catch (error) {
     return { model: unreadable(uri, error) };
   }
@@ -64,9 +75,19 @@ export function readDocumentUnits(uri: string, text: string, options: ReadOption
 
 /** The whole-tree path of readDocument: parse everything, detect, run the adapter on the tree. */
 export function readDocumentTree(uri: string, text: string, options: ReadOptions = {}): DocumentModel {
+  return readTree(uri, text, options, false).model;
+}
+
+/** readDocumentTree; with `itemized`, a YAML list format is read item by item, with the same model. */
+function readTree(uri: string, text: string, options: ReadOptions, itemized: boolean): DocumentParts {
   try {
     const { format, detectedBy, parsed } = classify(uri, text, options);
-    if (!format || !parsed) return { uri, format: null, detectedBy, facts: [], parseProblems: [] };
+    if (!format || !parsed) return { model: { uri, format: null, detectedBy, facts: [], parseProblems: [] } };
+    const root = parsed.documents[0];
+    if (itemized && parsed.documents.length === 1 && root && parsed.problems.length === 0 && parsed.usesAnchors === false) {
+      const yaml = layoutOf(text, root, format, detectedBy);
+      if (yaml) return { model: modelOfLayout(uri, yaml), yaml };
+    }
     const collector = new FactCollector();
     collector.problems.push(...parsed.problems);
     for (const root of parsed.documents) {
@@ -75,9 +96,9 @@ export function readDocumentTree(uri: string, text: string, options: ReadOptions
       ADAPTERS[format](root, collector);
     }
     collector.sweepUrns();
-    return { uri, format, detectedBy, facts: collector.facts, parseProblems: collector.problems };
+    return { model: { uri, format, detectedBy, facts: collector.facts, parseProblems: collector.problems } };
   } catch (error) {
-    return unreadable(uri, error);
+    return { model: unreadable(uri, error) };
   }
 }
 
@@ -104,6 +125,8 @@ export function detectFormat(uri: string, text: string, options: ReadOptions = {
 interface Parsed {
   documents: (DocNode | null)[];
   problems: ParseProblem[];
+  /** YAML only: whether anchors or aliases are written */
+  usesAnchors?: boolean;
 }
 
 function classify(uri: string, text: string, options: ReadOptions): { format: FormatId | null; detectedBy: DocumentModel['detectedBy']; parsed?: Parsed } {

@@ -11,8 +11,18 @@ import { isNullNode, valueOf } from './tree';
  * recorded at every depth; facts carry the depth because DataHub reads only the top level.
  */
 export function readLineageFile(root: DocNode, collector: FactCollector): void {
+  readLineageFrame(root, collector).forEach((item, index) => readLineageItem(item, index, collector));
+}
+
+/** The `index`-th top-level `lineage:` entry. */
+export function readLineageItem(item: DocNode, index: number, collector: FactCollector): void {
+  readNode(item, 0, pathOf('lineage', index), collector);
+}
+
+/** Everything but the `lineage:` entries; answers them, for readLineageItem in order (core/formats/yamlUnits.ts). */
+export function readLineageFrame(root: DocNode, collector: FactCollector): DocNode[] {
   const map = collector.map(root, '');
-  if (!map) return;
+  if (!map) return [];
   collector.shape(map, 'lineageFile.root');
   const version = valueOf(map, 'version');
   if (version && !isNullNode(version)) {
@@ -23,9 +33,7 @@ export function readLineageFile(root: DocNode, collector: FactCollector): void {
     }
   }
   collector.requireKey(map, 'lineageFile.root', 'lineage');
-  collector.list(valueOf(map, 'lineage'), 'lineage').forEach((item, index) => {
-    readNode(item, 0, pathOf('lineage', index), collector);
-  });
+  return collector.list(valueOf(map, 'lineage'), 'lineage');
 }
 
 /** Reads one `{entity, upstream, fineGrainedLineages}` node; returns its entity's dataset URN. */

@@ -12,13 +12,21 @@ import { isNullNode, valueOf } from './tree';
  * as a wrong type, since DataHub requires the list).
  */
 export function readPropertyDefinitions(root: DocNode, collector: FactCollector): void {
-  const items = root.type === 'map' ? [root] : collector.list(root, '');
-  if (root.type === 'map') collector.wrongType('', 'list', root);
-  items.forEach((item, index) => {
-    const path = pathOf('', index);
-    const map = collector.map(item, path);
-    if (map) readDefinition(map, path, collector);
-  });
+  readDefinitionsFrame(root, collector).forEach((item, index) => readDefinitionItem(item, index, collector));
+}
+
+/** Everything but the definitions; answers them, for readDefinitionItem in order (core/formats/yamlUnits.ts). */
+export function readDefinitionsFrame(root: DocNode, collector: FactCollector): DocNode[] {
+  if (root.type !== 'map') return collector.list(root, '');
+  collector.wrongType('', 'list', root);
+  return [root];
+}
+
+/** The `index`-th definition of the list. */
+export function readDefinitionItem(item: DocNode, index: number, collector: FactCollector): void {
+  const path = pathOf('', index);
+  const map = collector.map(item, path);
+  if (map) readDefinition(map, path, collector);
 }
 
 function readDefinition(map: MapNode, path: string, collector: FactCollector): void {

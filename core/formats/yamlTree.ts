@@ -13,36 +13,47 @@ export interface YamlParse {
   /** one root per `---` document; null for an empty document */
   documents: (DocNode | null)[];
   problems: ParseProblem[];
+  /** whether an anchor or alias is written: one part of the text then depends on another (core/formats/yamlUnits.ts) */
+  usesAnchors: boolean;
 }
 
-export function parseYaml(text: string): YamlParse {
+/**
+ * `text` read as YAML. `base`: where `text` starts in the document it was cut from (a part read
+ * again on its own, core/formats/yamlUnits.ts); every range is then an offset in that document.
+ */
+export function parseYaml(text: string, base = 0): YamlParse {
   const problems: ParseProblem[] = [];
   const parsed = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false, strict: true });
   const docs: Document.Parsed[] = Array.isArray(parsed) ? parsed : [];
   const documents: (DocNode | null)[] = [];
+  let usesAnchors = false;
   for (const doc of docs) {
-    for (const error of doc.errors) problems.push(problemOf(error, text));
-    const converter = new YamlConverter(text, doc, problems);
+    for (const error of doc.errors) problems.push(problemOf(error, text, base));
+    const converter = new YamlConverter(text, base, doc, problems);
     documents.push(doc.contents ? converter.convert(doc.contents, 0, undefined) : null);
+    usesAnchors ||= converter.usesAnchors;
   }
-  return { documents, problems };
+  return { documents, problems, usesAnchors };
 }
 
 class YamlConverter {
   private aliasBudget = ALIAS_EXPANSION_BUDGET;
   private readonly resolving = new Set<unknown>();
   private reportedBomb = false;
+  usesAnchors = false;
 
   constructor(
     private readonly text: string,
+    private readonly base: number,
     private readonly doc: Document.Parsed,
     private readonly problems: ParseProblem[],
   ) {}
 
   /** `forced`: the range every produced node gets (set while copying an alias's target). */
   convert(node: unknown, depth: number, forced: SourceRange | undefined): DocNode {
-    const ownRange = rangeOf(node);
-    const range = forced ?? ownRange ?? { start: 0, end: 0 };
+    const ownRange = rangeOf(node, this.base);
+    const range = forced ?? ownRange ?? { start: this.base, end: this.base };
+    if ((node as { anchor?: string }).anchor) this.usesAnchors = true;
     if (depth > MAX_DEPTH) return absentValue(range.start);
     if (forced && --this.aliasBudget < 0) return this.aliasBomb(range);
     if (isAlias(node)) return this.convertAlias(node, depth, forced ?? range);
@@ -55,6 +66,7 @@ class YamlConverter {
   }
 
   private convertAlias(alias: Alias, depth: number, range: SourceRange): DocNode {
+    this.usesAnchors = true;
     const target = alias.resolve(this.doc);
     if (!target) {
       this.problems.push({
@@ -103,17 +115,18 @@ class YamlConverter {
 
   private key(key: unknown, forced: SourceRange | undefined): ScalarNode | undefined {
     if (key == null) return undefined;
-    const range = forced ?? rangeOf(key) ?? { start: 0, end: 0 };
+    const range = forced ?? rangeOf(key, this.base) ?? { start: this.base, end: this.base };
     if (isScalar(key)) {
       const node = this.scalar(key, range, forced !== undefined);
       return typeof node.value === 'string' ? node : { ...node, value: String(node.value) };
     }
     if (isAlias(key)) {
+      this.usesAnchors = true;
       const target = key.resolve(this.doc);
       if (isScalar(target)) return { ...this.scalar(target, range, true), value: String(target.value) };
     }
     // A complex (collection) key: keep its source text so shape rules can still name it.
-    const value = this.text.slice(range.start, range.end);
+    const value = this.text.slice(range.start - this.base, range.end - this.base);
     return { type: 'scalar', value, range, inner: range };
   }
 
@@ -121,9 +134,9 @@ class YamlConverter {
     const raw: unknown = node.value;
     const value = normaliseScalar(raw);
     if (viaAlias) return { type: 'scalar', value, range, inner: range };
-    const inner = innerRange(node, range, this.text);
+    const inner = innerRange(node, range, this.text, this.base);
     const scalarNode: ScalarNode = { type: 'scalar', value, range, inner };
-    if (typeof value === 'string' && inner.end - inner.start === value.length && this.text.startsWith(value, inner.start)) {
+    if (typeof value === 'string' && inner.end - inner.start === value.length && this.text.startsWith(value, inner.start - this.base)) {
       const base = inner.start;
       scalarNode.offsetOf = (index) => base + index;
     }
@@ -159,35 +172,36 @@ function normaliseScalar(raw: unknown): ScalarNode['value'] {
   return String(raw);
 }
 
-function rangeOf(node: unknown): SourceRange | undefined {
+function rangeOf(node: unknown, base: number): SourceRange | undefined {
   const range = (node as { range?: [number, number, number] | null }).range;
   if (!range) return undefined;
-  return { start: range[0], end: range[1] };
+  return { start: range[0] + base, end: range[1] + base };
 }
 
-function innerRange(node: Scalar, range: SourceRange, text: string): SourceRange {
+/** The value's own characters (inside quotes, after a block header); `range` and the answer are offsets of the document `text` starts at `base` of. */
+function innerRange(node: Scalar, range: SourceRange, text: string, base: number): SourceRange {
   if (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') {
     const quote = node.type === 'QUOTE_DOUBLE' ? '"' : "'";
-    const closed = range.end - range.start >= 2 && text[range.end - 1] === quote;
+    const closed = range.end - range.start >= 2 && text[range.end - 1 - base] === quote;
     return { start: range.start + 1, end: closed ? range.end - 1 : range.end };
   }
   if (node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED') {
     // The value starts on the line after the `|` / `>` header, after its indentation.
-    const newline = text.indexOf('\n', range.start);
-    if (newline < 0 || newline >= range.end) return range;
+    const newline = text.indexOf('\n', range.start - base);
+    if (newline < 0 || newline >= range.end - base) return range;
     let start = newline + 1;
-    while (start < range.end && (text[start] === ' ' || text[start] === '\t')) start++;
+    while (start < range.end - base && (text[start] === ' ' || text[start] === '\t')) start++;
     const firstLine = String(node.value).replace(/\n+$/, '');
-    const end = text.startsWith(firstLine, start) ? start + firstLine.length : range.end;
-    return { start, end };
+    const end = text.startsWith(firstLine, start) ? start + firstLine.length : range.end - base;
+    return { start: start + base, end: end + base };
   }
   return range;
 }
 
-function problemOf(error: YAMLError, text: string): ParseProblem {
+function problemOf(error: YAMLError, text: string, base: number): ParseProblem {
   const start = Math.max(0, Math.min(error.pos[0], text.length));
   const end = Math.max(start, Math.min(error.pos[1], text.length));
-  return { message: messageOf(error), range: { start, end } };
+  return { message: messageOf(error), range: { start: start + base, end: end + base } };
 }
 
 function messageOf(error: YAMLError): string {

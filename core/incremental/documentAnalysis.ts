@@ -1,8 +1,10 @@
-import { readDocumentUnits, type ReadOptions } from '../formats';
+import { readDocumentUnits, type DocumentParts, type ReadOptions } from '../formats';
 import { FALL_BACK, parseJsonElementAt } from '../formats/jsonFast';
 import { modelOfProposalUnits, readProposalUnit, stringScalarOf, type ProposalUnit } from '../formats/mcpStream';
-import type { DocumentModel, FormatId } from '../model/facts';
-import { shiftFacts, shiftProblems } from './shiftRanges';
+import { modelOfLayout, readItemAgain, type YamlItem, type YamlItemLayout } from '../formats/yamlUnits';
+import type { DocumentModel, Fact, ParseProblem } from '../model/facts';
+import type { DocumentPart } from './checkParts';
+import { forEachFactRange, shiftPart } from './shiftRanges';
 
 /** One edit, in offsets of the text it applies to (an LSP content change, converted at the edge). */
 export interface TextEdit {
@@ -14,13 +16,20 @@ export interface TextEdit {
 /** How the last model was made: read whole, or one unit read again and the rest kept. */
 export type AnalysisPath = 'full' | 'unit';
 
+/** What the document is made of, when it can be read again part by part. */
+type Layout = { kind: 'proposals'; units: ProposalUnit[]; forced: DocumentParts['forced']; parts: DocumentPart[] } | { kind: 'yaml'; layout: YamlItemLayout; frame: DocumentPart; parts: DocumentPart[] };
+
 /**
- * A document's text and model, kept up to date edit by edit. For a JSON array of metadata change
- * proposals — the format whose files grow to 100,000 lines — the natural unit is one array
- * element: an edit inside an element reads that element again and keeps the facts of all others
- * (their ranges moved by the edit's length). Anything else — an edit across elements or between
- * them, text that is not strict JSON after the edit, the other formats — reads the document
- * whole, so the model is always exactly `readDocument(uri, text)` (test/unit/incremental/).
+ * A document's text and model, kept up to date edit by edit. Each format's natural unit is read
+ * again alone: an element of a JSON array of metadata change proposals, an item of a YAML list
+ * format (a property definition, a dataset, a `lineage:` entry; core/formats/yamlUnits.ts). An
+ * edit inside one unit reads that unit again and keeps the facts of all others, their ranges moved
+ * by the edit's length. Anything else — an edit across units or between them, a unit that no
+ * longer reads alone the same way, the other formats — reads the document whole, so the model is
+ * always exactly `readDocument(uri, text)` (test/unit/incremental/).
+ *
+ * `parts` are what the checks keep results for between edits (./checkParts.ts): one per unit, and
+ * one for the frame around YAML items.
  */
 export class DocumentAnalysis {
   private constructor(
@@ -28,15 +37,18 @@ export class DocumentAnalysis {
     readonly text: string,
     readonly model: DocumentModel,
     private readonly options: ReadOptions,
-    /** the proposal elements, when the document is a proposal array read by units */
-    private readonly units: ProposalUnit[] | undefined,
-    private readonly forced: FormatId | undefined,
+    private readonly layout: Layout | undefined,
     readonly path: AnalysisPath,
   ) {}
 
   static read(uri: string, text: string, options: ReadOptions = {}): DocumentAnalysis {
-    const { model, units, forced } = readDocumentUnits(uri, text, options);
-    return new DocumentAnalysis(uri, text, model, options, units, forced, 'full');
+    const read = readDocumentUnits(uri, text, options);
+    return new DocumentAnalysis(uri, text, read.model, options, layoutOf(read), 'full');
+  }
+
+  /** The parts the model is made of, in order; undefined when the document is only read whole. */
+  get parts(): readonly DocumentPart[] | undefined {
+    return this.layout?.parts;
   }
 
   /** The analysis after `edits`, applied one after the other (each in offsets of the text the previous one left). */
@@ -58,10 +70,15 @@ export class DocumentAnalysis {
     return analysis ?? this;
   }
 
-  /** The edit read as a change of one element, or undefined when it is not one. */
+  /** The edit read as a change of one unit, or undefined when it is not one. */
   private readUnitAgain(edit: TextEdit, text: string): DocumentAnalysis | undefined {
-    const units = this.units;
-    if (!units) return undefined;
+    if (this.layout?.kind === 'proposals') return this.readElementAgain(this.layout, edit, text);
+    if (this.layout?.kind === 'yaml') return this.readItemAgain(this.layout, edit, text);
+    return undefined;
+  }
+
+  private readElementAgain(layout: Extract<Layout, { kind: 'proposals' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {
+    const units = layout.units;
     const index = unitContaining(units, edit.start, edit.end);
     if (index === undefined) return undefined;
     const old = units[index];
@@ -70,21 +87,75 @@ export class DocumentAnalysis {
     if (parsed === FALL_BACK || parsed.end !== old.end + delta) return undefined;
     const next = units.slice();
     next[index] = readProposalUnit(parsed.node, index);
+    const parts = layout.parts.slice();
+    parts[index] = partOfUnit(next[index]);
     if (delta !== 0) {
-      const moved = new Set<object>();
       for (let i = index + 1; i < next.length; i++) {
         const unit = next[i];
-        shiftFacts(unit.facts, delta, moved);
-        shiftFacts(unit.elementSweep, delta, moved);
-        shiftFacts(unit.stringSweep, delta, moved);
-        shiftProblems(unit.problems, delta, moved);
+        shiftPart(parts[i], delta);
         next[i] = { ...unit, start: unit.start + delta, end: unit.end + delta };
       }
     }
-    const model = modelOfProposalUnits(this.uri, next, this.forced);
+    const model = modelOfProposalUnits(this.uri, next, layout.forced);
     if (!model) return undefined;
-    return new DocumentAnalysis(this.uri, text, model, this.options, next, this.forced, 'unit');
+    return new DocumentAnalysis(this.uri, text, model, this.options, { kind: 'proposals', units: next, forced: layout.forced, parts }, 'unit');
   }
+
+  private readItemAgain(state: Extract<Layout, { kind: 'yaml' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {
+    const { layout } = state;
+    const index = itemContaining(layout.items, edit, this.text.length);
+    if (index === undefined) return undefined;
+    const old = layout.items[index];
+    const delta = edit.text.length - (edit.end - edit.start);
+    // The frame must not have an end inside the replaced text (nothing to move it to).
+    if (edit.end > edit.start && anyEndWithin(state.frame.facts, edit.start, edit.end)) return undefined;
+    const item = readItemAgain(layout, text, index, old.start, old.end + delta);
+    // Where the item's value ends decides where the frame's nodes end: it must move with the edit.
+    const expectedValueEnd = old.valueEnd >= edit.end ? old.valueEnd + delta : old.valueEnd;
+    if (!item || item.valueEnd !== expectedValueEnd || (old.valueEnd > edit.start && old.valueEnd < edit.end)) return undefined;
+    const items = layout.items.slice();
+    items[index] = item;
+    const parts = state.parts.slice();
+    parts[index + 1] = partOfItem(item);
+    if (delta !== 0) {
+      for (let i = index + 1; i < items.length; i++) {
+        const later: YamlItem = items[i];
+        shiftPart(parts[i + 1], delta);
+        items[i] = { ...later, start: later.start + delta, end: later.end + delta, valueEnd: later.valueEnd + delta };
+      }
+      // The frame's ends after the edit move with it (the root mapping of a lineage file ends after its items).
+      shiftPart(state.frame, delta, edit.end);
+    }
+    const next: YamlItemLayout = { ...layout, items };
+    return new DocumentAnalysis(this.uri, text, modelOfLayout(this.uri, next), this.options, { kind: 'yaml', layout: next, frame: state.frame, parts }, 'unit');
+  }
+}
+
+function layoutOf(read: DocumentParts): Layout | undefined {
+  if (read.units) return { kind: 'proposals', units: read.units, forced: read.forced, parts: read.units.map(partOfUnit) };
+  if (read.yaml) {
+    const { frame } = read.yaml;
+    const framePart: DocumentPart = { facts: [...frame.facts, ...frame.sweepBefore, ...frame.sweepAfter], problems: [] };
+    return { kind: 'yaml', layout: read.yaml, frame: framePart, parts: [framePart, ...read.yaml.items.map(partOfItem)] };
+  }
+  return undefined;
+}
+
+function partOfUnit(unit: ProposalUnit): DocumentPart {
+  return { facts: [...unit.facts, ...unit.elementSweep, ...unit.stringSweep], problems: unit.problems };
+}
+
+function partOfItem(item: YamlItem): DocumentPart {
+  return { facts: [...item.facts, ...item.sweep], problems: [] as ParseProblem[] };
+}
+
+function anyEndWithin(facts: readonly Fact[], start: number, end: number): boolean {
+  let found = false;
+  const inside = (offset: number) => offset > start && offset < end;
+  forEachFactRange(facts, (range) => {
+    if (inside(range.start) || inside(range.end)) found = true;
+  });
+  return found;
 }
 
 function applyEdit(text: string, edit: TextEdit): string {
@@ -105,3 +176,20 @@ function unitContaining(units: readonly ProposalUnit[], start: number, end: numb
   return undefined;
 }
 
+/**
+ * The item whose lines hold the whole edit, by binary search. The edit must end before the next
+ * item's first line (an edit there changes that item); the last item's lines end at the end of
+ * the text or at the frame written after the list.
+ */
+function itemContaining(items: readonly YamlItem[], edit: TextEdit, textLength: number): number | undefined {
+  let low = 0;
+  let high = items.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const item = items[middle];
+    if (edit.start < item.start) high = middle - 1;
+    else if (edit.start >= item.end && !(item.end === textLength && edit.start === textLength)) low = middle + 1;
+    else return edit.end < item.end || (item.end === textLength && edit.end === textLength) ? middle : undefined;
+  }
+  return undefined;
+}

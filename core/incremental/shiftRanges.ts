@@ -1,55 +1,80 @@
-import type { Fact, ParseProblem } from '../model/facts';
+import type { Fact } from '../model/facts';
+import type { DocumentPart } from './checkParts';
 import type { SourceRange } from '../model/range';
 
 /**
- * Moves the ranges of facts that sit after an edit by `delta` characters, so the facts of
- * unchanged parts of a document are kept instead of read again. Facts share range objects (a URN
- * fact and the Located value of the same string), so each range moves once: `moved` remembers
- * which already did, across all facts of one edit.
+ * Moving the facts of unchanged parts of a document by an edit's length, so they are kept instead
+ * of read again. Facts share range objects (a URN fact and the Located value of the same string),
+ * so each range object is listed once per part and moved once.
  *
  * Written-as-is user data is never walked: an aspect's `value` and a declaration field's `value`
  * are plain copies of the file's JSON, where an object that happens to look like a range must
  * stay as written.
  */
-export function shiftFacts(facts: readonly Fact[], delta: number, moved: Set<object>): void {
+
+/** Every range of the facts, each shared range object once per fact (user data is not walked, see above). */
+export function forEachFactRange(facts: readonly Fact[], visit: (range: SourceRange) => void): void {
   for (const fact of facts) {
     switch (fact.kind) {
       case 'aspect':
-        for (const located of [fact.entityType, fact.entityUrn, fact.changeType, fact.aspectName]) if (located) shiftRange(located.range, delta, moved);
-        shiftRange(fact.range, delta, moved);
+        for (const located of [fact.entityType, fact.entityUrn, fact.changeType, fact.aspectName]) if (located) visit(located.range);
+        visit(fact.range);
         break;
       case 'entityDeclaration':
-        shiftRange(fact.urn.range, delta, moved);
-        for (const field of Object.values(fact.fields)) shiftRange(field.range, delta, moved);
-        shiftRange(fact.range, delta, moved);
+        visit(fact.urn.range);
+        for (const field of Object.values(fact.fields)) visit(field.range);
+        visit(fact.range);
         break;
       default:
-        shiftNested(fact, delta, moved);
+        visitNested(fact, visit);
     }
   }
 }
 
-export function shiftProblems(problems: readonly ParseProblem[], delta: number, moved: Set<object>): void {
-  for (const problem of problems) shiftRange(problem.range, delta, moved);
-}
-
-function shiftRange(range: SourceRange, delta: number, moved: Set<object>): void {
-  if (moved.has(range)) return;
-  moved.add(range);
-  range.start += delta;
-  range.end += delta;
-}
-
 function isRange(value: object): value is SourceRange {
-  const keys = Object.keys(value);
-  return keys.length === 2 && typeof (value as SourceRange).start === 'number' && typeof (value as SourceRange).end === 'number';
+  if (typeof (value as SourceRange).start !== 'number' || typeof (value as SourceRange).end !== 'number') return false;
+  let keys = 0;
+  for (const key in value) if (Object.hasOwn(value, key)) keys++;
+  return keys === 2;
 }
 
 /** Every range inside a fact of the kinds that hold only Located values, ranges, strings and numbers. */
-function shiftNested(value: object, delta: number, moved: Set<object>): void {
+function visitNested(value: object, visit: (range: SourceRange) => void): void {
   for (const child of Object.values(value)) {
     if (!child || typeof child !== 'object') continue;
-    if (isRange(child)) shiftRange(child, delta, moved);
-    else shiftNested(child, delta, moved);
+    if (isRange(child)) visit(child);
+    else visitNested(child, visit);
   }
+}
+
+/**
+ * Moves a part of a document by `delta` (its ends at or after `from`, everywhere by default): its
+ * facts, problems and kept check results. The part's range objects are listed once, the first time
+ * it moves, so typing in a long file moves each later part by a walk over a flat list. Parts never
+ * share a range object with one another (each is read by its own collector from its own tree).
+ */
+export function shiftPart(part: DocumentPart, delta: number, from = -Infinity): void {
+  part.ranges ??= rangesOf(part);
+  if (from === -Infinity) {
+    for (const range of part.ranges) {
+      range.start += delta;
+      range.end += delta;
+    }
+  } else {
+    for (const range of part.ranges) {
+      if (range.start >= from) range.start += delta;
+      if (range.end >= from) range.end += delta;
+    }
+  }
+  for (const diagnostic of part.checked?.diagnostics ?? []) {
+    if (diagnostic.range.start >= from) diagnostic.range.start += delta;
+    if (diagnostic.range.end >= from) diagnostic.range.end += delta;
+  }
+}
+
+function rangesOf(part: DocumentPart): SourceRange[] {
+  const seen = new Set<SourceRange>();
+  forEachFactRange(part.facts, (range) => seen.add(range));
+  for (const problem of part.problems) seen.add(problem.range);
+  return [...seen];
 }

@@ -22,11 +22,13 @@ import { datasetOfFieldUrn, entityTypeOf, fieldPathOf, readableName, schemaField
  */
 export const columnOutsideEdge: Rule = {
   codes: ['lineage.columnOutsideEdge'],
-  run: ({ model, target }) => {
+  // A data job's outputs may be written in another part of the file than its column lineage.
+  documentFacts: (document) => jobOutputEdges(document).map((edge) => `${edge.upstream.value} ${edge.downstream.value}`).join('\n'),
+  run: ({ model, document, target }) => {
     const diagnostics: CoreDiagnostic[] = [];
     const verdict = verdictFor(target ?? 'offline');
     for (const edge of writtenFineGrainedEdges(model)) {
-      const scope = scopeOf(model, edge);
+      const scope = scopeOf(document ?? model, edge);
       for (const column of edge.upstreams) {
         const dataset = datasetOfFieldUrn(column.value);
         if (dataset === undefined || scope.upstreamDatasets.includes(dataset)) continue;
@@ -73,8 +75,8 @@ interface EdgeScope {
 function scopeOf(model: DocumentModel, edge: FineGrainedEdgeFact): EdgeScope {
   const owner = edge.owner.value;
   if (entityTypeOf(owner) === 'dataJob') {
-    const outputs = writtenEdges(model)
-      .filter((e) => e.origin === 'dataJobInputOutput' && e.upstream.value === owner)
+    const outputs = jobOutputEdges(model)
+      .filter((e) => e.upstream.value === owner)
       .map((e) => e.downstream.value);
     return { job: true, upstreamDatasets: edge.ownerUpstreams, downstreamDatasets: outputs, upstreamTargets: edge.ownerUpstreams, downstreamTargets: outputs };
   }
@@ -86,6 +88,10 @@ function scopeOf(model: DocumentModel, edge: FineGrainedEdgeFact): EdgeScope {
     upstreamTargets: edge.ownerUpstreams.length > 0 ? edge.ownerUpstreams : [owner],
     downstreamTargets: [owner],
   };
+}
+
+function jobOutputEdges(model: DocumentModel) {
+  return writtenEdges(model).filter((e) => e.origin === 'dataJobInputOutput');
 }
 
 function repointed(column: string, datasets: readonly string[]): string[] {

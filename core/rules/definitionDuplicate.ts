@@ -10,6 +10,7 @@ import type { Rule } from './types';
  */
 export const definitionDuplicate: Rule = {
   codes: ['definition.duplicate'],
+  scope: 'document',
   run: ({ model, text }) => {
     const diagnostics: CoreDiagnostic[] = [];
     const first = new Map<string, number>();

@@ -16,9 +16,10 @@ import type { Rule } from './types';
  */
 export const definitionLive: Rule = {
   codes: ['definition.breakingChange', 'definition.immutable', 'definition.softDeleted'],
-  run: ({ model, definitions }) => {
+  documentFacts: (document) => [...restoredInFile(document)].join('\n'),
+  run: ({ model, document, definitions }) => {
     if (!definitions.serviceAvailable) return [];
-    const restored = restoredInFile(model);
+    const restored = restoredInFile(document ?? model);
     const diagnostics: CoreDiagnostic[] = [];
     for (const fact of factsOfKind(model, 'propertyDefinition')) {
       const live = lookupProperty(definitions, fact.urn.value).service;

@@ -15,6 +15,7 @@ import { writtenEdges } from './lineageFacts';
  */
 export const duplicateEdge: Rule = {
   codes: ['lineage.duplicateEdge'],
+  scope: 'document',
   run: ({ model, text }) => {
     const diagnostics: CoreDiagnostic[] = [];
     const scopes = wholeAspectRanges(model);

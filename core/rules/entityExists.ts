@@ -9,6 +9,8 @@ import { writtenEdges } from './lineageFacts';
  */
 export const entityExists: Rule = {
   codes: ['lineage.unknownEntity'],
+  // Existence answers arrive and expire on their own, and each entity is reported once per file.
+  scope: 'document',
   run: ({ model, entities }) => {
     const diagnostics: CoreDiagnostic[] = [];
     const reported = new Set<string>();

@@ -6,7 +6,7 @@ import { factsOfKind } from '../model/facts';
 import { closestMatches } from '../urn/suggest';
 import { DATA_TYPE_NAMES, ENTITY_TYPE_NAMES, isDataTypeName, TYPE_NAMESPACES } from '../urn/vocabulary';
 import { diagnostic, quote, SyntaxReported, timestampVersion, VERSION_PATTERN } from './ruleHelpers';
-import { declaredTypeUrns } from './syntax/urnSyntax';
+import { declaredTypeKey, declaredTypeUrns } from './syntax/urnSyntax';
 import type { Rule } from './types';
 import { checkValueType, placeValueProblem } from './valueChecks';
 
@@ -17,13 +17,14 @@ import { checkValueType, placeValueProblem } from './valueChecks';
  */
 export const propertyDefinition: Rule = {
   codes: ['definition.type', 'definition.cardinality', 'definition.entityType', 'definition.version', 'definition.qualifiedName', 'definition.allowedValueType'],
-  run: ({ model, text }) => {
+  documentFacts: (document) => declaredTypeKey(document),
+  run: ({ model, document, text }) => {
     const diagnostics: CoreDiagnostic[] = [];
     const facts = factsOfKind(model, 'propertyDefinition');
     if (facts.length === 0) return diagnostics;
     // Where a syntax rule already reports a value (format.enumValue, urn.syntax), these stay quiet.
     const reported = new SyntaxReported(model);
-    const declaredTypes = declaredTypeUrns(model);
+    const declaredTypes = declaredTypeUrns(document ?? model);
     const unjudged = (written: Located<string> | undefined): written is Located<string> => written !== undefined && !reported.has(written.range);
     for (const fact of facts) {
       const name = propertyIdOf(fact.urn.value);

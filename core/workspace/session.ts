@@ -4,6 +4,7 @@ import { definitionsFromModel } from '../definitions/fromFacts';
 import { UNKNOWN_EXISTENCE, type DefinitionsView, type EntityExistenceView, type PropertyDefinitionInfo } from '../definitions/types';
 import type { WorkspaceDocument } from '../features/workspace';
 import { readDocument, type Associations } from '../formats';
+import { validateParts } from '../incremental/checkParts';
 import { DocumentAnalysis, type TextEdit } from '../incremental/documentAnalysis';
 import type { CoreDiagnostic } from '../model/diagnostic';
 import type { DocumentModel } from '../model/facts';
@@ -43,6 +44,8 @@ export interface FileDiagnostics {
 const SCAN_READS_IN_FLIGHT = 8;
 
 const OFFLINE: CatalogKnowledge = { entities: UNKNOWN_EXISTENCE };
+/** One empty map, so checks kept for parts of open documents see the same definitions from call to call. */
+const NO_SERVICE_DEFINITIONS: ReadonlyMap<string, PropertyDefinitionInfo> = new Map();
 
 /**
  * The one workspace session: every metadata file (open documents as the editor has them, the rest
@@ -59,6 +62,8 @@ export class WorkspaceSession {
   severity: SeverityOverrides = {};
   /** what the catalog knows; replaced by the owner (server: live, CLI: fetched once) */
   catalog: () => CatalogKnowledge = () => OFFLINE;
+
+  private checksGeneration = 0;
 
   /** `onDefinitionsChanged` runs whenever the definitions written in the workspace may have changed. */
   constructor(private readonly onDefinitionsChanged: () => void = () => undefined) {}
@@ -163,7 +168,7 @@ export class WorkspaceSession {
   /** The definitions every check reads: the service's and the workspace's. */
   definitionsView(): DefinitionsView {
     const service = this.catalog().serviceDefinitions;
-    return { service: service ?? new Map(), workspace: this.definitions(), serviceAvailable: service !== undefined };
+    return { service: service ?? NO_SERVICE_DEFINITIONS, workspace: this.definitions(), serviceAvailable: service !== undefined };
   }
 
   /** Every diagnostic of one document (none for a file of no known format or not in the session). */
@@ -171,7 +176,18 @@ export class WorkspaceSession {
     const entry = this.entries.get(uri);
     if (!entry) return [];
     const catalog = this.catalog();
-    return validateDocument({ model: entry.model, text: entry.text, definitions: this.definitionsView(), entities: catalog.entities, target: catalog.target, severity: this.severity });
+    const input = { model: entry.model, text: entry.text, definitions: this.definitionsView(), entities: catalog.entities, target: catalog.target, severity: this.severity };
+    // An open document kept in parts checks again only the parts an edit changed (core/incremental/checkParts.ts).
+    const parts = entry.analysis?.model === entry.model ? entry.analysis.parts : undefined;
+    return parts ? validateParts({ ...input, parts, generation: this.checksGeneration }) : validateDocument(input);
+  }
+
+  /**
+   * Something the checks read changed where the session cannot see it (the service's definitions
+   * refreshed, entity existence answered): results kept for parts of open documents are not reused.
+   */
+  invalidateChecks(): void {
+    this.checksGeneration++;
   }
 
   /** Every metadata file with its diagnostics, sorted by URI; `uris` narrows the answer to those files. */

@@ -8,7 +8,9 @@ import { complete } from '../../core/features/completion';
 import { documentSymbols } from '../../core/features/symbols';
 import type { WorkspaceDocument } from '../../core/features/workspace';
 import { readDocument } from '../../core/formats';
+import { validateParts } from '../../core/incremental/checkParts';
 import { DocumentAnalysis, type TextEdit } from '../../core/incremental/documentAnalysis';
+import { PROPERTIES_YAML } from '../../bench/generate/metadataFiles';
 import { LineIndex } from '../../core/model/range';
 import { validateDocument } from '../../core/validate';
 
@@ -100,6 +102,22 @@ function view(model: ReturnType<typeof readDocument>): DefinitionsView {
   return { ...EMPTY_DEFINITIONS, workspace: new Map(definitionsFromModel(model).map((info) => [info.urn, info])) };
 }
 
+/**
+ * Definitions that stay the same object through a sequence of edits, as the workspace's do while
+ * one file is typed in: the sample catalog's and the benchmark's, so property rules have
+ * something to judge in every dataset file, and the kept results of unchanged parts are reused.
+ */
+const STABLE_DEFINITIONS: DefinitionsView = (() => {
+  const workspace = new Map<string, ReturnType<typeof definitionsFromModel>[number]>();
+  for (const [uri, text] of [
+    ['file:///sample/01-properties.yaml', readFileSync(join(FIXTURE_DIRS[1], '01-properties.yaml'), 'utf8')],
+    ['file:///bench/properties.yaml', PROPERTIES_YAML],
+  ]) {
+    for (const info of definitionsFromModel(readDocument(uri, text))) if (!workspace.has(info.urn)) workspace.set(info.urn, info);
+  }
+  return { ...EMPTY_DEFINITIONS, workspace };
+})();
+
 /** Everything the editor shows for the analysis, against the same from a fresh read. */
 export function assertSameAsFresh(analysis: DocumentAnalysis, at: number, steps: string): void {
   const fresh = readDocument(analysis.uri, analysis.text);
@@ -107,6 +125,12 @@ export function assertSameAsFresh(analysis: DocumentAnalysis, at: number, steps:
   const document = (model: typeof fresh): WorkspaceDocument => ({ uri: analysis.uri, text: analysis.text, model, lineIndex: new LineIndex(analysis.text) });
   const definitions = view(fresh);
   assert.deepEqual(validateDocument({ model: analysis.model, text: analysis.text, definitions }), validateDocument({ model: fresh, text: analysis.text, definitions }), `diagnostics after ${steps}`);
+  // The checks the editor runs: part by part, results of unchanged parts kept from earlier steps.
+  const parts = analysis.parts;
+  if (parts) {
+    const kept = validateParts({ model: analysis.model, text: analysis.text, definitions: STABLE_DEFINITIONS, parts, generation: 0 });
+    assert.deepEqual(kept, validateDocument({ model: fresh, text: analysis.text, definitions: STABLE_DEFINITIONS }), `diagnostics of kept parts after ${steps}`);
+  }
   assert.deepEqual(documentSymbols(document(analysis.model)), documentSymbols(document(fresh)), `symbols after ${steps}`);
   const offset = Math.min(at, analysis.text.length);
   assert.deepEqual(complete({ document: document(analysis.model), definitions }, offset), complete({ document: document(fresh), definitions }, offset), `completions after ${steps}`);
@@ -116,6 +140,8 @@ export function runSequence(uri: string, text: string, specs: EditSpec[]): { uni
   let analysis = DocumentAnalysis.read(uri, text);
   let units = 0;
   const steps: string[] = [];
+  // Checked once before the edits, so later steps reuse what unchanged parts kept.
+  assertSameAsFresh(analysis, 0, 'reading it');
   for (const spec of specs) {
     const edit = toEdit(analysis.text, spec);
     steps.push(JSON.stringify(edit));

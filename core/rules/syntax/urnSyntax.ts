@@ -83,9 +83,10 @@ function checkRef(ref: EntityRefFact, text: string, parsed: ParseCache): CoreDia
 /** Every URN written anywhere in a file parses, and has the kind its place needs. */
 export const urnSyntax: Rule = {
   codes: [...URN_CODES, 'urn.wrongKind'],
-  run: ({ model, text }) => {
+  documentFacts: (document) => declaredTypeKey(document),
+  run: ({ model, document, text }) => {
     const diagnostics: CoreDiagnostic[] = [];
-    const declared = declaredTypeUrns(model);
+    const declared = declaredTypeUrns(document ?? model);
     const definitionTypes = definitionTypeRanges(model);
     const parsed: ParseCache = new Map();
     for (const fact of model.facts) {
@@ -115,6 +116,11 @@ function definitionTypeRanges(model: DocumentModel): SourceRange[] {
   const ranges: SourceRange[] = [];
   for (const fact of model.facts) if (fact.kind === 'propertyDefinition' && fact.valueType) ranges.push(fact.valueType.range);
   return ranges;
+}
+
+/** declaredTypeUrns in a comparable form (Rule.documentFacts of the rules that use it). */
+export function declaredTypeKey(document: DocumentModel): string {
+  return [...declaredTypeUrns(document)].join('\n');
 }
 
 export function declaredTypeUrns(model: DocumentModel): Set<string> {

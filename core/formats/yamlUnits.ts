@@ -1,0 +1,177 @@
+import type { DocumentModel, Fact, FormatId } from '../model/facts';
+import { FactCollector } from './collector';
+import { readDatasetFrame, readDatasetItem } from './datasetYaml';
+import { detectItem, type ItemDetection } from './detect';
+import { readLineageFrame, readLineageItem } from './lineageFile';
+import { readDefinitionItem, readDefinitionsFrame } from './propertyDefinitions';
+import { forEachScalar, type DocNode, type SeqNode } from './tree';
+import { parseYaml } from './yamlTree';
+
+/**
+ * The YAML formats read item by item, so an edit inside one item reads only that item again
+ * (core/incremental/). Each format is a list of independent items — the definitions of a
+ * properties YAML, the datasets of a dataset YAML, the `lineage:` entries of a lineage file — in a
+ * frame (the root mapping of a lineage file; nothing for the two list formats).
+ *
+ * The model is exactly the whole-tree read's (core/formats/index.ts readDocumentTree): frame facts,
+ * then each item's facts, then the URN sweep in document order — frame scalars before the list,
+ * each item's, frame scalars after it. A file is read this way only when its items can be cut out
+ * of the text and read alone with the same result: one YAML document without syntax errors and
+ * without anchors or aliases (an alias ties one item to another), whose list is a block sequence
+ * with every `-` at the start of its item's line.
+ */
+
+/** How each list format splits into a frame and items; the adapters run these same two steps. */
+const ITEMIZED: Partial<Record<FormatId, { readFrame: (root: DocNode, collector: FactCollector) => DocNode[]; readItem: (item: DocNode, index: number, collector: FactCollector) => void }>> = {
+  datasetYaml: { readFrame: readDatasetFrame, readItem: readDatasetItem },
+  propertyDefinitions: { readFrame: readDefinitionsFrame, readItem: readDefinitionItem },
+  lineageFile: { readFrame: readLineageFrame, readItem: readLineageItem },
+};
+
+/** One item of the list and what it contributes to the model. */
+export interface YamlItem {
+  /** its lines: from the line of its `-` up to the next item's `-` line (or the frame after the list) */
+  start: number;
+  end: number;
+  /** where the item's value ends (YAML puts the end of a block node after its last line break) */
+  valueEnd: number;
+  facts: Fact[];
+  sweep: Fact[];
+  /** what content detection saw in it; an edit that changes this reads the whole file */
+  detection: ItemDetection;
+}
+
+/** Everything of the file outside the items. */
+export interface YamlFrame {
+  facts: Fact[];
+  sweepBefore: Fact[];
+  sweepAfter: Fact[];
+}
+
+export interface YamlItemLayout {
+  format: FormatId;
+  detectedBy: DocumentModel['detectedBy'];
+  /** column of the list's `-` indicators */
+  indent: number;
+  frame: YamlFrame;
+  items: YamlItem[];
+}
+
+/**
+ * The layout of a parsed YAML file of `format`, or undefined when it cannot be read item by item
+ * (see the module comment). `root` is the file's only document.
+ */
+export function layoutOf(text: string, root: DocNode, format: FormatId, detectedBy: DocumentModel['detectedBy']): YamlItemLayout | undefined {
+  const itemized = ITEMIZED[format];
+  if (!itemized || /\r(?!\n)/.test(text)) return undefined;
+  const frameCollector = new FactCollector();
+  const items = itemized.readFrame(root, frameCollector);
+  const list = listHolding(root, items);
+  if (!list || items.length === 0) return undefined;
+  const indent = dashColumn(text, items[0]);
+  if (indent === undefined) return undefined;
+  const starts: number[] = [];
+  for (const item of items) {
+    if (dashColumn(text, item) !== indent) return undefined;
+    const start = lineStart(text, item.range.start);
+    if (starts.length > 0 && start <= starts[starts.length - 1]) return undefined;
+    starts.push(start);
+  }
+  const listEnd = frameAfterList(text, root, list);
+  const frame: YamlFrame = { facts: frameCollector.facts.splice(0), sweepBefore: [], sweepAfter: [] };
+  let after = false;
+  forEachScalarAround(root, list, () => (after = true), (node) => {
+    frameCollector.sweepScalar(node);
+    (after ? frame.sweepAfter : frame.sweepBefore).push(...frameCollector.facts.splice(0));
+  });
+  const read = items.map((item, index) => readItem(format, item, index, starts[index], index + 1 < items.length ? starts[index + 1] : listEnd));
+  return { format, detectedBy, indent, frame, items: read };
+}
+
+/** The model of a layout: what readDocumentTree gives for the same text. */
+export function modelOfLayout(uri: string, layout: YamlItemLayout): DocumentModel {
+  const facts: Fact[] = [...layout.frame.facts];
+  for (const item of layout.items) for (const fact of item.facts) facts.push(fact);
+  for (const fact of layout.frame.sweepBefore) facts.push(fact);
+  for (const item of layout.items) for (const fact of item.sweep) facts.push(fact);
+  for (const fact of layout.frame.sweepAfter) facts.push(fact);
+  return { uri, format: layout.format, detectedBy: layout.detectedBy, facts, parseProblems: [] };
+}
+
+/**
+ * The `index`-th item read again from `text` (the document after an edit), where its lines now
+ * run from `start` to `end`; undefined when those lines are no longer exactly one item of the
+ * list as it was (a second item pasted in, the `-` moved, a syntax error, an anchor, a change that
+ * content detection would see): the caller then reads the whole file.
+ */
+export function readItemAgain(layout: YamlItemLayout, text: string, index: number, start: number, end: number): YamlItem | undefined {
+  const parsed = parseYaml(text.slice(start, end), start);
+  if (parsed.problems.length > 0 || parsed.usesAnchors || parsed.documents.length !== 1) return undefined;
+  const root = parsed.documents[0];
+  if (!root || root.type !== 'seq' || root.items.length !== 1) return undefined;
+  const [item] = root.items;
+  if (dashColumn(text, item) !== layout.indent || lineStart(text, item.range.start) !== start) return undefined;
+  const read = readItem(layout.format, item, index, start, end);
+  return sameDetection(read.detection, layout.items[index].detection) ? read : undefined;
+}
+
+function readItem(format: FormatId, item: DocNode, index: number, start: number, end: number): YamlItem {
+  const collector = new FactCollector();
+  (ITEMIZED[format] as NonNullable<(typeof ITEMIZED)[FormatId]>).readItem(item, index, collector);
+  const facts = collector.facts.splice(0);
+  collector.sweepRoot(item);
+  return { start, end, valueEnd: item.range.end, facts, sweep: collector.facts.splice(0), detection: detectItem(item) };
+}
+
+function sameDetection(a: ItemDetection, b: ItemDetection): boolean {
+  return a.kind === b.kind && a.flags === b.flags && a.keys.length === b.keys.length && a.keys.every((key, i) => key === b.keys[i]);
+}
+
+/** The sequence node whose items the frame answered: the root, or a value of the root mapping. */
+function listHolding(root: DocNode, items: readonly DocNode[]): SeqNode | undefined {
+  if (root.type === 'seq') return root.items === items ? root : undefined;
+  if (root.type !== 'map') return undefined;
+  for (const entry of root.entries) if (entry.value.type === 'seq' && entry.value.items === items) return entry.value;
+  return undefined;
+}
+
+/** Where the last item's lines end: at the line of the root key written after the list, or the end of the text. */
+function frameAfterList(text: string, root: DocNode, list: SeqNode): number {
+  if (root.type !== 'map') return text.length;
+  const index = root.entries.findIndex((entry) => entry.value === list);
+  const next = root.entries[index + 1];
+  return next ? lineStart(text, next.key.range.start) : text.length;
+}
+
+/** The column of the item's `-`, when it is the first thing on the line where the item's value starts. */
+function dashColumn(text: string, item: DocNode): number | undefined {
+  const start = lineStart(text, item.range.start);
+  let column = 0;
+  while (text[start + column] === ' ') column++;
+  if (text[start + column] !== '-' || start + column >= item.range.start) return undefined;
+  return column;
+}
+
+function lineStart(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+/** Every scalar outside `skip` in document order; `atSkip` runs where `skip` stands. */
+function forEachScalarAround(root: DocNode, skip: DocNode, atSkip: () => void, visit: Parameters<typeof forEachScalar>[1]): void {
+  if (root === skip) {
+    atSkip();
+    return;
+  }
+  if (root.type === 'scalar') {
+    visit(root);
+    return;
+  }
+  if (root.type === 'seq') {
+    for (const item of root.items) forEachScalarAround(item, skip, atSkip, visit);
+    return;
+  }
+  for (const entry of root.entries) {
+    forEachScalarAround(entry.key, skip, atSkip, visit);
+    forEachScalarAround(entry.value, skip, atSkip, visit);
+  }
+}

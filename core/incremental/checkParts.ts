@@ -1,0 +1,98 @@
+import type { DefinitionsView, EntityExistenceView } from '../definitions/types';
+import type { CoreDiagnostic } from '../model/diagnostic';
+import type { DocumentModel, Fact, ParseProblem } from '../model/facts';
+import type { SourceRange } from '../model/range';
+import { ALL_RULES } from '../rules';
+import type { Rule } from '../rules/types';
+import type { ServiceTarget } from '../rules/target';
+import { finishDiagnostics, ruleContext, runRules, type ValidationInput } from '../validate';
+
+/** One part of a document (a list item, an array element, the frame around them) as the checks see it. */
+export interface DocumentPart {
+  readonly facts: readonly Fact[];
+  readonly problems: readonly ParseProblem[];
+  /** what the part rules found in it, and under what; kept until the part or any of that changes */
+  checked?: CheckedPart;
+  /** every range object of its facts and problems, once each: what an edit before the part moves (./shiftRanges.ts) */
+  ranges?: SourceRange[];
+}
+
+export interface CheckedPart {
+  under: CheckedUnder;
+  diagnostics: CoreDiagnostic[];
+}
+
+/** Everything besides a part's own facts that part rules read. */
+interface CheckedUnder {
+  service: DefinitionsView['service'];
+  workspace: DefinitionsView['workspace'];
+  serviceAvailable: boolean;
+  entities: EntityExistenceView;
+  target: ServiceTarget;
+  /** the owner's count of changes it cannot see in the above (a definitions store refilled in place) */
+  generation: number;
+  /** Rule.documentFacts of every part rule */
+  documentFacts: string;
+}
+
+export interface PartsValidationInput extends ValidationInput {
+  parts: readonly DocumentPart[];
+  generation: number;
+}
+
+/**
+ * validateDocument for a document kept in parts (./documentAnalysis.ts), with the same answer
+ * (test/unit/incremental/): part rules run only on parts whose facts or inputs changed since their
+ * last check; document rules (duplicates across parts, entity existence) run on the whole model
+ * every time, which costs a pass over one kind of fact rather than every rule over every fact.
+ */
+export function validateParts(input: PartsValidationInput): CoreDiagnostic[] {
+  const model = input.model;
+  if (model.format === null) return [];
+  const rules = input.rules ?? ALL_RULES;
+  const context = ruleContext(input);
+  const partRules = rules.filter((rule) => rule.scope !== 'document');
+  const under: CheckedUnder = {
+    service: context.definitions.service,
+    workspace: context.definitions.workspace,
+    serviceAvailable: context.definitions.serviceAvailable,
+    entities: context.entities,
+    target: context.target ?? 'offline',
+    generation: input.generation,
+    documentFacts: documentFactsOf(partRules, model),
+  };
+  const diagnostics: CoreDiagnostic[] = [];
+  for (const part of input.parts) {
+    if (!part.checked || !sameUnder(part.checked.under, under)) {
+      // Own range objects: kept diagnostics move with later edits (./shiftRanges.ts shiftPart), facts move on their own.
+      const found = runRules(partRules, { ...context, model: partModel(model, part), document: model });
+      part.checked = { under, diagnostics: found.map((diagnostic) => ({ ...diagnostic, range: { ...diagnostic.range } })) };
+    }
+    // Copies: the kept diagnostics move with later edits, the answer must not.
+    for (const diagnostic of part.checked.diagnostics) diagnostics.push({ ...diagnostic, range: { ...diagnostic.range } });
+  }
+  diagnostics.push(...runRules(rules.filter((rule) => rule.scope === 'document'), context));
+  return finishDiagnostics(context, input, diagnostics);
+}
+
+function partModel(model: DocumentModel, part: DocumentPart): DocumentModel {
+  return { uri: model.uri, format: model.format, detectedBy: model.detectedBy, facts: part.facts as Fact[], parseProblems: part.problems as ParseProblem[] };
+}
+
+function documentFactsOf(rules: readonly Rule[], model: DocumentModel): string {
+  let key = '';
+  for (const rule of rules) if (rule.documentFacts) key += `${rule.documentFacts(model)}\u0000`;
+  return key;
+}
+
+function sameUnder(a: CheckedUnder, b: CheckedUnder): boolean {
+  return (
+    a.service === b.service &&
+    a.workspace === b.workspace &&
+    a.serviceAvailable === b.serviceAvailable &&
+    a.entities === b.entities &&
+    a.target === b.target &&
+    a.generation === b.generation &&
+    a.documentFacts === b.documentFacts
+  );
+}
