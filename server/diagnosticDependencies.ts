@@ -62,17 +62,17 @@ export class DiagnosticDependencies {
     // way, so new existence answers re-check only the documents that asked about those entities.
     const catalog = session.catalog;
     this.catalog = catalog;
+    // Always the same wrapper for the same view, recording or not, so kept part results stay reusable.
     session.catalog = () => {
       const knowledge = catalog();
-      if (!this.asked) return knowledge;
-      this.catalogRead = true;
+      if (this.asked) this.catalogRead = true;
       return { ...knowledge, entities: this.recording(knowledge.entities) };
     };
   }
 
   /**
-   * The existence view checks read while one runs, noting each entity asked about with the answer
-   * given. One per view: results kept for parts of a document (core/incremental/checkParts.ts) are
+   * The existence view checks read: while a check of an open document runs, each entity asked
+   * about is noted with the answer given. One per view: results kept for parts of a document (core/incremental/checkParts.ts) are
    * reused only under the same view object.
    */
   private recording(view: EntityExistenceView): EntityExistenceView {
