@@ -25,6 +25,8 @@ export interface CheckRecord {
 export type RecheckReason = 'never checked' | 'edited' | 'settings' | 'definitions' | 'existence' | 'unknown';
 
 const NO_DEFINITIONS: ReadonlyMap<string, PropertyDefinitionInfo> = new Map();
+/** What every check reads, in the order DiagnosticDependencies.sync compares them, named for the log. */
+const EVERY_CHECK_READS = ['the severity settings', 'the format associations', 'the kind of service the files are judged for', 'whether a catalog service answers'] as const;
 
 /**
  * Which open documents a change can affect. Every check of an open document is recorded with what
@@ -41,7 +43,7 @@ export class DiagnosticDependencies {
   private membershipChangedAt = 0;
   private everythingChangedAt = 0;
   private serviceDefinitions: ReadonlyMap<string, PropertyDefinitionInfo> = NO_DEFINITIONS;
-  private inputs: string | undefined;
+  private inputs: string[] | undefined;
   /** what changed since the last refresh, in words for the log */
   private causes: string[] = [];
   private readonly catalog: () => CatalogKnowledge;
@@ -101,9 +103,15 @@ export class DiagnosticDependencies {
       this.serviceDefinitions = service;
       if (hasDefinitionChanges(changes)) this.definitionsChanged(changes, 'service');
     }
-    const inputs = JSON.stringify([knowledge.target ?? 'offline', knowledge.serviceDefinitions !== undefined, this.session.severity, this.session.associations]);
-    if (inputs !== this.inputs) {
-      if (this.inputs !== undefined) this.causes.push('a change of the severity settings, format associations or catalog service');
+    const inputs = [
+      JSON.stringify(this.session.severity),
+      JSON.stringify(this.session.associations),
+      knowledge.target ?? 'offline',
+      knowledge.serviceDefinitions !== undefined ? 'service' : 'no service',
+    ];
+    const changed = EVERY_CHECK_READS.filter((_, i) => inputs[i] !== this.inputs?.[i]);
+    if (changed.length > 0) {
+      if (this.inputs !== undefined) this.causes.push(`a change of ${changed.join(' and ')}`);
       this.inputs = inputs;
       this.everythingChangedAt = ++this.generation;
     }
