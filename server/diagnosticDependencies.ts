@@ -15,7 +15,7 @@ export interface CheckRecord {
   properties: readonly string[];
   /** some property had no definition: the checks then also read the list of every known property */
   readsEveryDefinition: boolean;
-  /** each entity the checks asked about, with the answer they got (a copy: later checks do not change what this result saw) */
+  /** each entity the checks asked about, with the answer they got */
   existence: ReadonlyMap<string, boolean | undefined>;
   /** the check did not ask the catalog at all (answered from elsewhere): what it read is unknown, so any change re-checks it */
   opaque: boolean;
@@ -48,12 +48,10 @@ export class DiagnosticDependencies {
   private causes: string[] = [];
   private readonly catalog: () => CatalogKnowledge;
   /**
-   * Per open document, every entity its checks asked about with the latest answer they got. Kept
-   * across checks of the document (not only the last one's), so a check that reuses part of an
-   * earlier result without asking again still counts what that part asked.
+   * While a check runs: the entities it asks about. Complete for every check, because rules that
+   * ask about entities run on the whole document each time (Rule.scope 'document'; results kept
+   * for parts of a document never ask, core/incremental/checkParts.ts).
    */
-  private readonly askedBy = new Map<string, Map<string, boolean | undefined>>();
-  /** while a check runs: where the entities it asks about are noted */
   private asked: Map<string, boolean | undefined> | undefined;
   private catalogRead = false;
   private readonly recordingViews = new WeakMap<EntityExistenceView, EntityExistenceView>();
@@ -74,8 +72,8 @@ export class DiagnosticDependencies {
 
   /**
    * The existence view checks read: while a check of an open document runs, each entity asked
-   * about is noted with the answer given. One per view: results kept for parts of a document (core/incremental/checkParts.ts) are
-   * reused only under the same view object.
+   * about is noted with the answer given. One per view: results kept for parts of a document
+   * (core/incremental/checkParts.ts) are reused only under the same view object.
    */
   private recording(view: EntityExistenceView): EntityExistenceView {
     let wrapped = this.recordingViews.get(view);
@@ -118,36 +116,25 @@ export class DiagnosticDependencies {
   }
 
   /**
-   * Runs one check of the open document `uri` (already read at `version` into the session as
-   * `model`) and records what it read. Call sync() first, so the record's generation covers every
-   * change the check saw.
+   * Runs one check of an open document (already read at `version` into the session as `model`)
+   * and records what it read. Call sync() first, so the record's generation covers every change
+   * the check saw.
    */
-  check<T>(uri: string, version: number, model: DocumentModel, run: () => T): { result: T; record: CheckRecord } {
+  check<T>(version: number, model: DocumentModel, run: () => T): { result: T; record: CheckRecord } {
     const generation = this.generation;
-    const { result, catalogRead } = this.noting(uri, run);
+    const asked = new Map<string, boolean | undefined>();
+    this.asked = asked;
+    this.catalogRead = false;
+    let result: T;
+    try {
+      result = run();
+    } finally {
+      this.asked = undefined;
+    }
     const properties = propertiesReadBy(model);
     const definitions = this.session.definitionsView();
     const readsEveryDefinition = properties.some((urn) => lookupProperty(definitions, urn).effective === undefined);
-    return { result, record: { version, generation, properties, readsEveryDefinition, existence: new Map(this.askedBy.get(uri)), opaque: !catalogRead } };
-  }
-
-  /** Runs any other check of the open document `uri`, noting the entities it asks about. */
-  noting<T>(uri: string, run: () => T): { result: T; catalogRead: boolean } {
-    let asked = this.askedBy.get(uri);
-    if (!asked) this.askedBy.set(uri, (asked = new Map()));
-    const outer = this.asked;
-    this.asked = asked;
-    this.catalogRead = false;
-    try {
-      return { result: run(), catalogRead: this.catalogRead };
-    } finally {
-      this.asked = outer;
-    }
-  }
-
-  /** A closed document's checks are no longer followed. */
-  forget(uri: string): void {
-    this.askedBy.delete(uri);
+    return { result, record: { version, generation, properties, readsEveryDefinition, existence: asked, opaque: !this.catalogRead } };
   }
 
   /** Whether a recorded check still holds for the document at `version`; sync() first. */

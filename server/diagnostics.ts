@@ -36,8 +36,7 @@ export class DiagnosticsFeature {
     const document = this.documents.get(uri);
     if (!document) return [];
     const entry = this.state.session.openDocument(uri, document.getText(), document.version);
-    const { result } = this.dependencies.noting(uri, () => this.state.session.diagnosticsOf(uri));
-    return result.map((diagnostic) => toLspDiagnostic(entry.lineIndex, diagnostic));
+    return this.state.session.diagnosticsOf(uri).map((diagnostic) => toLspDiagnostic(entry.lineIndex, diagnostic));
   }
 
   /**
@@ -63,7 +62,7 @@ export class DiagnosticsFeature {
     if (!document) return undefined;
     const entry = this.state.session.openDocument(uri, document.getText(), document.version);
     this.dependencies.sync();
-    const { result, record } = this.dependencies.check(uri, document.version, entry.model, () => this.state.session.diagnosticsOf(uri));
+    const { result, record } = this.dependencies.check(document.version, entry.model, () => this.state.session.diagnosticsOf(uri));
     const resultId = String(this.nextResultId++);
     this.given.set(uri, { resultId, record });
     return { resultId, items: result.map((diagnostic) => toLspDiagnostic(entry.lineIndex, diagnostic)), version: document.version };
@@ -101,7 +100,6 @@ export class DiagnosticsFeature {
       this.scheduled.delete(document.uri);
       this.changes.delete(document.uri);
       this.given.delete(document.uri);
-      this.dependencies.forget(document.uri);
       void this.state.session.closeDocument(document.uri);
       if (!support.pullDiagnostics) void this.lsp.sendDiagnostics({ uri: document.uri, diagnostics: [] });
     });
