@@ -63,7 +63,8 @@ export function loadMetadataDocuments(paths: readonly string[], io: CliIo, optio
 
 /** Every diagnostic of the documents, each file checked against the definitions of all of them and what the session's catalog knows. */
 export function validateAll({ session, documents }: LoadedWorkspace): FileDiagnostic[] {
-  return documents.flatMap(({ file, uri, text }) => toFileDiagnostics(file, text, session.diagnosticsOf(uri)));
+  // The session's line index of the same text: a large file's is not built twice.
+  return documents.flatMap(({ file, uri, text }) => toFileDiagnostics(file, text, session.diagnosticsOf(uri), session.get(uri)?.lineIndex));
 }
 
 /**

@@ -25,6 +25,8 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'validate':
+      // A batch run does not need V8's growing young generation (see youngGeneration.ts).
+      (await import('./youngGeneration.js')).keepYoungGenerationSmall();
       return (await import('./validate.js')).runValidate(rest, io);
     case 'serve':
       return (await import('./serve.js')).runServe(rest);

@@ -9,9 +9,10 @@ export interface FileDiagnostic {
   message: string;
 }
 
-export function toFileDiagnostics(file: string, text: string, diagnostics: readonly CoreDiagnostic[]): FileDiagnostic[] {
+/** `lines`: the text's line index when the caller already has one (the session keeps one per file). */
+export function toFileDiagnostics(file: string, text: string, diagnostics: readonly CoreDiagnostic[], lines?: LineIndex): FileDiagnostic[] {
   if (diagnostics.length === 0) return [];
-  const lines = new LineIndex(text);
+  lines ??= new LineIndex(text);
   return diagnostics.map((d) => ({
     file,
     range: { start: lines.positionAt(d.range.start), end: lines.positionAt(d.range.end) },

@@ -67,21 +67,28 @@ export async function batchValidateCase(ctx: BenchContext): Promise<CaseResult> 
     timingRow(GROUP, label, 'catalog-code rules', check),
   );
 
-  const cliTimes: number[] = [];
-  const peaks: number[] = [];
-  for (let i = 0; i < runs.warmup + runs.runs; i++) {
-    ctx.log(`batch validate: CLI run ${i + 1}/${runs.warmup + runs.runs}`);
-    const t0 = nowMs();
-    const run = spawnSync(process.execPath, ['--require', hook, CLI_JS, 'validate', file], { encoding: 'utf8' });
-    const elapsed = nowMs() - t0;
-    if (run.status !== 0) throw new Error(`catalog-code validate exited ${run.status}: ${run.stdout}${run.stderr}`);
-    const peak = Number(/peak-rss (\d+)/.exec(run.stderr)?.[1]);
-    if (i < runs.warmup) continue;
-    cliTimes.push(elapsed);
-    peaks.push(peak);
-  }
+  /** Whole-process runs of the CLI: times and peak memory; `nodeArgs` go before the script. */
+  const runCli = (what: string, nodeArgs: readonly string[]) => {
+    const times: number[] = [];
+    const peaks: number[] = [];
+    for (let i = 0; i < runs.warmup + runs.runs; i++) {
+      ctx.log(`batch validate: ${what} run ${i + 1}/${runs.warmup + runs.runs}`);
+      const t0 = nowMs();
+      const run = spawnSync(process.execPath, [...nodeArgs, '--require', hook, CLI_JS, 'validate', file], { encoding: 'utf8' });
+      const elapsed = nowMs() - t0;
+      if (run.status !== 0) throw new Error(`catalog-code validate exited ${run.status}: ${run.stdout}${run.stderr}`);
+      const peak = Number(/peak-rss (\d+)/.exec(run.stderr)?.[1]);
+      if (i < runs.warmup) continue;
+      times.push(elapsed);
+      peaks.push(peak);
+    }
+    return { times, peak: summarise(peaks).medianMs };
+  };
+  const { times: cliTimes, peak } = runCli('CLI', []);
+  // The same with V8's default young generation: a size given to node makes the CLI leave it alone
+  // (cli/youngGeneration.ts), so this row shows what the reading and checking alone cost.
+  const growing = runCli('CLI with V8 default young generation', ['--semi-space-growth-factor=2']);
   const cli = summarise(cliTimes);
-  const peak = summarise(peaks).medianMs;
   const nodeStart = await repeat(runs, () => {
     const t0 = nowMs();
     spawnSync(process.execPath, ['-e', '0']);
@@ -89,6 +96,7 @@ export async function batchValidateCase(ctx: BenchContext): Promise<CaseResult> 
   });
   result.rows.push(
     timingRow(GROUP, label, 'catalog-code validate (whole process)', cli, { ratios: toJsonParse(cli.medianMs), note: `peak memory ${mib(peak)}` }),
+    timingRow(GROUP, label, 'catalog-code validate, V8 default young generation', summarise(growing.times), { detail: true, note: `peak memory ${mib(growing.peak)}` }),
     timingRow(GROUP, label, 'node -e 0 (process start floor)', nodeStart, { detail: true }),
   );
   const timeMet = cli.medianMs <= TARGET_MS;
@@ -101,13 +109,13 @@ export async function batchValidateCase(ctx: BenchContext): Promise<CaseResult> 
   const memoryMet = peak <= TARGET_BYTES;
   result.targets.push({
     target: `validate of a ${formatCount(LINES)}-line MCP JSON: ≤ 100 MB`,
-    measured: `${(peak / 1e6).toFixed(1)} MB (${mib(peak)}) peak resident memory`,
+    measured: `${(peak / 1e6).toFixed(1)} MB (${mib(peak)}) peak resident memory; ${(growing.peak / 1e6).toFixed(1)} MB (${mib(growing.peak)}) with V8's default young generation`,
     met: memoryMet,
     ...(memoryMet
       ? {}
       : {
           miss: `${((peak - TARGET_BYTES) / 1e6).toFixed(1)} MB over`,
-          next: 'most of it is V8 growing the young generation under the allocation rate (node --max-semi-space-size=1 runs it in about 80 MiB): allocate less per element (ranges as offsets, aspect values as text spans)',
+          next: 'load only the code of the validate command (a bundle of its own: about 5 MiB less) and keep a smaller model (facts with offsets instead of range objects)',
         }),
   });
   result.notes.push(`Input: ${label}, generated like DataHub's ingestion golden files (bench/generate/goldenMcp.ts); read ${readFileSync(file).length} bytes.`);

@@ -1,5 +1,6 @@
-import type { SourceRange } from '../model/range';
-import type { DocNode, MapEntry, ScalarNode } from './tree';
+import { JsonArray, JsonLiteral, JsonObject, JsonProperty, type JsonNode, type JsonSource, type JsonString, identityOffset } from './jsonNodes';
+import { shortStrings } from './shortStrings';
+import type { DocNode, MapEntry } from './tree';
 
 /**
  * The fast path for well-formed JSON: one pass over the text straight into the neutral tree,
@@ -16,7 +17,7 @@ export const FALL_BACK = Symbol('fall back to the tolerant JSON parser');
 const MAX_DEPTH = 400;
 
 /** Builds the scalar of a JSON string token `[start, end)` (quotes included); shared with jsonTree.ts. */
-export type StringScalarFactory = (start: number, end: number, value: string) => ScalarNode;
+export type StringScalarFactory = (start: number, end: number, value: string) => JsonString;
 
 export function parseJsonFast(
   text: string,
@@ -24,7 +25,7 @@ export function parseJsonFast(
   stringScalar: StringScalarFactory,
 ): DocNode | typeof FALL_BACK {
   try {
-    const parser = new StrictParser(text, map, stringScalar);
+    const parser = new StrictParser({ text, map }, stringScalar);
     parser.skipSpace();
     if (parser.pos >= text.length) return FALL_BACK;
     const root = parser.value(0);
@@ -47,7 +48,7 @@ export function forEachJsonArrayElement(
   visit: (element: DocNode, index: number) => void,
 ): true | typeof FALL_BACK {
   try {
-    const parser = new StrictParser(text, (offset) => offset, stringScalar);
+    const parser = new StrictParser({ text, map: identityOffset }, stringScalar);
     parser.skipSpace();
     if (text.charCodeAt(parser.pos) !== 91 /* [ */) return FALL_BACK;
     parser.pos++;
@@ -81,7 +82,7 @@ export function forEachJsonArrayElement(
  */
 export function parseJsonElementAt(text: string, start: number, stringScalar: StringScalarFactory): { node: DocNode; end: number } | typeof FALL_BACK {
   try {
-    const parser = new StrictParser(text, (offset) => offset, stringScalar);
+    const parser = new StrictParser({ text, map: identityOffset }, stringScalar);
     parser.pos = start;
     const node = parser.value(1);
     return { node, end: parser.pos };
@@ -114,12 +115,14 @@ const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 
 class StrictParser {
   pos = 0;
+  private readonly text: string;
 
   constructor(
-    private readonly text: string,
-    private readonly map: (offset: number) => number,
+    private readonly source: JsonSource,
     private readonly stringScalar: StringScalarFactory,
-  ) {}
+  ) {
+    this.text = source.text;
+  }
 
   skipSpace(): void {
     const text = this.text;
@@ -132,7 +135,7 @@ class StrictParser {
     this.pos = pos;
   }
 
-  value(depth: number): DocNode {
+  value(depth: number): JsonNode {
     if (depth > MAX_DEPTH) throw FALL_BACK;
     const c = this.text.charCodeAt(this.pos);
     switch (c) {
@@ -153,14 +156,13 @@ class StrictParser {
     }
   }
 
-  private object(depth: number): DocNode {
+  private object(depth: number): JsonObject {
     const start = this.pos++;
     const entries: MapEntry[] = [];
     this.skipSpace();
     if (this.text.charCodeAt(this.pos) !== 125 /* } */) {
       for (;;) {
         if (this.text.charCodeAt(this.pos) !== 34) throw FALL_BACK;
-        const keyStart = this.pos;
         const key = this.string();
         const name = key.value as string;
         // A repeated key is reported by the tolerant path.
@@ -170,7 +172,7 @@ class StrictParser {
         this.pos++;
         this.skipSpace();
         const value = this.value(depth + 1);
-        entries.push({ key, value, range: this.range(keyStart, this.pos) });
+        entries.push(new JsonProperty(key, value));
         this.skipSpace();
         const next = this.text.charCodeAt(this.pos);
         if (next === 44 /* , */) {
@@ -181,10 +183,10 @@ class StrictParser {
       }
     }
     this.pos++;
-    return { type: 'map', entries, range: this.range(start, this.pos) };
+    return new JsonObject(this.source, start, this.pos, entries);
   }
 
-  private array(depth: number): DocNode {
+  private array(depth: number): JsonArray {
     const start = this.pos++;
     const items: DocNode[] = [];
     this.skipSpace();
@@ -201,10 +203,10 @@ class StrictParser {
       }
     }
     this.pos++;
-    return { type: 'seq', items, range: this.range(start, this.pos) };
+    return new JsonArray(this.source, start, this.pos, items);
   }
 
-  private string(): ScalarNode {
+  private string(): JsonString {
     const text = this.text;
     const start = this.pos;
     let pos = start + 1;
@@ -223,7 +225,7 @@ class StrictParser {
     }
     const end = pos + 1;
     let value: string;
-    if (!escaped) value = text.slice(start + 1, pos);
+    if (!escaped) value = shortStrings.of(text, start + 1, pos);
     else {
       try {
         value = JSON.parse(text.slice(start, end)) as string;
@@ -235,28 +237,19 @@ class StrictParser {
     return this.stringScalar(start, end, value);
   }
 
-  private word(word: string, value: boolean | null): ScalarNode {
+  private word(word: string, value: boolean | null): JsonLiteral {
     if (!this.text.startsWith(word, this.pos)) throw FALL_BACK;
     const start = this.pos;
     this.pos += word.length;
-    return this.literal(start, value);
+    return new JsonLiteral(this.source, start, this.pos, value);
   }
 
-  private number(): ScalarNode {
+  private number(): JsonLiteral {
     NUMBER.lastIndex = this.pos;
     const match = NUMBER.exec(this.text);
     if (!match || match[0].length === 0) throw FALL_BACK;
     const start = this.pos;
     this.pos += match[0].length;
-    return this.literal(start, Number(match[0]));
-  }
-
-  private literal(start: number, value: number | boolean | null): ScalarNode {
-    const range = this.range(start, this.pos);
-    return { type: 'scalar', value, range, inner: range };
-  }
-
-  private range(start: number, end: number): SourceRange {
-    return { start: this.map(start), end: this.map(end) };
+    return new JsonLiteral(this.source, start, this.pos, Number(match[0]));
   }
 }

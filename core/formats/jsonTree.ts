@@ -1,7 +1,8 @@
 import { Node as JsonNode, ParseError, ParseErrorCode, parseTree, printParseErrorCode } from 'jsonc-parser';
 import type { ParseProblem } from '../model/facts';
 import type { SourceRange } from '../model/range';
-import { FALL_BACK, parseJsonFast } from './jsonFast';
+import { FALL_BACK, parseJsonFast, type StringScalarFactory } from './jsonFast';
+import { JsonString, type JsonSource } from './jsonNodes';
 import type { DocNode, MapEntry, ScalarNode } from './tree';
 import { absentValue } from './tree';
 
@@ -25,7 +26,7 @@ const MAX_DEPTH = 400;
 export function parseJson(text: string, options: JsonOptions): JsonParse {
   const map = options.mapOffset ?? ((offset: number) => offset);
   // Well-formed JSON (nearly every file, on every keystroke but the broken ones) takes the fast path.
-  const fast = parseJsonFast(text, map, (start, end, value) => jsonStringScalar(text, map, start, end, value));
+  const fast = parseJsonFast(text, map, jsonStringScalars({ text, map }));
   if (fast !== FALL_BACK) return { root: fast, problems: [] };
   return parseJsonTolerant(text, options);
 }
@@ -51,17 +52,20 @@ export function parseJsonTolerant(text: string, options: JsonOptions): JsonParse
     const end = map(Math.min(text.length, error.offset + Math.max(error.length, 1)));
     problems.push({ message: (options.messagePrefix ?? '') + messageOf(error.error), range: { start, end } });
   }
-  const root = tree ? new JsonConverter(text, map, problems, options.messagePrefix ?? '').convert(tree, 0) : null;
+  const root = tree ? new JsonConverter({ text, map }, problems, options.messagePrefix ?? '').convert(tree, 0) : null;
   return { root, problems };
 }
 
 class JsonConverter {
+  private readonly stringScalar: StringScalarFactory;
+
   constructor(
-    private readonly text: string,
-    private readonly map: (offset: number) => number,
+    private readonly source: JsonSource,
     private readonly problems: ParseProblem[],
     private readonly prefix: string,
-  ) {}
+  ) {
+    this.stringScalar = jsonStringScalars(source);
+  }
 
   convert(node: JsonNode, depth: number): DocNode {
     const range = this.range(node.offset, node.offset + node.length);
@@ -105,77 +109,20 @@ class JsonConverter {
 
   private stringNode(node: JsonNode): ScalarNode {
     const value = typeof node.value === 'string' ? node.value : String(node.value ?? '');
-    return jsonStringScalar(this.text, this.map, node.offset, node.offset + node.length, value);
+    return this.stringScalar(node.offset, node.offset + node.length, value);
   }
 
   private range(start: number, end: number): SourceRange {
-    return { start: this.map(start), end: this.map(end) };
+    return { start: this.source.map(start), end: this.source.map(end) };
   }
 }
 
 /**
- * The scalar of a JSON string token `[start, end)` of `text` (quotes included, the closing quote
- * possibly missing) whose decoded value is `value`; `offsetOf` maps decoded characters back to
- * the text through escapes.
+ * The scalars of JSON string tokens `[start, end)` of the source's text (quotes included, the
+ * closing quote possibly missing) with their decoded values; see JsonString (jsonNodes.ts).
  */
-export function jsonStringScalar(text: string, map: (offset: number) => number, start: number, end: number, value: string): ScalarNode {
-  const rawStart = start + 1;
-  const closed = end - start >= 2 && text[end - 1] === '"';
-  const rawEnd = closed ? end - 1 : end;
-  const range = { start: map(start), end: map(end) };
-  const inner = { start: map(rawStart), end: map(rawEnd) };
-  return new JsonStringScalar(value, range, inner, text, map, rawStart, rawEnd);
-}
-
-/**
- * offsetOf is made when asked for, not a closure per string: a large file has hundreds of
- * thousands of strings, and a closure each was much of the CLI's peak memory.
- */
-class JsonStringScalar implements ScalarNode {
-  readonly type = 'scalar';
-  /** raw offsets of the decoded characters, when escapes make them differ */
-  private decoded: number[] | null | undefined;
-
-  constructor(
-    readonly value: string,
-    readonly range: SourceRange,
-    readonly inner: SourceRange,
-    private readonly text: string,
-    private readonly map: (offset: number) => number,
-    private readonly rawStart: number,
-    private readonly rawEnd: number,
-  ) {}
-
-  /** A function, as callers hold it apart from the node; created only when asked for. */
-  get offsetOf(): (index: number) => number {
-    return (index) => this.offsetAt(index);
-  }
-
-  private offsetAt(index: number): number {
-    if (this.decoded === undefined) {
-      const verbatim = this.rawEnd - this.rawStart === this.value.length && this.text.startsWith(this.value, this.rawStart);
-      this.decoded = verbatim ? null : decodedOffsets(this.text.slice(this.rawStart, this.rawEnd));
-    }
-    if (this.decoded === null) return this.map(this.rawStart + index);
-    const raw = this.decoded;
-    return this.map(this.rawStart + (raw[Math.min(index, raw.length - 1)] ?? this.rawEnd - this.rawStart));
-  }
-}
-
-/**
- * For the raw text between a JSON string's quotes: the raw offset of each decoded UTF-16 unit,
- * plus one final entry for the end. `\"` decodes to one unit at the backslash; `\u0041` likewise.
- */
-export function decodedOffsets(raw: string): number[] {
-  const offsets: number[] = [];
-  let i = 0;
-  while (i < raw.length) {
-    offsets.push(i);
-    if (raw.charCodeAt(i) === 92 /* \ */) i += raw[i + 1] === 'u' ? 6 : 2;
-    else i += 1;
-  }
-  offsets.push(Math.min(i, raw.length));
-  return offsets;
+export function jsonStringScalars(source: JsonSource): StringScalarFactory {
+  return (start, end, value) => new JsonString(source, start, end, value);
 }
 
 function messageOf(code: ParseErrorCode): string {

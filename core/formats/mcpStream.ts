@@ -1,8 +1,9 @@
 import type { DocumentModel, Fact, FormatId, ParseProblem } from '../model/facts';
 import { FactCollector, pathOf } from './collector';
 import { listIsProposals, looksLikeProposal } from './detect';
-import { FALL_BACK, forEachJsonArrayElement } from './jsonFast';
-import { jsonStringScalar } from './jsonTree';
+import { FALL_BACK, forEachJsonArrayElement, type StringScalarFactory } from './jsonFast';
+import { identityOffset } from './jsonNodes';
+import { jsonStringScalars } from './jsonTree';
 import { readMcpItem } from './mcpJson';
 import type { DocNode } from './tree';
 import { isNullNode } from './tree';
@@ -44,11 +45,9 @@ export function readProposalUnits(text: string, forced: FormatId | undefined): P
   return read === FALL_BACK ? undefined : units;
 }
 
-export function stringScalarOf(text: string) {
-  return (start: number, end: number, value: string) => jsonStringScalar(text, identity, start, end, value);
+export function stringScalarOf(text: string): StringScalarFactory {
+  return jsonStringScalars({ text, map: identityOffset });
 }
-
-const identity = (offset: number) => offset;
 
 /** Reads one element (the `index`-th of the array) into its unit. */
 export function readProposalUnit(element: DocNode, index: number): ProposalUnit {

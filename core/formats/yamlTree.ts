@@ -116,6 +116,7 @@ class YamlConverter {
   private key(key: unknown, forced: SourceRange | undefined): ScalarNode | undefined {
     if (key == null) return undefined;
     const range = forced ?? rangeOf(key, this.base) ?? { start: this.base, end: this.base };
+    if ((key as { anchor?: string }).anchor) this.usesAnchors = true;
     if (isScalar(key)) {
       const node = this.scalar(key, range, forced !== undefined);
       return typeof node.value === 'string' ? node : { ...node, value: String(node.value) };

@@ -15,6 +15,8 @@ export interface DocumentPart {
   checked?: CheckedPart;
   /** every range object of its facts and problems, once each: what an edit before the part moves (./shiftRanges.ts) */
   ranges?: SourceRange[];
+  /** Rule.documentFacts of the part rules over this part's facts alone (see documentFactsOf) */
+  documentFacts?: string;
 }
 
 export interface CheckedPart {
@@ -59,7 +61,7 @@ export function validateParts(input: PartsValidationInput): CoreDiagnostic[] {
     entities: context.entities,
     target: context.target ?? 'offline',
     generation: input.generation,
-    documentFacts: documentFactsOf(partRules, model),
+    documentFacts: documentFactsOf(partRules, model, input.parts),
   };
   const diagnostics: CoreDiagnostic[] = [];
   for (const part of input.parts) {
@@ -79,9 +81,22 @@ function partModel(model: DocumentModel, part: DocumentPart): DocumentModel {
   return { uri: model.uri, format: model.format, detectedBy: model.detectedBy, facts: part.facts as Fact[], parseProblems: part.problems as ParseProblem[] };
 }
 
-function documentFactsOf(rules: readonly Rule[], model: DocumentModel): string {
+/**
+ * What part rules read across the document, in a form that changes whenever it does: each part's
+ * contribution, computed once per part (a part is replaced, not changed, when an edit reads it
+ * again), so an edit costs a pass over the parts rather than over every fact.
+ */
+function documentFactsOf(rules: readonly Rule[], model: DocumentModel, parts: readonly DocumentPart[]): string {
+  const reading = rules.filter((rule) => rule.documentFacts);
   let key = '';
-  for (const rule of rules) if (rule.documentFacts) key += `${rule.documentFacts(model)}\u0000`;
+  for (const part of parts) {
+    if (part.documentFacts === undefined) {
+      const own = partModel(model, part);
+      const each = reading.map((rule) => (rule.documentFacts as (document: DocumentModel) => string)(own));
+      part.documentFacts = each.some((facts) => facts !== '') ? each.join('\u0001') : '';
+    }
+    if (part.documentFacts !== '') key += `${part.documentFacts}\u0000`;
+  }
   return key;
 }
 

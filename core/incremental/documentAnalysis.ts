@@ -30,8 +30,13 @@ type Layout = { kind: 'proposals'; units: ProposalUnit[]; forced: DocumentParts[
  *
  * `parts` are what the checks keep results for between edits (./checkParts.ts): one per unit, and
  * one for the frame around YAML items.
+ *
+ * `apply` hands the kept facts on: they move with the edit, so the analysis it was called on no
+ * longer describes its own text. Applying edits to it again reads the text whole.
  */
 export class DocumentAnalysis {
+  private consumed = false;
+
   private constructor(
     readonly uri: string,
     readonly text: string,
@@ -53,12 +58,14 @@ export class DocumentAnalysis {
 
   /** The analysis after `edits`, applied one after the other (each in offsets of the text the previous one left). */
   apply(edits: readonly TextEdit[]): DocumentAnalysis {
+    if (this.consumed) return DocumentAnalysis.read(this.uri, edits.reduce(applyEdit, this.text), this.options);
     let analysis: DocumentAnalysis | undefined;
     for (const [index, edit] of edits.entries()) {
       const current = analysis ?? this;
       const text = applyEdit(current.text, edit);
       const unit = current.readUnitAgain(edit, text);
       if (unit) {
+        current.consumed = true;
         analysis = unit;
         continue;
       }

@@ -94,7 +94,8 @@ export class WorkspaceSession {
     // The edits since the analysed version, applied to it: only the changed part is read again (core/incremental).
     const edits = existing?.open && existing.analysis && existing.version !== undefined ? this.editSource?.(uri, existing.version, version) : undefined;
     const analysis = edits && existing?.analysis ? existing.analysis.apply(edits) : undefined;
-    return this.store(uri, text, version, true, true, analysis?.text === text ? analysis : undefined);
+    if (!edits || !existing || analysis?.text !== text) return this.store(uri, text, version, true, true);
+    return this.store(uri, text, version, true, true, analysis, existing.lineIndex.afterEdits(edits, text));
   }
 
   /** A closed document goes back to what is on disk, which is what the rest of the workspace sees. */
@@ -265,7 +266,7 @@ export class WorkspaceSession {
     this.store(uri, text, undefined, false, notify);
   }
 
-  private store(uri: string, text: string, version: number | undefined, open: boolean, notify = true, updated?: DocumentAnalysis): SessionDocument {
+  private store(uri: string, text: string, version: number | undefined, open: boolean, notify = true, updated?: DocumentAnalysis, lineIndex?: LineIndex): SessionDocument {
     let model: DocumentModel;
     let analysis = updated;
     try {
@@ -278,7 +279,7 @@ export class WorkspaceSession {
       analysis = undefined;
     }
     const previous = this.entries.get(uri);
-    const entry: SessionDocument = { uri, text, model, lineIndex: new LineIndex(text), version, open, ...(analysis ? { analysis } : {}) };
+    const entry: SessionDocument = { uri, text, model, lineIndex: lineIndex ?? new LineIndex(text), version, open, ...(analysis ? { analysis } : {}) };
     this.entries.set(uri, entry);
     if ((previous && writesDefinitions(previous.model)) || writesDefinitions(model)) {
       this.workspaceDefinitions = undefined;

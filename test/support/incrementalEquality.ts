@@ -41,7 +41,9 @@ export type EditSpec =
   | { kind: 'indent'; at: number; by: string }
   | { kind: 'dedent'; at: number }
   /** typing at the start of the next quoted value (what most keystrokes in a metadata file are) */
-  | { kind: 'typeInValue'; at: number; text: string };
+  | { kind: 'typeInValue'; at: number; text: string }
+  /** typing at the end of the next plain YAML value, or deleting its last characters */
+  | { kind: 'typeInPlainValue'; at: number; text: string; erase: number };
 
 const SNIPPETS = ['"', ',', '{', '}', '[', ']', ':', ' ', '\n', 'x', '-', '#', '- ', '  ', '"urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)"', 'urn:li:corpuser:x', '{"removed": true}', 'cardinality: SINGLE\n', '\\"', '0', 'null', 'true'];
 
@@ -53,6 +55,10 @@ export const editSpec: fc.Arbitrary<EditSpec> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('indent' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), by: fc.constantFrom('  ', '\t', ' ') }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('dedent' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('typeInValue' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), text: fc.stringMatching(/^[a-z0-9_.]{1,4}$/) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ kind: fc.constant('typeInPlainValue' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), text: fc.oneof(fc.stringMatching(/^[a-zA-Z0-9_.:]{0,4}$/), fc.constantFrom(' ', '"', ': x', '\n  x: 1', '\n- y')), erase: fc.integer({ min: 0, max: 3 }) }),
+  },
 );
 
 function lineAt(text: string, offset: number): { start: number; end: number } {
@@ -87,6 +93,14 @@ function toEdit(text: string, spec: EditSpec): TextEdit {
       const line = lineAt(text, at);
       const spaces = /^[ \t]*/.exec(text.slice(line.start, line.end))?.[0].length ?? 0;
       return { start: line.start, end: line.start + Math.min(spaces, 2), text: '' };
+    }
+    case 'typeInPlainValue': {
+      const plain = /: ([A-Za-z0-9_.-]+)$/gm;
+      plain.lastIndex = at;
+      const match = plain.exec(text);
+      if (!match) return { start: at, end: at, text: spec.text };
+      const end = match.index + match[0].length;
+      return { start: Math.max(match.index + 2, end - spec.erase), end, text: spec.text };
     }
     case 'typeInValue': {
       const quoted = /: ?"/g;

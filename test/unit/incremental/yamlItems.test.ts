@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../../bench/generate/metadataFiles';
+import { seededRandom } from '../../../bench/support/random';
+import { validateParts, type CheckedPart } from '../../../core/incremental/checkParts';
+import { DocumentAnalysis, type TextEdit } from '../../../core/incremental/documentAnalysis';
+import { readDocument } from '../../../core/formats';
+import { definitionsFromModel } from '../../../core/definitions/fromFacts';
+import { EMPTY_DEFINITIONS } from '../../../core/definitions/types';
+import { assertSameAsFresh } from '../../support/incrementalEquality';
+
+/**
+ * The YAML formats are read item by item (core/formats/yamlUnits.ts): typing inside one list item
+ * reads that item again, and the checks run again only for it. Every step is compared with a fresh
+ * read of the whole text; the random-edit property of documentAnalysis.test.ts covers the rest.
+ */
+const SAMPLE = join(process.cwd(), 'test', 'fixtures', 'sample-catalog');
+const definitions = { ...EMPTY_DEFINITIONS, workspace: new Map(definitionsFromModel(readDocument('file:///p.yaml', PROPERTIES_YAML)).map((info) => [info.urn, info])) };
+
+function typeAt(analysis: DocumentAnalysis, offset: number, typed: string): DocumentAnalysis {
+  let current = analysis;
+  for (const [i, char] of [...typed].entries()) current = current.apply([{ start: offset + i, end: offset + i, text: char }]);
+  return current;
+}
+
+const files: [string, string, string][] = [
+  ['properties YAML', 'file:///w/properties.yaml', readFileSync(join(SAMPLE, '01-properties.yaml'), 'utf8')],
+  ['dataset YAML', 'file:///w/datasets.yaml', datasetYaml(600, seededRandom(3)).text],
+  ['lineage file', 'file:///w/lineage.yml', lineageFile(600, seededRandom(4)).text],
+];
+
+describe('YAML list formats are analysed item by item', () => {
+  for (const [label, uri, text] of files) {
+    it(`${label}: typing in the first, a middle and the last item reads only that item`, () => {
+      const parts = DocumentAnalysis.read(uri, text).parts;
+      assert.ok(parts && parts.length > 2, 'the file is kept in parts');
+      const names = [...text.matchAll(/(?:id|name): ([\w.]+)/g)];
+      for (const match of [names[0], names[Math.floor(names.length / 2)], names[names.length - 1]]) {
+        const at = (match.index ?? 0) + match[0].length;
+        const typed = typeAt(DocumentAnalysis.read(uri, text), at, '_x');
+        assert.equal(typed.path, 'unit', `typing after ${match[0]}`);
+        assertSameAsFresh(typed, at + 2, `typing "_x" after ${match[0]}`);
+      }
+    });
+  }
+
+  it('a lineage file whose version comes after the entries: the root mapping ends after the edited last entry', () => {
+    const text = 'lineage:\n  - entity:\n      name: a.b\n      type: dataset\n      platform: hive\n  - entity:\n      name: c.d\n      type: dataset\n      platform: hive\n    upstream:\n      - entity: {name: a.b, type: dataset, platform: hive}\n  # a comment\nversion: 2\n';
+    const at = text.indexOf('c.d') + 3;
+    const typed = typeAt(DocumentAnalysis.read('file:///w/l.yml', text), at, 'ef');
+    assert.equal(typed.path, 'unit');
+    assertSameAsFresh(typed, at, 'typing in the last entry');
+    const deleted = typed.apply([{ start: at - 3, end: at + 2, text: 'x' }]);
+    assertSameAsFresh(deleted, at, 'replacing the name');
+  });
+
+  it('typing at the very end of a file appends to its last item', () => {
+    const text = PROPERTIES_YAML;
+    const analysis = DocumentAnalysis.read('file:///w/p.yaml', text);
+    const appended = analysis.apply([{ start: text.length, end: text.length, text: '  description: more\n' }]);
+    assertSameAsFresh(appended, appended.text.length, 'appending a key to the last definition');
+  });
+
+  it('edits that change more than one item, or what the file is, read it whole and still equal a fresh read', () => {
+    const text = PROPERTIES_YAML;
+    const second = text.indexOf('- id: io.bench.tier');
+    const cases: [string, TextEdit][] = [
+      ['a new item pasted inside one', { start: second - 1, end: second - 1, text: '\n- id: io.bench.pasted\n  type: string' }],
+      ['an item indented under the one before', { start: second, end: second, text: '  ' }],
+      ['a syntax error', { start: second + 6, end: second + 6, text: '"' }],
+      ['an anchor', { start: second + 2, end: second + 2, text: '&tier ' }],
+      ['a key renamed so the item no longer looks like a definition', { start: text.indexOf('cardinality', second), end: text.indexOf('cardinality', second) + 11, text: 'kardinality' }],
+    ];
+    for (const [what, edit] of cases) {
+      const edited = DocumentAnalysis.read('file:///w/p.yaml', text).apply([edit]);
+      assert.equal(edited.path, 'full', what);
+      assertSameAsFresh(edited, edit.start, what);
+    }
+  });
+
+  it('a file with anchors and aliases is read whole', () => {
+    const text = readFileSync(join(process.cwd(), 'test', 'fixtures', 'formats', 'aliases.yml'), 'utf8');
+    assert.equal(DocumentAnalysis.read('file:///w/aliases.yml', text).parts, undefined);
+  });
+
+  it('edits applied again to an analysis that was already edited read the text whole', () => {
+    const [, uri, text] = files[2];
+    const analysis = DocumentAnalysis.read(uri, text);
+    const at = text.indexOf('name: ') + 6;
+    assert.equal(analysis.apply([{ start: at, end: at, text: 'a' }]).path, 'unit');
+    const again = analysis.apply([{ start: at, end: at, text: 'b' }]);
+    assert.equal(again.path, 'full');
+    assertSameAsFresh(again, at, 'a second edit of the first analysis');
+  });
+
+  it('after an edit the checks run again for the edited item only', () => {
+    const [, uri, text] = files[1];
+    let analysis = DocumentAnalysis.read(uri, text);
+    const check = () => validateParts({ model: analysis.model, text: analysis.text, definitions, parts: analysis.parts ?? [], generation: 0 });
+    check();
+    const before = new Set<CheckedPart | undefined>((analysis.parts ?? []).map((part) => part.checked));
+    const id = /id: /g;
+    id.lastIndex = Math.floor(text.length / 2);
+    const at = (id.exec(text)?.index ?? 0) + 4;
+    analysis = typeAt(analysis, at, 'q');
+    assert.equal(analysis.path, 'unit');
+    const diagnostics = check();
+    const checkedAgain = (analysis.parts ?? []).filter((part) => !before.has(part.checked)).length;
+    assert.equal(checkedAgain, 1, 'one part checked again');
+    assert.deepEqual(diagnostics, validateParts({ model: analysis.model, text: analysis.text, definitions, parts: analysis.parts ?? [], generation: 1 }), 'kept results equal a full check');
+  });
+});
