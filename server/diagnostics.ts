@@ -3,6 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ClientSupport } from './clientSupport';
 import type { SessionDocument } from '../core/workspace/session';
 import { toLspDiagnostic } from './convert';
+import { DiagnosticDependencies, type CheckRecord, type RecheckReason } from './diagnosticDependencies';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';
 
@@ -17,12 +18,18 @@ export class DiagnosticsFeature {
   private readonly scheduled = new Map<string, number>();
   private readonly changes = new Map<string, number>();
   private support: ClientSupport | undefined;
+  private readonly dependencies: DiagnosticDependencies;
+  /** open document URI → the diagnostics the editor was last given (pulled, with their resultId, or published) and what their check read */
+  private readonly given = new Map<string, { resultId: string; record: CheckRecord }>();
+  private nextResultId = 1;
 
   constructor(
     private readonly lsp: Connection,
     private readonly documents: TextDocuments<TextDocument>,
     private readonly state: ServerState,
-  ) {}
+  ) {
+    this.dependencies = new DiagnosticDependencies(state.session);
+  }
 
   /** The one analysis entry point for an open document: its diagnostics at its current version, as LSP diagnostics. */
   diagnosticsOf(uri: string): Diagnostic[] {
@@ -46,9 +53,40 @@ export class DiagnosticsFeature {
     for (const document of this.documents.all()) this.state.session.openDocument(document.uri, document.getText(), document.version);
   }
 
+  /**
+   * The diagnostics the editor is given for an open document, recorded with what their check read.
+   * Undefined when the document is not open.
+   */
+  private give(uri: string): { resultId: string; items: Diagnostic[]; version: number } | undefined {
+    const document = this.documents.get(uri);
+    if (!document) return undefined;
+    const entry = this.state.session.openDocument(uri, document.getText(), document.version);
+    this.dependencies.sync();
+    const { result, record } = this.dependencies.check(document.version, entry.model, () => this.state.session.diagnosticsOf(uri));
+    const resultId = String(this.nextResultId++);
+    this.given.set(uri, { resultId, record });
+    return { resultId, items: result.map((diagnostic) => toLspDiagnostic(entry.lineIndex, diagnostic)), version: document.version };
+  }
+
+  /**
+   * A pull: when the editor still holds the result `previousResultId` and nothing that result's
+   * check read has changed since, it is answered `unchanged` (LSP 3.17) without checking again.
+   */
+  private answerPull(params: DocumentDiagnosticParams): DocumentDiagnosticReport {
+    const uri = params.textDocument.uri;
+    const given = this.given.get(uri);
+    const document = this.documents.get(uri);
+    if (document && given && params.previousResultId === given.resultId) {
+      this.dependencies.sync();
+      if (this.dependencies.recheckReason(given.record, document.version) === undefined) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: given.resultId };
+    }
+    const report = this.give(uri);
+    return report ? { kind: DocumentDiagnosticReportKind.Full, resultId: report.resultId, items: report.items } : { kind: DocumentDiagnosticReportKind.Full, items: [] };
+  }
+
   listen(support: ClientSupport, lifecycle: Lifecycle): void {
     this.support = support;
-    const pull = lifecycle.guard((params: DocumentDiagnosticParams): DocumentDiagnosticReport => ({ kind: DocumentDiagnosticReportKind.Full, items: this.diagnosticsOf(params.textDocument.uri) }));
+    const pull = lifecycle.guard((params: DocumentDiagnosticParams): DocumentDiagnosticReport => this.answerPull(params));
     // A pull the editor cancelled while it waited in the queue (the user typed on) is dropped
     // unread, so the pull for the newest version never waits behind reads of outdated ones.
     this.lsp.languages.diagnostics.on((params, token) => (token.isCancellationRequested ? new ResponseError<never>(LSPErrorCodes.RequestCancelled, 'The diagnostics request was cancelled.') : pull(params)));
@@ -61,20 +99,41 @@ export class DiagnosticsFeature {
     this.documents.onDidClose(({ document }) => {
       this.scheduled.delete(document.uri);
       this.changes.delete(document.uri);
+      this.given.delete(document.uri);
       void this.state.session.closeDocument(document.uri);
       if (!support.pullDiagnostics) void this.lsp.sendDiagnostics({ uri: document.uri, diagnostics: [] });
     });
     this.state.onDiagnosticsStale(() => this.refreshAll());
   }
 
-  /** Something every document depends on changed (definitions, settings, existence answers). */
+  /**
+   * Something checks read changed (definitions, settings, existence answers): the open documents
+   * that read it are checked again — published anew, or, for a pulling editor, asked for again
+   * with workspace/diagnostic/refresh, where the others are answered `unchanged`. Each refresh
+   * is counted on the LSP log.
+   */
   refreshAll(): void {
     if (!this.support) return;
-    if (this.support.pullDiagnostics) {
-      if (this.support.diagnosticRefresh) void this.lsp.languages.diagnostics.refresh();
-    } else {
-      for (const document of this.documents.all()) this.schedulePublish(document.uri);
+    this.dependencies.sync();
+    const open = this.documents.all();
+    const stale: string[] = [];
+    /** documents the editor has not been given diagnostics for yet: checked when it asks (or publishing gets to them), not counted */
+    const unseen: string[] = [];
+    const reasons = new Set<RecheckReason>();
+    for (const document of open) {
+      const reason = this.dependencies.recheckReason(this.given.get(document.uri)?.record, document.version);
+      if (reason === undefined) continue;
+      (reason === 'never checked' ? unseen : stale).push(document.uri);
+      reasons.add(reason);
     }
+    const causes = this.dependencies.takeCauses();
+    if (reasons.has('existence')) causes.push('new answers from the catalog service about which entities exist');
+    if (this.support.pullDiagnostics) {
+      if (this.support.diagnosticRefresh && stale.length > 0) void this.lsp.languages.diagnostics.refresh();
+    } else {
+      for (const uri of [...stale, ...unseen]) this.schedulePublish(uri);
+    }
+    if (open.length > 0 && (stale.length > 0 || causes.length > 0)) this.state.log(recheckLine(stale.length, open.length, causes, this.support.pullDiagnostics));
   }
 
   private schedulePublish(uri: string): void {
@@ -98,9 +157,21 @@ export class DiagnosticsFeature {
         return;
       }
       this.scheduled.delete(uri);
-      const document = this.documents.get(uri);
-      if (document) void this.lsp.sendDiagnostics({ uri, version: document.version, diagnostics: this.diagnosticsOf(uri) });
+      const report = this.give(uri);
+      if (report) void this.lsp.sendDiagnostics({ uri, version: report.version, diagnostics: report.items });
     };
     setImmediate(run);
   }
+}
+
+/**
+ * "Re-checking 1 of 20 open documents after a change of the workspace definition of io.team.tier;
+ * 19 keep their diagnostics." — what a refresh re-checks, for the user and the workspace-scale bench.
+ */
+export function recheckLine(rechecked: number, open: number, causes: readonly string[], pulled: boolean): string {
+  const after = causes.length > 0 ? ` after ${causes.join('; ')}` : '';
+  const kept = open - rechecked;
+  const how = pulled ? ' (when the editor pulls them again)' : '';
+  const rest = pulled ? `${kept} ${kept === 1 ? 'is' : 'are'} answered unchanged` : `${kept} keep${kept === 1 ? 's its' : ' their'} diagnostics`;
+  return `Re-checking ${rechecked} of ${open} open document${open === 1 ? '' : 's'}${after}${rechecked > 0 ? how : ''}; ${rest}.`;
 }

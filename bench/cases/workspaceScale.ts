@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MAX_WORKSPACE_FILES } from '../../core/workspace/metadataFiles';
@@ -29,6 +30,15 @@ const MEMORY_TARGET_BYTES = 500 * 1024 * 1024;
 const SETTLE_MS = 3_000;
 /** The line the server logs when the workspace scan ends (server/startServer.ts). */
 const SCAN_DONE = /^Read (\d+) YAML\/JSON file\(s\) of the workspace\.$/;
+/** The line the server logs for each diagnostics refresh (server/diagnostics.ts recheckLine). */
+const RECHECK = /^Re-checking (\d+) of (\d+) open documents?/;
+/** Open documents in the re-check measurement: the opened file and these. */
+const DEPENDENT_FILES = ['domain_010/file_003', 'domain_050/file_012', 'domain_090/file_020', 'domain_130/file_007', 'domain_170/file_024'].map((f) => `${f}.datasets.yaml`);
+const OTHER_FILES = [
+  ...['domain_005', 'domain_025', 'domain_045', 'domain_065', 'domain_085', 'domain_105', 'domain_125', 'domain_145', 'domain_165', 'domain_185', 'domain_195', 'domain_199'].map((d) => `${d}/file_030.lineage.yml`),
+  'domain_020/file_000.properties.yaml',
+  'domain_040/file_050.properties.yaml',
+];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -41,6 +51,9 @@ interface Workspace {
   /** a properties file (writes definitions every check reads) and a plain dataset file, to change */
   propertiesFile: string;
   datasetFile: string;
+  /** open in the re-check measurement besides `opened`: dataset files that assign io.bench.tier, and files that do not */
+  dependents: string[];
+  others: string[];
 }
 
 /** 200 folders × 100 files: 48% dataset YAML, 48% lineage files, 2% MCP JSON, 2% properties YAML; ~16 MB. */
@@ -73,7 +86,21 @@ export function generateWorkspace(root: string, seed: number): Workspace {
   mkdirSync(last, { recursive: true });
   const opened = path.join(last, 'opened.datasets.yaml');
   write(opened, datasetYaml(200, random).text);
-  return { root, files, bytes, opened, propertiesFile: path.join(root, 'properties.yaml'), datasetFile: path.join(root, 'domain_100', 'file_005.datasets.yaml') };
+  return {
+    root,
+    files,
+    bytes,
+    opened,
+    propertiesFile: path.join(root, 'properties.yaml'),
+    datasetFile: path.join(root, 'domain_100', 'file_005.datasets.yaml'),
+    dependents: DEPENDENT_FILES.map((file) => path.join(root, file)),
+    others: OTHER_FILES.map((file) => path.join(root, file)),
+  };
+}
+
+/** The 1-minute load average, for the figures that follow it. */
+function loadAverage(): string {
+  return os.loadavg()[0].toFixed(1);
 }
 
 /** Peak resident memory of a process (Linux); undefined elsewhere. */
@@ -127,27 +154,76 @@ export async function workspaceScaleCase(ctx: BenchContext): Promise<CaseResult>
   const settledDiagnostics = await server.nextPublished(openedUri, afterScan - 1, 10_000);
 
   try {
-    // Changes on disk, seen through the server's own watchers (the bench client does not watch files).
-    const countPublishes = async (change: () => void): Promise<{ publishes: number; settledMs: number }> => {
-      const before = new Map<string, number>();
-      const uris = [openedUri];
-      for (const uri of uris) before.set(uri, server.publishCount(uri));
+    // The re-check measurement: 20 open documents, 6 of which assign io.bench.tier.
+    const openUris = [openedUri];
+    for (const file of [...ws.dependents, ...ws.others]) {
+      const uri = pathToFileURL(file).toString();
+      await server.open(uri, readFileSync(file, 'utf8'), file.endsWith('.json') ? 'json' : 'yaml');
+      openUris.push(uri);
+    }
+    const dependentUris = [openedUri, ...ws.dependents.map((file) => pathToFileURL(file).toString())];
+    await Promise.all(openUris.slice(1).map((uri) => server.nextPublished(uri, 0, 60_000)));
+    await sleep(SETTLE_MS);
+
+    /**
+     * One change on disk (written beside the file and renamed, so the server's own watcher never
+     * reads it half-written; the bench client does not watch files): the open documents published
+     * again within SETTLE_MS, the server's own count, and when the last of `awaited` was published.
+     */
+    const measureChange = async (file: string, text: string, awaited: readonly string[]): Promise<{ publishes: number; rechecked: string; lastMs: number | undefined }> => {
+      const before = new Map(openUris.map((uri) => [uri, server.publishCount(uri)]));
+      let counted = 'no re-check logged';
+      // The client keeps the latest log line: the one already there when the wait starts is not this change's.
+      let armed = false;
+      let earlier: unknown;
+      const logged = server
+        .waitForNotification<{ message: string }>(
+          'window/logMessage',
+          (params) => {
+            if (!armed) earlier = params;
+            return armed && params !== earlier && RECHECK.test(params.message);
+          },
+          SETTLE_MS,
+        )
+        .then((params) => (counted = params.message))
+        .catch(() => undefined);
+      armed = true;
       const changedAt = nowMs();
-      change();
+      writeFileSync(`${file}.tmp`, text);
+      renameSync(`${file}.tmp`, file);
+      const arrivals = await Promise.all(awaited.map((uri) => server.nextPublished(uri, before.get(uri) ?? 0, 60_000).then(() => nowMs() - changedAt)));
+      await logged;
       await sleep(SETTLE_MS);
-      const publishes = uris.reduce((sum, uri) => sum + server.publishCount(uri) - (before.get(uri) ?? 0), 0);
-      return { publishes, settledMs: nowMs() - changedAt };
+      const publishes = openUris.reduce((sum, uri) => sum + server.publishCount(uri) - (before.get(uri) ?? 0), 0);
+      return { publishes, rechecked: counted, lastMs: arrivals.length > 0 ? Math.max(...arrivals) : undefined };
     };
-    const datasetChange = await countPublishes(() => writeFileSync(ws.datasetFile, `${readFileSync(ws.datasetFile, 'utf8')}# edited\n`));
-    const propertiesChange = await countPublishes(() => writeFileSync(ws.propertiesFile, `${PROPERTIES_YAML}# edited\n`));
+    const datasetChange = await measureChange(ws.datasetFile, `${readFileSync(ws.datasetFile, 'utf8')}# edited\n`, []);
+    const commentChange = await measureChange(ws.propertiesFile, `${PROPERTIES_YAML}# edited\n`, []);
+    // io.bench.tier now allows platinum, the generated files' deliberate wrong tier: its users' diagnostics change.
+    const tierChange = await measureChange(ws.propertiesFile, PROPERTIES_YAML.replace('    - value: gold', '    - value: platinum\n    - value: gold'), dependentUris);
+    // Baseline in the same run: a severity setting every check reads re-checks all open documents.
+    const before = new Map(openUris.map((uri) => [uri, server.publishCount(uri)]));
+    const settingsAt = nowMs();
+    await server.configure({ catalogCode: { diagnostics: { severity: { 'lineage.selfLoop': 'hint' } } } });
+    const allMs = Math.max(...(await Promise.all(openUris.map((uri) => server.nextPublished(uri, before.get(uri) ?? 0, 60_000).then(() => nowMs() - settingsAt)))));
+    const load = loadAverage();
     const peak = peakRss(pid) ?? afterScanRss;
 
     result.rows.push(
       { group: GROUP, case: `${formatCount(ws.files)} files, ${mib(ws.bytes)}`, subject: 'first diagnostics of the opened file', medianMs: firstMs, runs: 1, note: `${firstDiagnostics.length} diagnostics then, ${settledDiagnostics.length} once the scan had read the definitions; after initialized` },
       { group: GROUP, case: `${formatCount(ws.files)} files, ${mib(ws.bytes)}`, subject: 'workspace scan', medianMs: scanMs, runs: 1, note: `the server read ${formatCount(filesRead ?? 0)} of ${formatCount(ws.files)} files (its limit MAX_WORKSPACE_FILES is ${formatCount(MAX_WORKSPACE_FILES)})` },
       { group: GROUP, case: `${formatCount(ws.files)} files, ${mib(ws.bytes)}`, subject: 'server peak RSS (VmHWM)', value: peak === undefined ? 'not measured (no /proc)' : mib(peak), note: afterScanRss === undefined ? undefined : `${mib(afterScanRss)} when the scan ended` },
-      { group: GROUP, case: 'one dataset file changed on disk', subject: 'open documents re-published', value: `${datasetChange.publishes}`, note: `within ${SETTLE_MS} ms; the server re-reads only the changed file` },
-      { group: GROUP, case: 'properties.yaml changed on disk', subject: 'open documents re-published', value: `${propertiesChange.publishes}`, note: `within ${SETTLE_MS} ms; definitions changed, so every open document is checked again` },
+      { group: GROUP, case: 'one dataset file changed on disk', subject: 'open documents re-published', value: `${datasetChange.publishes} of ${openUris.length}`, note: `within ${SETTLE_MS} ms; the server re-reads only the changed file` },
+      { group: GROUP, case: 'properties.yaml: a comment added', subject: 'open documents re-published', value: `${commentChange.publishes} of ${openUris.length}`, note: `within ${SETTLE_MS} ms; no definition changed (${commentChange.rechecked})` },
+      {
+        group: GROUP,
+        case: 'properties.yaml: io.bench.tier allows one more value',
+        subject: 'open documents re-published',
+        value: `${tierChange.publishes} of ${openUris.length}`,
+        note: `${dependentUris.length} assign io.bench.tier; server: "${tierChange.rechecked}"`,
+      },
+      { group: GROUP, case: 'properties.yaml: io.bench.tier allows one more value', subject: `new diagnostics of its ${dependentUris.length} users`, medianMs: tierChange.lastMs, runs: 1, note: `from the rename on disk to the last user's publication; load ${load}` },
+      { group: GROUP, case: 'severity setting changed (every check reads it)', subject: `all ${openUris.length} open documents re-published`, medianMs: allMs, runs: 1, note: `baseline in the same run: a change every document depends on; load ${load}` },
     );
 
     const scanned = filesRead ?? 0;
@@ -175,12 +251,15 @@ export async function workspaceScaleCase(ctx: BenchContext): Promise<CaseResult>
         met: peak === undefined ? 'not measured' : peak <= MEMORY_TARGET_BYTES,
         ...(peak !== undefined && peak > MEMORY_TARGET_BYTES ? { miss: `${mib(peak - MEMORY_TARGET_BYTES)} over`, next: 'keep closed files as facts and line offsets only (drop text, parse trees) and re-read the text on demand' } : {}),
       },
-      {
-        target: 'a change to one file re-checks only what depends on it',
-        measured: `dataset file changed: ${datasetChange.publishes} re-published; properties.yaml changed: ${propertiesChange.publishes} re-published (1 open document). The server keeps no dependency count of closed files: it re-reads only the changed file, and checks only open documents, all of them when definitions change`,
-        met: 'not measured',
-        next: 'count re-checked documents in the server (a log line or status field per refresh) and re-check only documents that use a changed definition',
-      },
+      (() => {
+        const onlyDependents = tierChange.publishes === dependentUris.length && datasetChange.publishes === 0 && commentChange.publishes === 0;
+        return {
+          target: 'a change to one file re-checks only what depends on it',
+          measured: `io.bench.tier's definition changed: ${tierChange.publishes} of ${openUris.length} open documents re-checked and re-published (${dependentUris.length} use it), the last after ${tierChange.lastMs?.toFixed(0)} ms (all ${openUris.length} after a settings change: ${allMs.toFixed(0)} ms); a comment in properties.yaml: ${commentChange.publishes}; a dataset file: ${datasetChange.publishes}`,
+          met: onlyDependents,
+          ...(onlyDependents ? {} : { miss: 'documents that do not use the changed definition were re-published', next: 'see the server log line "Re-checking N of M open documents after …" for the cause' }),
+        };
+      })(),
     );
     result.notes.push(
       `${formatCount(ws.files)} generated files in ${FOLDERS + 1} folders (${mib(ws.bytes)}): dataset YAML, lineage files, MCP JSON, properties YAML; one dataset YAML opened right after initialize; server started ${(initialized - start).toFixed(0)} ms before initialized.`,

@@ -1,0 +1,170 @@
+import { lookupProperty } from '../core/definitions/lookup';
+import { propertyIdOf } from '../core/definitions/normalise';
+import type { EntityExistenceView, PropertyDefinitionInfo } from '../core/definitions/types';
+import type { DocumentModel } from '../core/model/facts';
+import { definitionChanges, hasDefinitionChanges, propertiesReadBy, type DefinitionChanges } from '../core/workspace/definitionChanges';
+import type { CatalogKnowledge, WorkspaceSession } from '../core/workspace/session';
+
+/** What one check of an open document read, so a later change can be judged against it. */
+export interface CheckRecord {
+  /** the editor's version that was checked */
+  version: number;
+  /** the change count (DiagnosticDependencies) when the check ran: a later change has a greater one */
+  generation: number;
+  /** the property URNs whose definitions the checks read (core/workspace/definitionChanges.ts) */
+  properties: readonly string[];
+  /** some property had no definition: the checks then also read the list of every known property */
+  readsEveryDefinition: boolean;
+  /** each entity the checks asked about, with the answer they got */
+  existence: ReadonlyMap<string, boolean | undefined>;
+  /** the check did not ask the catalog at all (answered from elsewhere): what it read is unknown, so any change re-checks it */
+  opaque: boolean;
+}
+
+/** Why a document must be checked again, or `undefined` when its last result still holds. */
+export type RecheckReason = 'never checked' | 'edited' | 'settings' | 'definitions' | 'existence' | 'unknown';
+
+const NO_DEFINITIONS: ReadonlyMap<string, PropertyDefinitionInfo> = new Map();
+/** What every check reads, in the order DiagnosticDependencies.sync compares them, named for the log. */
+const EVERY_CHECK_READS = ['the severity settings', 'the format associations', 'the kind of service the files are judged for', 'whether a catalog service answers'] as const;
+
+/**
+ * Which open documents a change can affect. Every check of an open document is recorded with what
+ * it read — the definitions of the properties it names, the entities it asked about — and every
+ * change of what checks read is recorded with a generation number: the workspace's definitions
+ * (diffed by the session on each rebuild), the service's (diffed here when the map is replaced),
+ * and the inputs every check reads (severity settings, format associations, the service target,
+ * whether a service answers), which re-check everything. A document whose record predates a
+ * change of something it read is checked again; any other keeps its result.
+ */
+export class DiagnosticDependencies {
+  private generation = 0;
+  private readonly propertyChangedAt = new Map<string, number>();
+  private membershipChangedAt = 0;
+  private everythingChangedAt = 0;
+  private serviceDefinitions: ReadonlyMap<string, PropertyDefinitionInfo> = NO_DEFINITIONS;
+  private inputs: string[] | undefined;
+  /** what changed since the last refresh, in words for the log */
+  private causes: string[] = [];
+  private readonly catalog: () => CatalogKnowledge;
+  /**
+   * While a check runs: the entities it asks about. Complete for every check, because rules that
+   * ask about entities run on the whole document each time (Rule.scope 'document'; results kept
+   * for parts of a document never ask, core/incremental/checkParts.ts).
+   */
+  private asked: Map<string, boolean | undefined> | undefined;
+  private catalogRead = false;
+  private readonly recordingViews = new WeakMap<EntityExistenceView, EntityExistenceView>();
+
+  constructor(private readonly session: WorkspaceSession) {
+    session.onDefinitionChanges = (changes) => this.definitionsChanged(changes, 'workspace');
+    // Checks ask the catalog through the session; the entities they ask about are noted on the
+    // way, so new existence answers re-check only the documents that asked about those entities.
+    const catalog = session.catalog;
+    this.catalog = catalog;
+    // Always the same wrapper for the same view, recording or not, so kept part results stay reusable.
+    session.catalog = () => {
+      const knowledge = catalog();
+      if (this.asked) this.catalogRead = true;
+      return { ...knowledge, entities: this.recording(knowledge.entities) };
+    };
+  }
+
+  /**
+   * The existence view checks read: while a check of an open document runs, each entity asked
+   * about is noted with the answer given. One per view: results kept for parts of a document
+   * (core/incremental/checkParts.ts) are reused only under the same view object.
+   */
+  private recording(view: EntityExistenceView): EntityExistenceView {
+    let wrapped = this.recordingViews.get(view);
+    if (!wrapped) {
+      wrapped = {
+        exists: (urn) => {
+          const answer = view.exists(urn);
+          this.asked?.set(urn, answer);
+          return answer;
+        },
+      };
+      this.recordingViews.set(view, wrapped);
+    }
+    return wrapped;
+  }
+
+  /** Notes what changed since the last call: the workspace's definitions, the service's, the inputs of every check. */
+  sync(): void {
+    // A rebuild of the workspace's definitions reports its changes (onDefinitionChanges).
+    this.session.definitions();
+    const knowledge = this.catalog();
+    const service = knowledge.serviceDefinitions ?? NO_DEFINITIONS;
+    if (service !== this.serviceDefinitions) {
+      const changes = definitionChanges(this.serviceDefinitions, service);
+      this.serviceDefinitions = service;
+      if (hasDefinitionChanges(changes)) this.definitionsChanged(changes, 'service');
+    }
+    const inputs = [
+      JSON.stringify(this.session.severity),
+      JSON.stringify(this.session.associations),
+      knowledge.target ?? 'offline',
+      knowledge.serviceDefinitions !== undefined ? 'service' : 'no service',
+    ];
+    const changed = EVERY_CHECK_READS.filter((_, i) => inputs[i] !== this.inputs?.[i]);
+    if (changed.length > 0) {
+      if (this.inputs !== undefined) this.causes.push(`a change of ${changed.join(' and ')}`);
+      this.inputs = inputs;
+      this.everythingChangedAt = ++this.generation;
+    }
+  }
+
+  /**
+   * Runs one check of an open document (already read at `version` into the session as `model`)
+   * and records what it read. Call sync() first, so the record's generation covers every change
+   * the check saw.
+   */
+  check<T>(version: number, model: DocumentModel, run: () => T): { result: T; record: CheckRecord } {
+    const generation = this.generation;
+    const asked = new Map<string, boolean | undefined>();
+    this.asked = asked;
+    this.catalogRead = false;
+    let result: T;
+    try {
+      result = run();
+    } finally {
+      this.asked = undefined;
+    }
+    const properties = propertiesReadBy(model);
+    const definitions = this.session.definitionsView();
+    const readsEveryDefinition = properties.some((urn) => lookupProperty(definitions, urn).effective === undefined);
+    return { result, record: { version, generation, properties, readsEveryDefinition, existence: asked, opaque: !this.catalogRead } };
+  }
+
+  /** Whether a recorded check still holds for the document at `version`; sync() first. */
+  recheckReason(record: CheckRecord | undefined, version: number): RecheckReason | undefined {
+    if (!record) return 'never checked';
+    if (record.version !== version) return 'edited';
+    if (this.everythingChangedAt > record.generation) return 'settings';
+    if (record.opaque) return 'unknown';
+    if (record.readsEveryDefinition && this.membershipChangedAt > record.generation) return 'definitions';
+    for (const urn of record.properties) if ((this.propertyChangedAt.get(urn) ?? 0) > record.generation) return 'definitions';
+    if (record.existence.size > 0) {
+      const entities = this.catalog().entities;
+      for (const [urn, answer] of record.existence) if (entities.exists(urn) !== answer) return 'existence';
+    }
+    return undefined;
+  }
+
+  /** What changed since the last call, in words ("a change of the workspace definition of io.team.tier"), and forgets it. */
+  takeCauses(): string[] {
+    const causes = this.causes;
+    this.causes = [];
+    return causes;
+  }
+
+  private definitionsChanged(changes: DefinitionChanges, where: 'workspace' | 'service'): void {
+    const generation = ++this.generation;
+    for (const urn of changes.changed) this.propertyChangedAt.set(urn, generation);
+    if (changes.membershipChanged) this.membershipChangedAt = generation;
+    const names = [...new Set([...changes.changed].map(propertyIdOf))].sort();
+    const listed = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
+    this.causes.push(`a change of the ${where} definition${names.length === 1 ? '' : 's'} of ${listed}`);
+  }
+}
