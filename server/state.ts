@@ -115,8 +115,6 @@ export class ServerState {
 
   /** Coalesces a burst (a workspace scan, a batch of answers) into one diagnostics refresh, without a fixed wait. */
   markStale(): void {
-    // At once, not on the next turn: a diagnostics request in between must not reuse kept results.
-    this.session.invalidateChecks();
     if (this.stalePending) return;
     this.stalePending = true;
     setImmediate(() => {

@@ -24,23 +24,31 @@ export interface CheckedPart {
   diagnostics: CoreDiagnostic[];
 }
 
-/** Everything besides a part's own facts that part rules read. */
+/**
+ * Everything besides a part's own facts that part rules read. Definitions are compared by identity:
+ * the workspace's map is rebuilt and the service's replaced whenever they change (core/workspace/
+ * session.ts, server/liveDefinitions.ts), never refilled in place. Entity existence is not here:
+ * its answers change by themselves, so only document rules may ask (see NO_EXISTENCE_FOR_PARTS).
+ */
 interface CheckedUnder {
   service: DefinitionsView['service'];
   workspace: DefinitionsView['workspace'];
   serviceAvailable: boolean;
-  entities: EntityExistenceView;
   target: ServiceTarget;
-  /** the owner's count of changes it cannot see in the above (a definitions store refilled in place) */
-  generation: number;
   /** Rule.documentFacts of every part rule */
   documentFacts: string;
 }
 
 export interface PartsValidationInput extends ValidationInput {
   parts: readonly DocumentPart[];
-  generation: number;
 }
+
+/** What part rules get for entity existence: asking is a mistake in the rule (it must be a document rule), said loudly. */
+const NO_EXISTENCE_FOR_PARTS: EntityExistenceView = {
+  exists: () => {
+    throw new Error("a rule kept per part asked whether an entity exists; such a rule must be scope: 'document'");
+  },
+};
 
 /**
  * validateDocument for a document kept in parts (./documentAnalysis.ts), with the same answer
@@ -58,16 +66,14 @@ export function validateParts(input: PartsValidationInput): CoreDiagnostic[] {
     service: context.definitions.service,
     workspace: context.definitions.workspace,
     serviceAvailable: context.definitions.serviceAvailable,
-    entities: context.entities,
     target: context.target ?? 'offline',
-    generation: input.generation,
     documentFacts: documentFactsOf(partRules, model, input.parts),
   };
   const diagnostics: CoreDiagnostic[] = [];
   for (const part of input.parts) {
     if (!part.checked || !sameUnder(part.checked.under, under)) {
       // Own range objects: kept diagnostics move with later edits (./shiftRanges.ts shiftPart), facts move on their own.
-      const found = runRules(partRules, { ...context, model: partModel(model, part), document: model });
+      const found = runRules(partRules, { ...context, model: partModel(model, part), document: model, entities: NO_EXISTENCE_FOR_PARTS });
       part.checked = { under, diagnostics: found.map((diagnostic) => ({ ...diagnostic, range: { ...diagnostic.range } })) };
     }
     // Copies: the kept diagnostics move with later edits, the answer must not.
@@ -105,9 +111,7 @@ function sameUnder(a: CheckedUnder, b: CheckedUnder): boolean {
     a.service === b.service &&
     a.workspace === b.workspace &&
     a.serviceAvailable === b.serviceAvailable &&
-    a.entities === b.entities &&
     a.target === b.target &&
-    a.generation === b.generation &&
     a.documentFacts === b.documentFacts
   );
 }

@@ -63,8 +63,6 @@ export class WorkspaceSession {
   /** what the catalog knows; replaced by the owner (server: live, CLI: fetched once) */
   catalog: () => CatalogKnowledge = () => OFFLINE;
 
-  private checksGeneration = 0;
-
   /** `onDefinitionsChanged` runs whenever the definitions written in the workspace may have changed. */
   constructor(private readonly onDefinitionsChanged: () => void = () => undefined) {}
 
@@ -180,15 +178,7 @@ export class WorkspaceSession {
     const input = { model: entry.model, text: entry.text, definitions: this.definitionsView(), entities: catalog.entities, target: catalog.target, severity: this.severity };
     // An open document kept in parts checks again only the parts an edit changed (core/incremental/checkParts.ts).
     const parts = entry.analysis?.model === entry.model ? entry.analysis.parts : undefined;
-    return parts ? validateParts({ ...input, parts, generation: this.checksGeneration }) : validateDocument(input);
-  }
-
-  /**
-   * Something the checks read changed where the session cannot see it (the service's definitions
-   * refreshed, entity existence answered): results kept for parts of open documents are not reused.
-   */
-  invalidateChecks(): void {
-    this.checksGeneration++;
+    return parts ? validateParts({ ...input, parts }) : validateDocument(input);
   }
 
   /** Every metadata file with its diagnostics, sorted by URI; `uris` narrows the answer to those files. */

@@ -7,6 +7,7 @@ import { seededRandom } from '../../../bench/support/random';
 import { validateParts, type CheckedPart } from '../../../core/incremental/checkParts';
 import { DocumentAnalysis, type TextEdit } from '../../../core/incremental/documentAnalysis';
 import { readDocument } from '../../../core/formats';
+import type { LineageEdgeFact } from '../../../core/model/facts';
 import { definitionsFromModel } from '../../../core/definitions/fromFacts';
 import { EMPTY_DEFINITIONS } from '../../../core/definitions/types';
 import { assertSameAsFresh } from '../../support/incrementalEquality';
@@ -98,7 +99,7 @@ describe('YAML list formats are analysed item by item', () => {
   it('after an edit the checks run again for the edited item only', () => {
     const [, uri, text] = files[1];
     let analysis = DocumentAnalysis.read(uri, text);
-    const check = () => validateParts({ model: analysis.model, text: analysis.text, definitions, parts: analysis.parts ?? [], generation: 0 });
+    const check = () => validateParts({ model: analysis.model, text: analysis.text, definitions, parts: analysis.parts ?? [] });
     check();
     const before = new Set<CheckedPart | undefined>((analysis.parts ?? []).map((part) => part.checked));
     const id = /id: /g;
@@ -109,6 +110,22 @@ describe('YAML list formats are analysed item by item', () => {
     const diagnostics = check();
     const checkedAgain = (analysis.parts ?? []).filter((part) => !before.has(part.checked)).length;
     assert.equal(checkedAgain, 1, 'one part checked again');
-    assert.deepEqual(diagnostics, validateParts({ model: analysis.model, text: analysis.text, definitions, parts: analysis.parts ?? [], generation: 1 }), 'kept results equal a full check');
+    const fresh = { ...definitions, workspace: new Map(definitions.workspace) };
+    assert.deepEqual(diagnostics, validateParts({ model: analysis.model, text: analysis.text, definitions: fresh, parts: analysis.parts ?? [] }), 'kept results equal a full check');
+    assert.equal((analysis.parts ?? []).filter((part) => !before.has(part.checked)).length, analysis.parts?.length, 'new definitions check every part again');
+  });
+
+  it('entity existence is asked by document rules only, so answers that change are never kept per part', () => {
+    const [, uri, text] = files[2];
+    const analysis = DocumentAnalysis.read(uri, text);
+    let missing = '';
+    const entities = { exists: (urn: string) => (urn === missing ? false : undefined) };
+    const check = () => validateParts({ model: analysis.model, text: analysis.text, definitions, entities, parts: analysis.parts ?? [] });
+    assert.ok(!check().some((d) => d.code === 'lineage.unknownEntity'));
+    const edge = analysis.model.facts.find((fact): fact is LineageEdgeFact => fact.kind === 'lineageEdge' && fact.depth === 0);
+    assert.ok(edge, 'the lineage file has an edge');
+    missing = edge.upstream.value;
+    assert.ok(check().some((d) => d.code === 'lineage.unknownEntity' && d.message.includes(missing)), 'the new answer shows at once');
+    assert.ok(!check().some((d) => d.code === 'internal.ruleFailed'), 'no part rule asked');
   });
 });
