@@ -6,6 +6,7 @@ import { ALL_RULES } from '../rules';
 import type { Rule } from '../rules/types';
 import type { ServiceTarget } from '../rules/target';
 import { finishDiagnostics, ruleContext, runRules, type ValidationInput } from '../validate';
+import type { RepeatIndex } from './repeatIndex';
 
 /** One part of a document (a list item, an array element, the frame around them) as the checks see it. */
 export interface DocumentPart {
@@ -41,6 +42,8 @@ interface CheckedUnder {
 
 export interface PartsValidationInput extends ValidationInput {
   parts: readonly DocumentPart[];
+  /** the repeat rules' index for these parts (kept by the analysis across edits); without it they run on the whole model */
+  repeats?: RepeatIndex;
 }
 
 /** What part rules get for entity existence: asking is a mistake in the rule (it must be a document rule), said loudly. */
@@ -79,7 +82,10 @@ export function validateParts(input: PartsValidationInput): CoreDiagnostic[] {
     // Copies: the kept diagnostics move with later edits, the answer must not.
     for (const diagnostic of part.checked.diagnostics) diagnostics.push({ ...diagnostic, range: { ...diagnostic.range } });
   }
-  diagnostics.push(...runRules(rules.filter((rule) => rule.scope === 'document'), context));
+  const documentRules = rules.filter((rule) => rule.scope === 'document');
+  const indexed = input.repeats ? documentRules.filter((rule) => rule.repeats) : [];
+  diagnostics.push(...runRules(documentRules.filter((rule) => !indexed.includes(rule)), context));
+  if (input.repeats) diagnostics.push(...input.repeats.diagnostics(indexed, input.parts, model, context, (part) => partModel(model, part)));
   return finishDiagnostics(context, input, diagnostics);
 }
 

@@ -4,6 +4,7 @@ import { modelOfProposalUnits, readProposalUnit, stringScalarOf, type ProposalUn
 import { modelOfLayout, readItemAgain, type YamlItem, type YamlItemLayout } from '../formats/yamlUnits';
 import type { DocumentModel, Fact, ParseProblem } from '../model/facts';
 import type { DocumentPart } from './checkParts';
+import { RepeatIndex } from './repeatIndex';
 import { forEachFactRange, shiftPart } from './shiftRanges';
 
 /** One edit, in offsets of the text it applies to (an LSP content change, converted at the edge). */
@@ -17,7 +18,11 @@ export interface TextEdit {
 export type AnalysisPath = 'full' | 'unit';
 
 /** What the document is made of, when it can be read again part by part. */
-type Layout = { kind: 'proposals'; units: ProposalUnit[]; forced: DocumentParts['forced']; parts: DocumentPart[] } | { kind: 'yaml'; layout: YamlItemLayout; frame: DocumentPart; parts: DocumentPart[] };
+type Layout = ({ kind: 'proposals'; units: ProposalUnit[]; forced: DocumentParts['forced'] } | { kind: 'yaml'; layout: YamlItemLayout; frame: DocumentPart }) & {
+  parts: DocumentPart[];
+  /** the repeat rules' index of these parts, handed on from edit to edit (./repeatIndex.ts) */
+  repeats: RepeatIndex;
+};
 
 /**
  * A document's text and model, kept up to date edit by edit. Each format's natural unit is read
@@ -54,6 +59,11 @@ export class DocumentAnalysis {
   /** The parts the model is made of, in order; undefined when the document is only read whole. */
   get parts(): readonly DocumentPart[] | undefined {
     return this.layout?.parts;
+  }
+
+  /** The index the repeat rules keep for these parts (./repeatIndex.ts). */
+  get repeats(): RepeatIndex | undefined {
+    return this.layout?.repeats;
   }
 
   /** The analysis after `edits`, applied one after the other (each in offsets of the text the previous one left). */
@@ -105,7 +115,7 @@ export class DocumentAnalysis {
     }
     const model = modelOfProposalUnits(this.uri, next, layout.forced);
     if (!model) return undefined;
-    return new DocumentAnalysis(this.uri, text, model, this.options, { kind: 'proposals', units: next, forced: layout.forced, parts }, 'unit');
+    return new DocumentAnalysis(this.uri, text, model, this.options, { kind: 'proposals', units: next, forced: layout.forced, parts, repeats: layout.repeats }, 'unit');
   }
 
   private readItemAgain(state: Extract<Layout, { kind: 'yaml' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {
@@ -134,16 +144,16 @@ export class DocumentAnalysis {
       shiftPart(state.frame, delta, edit.end);
     }
     const next: YamlItemLayout = { ...layout, items };
-    return new DocumentAnalysis(this.uri, text, modelOfLayout(this.uri, next), this.options, { kind: 'yaml', layout: next, frame: state.frame, parts }, 'unit');
+    return new DocumentAnalysis(this.uri, text, modelOfLayout(this.uri, next), this.options, { kind: 'yaml', layout: next, frame: state.frame, parts, repeats: state.repeats }, 'unit');
   }
 }
 
 function layoutOf(read: DocumentParts): Layout | undefined {
-  if (read.units) return { kind: 'proposals', units: read.units, forced: read.forced, parts: read.units.map(partOfUnit) };
+  if (read.units) return { kind: 'proposals', units: read.units, forced: read.forced, parts: read.units.map(partOfUnit), repeats: new RepeatIndex() };
   if (read.yaml) {
     const { frame } = read.yaml;
     const framePart: DocumentPart = { facts: [...frame.facts, ...frame.sweepBefore, ...frame.sweepAfter], problems: [] };
-    return { kind: 'yaml', layout: read.yaml, frame: framePart, parts: [framePart, ...read.yaml.items.map(partOfItem)] };
+    return { kind: 'yaml', layout: read.yaml, frame: framePart, parts: [framePart, ...read.yaml.items.map(partOfItem)], repeats: new RepeatIndex() };
   }
   return undefined;
 }

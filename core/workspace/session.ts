@@ -177,8 +177,9 @@ export class WorkspaceSession {
     const catalog = this.catalog();
     const input = { model: entry.model, text: entry.text, definitions: this.definitionsView(), entities: catalog.entities, target: catalog.target, severity: this.severity };
     // An open document kept in parts checks again only the parts an edit changed (core/incremental/checkParts.ts).
-    const parts = entry.analysis?.model === entry.model ? entry.analysis.parts : undefined;
-    return parts ? validateParts({ ...input, parts }) : validateDocument(input);
+    const analysis = entry.analysis?.model === entry.model ? entry.analysis : undefined;
+    const parts = analysis?.parts;
+    return parts ? validateParts({ ...input, parts, repeats: analysis?.repeats }) : validateDocument(input);
   }
 
   /** Every metadata file with its diagnostics, sorted by URI; `uris` narrows the answer to those files. */

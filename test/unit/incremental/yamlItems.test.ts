@@ -129,3 +129,26 @@ describe('YAML list formats are analysed item by item', () => {
     assert.ok(!check().some((d) => d.code === 'internal.ruleFailed'), 'no part rule asked');
   });
 });
+
+describe('repeats across items are judged from an index', () => {
+  const entry = (name: string, upstream: string) => `  - entity: {name: ${name}, type: dataset, platform: hive}\n    upstream:\n      - entity: {name: ${upstream}, type: dataset, platform: hive}\n`;
+  const text = `version: 1\nlineage:\n${entry('a.t', 'b.s')}${entry('c.t', 'd.s')}${entry('a.t', 'b.s')}${entry('e.t', 'f.s')}`;
+
+  it('a duplicate edge in another entry appears and disappears as the entries are edited', () => {
+    let analysis = DocumentAnalysis.read('file:///w/dup.yml', text);
+    const count = () => validateParts({ model: analysis.model, text: analysis.text, definitions, parts: analysis.parts ?? [], repeats: analysis.repeats }).filter((d) => d.code === 'lineage.duplicateEdge').length;
+    assert.equal(count(), 1);
+    // The second entry becomes a third copy of the edge, then the first copy is renamed away.
+    const second = analysis.text.indexOf('d.s');
+    analysis = analysis.apply([{ start: second, end: second + 3, text: 'b.s' }]);
+    analysis = analysis.apply([{ start: analysis.text.indexOf('c.t'), end: analysis.text.indexOf('c.t') + 3, text: 'a.t' }]);
+    assert.equal(analysis.path, 'unit');
+    assert.equal(count(), 2);
+    assertSameAsFresh(analysis, second, 'a third copy');
+    const first = analysis.text.indexOf('b.s');
+    analysis = analysis.apply([{ start: first, end: first + 3, text: 'x.s' }]);
+    assert.equal(analysis.path, 'unit');
+    assert.equal(count(), 1);
+    assertSameAsFresh(analysis, first, 'the first copy renamed');
+  });
+});

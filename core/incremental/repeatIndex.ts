@@ -1,0 +1,98 @@
+import type { CoreDiagnostic } from '../model/diagnostic';
+import type { DocumentModel } from '../model/facts';
+import { judgeRepeats, type RepeatCheck, type Written } from '../rules/repeats';
+import type { Rule, RuleContext } from '../rules/types';
+import type { DocumentPart } from './checkParts';
+
+type Scope = object | undefined;
+
+/**
+ * The repeat rules (core/rules/repeats.ts) of a document kept in parts, from an index instead of a
+ * pass over the document: what each part writes is taken once, when the part first appears, and
+ * counted per key; an edit replaces one part, so it removes that part's keys and adds the new
+ * ones. Only keys written more than once are judged, from the parts that write them.
+ */
+export class RepeatIndex {
+  private readonly rules = new Map<Rule, RuleIndex>();
+
+  /** The repeat rules' diagnostics for `parts` (in document order) of `model`. */
+  diagnostics(rules: readonly Rule[], parts: readonly DocumentPart[], model: DocumentModel, context: RuleContext, partModel: (part: DocumentPart) => DocumentModel): CoreDiagnostic[] {
+    const order = new Map<DocumentPart, number>();
+    parts.forEach((part, index) => order.set(part, index));
+    const diagnostics: CoreDiagnostic[] = [];
+    for (const rule of rules) {
+      if (!rule.repeats) continue;
+      let index = this.rules.get(rule);
+      if (!index) this.rules.set(rule, (index = new RuleIndex(rule.repeats)));
+      index.sync(parts, order, partModel);
+      diagnostics.push(...index.judge(order, { ...context, model }));
+    }
+    return diagnostics;
+  }
+}
+
+class RuleIndex {
+  private readonly written = new Map<DocumentPart, Written<unknown>[]>();
+  /** scope → key → the parts writing it, with how often each does */
+  private readonly writers = new Map<Scope, Map<string, Writers>>();
+  /** scope → keys written more than once in it */
+  private readonly repeated = new Map<Scope, Set<string>>();
+
+  constructor(private readonly check: RepeatCheck<unknown>) {}
+
+  /** Parts gone since the last call are taken out, new ones added. */
+  sync(parts: readonly DocumentPart[], order: ReadonlyMap<DocumentPart, number>, partModel: (part: DocumentPart) => DocumentModel): void {
+    for (const part of [...this.written.keys()]) if (!order.has(part)) this.remove(part);
+    for (const part of parts) if (!this.written.has(part)) this.add(part, this.check.written(partModel(part)));
+  }
+
+  /** Every key written more than once, judged with its occurrences in document order. */
+  judge(order: ReadonlyMap<DocumentPart, number>, context: RuleContext): CoreDiagnostic[] {
+    const groups: Written<unknown>[][] = [];
+    for (const [scope, keys] of this.repeated) {
+      const byKey = this.writers.get(scope);
+      for (const key of keys) {
+        const parts = [...(byKey?.get(key)?.parts.keys() ?? [])].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+        groups.push(parts.flatMap((part) => (this.written.get(part) ?? []).filter((occurrence) => occurrence.scope === scope && occurrence.key === key)));
+      }
+    }
+    return judgeRepeats(this.check, groups, context);
+  }
+
+  private add(part: DocumentPart, written: Written<unknown>[]): void {
+    this.written.set(part, written);
+    for (const { scope, key } of written) {
+      let byKey = this.writers.get(scope);
+      if (!byKey) this.writers.set(scope, (byKey = new Map()));
+      let writers = byKey.get(key);
+      if (!writers) byKey.set(key, (writers = { total: 0, parts: new Map() }));
+      writers.parts.set(part, (writers.parts.get(part) ?? 0) + 1);
+      if (++writers.total > 1) {
+        let keys = this.repeated.get(scope);
+        if (!keys) this.repeated.set(scope, (keys = new Set()));
+        keys.add(key);
+      }
+    }
+  }
+
+  private remove(part: DocumentPart): void {
+    for (const { scope, key } of this.written.get(part) ?? []) {
+      const byKey = this.writers.get(scope);
+      const writers = byKey?.get(key);
+      if (!byKey || !writers) continue;
+      const own = writers.parts.get(part) ?? 0;
+      if (own === 1) writers.parts.delete(part);
+      else writers.parts.set(part, own - 1);
+      if (--writers.total < 2) this.repeated.get(scope)?.delete(key);
+      if (this.repeated.get(scope)?.size === 0) this.repeated.delete(scope);
+      if (writers.total === 0) byKey.delete(key);
+      if (byKey.size === 0) this.writers.delete(scope);
+    }
+    this.written.delete(part);
+  }
+}
+
+interface Writers {
+  total: number;
+  parts: Map<DocumentPart, number>;
+}
