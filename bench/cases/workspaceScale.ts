@@ -152,6 +152,9 @@ export async function workspaceScaleCase(ctx: BenchContext): Promise<CaseResult>
   await sleep(SETTLE_MS);
   const afterScan = server.publishCount(openedUri);
   const settledDiagnostics = await server.nextPublished(openedUri, afterScan - 1, 10_000);
+  // When the opened file first showed what it shows once everything is read (its property checks need the definitions).
+  const complete = server.publicationsOf(openedUri).find((publication) => publication.diagnostics === settledDiagnostics.length);
+  const completeMs = complete ? complete.at - initialized : undefined;
 
   try {
     // The re-check measurement: 20 open documents, 6 of which assign io.bench.tier.
@@ -211,6 +214,7 @@ export async function workspaceScaleCase(ctx: BenchContext): Promise<CaseResult>
 
     result.rows.push(
       { group: GROUP, case: `${formatCount(ws.files)} files, ${mib(ws.bytes)}`, subject: 'first diagnostics of the opened file', medianMs: firstMs, runs: 1, note: `${firstDiagnostics.length} diagnostics then, ${settledDiagnostics.length} once the scan had read the definitions; after initialized` },
+      { group: GROUP, case: `${formatCount(ws.files)} files, ${mib(ws.bytes)}`, subject: 'complete diagnostics of the opened file', medianMs: completeMs, runs: 1, note: `the first publication with the ${settledDiagnostics.length} diagnostics it has once the scan is done (files that may write definitions are read first)` },
       { group: GROUP, case: `${formatCount(ws.files)} files, ${mib(ws.bytes)}`, subject: 'workspace scan', medianMs: scanMs, runs: 1, note: `the server read ${formatCount(filesRead ?? 0)} of ${formatCount(ws.files)} files (its limit MAX_WORKSPACE_FILES is ${formatCount(MAX_WORKSPACE_FILES)})` },
       { group: GROUP, case: `${formatCount(ws.files)} files, ${mib(ws.bytes)}`, subject: 'server peak RSS (VmHWM)', value: peak === undefined ? 'not measured (no /proc)' : mib(peak), note: afterScanRss === undefined ? undefined : `${mib(afterScanRss)} when the scan ended` },
       { group: GROUP, case: 'one dataset file changed on disk', subject: 'open documents re-published', value: `${datasetChange.publishes} of ${openUris.length}`, note: `within ${SETTLE_MS} ms; the server re-reads only the changed file` },
@@ -231,7 +235,7 @@ export async function workspaceScaleCase(ctx: BenchContext): Promise<CaseResult>
     result.targets.push(
       {
         target: 'first diagnostics of an open file before the scan ends',
-        measured: `${firstMs.toFixed(0)} ms vs scan end at ${scanMs.toFixed(0)} ms`,
+        measured: `${firstMs.toFixed(0)} ms (complete, with the definitions read: ${completeMs === undefined ? 'not seen' : `${completeMs.toFixed(0)} ms`}) vs scan end at ${scanMs.toFixed(0)} ms`,
         met: firstMs < scanMs,
         ...(firstMs < scanMs ? {} : { miss: `${(firstMs - scanMs).toFixed(0)} ms after the scan`, next: 'check the opened documents first and read the rest of the workspace in slices that yield to requests' }),
       },

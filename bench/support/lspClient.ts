@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { CancellationTokenSource, StreamMessageReader, StreamMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
+import { nowMs } from './stats';
 import type { ClientCapabilities, CompletionItem, CompletionList, Diagnostic, DocumentDiagnosticReport, Position, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 
 /**
@@ -20,6 +21,8 @@ export interface LspServerCommand {
 
 export class BenchLspClient {
   private readonly published = new Map<string, { count: number; diagnostics: Diagnostic[] }>();
+  /** every publication per document: when it arrived (nowMs()) and how many diagnostics it had */
+  private readonly publications = new Map<string, { at: number; diagnostics: number }[]>();
   private readonly waiters = new Set<() => void>();
   private readonly versions = new Map<string, number>();
   private readonly lastNotification = new Map<string, unknown>();
@@ -39,6 +42,9 @@ export class BenchLspClient {
     connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
       const previous = client.published.get(params.uri);
       client.published.set(params.uri, { count: (previous?.count ?? 0) + 1, diagnostics: params.diagnostics });
+      const history = client.publications.get(params.uri) ?? [];
+      history.push({ at: nowMs(), diagnostics: params.diagnostics.length });
+      client.publications.set(params.uri, history);
       for (const waiter of [...client.waiters]) waiter();
     });
     connection.onNotification((method: string, params: unknown) => {
@@ -112,6 +118,11 @@ export class BenchLspClient {
   async pullDiagnostics(uri: string): Promise<Diagnostic[]> {
     const report = await this.within(120_000, `diagnostics of ${uri}`, this.connection.sendRequest<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri } }));
     return report.kind === 'full' ? report.items : [];
+  }
+
+  /** Every publication for `uri` so far: when it arrived (nowMs()) and how many diagnostics it had. */
+  publicationsOf(uri: string): readonly { at: number; diagnostics: number }[] {
+    return this.publications.get(uri) ?? [];
   }
 
   /** How many publishDiagnostics the server has sent for `uri` so far (to wait for the next one). */

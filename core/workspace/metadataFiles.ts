@@ -1,5 +1,5 @@
 import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 /**
  * Which files of a workspace are metadata files, written once for the language server, the CLI,
@@ -44,6 +44,17 @@ export function isSkippedFolder(name: string): boolean {
 export function isMetadataFileName(name: string): boolean {
   const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
   return METADATA_EXTENSION.test(base) && !SKIPPED_FILE.test(base);
+}
+
+/**
+ * Whether a metadata file may write structured-property definitions, by its name: a properties
+ * YAML (DataHub's examples name it `properties.yaml` or `structured_properties.yaml`) or JSON,
+ * where MCP files write `structuredPropertyDefinition` aspects. Only an order: the workspace scan
+ * reads these first, then every other file; what a file writes is decided by reading it.
+ */
+export function mayWriteDefinitions(path: string): boolean {
+  const name = basename(path).toLowerCase();
+  return /propert|definition/.test(name) || name.endsWith('.json') || name.endsWith('.jsonc');
 }
 
 export class PathError extends Error {}

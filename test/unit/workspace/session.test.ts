@@ -92,3 +92,16 @@ test('a session finds the file that declares an entity, preferring a declaration
   assert.equal(found.exact, true);
   assert.equal(session.entityDeclaration('urn:li:dataset:(urn:li:dataPlatform:hive,nothing,PROD)'), undefined);
 });
+
+test('a scan reads the files that may write definitions first and says so before reading the rest', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'catalog-scan-order-'));
+  for (let i = 0; i < 12; i++) writeFileSync(join(root, `a-data-${i}.yaml`), DATASETS);
+  // Sorted last by name, but read first.
+  writeFileSync(join(root, 'z-structured-properties.yaml'), PROPERTIES);
+  const readWhenTold: number[] = [];
+  const session = new WorkspaceSession(() => readWhenTold.push(session.all().length));
+  assert.equal(await session.scan([root]), 13);
+  assert.deepEqual(readWhenTold, [1, 13], 'told once the definitions file is read, then at the end');
+  const first = pathToFileURL(join(root, 'a-data-0.yaml')).toString();
+  assert.deepEqual(session.diagnosticsOf(first).map((d) => d.code), ['property.notAllowedValue']);
+});
