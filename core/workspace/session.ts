@@ -57,6 +57,8 @@ const NO_SERVICE_DEFINITIONS: ReadonlyMap<string, PropertyDefinitionInfo> = new 
 export class WorkspaceSession {
   private readonly entries = new Map<string, SessionDocument>();
   private workspaceDefinitions: Map<string, PropertyDefinitionInfo> | undefined;
+  /** the files whose models write definitions (kept by store(); files gone since are dropped when read) */
+  private readonly definitionWriters = new Set<string>();
   private currentAssociations: Associations = {};
   /** the user's levels per code (`catalogCode.diagnostics.severity`, the CLI's `--severity`) */
   severity: SeverityOverrides = {};
@@ -122,7 +124,13 @@ export class WorkspaceSession {
   definitions(): ReadonlyMap<string, PropertyDefinitionInfo> {
     if (!this.workspaceDefinitions) {
       const map = new Map<string, PropertyDefinitionInfo>();
-      const writers = [...this.entries.values()].filter((entry) => entry.model.format !== null && this.definitionsWrittenBy(entry.model).length > 0);
+      // Only the files that write definitions are visited, not the whole workspace.
+      const writers: SessionDocument[] = [];
+      for (const uri of this.definitionWriters) {
+        const entry = this.entries.get(uri);
+        if (!entry) this.definitionWriters.delete(uri);
+        else if (entry.model.format !== null && this.definitionsWrittenBy(entry.model).length > 0) writers.push(entry);
+      }
       for (const entry of writers.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))) {
         for (const info of this.definitionsWrittenBy(entry.model)) if (!map.has(info.urn)) map.set(info.urn, info);
       }
@@ -279,10 +287,13 @@ export class WorkspaceSession {
       model = { uri, format: null, detectedBy: 'none', facts: [], parseProblems: [] };
       analysis = undefined;
     }
-    const previous = this.entries.get(uri);
     const entry: SessionDocument = { uri, text, model, lineIndex: lineIndex ?? new LineIndex(text), version, open, ...(analysis ? { analysis } : {}) };
     this.entries.set(uri, entry);
-    if ((previous && writesDefinitions(previous.model)) || writesDefinitions(model)) {
+    const wrote = this.definitionWriters.has(uri);
+    const writes = writesDefinitions(model);
+    if (writes) this.definitionWriters.add(uri);
+    else this.definitionWriters.delete(uri);
+    if (wrote || writes) {
       this.workspaceDefinitions = undefined;
       if (notify) this.onDefinitionsChanged();
     }
