@@ -179,8 +179,8 @@ function netOfWait(timing: Timing): Timing {
   return summarise(timing.samples.map((sample) => Math.max(0, sample - YLS_VALIDATION_DELAY_MS)));
 }
 
-function nextStep(kind: Kind): string {
-  return kind.languageId === 'json'
-    ? 'the element is read again alone, but every rule still runs over the whole model: keep per-element diagnostics and recompute only the cross-element rules (duplicate edges, column vs dataset edges) from indexes'
-    : 'YAML documents are still read whole on every change: read only the edited top-level list item (core/incremental: the YAML unit is the top-level sequence item or lineage entry), then per-unit diagnostics as for MCP JSON';
+function nextStep(_kind: Kind): string {
+  // Both paths read one unit again and check one unit; what is left per keystroke is linear in the
+  // number of units (moving later units, putting the model together, entity existence over every edge).
+  return 'profile the server on this file (node --cpu-prof dist/server.js): move units by a pending offset instead of rewriting later ranges, and keep the entity-existence rule per unit with an index of asked URNs'
 }

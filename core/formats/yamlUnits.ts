@@ -99,6 +99,32 @@ export function modelOfLayout(uri: string, layout: YamlItemLayout): DocumentMode
 }
 
 /**
+ * modelOfLayout after the `index`-th item was read again (`replaced` is what it was), from the
+ * model before: when the item contributes as many facts as before, the list of facts is copied and
+ * the item's stretches overwritten, instead of put together from every item.
+ */
+export function modelAfterItem(uri: string, previous: DocumentModel, layout: YamlItemLayout, index: number, replaced: YamlItem): DocumentModel {
+  const item = layout.items[index];
+  if (item.facts.length !== replaced.facts.length || item.sweep.length !== replaced.sweep.length) return modelOfLayout(uri, layout);
+  let before = 0;
+  let allFacts = 0;
+  let sweepBefore = 0;
+  for (const [i, each] of layout.items.entries()) {
+    if (i < index) {
+      before += each.facts.length;
+      sweepBefore += each.sweep.length;
+    }
+    allFacts += each.facts.length;
+  }
+  const facts = previous.facts.slice();
+  const factsAt = layout.frame.facts.length + before;
+  const sweepAt = layout.frame.facts.length + allFacts + layout.frame.sweepBefore.length + sweepBefore;
+  for (let i = 0; i < item.facts.length; i++) facts[factsAt + i] = item.facts[i];
+  for (let i = 0; i < item.sweep.length; i++) facts[sweepAt + i] = item.sweep[i];
+  return { ...previous, facts };
+}
+
+/**
  * The `index`-th item read again from `text` (the document after an edit), where its lines now
  * run from `start` to `end`; undefined when those lines are no longer exactly one item of the
  * list as it was (a second item pasted in, the `-` moved, a syntax error, an anchor, a change that

@@ -1,7 +1,7 @@
 import { readDocumentUnits, type DocumentParts, type ReadOptions } from '../formats';
 import { FALL_BACK, parseJsonElementAt } from '../formats/jsonFast';
 import { modelOfProposalUnits, readProposalUnit, stringScalarOf, type ProposalUnit } from '../formats/mcpStream';
-import { modelOfLayout, readItemAgain, type YamlItem, type YamlItemLayout } from '../formats/yamlUnits';
+import { modelAfterItem, readItemAgain, type YamlItem, type YamlItemLayout } from '../formats/yamlUnits';
 import type { DocumentModel, Fact, ParseProblem } from '../model/facts';
 import type { DocumentPart } from './checkParts';
 import { RepeatIndex } from './repeatIndex';
@@ -102,20 +102,24 @@ export class DocumentAnalysis {
     const delta = edit.text.length - (edit.end - edit.start);
     const parsed = parseJsonElementAt(text, old.start, stringScalarOf(text));
     if (parsed === FALL_BACK || parsed.end !== old.end + delta) return undefined;
+    const unit = readProposalUnit(parsed.node, index);
     const next = units.slice();
-    next[index] = readProposalUnit(parsed.node, index);
-    const parts = layout.parts.slice();
-    parts[index] = partOfUnit(next[index]);
-    if (delta !== 0) {
-      for (let i = index + 1; i < next.length; i++) {
-        const unit = next[i];
-        shiftPart(parts[i], delta);
-        next[i] = { ...unit, start: unit.start + delta, end: unit.end + delta };
-      }
-    }
+    next[index] = unit;
+    // Content detection counts every element: decided before anything is changed in place.
     const model = modelOfProposalUnits(this.uri, next, layout.forced);
     if (!model) return undefined;
-    return new DocumentAnalysis(this.uri, text, model, this.options, { kind: 'proposals', units: next, forced: layout.forced, parts, repeats: layout.repeats }, 'unit');
+    // This analysis is handed on (see the class comment), so its lists are updated in place.
+    units[index] = unit;
+    const parts = layout.parts;
+    parts[index] = partOfUnit(unit);
+    if (delta !== 0) {
+      for (let i = index + 1; i < units.length; i++) {
+        shiftPart(parts[i], delta);
+        units[i].start += delta;
+        units[i].end += delta;
+      }
+    }
+    return new DocumentAnalysis(this.uri, text, model, this.options, { kind: 'proposals', units, forced: layout.forced, parts, repeats: layout.repeats }, 'unit');
   }
 
   private readItemAgain(state: Extract<Layout, { kind: 'yaml' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {
@@ -130,21 +134,23 @@ export class DocumentAnalysis {
     // Where the item's value ends decides where the frame's nodes end: it must move with the edit.
     const expectedValueEnd = old.valueEnd >= edit.end ? old.valueEnd + delta : old.valueEnd;
     if (!item || item.valueEnd !== expectedValueEnd || (old.valueEnd > edit.start && old.valueEnd < edit.end)) return undefined;
-    const items = layout.items.slice();
+    // This analysis is handed on (see the class comment), so its lists are updated in place.
+    const { items } = layout;
     items[index] = item;
-    const parts = state.parts.slice();
+    const parts = state.parts;
     parts[index + 1] = partOfItem(item);
     if (delta !== 0) {
       for (let i = index + 1; i < items.length; i++) {
         const later: YamlItem = items[i];
         shiftPart(parts[i + 1], delta);
-        items[i] = { ...later, start: later.start + delta, end: later.end + delta, valueEnd: later.valueEnd + delta };
+        later.start += delta;
+        later.end += delta;
+        later.valueEnd += delta;
       }
       // The frame's ends after the edit move with it (the root mapping of a lineage file ends after its items).
       shiftPart(state.frame, delta, edit.end);
     }
-    const next: YamlItemLayout = { ...layout, items };
-    return new DocumentAnalysis(this.uri, text, modelOfLayout(this.uri, next), this.options, { kind: 'yaml', layout: next, frame: state.frame, parts, repeats: state.repeats }, 'unit');
+    return new DocumentAnalysis(this.uri, text, modelAfterItem(this.uri, this.model, layout, index, old), this.options, { kind: 'yaml', layout, frame: state.frame, parts, repeats: state.repeats }, 'unit');
   }
 }
 
