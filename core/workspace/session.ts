@@ -59,6 +59,8 @@ const NO_SERVICE_DEFINITIONS: ReadonlyMap<string, PropertyDefinitionInfo> = new 
 export class WorkspaceSession {
   private readonly entries = new Map<string, SessionDocument>();
   private workspaceDefinitions: Map<string, PropertyDefinitionInfo> | undefined;
+  /** scans still reading the workspace (see definitions()) */
+  private scansInProgress = 0;
   /** the files whose models write definitions (kept by store(); files gone since are dropped when read) */
   private readonly definitionWriters = new Set<string>();
   private currentAssociations: Associations = {};
@@ -124,22 +126,29 @@ export class WorkspaceSession {
 
   /** Definitions written in workspace files (properties YAML, MCP JSON); the first one wins. */
   definitions(): ReadonlyMap<string, PropertyDefinitionInfo> {
-    if (!this.workspaceDefinitions) {
-      const map = new Map<string, PropertyDefinitionInfo>();
-      // Only the files that write definitions are visited, not the whole workspace.
-      const writers: SessionDocument[] = [];
-      for (const uri of this.definitionWriters) {
-        const entry = this.entries.get(uri);
-        if (!entry) this.definitionWriters.delete(uri);
-        else if (entry.model.format !== null && this.definitionsWrittenBy(entry.model).length > 0) writers.push(entry);
-      }
-      for (const entry of writers.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))) {
-        for (const info of this.definitionsWrittenBy(entry.model)) if (!map.has(info.urn)) map.set(info.urn, info);
-      }
-      this.workspaceDefinitions = map;
-      this.compareWithLastDefinitions(map);
+    // While a scan reads the workspace, checks see the definitions as of its last complete step
+    // (none at start-up, and checks stay quiet without any; then those of every file that may write
+    // definitions), never a part of a step: a property defined in a file not read yet would be
+    // called unknown.
+    if (!this.workspaceDefinitions && this.scansInProgress > 0) return this.lastDefinitions;
+    return this.workspaceDefinitions ?? this.rebuildDefinitions();
+  }
+
+  private rebuildDefinitions(): ReadonlyMap<string, PropertyDefinitionInfo> {
+    const map = new Map<string, PropertyDefinitionInfo>();
+    // Only the files that write definitions are visited, not the whole workspace.
+    const writers: SessionDocument[] = [];
+    for (const uri of this.definitionWriters) {
+      const entry = this.entries.get(uri);
+      if (!entry) this.definitionWriters.delete(uri);
+      else if (entry.model.format !== null && this.definitionsWrittenBy(entry.model).length > 0) writers.push(entry);
     }
-    return this.workspaceDefinitions;
+    for (const entry of writers.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))) {
+      for (const info of this.definitionsWrittenBy(entry.model)) if (!map.has(info.urn)) map.set(info.urn, info);
+    }
+    this.workspaceDefinitions = map;
+    this.compareWithLastDefinitions(map);
+    return map;
   }
 
   /**
@@ -219,9 +228,17 @@ export class WorkspaceSession {
     // property diagnostics are then complete long before the rest of a large workspace is read.
     const early = files.filter(mayWriteDefinitions);
     const late = files.filter((file) => !mayWriteDefinitions(file));
-    await this.readAll(early);
-    if (early.length > 0) this.definitionsMayHaveChanged();
-    await this.readAll(late);
+    this.scansInProgress++;
+    try {
+      await this.readAll(early);
+      if (early.length > 0) {
+        this.rebuildDefinitions();
+        this.onDefinitionsChanged();
+      }
+      await this.readAll(late);
+    } finally {
+      this.scansInProgress--;
+    }
     this.definitionsMayHaveChanged();
     return files.length;
   }

@@ -105,3 +105,28 @@ test('a scan reads the files that may write definitions first and says so before
   const first = pathToFileURL(join(root, 'a-data-0.yaml')).toString();
   assert.deepEqual(session.diagnosticsOf(first).map((d) => d.code), ['property.notAllowedValue']);
 });
+
+test('while a scan reads the definition files, checks see none of them rather than a part: no property is called unknown early', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'catalog-scan-partial-'));
+  // Enough definition files that the scan yields to other work in the middle of reading them.
+  for (let i = 0; i < 1500; i++) writeFileSync(join(root, `a-properties-${String(i).padStart(4, '0')}.yaml`), PROPERTIES.replace('io.acme.team', `io.acme.other${i}`));
+  writeFileSync(join(root, 'z-properties.yaml'), PROPERTIES);
+  const session = new WorkspaceSession();
+  const dataUri = pathToFileURL(join(root, 'data.yaml')).toString();
+  session.openDocument(dataUri, DATASETS, 1);
+  const scanned = session.scan([root]);
+  const seen: string[][] = [];
+  // Ask on every turn of the event loop while the scan runs, as an editor's requests would.
+  let done = false;
+  void scanned.then(() => (done = true));
+  while (!done) {
+    seen.push(session.diagnosticsOf(dataUri).map((d) => d.code));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  assert.ok(seen.length > 1, 'the scan let other work run while it read');
+  assert.ok(
+    seen.every((codes) => !codes.includes('property.unknown')),
+    'io.acme.team is never called unknown',
+  );
+  assert.deepEqual(session.diagnosticsOf(dataUri).map((d) => d.code), ['property.notAllowedValue']);
+});
