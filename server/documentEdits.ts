@@ -3,7 +3,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextEdit } from '../core/incremental/documentAnalysis';
 
 /**
- * The edits of incremental sync, in offsets, kept per document until the analysis catches up.
+ * The edits of incremental sync, in offsets, kept per document until the analysis catches up (a
+ * whole text, from a client that sends those, is recorded as the stretch that changed).
  * TextDocuments applies each `didChange` to its text; the hook below also records the change
  * ranges (converted to offsets of the text each applies to), so core/incremental can read only
  * what changed. Nothing is analysed here: a burst of keystrokes is only recorded, and the work is
@@ -17,18 +18,13 @@ export class EditLog {
     const fromVersion = document.version;
     let current = document;
     const edits: TextEdit[] = [];
-    let whole = false;
     for (const change of changes) {
-      if ('range' in change) {
-        edits.push({ start: current.offsetAt(change.range.start), end: current.offsetAt(change.range.end), text: change.text });
-      } else {
-        whole = true;
-      }
+      // A client that sends the whole text (full sync) still changed only a stretch of it.
+      edits.push('range' in change ? { start: current.offsetAt(change.range.start), end: current.offsetAt(change.range.end), text: change.text } : changedStretch(current.getText(), change.text));
       current = TextDocument.update(current, [change], version);
     }
     const log = this.pending.get(document.uri);
-    if (whole) this.pending.delete(document.uri);
-    else if (log && log.toVersion === fromVersion) this.pending.set(document.uri, { fromVersion: log.fromVersion, toVersion: version, edits: [...log.edits, ...edits] });
+    if (log && log.toVersion === fromVersion) this.pending.set(document.uri, { fromVersion: log.fromVersion, toVersion: version, edits: [...log.edits, ...edits] });
     else this.pending.set(document.uri, { fromVersion, toVersion: version, edits });
     return current;
   }
@@ -43,6 +39,16 @@ export class EditLog {
   forget(uri: string): void {
     this.pending.delete(uri);
   }
+}
+
+/** The one edit that turns `before` into `after`: everything between their common start and common end. */
+export function changedStretch(before: string, after: string): TextEdit {
+  const shorter = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  let end = 0;
+  while (end < shorter - start && before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)) end++;
+  return { start, end: before.length - end, text: after.slice(start, after.length - end) };
 }
 
 /** TextDocuments whose updates also go into `log`. */

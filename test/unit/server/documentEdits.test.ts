@@ -3,7 +3,9 @@ import { describe, it } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { goldenMcpJson } from '../../../bench/generate/goldenMcp';
 import { readDocument } from '../../../core/formats';
-import { EditLog } from '../../../server/documentEdits';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { changedStretch, EditLog } from '../../../server/documentEdits';
 import { WorkspaceSession } from '../../../core/workspace/session';
 
 describe('the edit log of incremental sync', () => {
@@ -36,6 +38,32 @@ describe('the edit log of incremental sync', () => {
     document = type(log, document, 1, 'c');
     assert.equal(log.take(uri, 1, 4), undefined, 'the log starts at version 3');
     log.record(document, [{ text: '[1]' }], 5);
-    assert.equal(log.take(uri, 4, 5), undefined, 'a whole-text change leaves nothing to apply');
+    assert.deepEqual(log.take(uri, 4, 5), [{ start: 1, end: 4, text: '1' }], 'a whole-text change is the stretch between the common start and end');
+  });
+
+  it('a client that sends whole texts (full sync) still gets only the edited item read again', () => {
+    const yamlUri = 'file:///work/datasets.yaml';
+    const log = new EditLog();
+    const session = new WorkspaceSession();
+    session.editSource = (edited, from, to) => log.take(edited, from, to);
+    const text = readFileSync(join(process.cwd(), 'test', 'fixtures', 'sample-catalog', '03-datasets-warehouse.yaml'), 'utf8');
+    let document = TextDocument.create(yamlUri, 'yaml', 1, text);
+    session.openDocument(yamlUri, text, 1);
+    const at = text.lastIndexOf('description: ') + 'description: '.length;
+    document = log.record(document, [{ text: `${text.slice(0, at)}Renamed ${text.slice(at)}` }], 2);
+    const entry = session.openDocument(yamlUri, document.getText(), 2);
+    assert.equal(entry.analysis?.path, 'unit');
+    assert.deepEqual(entry.model, readDocument(yamlUri, document.getText()));
+  });
+
+  it('the changed stretch of two texts', () => {
+    assert.deepEqual(changedStretch('abc', 'abc'), { start: 3, end: 3, text: '' });
+    assert.deepEqual(changedStretch('aaa', 'aaaa'), { start: 3, end: 3, text: 'a' });
+    assert.deepEqual(changedStretch('abcd', 'ad'), { start: 1, end: 3, text: '' });
+    assert.deepEqual(changedStretch('', 'x'), { start: 0, end: 0, text: 'x' });
+    for (const [before, after] of [['abca', 'aXa'], ['xyz', ''], ['ab', 'ba']]) {
+      const stretch = changedStretch(before, after);
+      assert.equal(before.slice(0, stretch.start) + stretch.text + before.slice(stretch.end), after);
+    }
   });
 });
