@@ -1,9 +1,9 @@
 // Runs every *.test.ts under test/ (or under the folders named on the command line) on node:test.
 // The unit suite runs from one up-front compile of the sources to JavaScript (test/compileTests.mjs):
-// no bundle build and no TypeScript loader per test process. The other suites run through tsx;
+// no bundle build, no TypeScript loader, and one process for the whole unit suite. The other suites run through tsx;
 // those that need the built bundles (dist/) get them built first.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,12 +37,11 @@ let status = 0;
 
 if (unitFiles.length) {
   const outDir = await compileTests(root);
-  const result = spawnSync(
-    process.execPath,
-    ['--enable-source-maps', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec',
-      ...unitFiles.map((file) => compiledPath(root, outDir, file))],
-    { cwd: root, stdio: 'inherit' },
-  );
+  // One process for the whole unit suite: a process per test file spent most of the suite's time
+  // starting Node (86 files: 9.8 s against 3.8 s in one process).
+  const entry = join(outDir, 'unit-suite.js');
+  writeFileSync(entry, unitFiles.map((file) => `require(${JSON.stringify(compiledPath(root, outDir, file))});`).join('\n'));
+  const result = spawnSync(process.execPath, ['--enable-source-maps', '--test-reporter=spec', entry], { cwd: root, stdio: 'inherit' });
   status ||= result.status ?? 1;
 }
 
