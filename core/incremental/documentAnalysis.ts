@@ -111,7 +111,9 @@ export class DocumentAnalysis {
     // This analysis is handed on (see the class comment), so its lists are updated in place.
     units[index] = unit;
     const parts = layout.parts;
-    parts[index] = partOfUnit(unit);
+    const part = partOfUnit(unit);
+    layout.repeats.replaced(parts[index], part);
+    parts[index] = part;
     if (delta !== 0) {
       for (let i = index + 1; i < units.length; i++) {
         shiftPart(parts[i], delta);
@@ -138,7 +140,9 @@ export class DocumentAnalysis {
     const { items } = layout;
     items[index] = item;
     const parts = state.parts;
-    parts[index + 1] = partOfItem(item);
+    const part = partOfItem(item);
+    state.repeats.replaced(parts[index + 1], part);
+    parts[index + 1] = part;
     if (delta !== 0) {
       for (let i = index + 1; i < items.length; i++) {
         const later: YamlItem = items[i];

@@ -8,24 +8,40 @@ type Scope = object | undefined;
 
 /**
  * The repeat rules (core/rules/repeats.ts) of a document kept in parts, from an index instead of a
- * pass over the document: what each part writes is taken once, when the part first appears, and
- * counted per key; an edit replaces one part, so it removes that part's keys and adds the new
- * ones. Only keys written more than once are judged, from the parts that write them.
+ * pass over the document: what each part writes is taken once and counted per key. The analysis
+ * tells the index which part an edit replaced (./documentAnalysis.ts), so an edit removes that
+ * part's keys and adds the new ones; only keys written more than once are judged, from the parts
+ * that write them.
  */
 export class RepeatIndex {
   private readonly rules = new Map<Rule, RuleIndex>();
+  /** parts replaced since the rules were last judged: [before, after] */
+  private replacements: [DocumentPart, DocumentPart][] = [];
+
+  /** An edit read `after` in place of `before`. */
+  replaced(before: DocumentPart, after: DocumentPart): void {
+    this.replacements.push([before, after]);
+  }
 
   /** The repeat rules' diagnostics for `parts` (in document order) of `model`. */
   diagnostics(rules: readonly Rule[], parts: readonly DocumentPart[], model: DocumentModel, context: RuleContext, partModel: (part: DocumentPart) => DocumentModel): CoreDiagnostic[] {
-    const order = new Map<DocumentPart, number>();
-    parts.forEach((part, index) => order.set(part, index));
+    // Every index built so far follows the edits, whichever rules are asked about now.
+    for (const index of this.rules.values()) {
+      for (const [before, after] of this.replacements) {
+        index.remove(before);
+        index.add(after, partModel(after));
+      }
+    }
+    this.replacements = [];
     const diagnostics: CoreDiagnostic[] = [];
     for (const rule of rules) {
       if (!rule.repeats) continue;
       let index = this.rules.get(rule);
-      if (!index) this.rules.set(rule, (index = new RuleIndex(rule.repeats)));
-      index.sync(parts, order, partModel);
-      diagnostics.push(...index.judge(order, { ...context, model }));
+      if (!index) {
+        this.rules.set(rule, (index = new RuleIndex(rule.repeats)));
+        for (const part of parts) index.add(part, partModel(part));
+      }
+      diagnostics.push(...index.judge({ ...context, model }));
     }
     return diagnostics;
   }
@@ -40,26 +56,24 @@ class RuleIndex {
 
   constructor(private readonly check: RepeatCheck<unknown>) {}
 
-  /** Parts gone since the last call are taken out, new ones added. */
-  sync(parts: readonly DocumentPart[], order: ReadonlyMap<DocumentPart, number>, partModel: (part: DocumentPart) => DocumentModel): void {
-    for (const part of [...this.written.keys()]) if (!order.has(part)) this.remove(part);
-    for (const part of parts) if (!this.written.has(part)) this.add(part, this.check.written(partModel(part)));
-  }
-
   /** Every key written more than once, judged with its occurrences in document order. */
-  judge(order: ReadonlyMap<DocumentPart, number>, context: RuleContext): CoreDiagnostic[] {
+  judge(context: RuleContext): CoreDiagnostic[] {
     const groups: Written<unknown>[][] = [];
     for (const [scope, keys] of this.repeated) {
       const byKey = this.writers.get(scope);
       for (const key of keys) {
-        const parts = [...(byKey?.get(key)?.parts.keys() ?? [])].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
-        groups.push(parts.flatMap((part) => (this.written.get(part) ?? []).filter((occurrence) => occurrence.scope === scope && occurrence.key === key)));
+        // Parts never overlap and their ranges move with every edit, so any range of a part orders
+        // the parts as the document does; within a part, occurrences keep the order they are written in.
+        const parts = [...(byKey?.get(key)?.parts.keys() ?? [])].map((part) => this.written.get(part) ?? []);
+        parts.sort((a, b) => (a[0]?.range.start ?? 0) - (b[0]?.range.start ?? 0));
+        groups.push(parts.flatMap((written) => written.filter((occurrence) => occurrence.scope === scope && occurrence.key === key)));
       }
     }
     return judgeRepeats(this.check, groups, context);
   }
 
-  private add(part: DocumentPart, written: Written<unknown>[]): void {
+  add(part: DocumentPart, model: DocumentModel): void {
+    const written = this.check.written(model);
     this.written.set(part, written);
     for (const { scope, key } of written) {
       let byKey = this.writers.get(scope);
@@ -75,7 +89,7 @@ class RuleIndex {
     }
   }
 
-  private remove(part: DocumentPart): void {
+  remove(part: DocumentPart): void {
     for (const { scope, key } of this.written.get(part) ?? []) {
       const byKey = this.writers.get(scope);
       const writers = byKey?.get(key);

@@ -6,6 +6,7 @@ import { diagnostic } from './ruleHelpers';
 import type { ServiceTarget } from './target';
 import type { Rule } from './types';
 import { writtenEdges, writtenFineGrainedEdges } from './lineageFacts';
+import { oncePerDocument } from './perDocument';
 import { datasetOfFieldUrn, entityTypeOf, fieldPathOf, readableName, schemaFieldUrn } from './urnParts';
 
 /**
@@ -90,9 +91,7 @@ function scopeOf(model: DocumentModel, edge: FineGrainedEdgeFact): EdgeScope {
   };
 }
 
-function jobOutputEdges(model: DocumentModel) {
-  return writtenEdges(model).filter((e) => e.origin === 'dataJobInputOutput');
-}
+const jobOutputEdges = oncePerDocument((model: DocumentModel) => writtenEdges(model).filter((e) => e.origin === 'dataJobInputOutput'));
 
 function repointed(column: string, datasets: readonly string[]): string[] {
   const path = fieldPathOf(column);

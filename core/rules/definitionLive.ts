@@ -7,6 +7,7 @@ import type { DocumentModel, PropertyDefinitionFact } from '../model/facts';
 import { factsOfKind } from '../model/facts';
 import type { SourceRange } from '../model/range';
 import { diagnostic, quote, timestampVersion, VERSION_PATTERN } from './ruleHelpers';
+import { oncePerDocument } from './perDocument';
 import type { Rule } from './types';
 
 /**
@@ -37,11 +38,11 @@ export const definitionLive: Rule = {
 };
 
 /** URNs the same file restores (a status aspect with removed: false), which makes editing them legal again. */
-function restoredInFile(model: DocumentModel): Set<string> {
+const restoredInFile = oncePerDocument((model: DocumentModel): Set<string> => {
   const urns = new Set<string>();
   for (const status of factsOfKind(model, 'statusChange')) if (!status.removed.value) urns.add(status.entity.value);
   return urns;
-}
+});
 
 function nameRange(fact: PropertyDefinitionFact): SourceRange {
   return fact.id?.range ?? fact.urn.range;

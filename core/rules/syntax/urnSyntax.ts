@@ -3,6 +3,7 @@ import type { CoreDiagnostic } from '../../model/diagnostic';
 import type { SourceRange } from '../../model/range';
 import { parseUrn } from '../../urn';
 import type { UrnError } from '../../urn/types';
+import { oncePerDocument } from '../perDocument';
 import type { Rule } from '../types';
 
 /** Entity types a URN may have in each role; roles not listed accept any type. */
@@ -123,7 +124,7 @@ export function declaredTypeKey(document: DocumentModel): string {
   return [...declaredTypeUrns(document)].join('\n');
 }
 
-export function declaredTypeUrns(model: DocumentModel): Set<string> {
+export const declaredTypeUrns = oncePerDocument((model: DocumentModel): Set<string> => {
   const declared = new Set<string>();
   for (const fact of model.facts) {
     if (fact.kind !== 'aspect') continue;
@@ -131,4 +132,4 @@ export function declaredTypeUrns(model: DocumentModel): Set<string> {
     if (name === 'dataTypeInfo') declared.add(fact.entityUrn.value);
   }
   return declared;
-}
+});
