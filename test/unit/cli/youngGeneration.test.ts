@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { capMeasuredOn, youngGenerationIsTheDefault } from '../../../cli/youngGeneration';
+import { capAppliesOn, youngGenerationIsTheDefault } from '../../../cli/youngGeneration';
 
 describe('the young-generation cap of catalog-code validate', () => {
   it('applies when neither node arguments nor NODE_OPTIONS size the young generation', () => {
@@ -17,9 +17,11 @@ describe('the young-generation cap of catalog-code validate', () => {
 });
 
 describe('the V8 versions the cap applies to', () => {
-  it('is the one it is measured on (Node 20, V8 11), and no other', () => {
-    assert.equal(capMeasuredOn('11.3.244.8-node.38'), true);
-    assert.equal(capMeasuredOn('12.4.254.21-node.33'), false);
-    assert.equal(capMeasuredOn('13.6.233.10-node.18'), false);
+  it('is Node 20 to 24 (V8 11 to 13), and no later V8 until measured there', () => {
+    assert.equal(capAppliesOn('11.3.244.8-node.38'), true);
+    assert.equal(capAppliesOn('12.4.254.21-node.33'), true);
+    assert.equal(capAppliesOn('13.6.233.17-node.53'), true);
+    assert.equal(capAppliesOn('14.0.1'), false);
+    assert.equal(capAppliesOn('10.2.154.26-node.26'), false);
   });
 });
