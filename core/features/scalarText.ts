@@ -38,9 +38,36 @@ function insideYamlFlow(text: string, offset: number): boolean {
   return depth > 0;
 }
 
+/** The quote of the quoted scalar the range lies in: right around it, or open earlier on its line (part of a quoted value). */
 function quoteAround(text: string, range: SourceRange): string {
   const before = text[range.start - 1];
-  return (before === '"' || before === "'") && text[range.end] === before ? before : '';
+  if ((before === '"' || before === "'") && text[range.end] === before) return before;
+  return quoteOpenAt(text, range.start);
+}
+
+/**
+ * Which quote is open at the offset, reading its line from the start ('' when none). A quote opens
+ * a quoted scalar only where a value starts (line start, after `: `, `- `, `[`, `{` or `,`); an
+ * apostrophe inside a plain value (`don't`) is just a character.
+ */
+function quoteOpenAt(text: string, offset: number): string {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  let quote = '';
+  let previous = '';
+  for (let i = lineStart; i < offset; i++) {
+    const c = text[i];
+    if (quote === '"') {
+      if (c === '\\') i++;
+      else if (c === '"') quote = '';
+    } else if (quote === "'") {
+      // A doubled '' inside single quotes is one quote character, not the end.
+      if (c === "'" && text[i + 1] === "'" && i + 1 < offset) i++;
+      else if (c === "'") quote = '';
+    } else if ((c === '"' || c === "'") && (previous === '' || ':-[{,'.includes(previous))) quote = c;
+    else if (c === '#' && /\s/.test(text[i - 1] ?? ' ')) return '';
+    if (!/\s/.test(c)) previous = quote ? '' : c;
+  }
+  return quote;
 }
 
 function needsYamlQuotes(value: string): boolean {
