@@ -1,5 +1,4 @@
 import { readFileSync, statSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { definitionsFromModel } from '../definitions/fromFacts';
@@ -107,7 +106,7 @@ export class WorkspaceSession {
     const entry = this.entries.get(uri);
     if (!entry) return;
     entry.open = false;
-    await this.readFromDisk(uri);
+    this.readFromDisk(uri);
   }
 
   /** Sets a file's text as read elsewhere (the CLI reads files itself to report unreadable ones). */
@@ -244,34 +243,19 @@ export class WorkspaceSession {
   }
 
   /**
-   * Reads the files in slices of a few milliseconds and lets other work (an editor's request) run
-   * between slices. Within a slice each file is read synchronously: metadata files are small, and
-   * the promise-based open/stat/read/close of each cost more main-thread time than reading it
-   * (a third of a 20,000-file scan; bench case workspaceScale).
+   * Reads the files (each synchronously, see readFromDisk) in slices of a few milliseconds and
+   * lets other work (an editor's request) run between slices.
    */
   private async readAll(files: readonly string[]): Promise<void> {
     let sliceStart = performance.now();
     for (const file of files) {
       const uri = pathToFileURL(file).toString();
-      if (!this.entries.get(uri)?.open) this.readFromDiskNow(uri, file);
+      if (!this.entries.get(uri)?.open) this.readFromDisk(uri, false);
       if (performance.now() - sliceStart >= SCAN_SLICE_MS) {
         await new Promise((resolve) => setImmediate(resolve));
         sliceStart = performance.now();
       }
     }
-  }
-
-  /** readFromDisk for the scan: synchronously, and without telling anyone (the scan tells once). */
-  private readFromDiskNow(uri: string, path: string): void {
-    let text: string;
-    try {
-      if (statSync(path).size > MAX_FILE_BYTES) return;
-      text = readFileSync(path, 'utf8');
-    } catch {
-      this.entries.delete(uri);
-      return;
-    }
-    this.store(uri, text, undefined, false, false);
   }
 
   /** A workspace folder was removed: its files (unless open) no longer count. */
@@ -291,23 +275,24 @@ export class WorkspaceSession {
       if (this.entries.delete(uri)) this.definitionsMayHaveChanged();
       return;
     }
-    if (isMetadataFileName(uri)) await this.readFromDisk(uri);
+    if (isMetadataFileName(uri)) this.readFromDisk(uri);
   }
 
-  private async readFromDisk(uri: string, notify = true): Promise<void> {
+  /**
+   * A file as on disk, read synchronously: metadata files are small (at most MAX_FILE_BYTES), and
+   * the promise-based open/stat/read/close of each cost more main-thread time than reading it (a
+   * third of a 20,000-file scan; bench case workspaceScale).
+   */
+  private readFromDisk(uri: string, notify = true): void {
     let text: string;
     try {
       const path = fileURLToPath(uri);
-      const info = await stat(path);
-      if (info.size > MAX_FILE_BYTES) return;
-      text = await readFile(path, 'utf8');
+      if (statSync(path).size > MAX_FILE_BYTES) return;
+      text = readFileSync(path, 'utf8');
     } catch {
       if (this.entries.delete(uri) && notify) this.definitionsMayHaveChanged();
       return;
     }
-    const current = this.entries.get(uri);
-    // The editor opened it while the disk was read: the editor's text wins.
-    if (current?.open) return;
     this.store(uri, text, undefined, false, notify);
   }
 
