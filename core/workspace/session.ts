@@ -311,7 +311,8 @@ export class WorkspaceSession {
     const entry: SessionDocument = { uri, text, model, lineIndex: lineIndex ?? new LineIndex(text), version, open, ...(analysis ? { analysis } : {}) };
     this.entries.set(uri, entry);
     const wrote = this.definitionWriters.has(uri);
-    const writes = writesDefinitions(model);
+    // The same test the rebuild makes (definitionsWrittenBy keeps its answer per model for it).
+    const writes = model.format !== null && this.definitionsWrittenBy(model).length > 0;
     if (writes) this.definitionWriters.add(uri);
     else this.definitionWriters.delete(uri);
     if (wrote || writes) {
@@ -325,8 +326,4 @@ export class WorkspaceSession {
     this.workspaceDefinitions = undefined;
     this.onDefinitionsChanged();
   }
-}
-
-function writesDefinitions(model: DocumentModel): boolean {
-  return model.facts.some((fact) => fact.kind === 'propertyDefinition' || (fact.kind === 'statusChange' && fact.entity.value.startsWith('urn:li:structuredProperty:')));
 }
