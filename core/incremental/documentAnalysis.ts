@@ -189,34 +189,34 @@ function applyEdit(text: string, edit: TextEdit): string {
   return text.slice(0, edit.start) + edit.text + text.slice(edit.end);
 }
 
-/** The element whose text holds the whole edited span, by binary search over the ordered units. */
+/** The element whose text holds the whole edited span. */
 function unitContaining(units: readonly ProposalUnit[], start: number, end: number): number | undefined {
-  let low = 0;
-  let high = units.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const unit = units[middle];
-    if (start < unit.start) high = middle - 1;
-    else if (start > unit.end) low = middle + 1;
-    else return end <= unit.end ? middle : undefined;
-  }
-  return undefined;
+  const index = lastStartingAtOrBefore(units, start);
+  const unit = units[index];
+  return unit && start <= unit.end && end <= unit.end ? index : undefined;
 }
 
 /**
- * The item whose lines hold the whole edit, by binary search. The edit must end before the next
- * item's first line (an edit there changes that item); the last item's lines end at the end of
- * the text or at the frame written after the list.
+ * The item whose lines hold the whole edit. The edit must end before the next item's first line
+ * (an edit there changes that item); the last item's lines end at the end of the text or at the
+ * frame written after the list.
  */
 function itemContaining(items: readonly YamlItem[], edit: TextEdit, textLength: number): number | undefined {
+  const index = lastStartingAtOrBefore(items, edit.start);
+  const item = items[index];
+  if (!item) return undefined;
+  const atTheEnd = item.end === textLength && edit.end === textLength;
+  return edit.end < item.end || atTheEnd ? index : undefined;
+}
+
+/** Binary search over spans ordered by start: the last one that starts at or before `offset` (-1 when none). */
+function lastStartingAtOrBefore(spans: readonly { start: number }[], offset: number): number {
   let low = 0;
-  let high = items.length - 1;
+  let high = spans.length - 1;
   while (low <= high) {
     const middle = (low + high) >> 1;
-    const item = items[middle];
-    if (edit.start < item.start) high = middle - 1;
-    else if (edit.start >= item.end && !(item.end === textLength && edit.start === textLength)) low = middle + 1;
-    else return edit.end < item.end || (item.end === textLength && edit.end === textLength) ? middle : undefined;
+    if (spans[middle].start <= offset) low = middle + 1;
+    else high = middle - 1;
   }
-  return undefined;
+  return high;
 }
