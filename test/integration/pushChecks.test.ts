@@ -34,13 +34,16 @@ test('a value the service would refuse (not an allowed value of its definition) 
   assert.doesNotMatch(result.stdout, /Push plan|Reading the current state/);
 });
 
+/** A definition that allows Secret, and a dataset that uses it: the service does not allow it yet. */
+const DEFINED_IN_THE_SAME_PUSH = {
+  'properties.yaml':
+    '- id: io.acryl.dataManagement.classification\n  type: string\n  cardinality: SINGLE\n  display_name: Classification\n  entity_types:\n    - dataset\n    - schemaField\n' +
+    '  allowed_values:\n    - value: Public\n    - value: Internal\n    - value: Confidential\n    - value: Secret\n',
+  'orders.yaml': '- id: sales.orders\n  platform: hive\n  structured_properties:\n    io.acryl.dataManagement.classification: Secret\n',
+};
+
 test('a value allowed by the definition the same push writes first passes the check, though the service does not allow it yet', async () => {
-  const dir = folderWith({
-    'properties.yaml':
-      '- id: io.acryl.dataManagement.classification\n  type: string\n  cardinality: SINGLE\n  display_name: Classification\n  entity_types:\n    - dataset\n    - schemaField\n' +
-      '  allowed_values:\n    - value: Public\n    - value: Internal\n    - value: Confidential\n    - value: Secret\n',
-    'orders.yaml': '- id: sales.orders\n  platform: hive\n  structured_properties:\n    io.acryl.dataManagement.classification: Secret\n',
-  });
+  const dir = folderWith(DEFINED_IN_THE_SAME_PUSH);
   const result = await push(dir);
   assert.equal(result.code, 0, result.stdout + result.stderr);
   assert.match(result.stdout, /Dry run: nothing was sent\./);
@@ -60,12 +63,7 @@ test('plan stops (exit 1, no plan) on a value the service would refuse, as push 
 });
 
 test('plan accepts a value allowed by the definition the same push writes first, as push does', async () => {
-  const dir = folderWith({
-    'properties.yaml':
-      '- id: io.acryl.dataManagement.classification\n  type: string\n  cardinality: SINGLE\n  display_name: Classification\n  entity_types:\n    - dataset\n    - schemaField\n' +
-      '  allowed_values:\n    - value: Public\n    - value: Internal\n    - value: Confidential\n    - value: Secret\n',
-    'orders.yaml': '- id: sales.orders\n  platform: hive\n  structured_properties:\n    io.acryl.dataManagement.classification: Secret\n',
-  });
+  const dir = folderWith(DEFINED_IN_THE_SAME_PUSH);
   const result = await plan(dir);
   assert.equal(result.code, 2, result.stdout + result.stderr);
   assert.match(result.stdout, /sales\.orders/);
