@@ -17,7 +17,8 @@ import type { Rule } from './types';
  */
 export const definitionLive: Rule = {
   codes: ['definition.breakingChange', 'definition.immutable', 'definition.softDeleted'],
-  documentFacts: (document) => [...restoredInFile(document)].join('\n'),
+  // Its version advice names the current time, so results are not kept between checks.
+  scope: 'document',
   run: ({ model, document, definitions }) => {
     if (!definitions.serviceAvailable) return [];
     const restored = restoredInFile(document ?? model);

@@ -6,7 +6,7 @@ import { factsOfKind } from '../model/facts';
 import { closestMatches } from '../urn/suggest';
 import { DATA_TYPE_NAMES, ENTITY_TYPE_NAMES, isDataTypeName, TYPE_NAMESPACES } from '../urn/vocabulary';
 import { diagnostic, quote, SyntaxReported, timestampVersion, VERSION_PATTERN } from './ruleHelpers';
-import { declaredTypeKey, declaredTypeUrns } from './syntax/urnSyntax';
+import { declaredTypeUrns } from './syntax/urnSyntax';
 import type { Rule } from './types';
 import { checkValueType, placeValueProblem } from './valueChecks';
 
@@ -17,7 +17,8 @@ import { checkValueType, placeValueProblem } from './valueChecks';
  */
 export const propertyDefinition: Rule = {
   codes: ['definition.type', 'definition.cardinality', 'definition.entityType', 'definition.version', 'definition.qualifiedName', 'definition.allowedValueType'],
-  documentFacts: (document) => declaredTypeKey(document),
+  // Its version advice names the current time, so results are not kept between checks.
+  scope: 'document',
   run: ({ model, document, text }) => {
     const diagnostics: CoreDiagnostic[] = [];
     const facts = factsOfKind(model, 'propertyDefinition');

@@ -26,7 +26,8 @@ export interface Rule {
   run(context: RuleContext): CoreDiagnostic[];
   /**
    * 'document': the rule compares facts across the document (duplicates), or asks something whose
-   * answer changes by itself (entity existence), so it always runs on the whole document. Otherwise
+   * answer changes by itself (entity existence, the current time in version advice), so it always
+   * runs on the whole document. Otherwise
    * each diagnostic depends only on facts of one part (a list item, an array element), and results
    * of unchanged parts are kept between edits.
    */

@@ -7,6 +7,7 @@ import { seededRandom } from '../../../bench/support/random';
 import { validateParts, type CheckedPart } from '../../../core/incremental/checkParts';
 import { DocumentAnalysis, type TextEdit } from '../../../core/incremental/documentAnalysis';
 import { readDocument } from '../../../core/formats';
+import { validateDocument } from '../../../core/validate';
 import type { LineageEdgeFact } from '../../../core/model/facts';
 import { definitionsFromModel } from '../../../core/definitions/fromFacts';
 import { EMPTY_DEFINITIONS } from '../../../core/definitions/types';
@@ -150,5 +151,19 @@ describe('repeats across items are judged from an index', () => {
     assert.equal(analysis.path, 'unit');
     assert.equal(count(), 1);
     assertSameAsFresh(analysis, first, 'the first copy renamed');
+  });
+});
+
+describe('results that name the current time are never kept', () => {
+  it('version advice after the clock moved on equals a fresh check', (t) => {
+    t.mock.timers.enable({ apis: ['Date'], now: Date.UTC(2026, 10, 24, 12, 0, 0) });
+    const text = '- id: io.acme.a\n  type: string\n  version: "1.0"\n- id: io.acme.b\n  type: string\n';
+    const analysis = DocumentAnalysis.read('file:///w/properties.yaml', text);
+    const check = () => validateParts({ model: analysis.model, text, definitions, parts: analysis.parts ?? [], repeats: analysis.repeats });
+    assert.match(check().find((d) => d.code === 'definition.version')?.message ?? '', /20261124120000/);
+    t.mock.timers.tick(61_000);
+    const later = check();
+    assert.match(later.find((d) => d.code === 'definition.version')?.message ?? '', /20261124120101/);
+    assert.deepEqual(later, validateDocument({ model: readDocument('file:///w/properties.yaml', text), text, definitions }));
   });
 });
