@@ -24,7 +24,7 @@ const MarkdownIt = createRequire(join(process.cwd(), 'package.json'))('markdown-
 // GitHub renders raw HTML in comments (then sanitises it); markdown-it's default leaves it out.
 const parser = new MarkdownIt({ html: true });
 
-const OWN_HTML = [/^<details>\n<summary>(<code>[^<>]*<\/code>: \+\d+ ~\d+ -\d+|[^<>]*)<\/summary>\n$/, /^<\/details>\n$/];
+const OWN_HTML = [/^<details>\n<summary>(<code>[^<>]*<\/code>: \+\d+ ~\d+ -\d+|[^<>]*)<\/summary>\n$/, /^<\/details>\n?$/];
 const OWN_BOLD = /^(No changes\.|\d+ change\(s\) to \d+ entit(y|ies)|Warning:|… .* not shown:)$/;
 const FORBIDDEN_INLINE = new Set(['html_inline', 'link_open', 'image', 'em_open', 's_open']);
 
