@@ -1,3 +1,4 @@
+import { logLines } from '../core/output/logText';
 import { processIo } from './io';
 
 // Each command is loaded when it runs: `validate` in CI must not pay for the service, its
@@ -59,7 +60,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`catalog-code failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(`${logLines(`catalog-code failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)}\n`);
     process.exitCode = 70;
   },
 );

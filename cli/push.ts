@@ -9,6 +9,7 @@ import { parseCommandLine } from './args';
 import { describeError, serviceConnection } from './connection';
 import type { CliIo } from './io';
 import { formatText } from './report';
+import { logValue } from '../core/output/logText';
 import { serviceDefinitionsForPush } from './pushDefinitions';
 
 export const PUSH_USAGE = `Usage: catalog-code push [PATH...] --service URL [--dry-run] [--yes] [--force]
@@ -107,9 +108,9 @@ export async function runPush(argv: string[], io: InteractiveIo): Promise<number
     const result = await applyPlan(connection, plan, {
       signal: controller.signal,
       onProgress: ({ index, total, result: item }) => {
-        const where = `${item.item.entityUrn} — ${item.item.title}`;
+        const where = `${logValue(item.item.entityUrn)} — ${logValue(item.item.title)}`;
         if (item.ok) io.stdout(`[${index + 1}/${total}] ✓ ${where}`);
-        else io.stdout(`[${index + 1}/${total}] ✗ ${where}: ${item.error ?? 'failed'}`);
+        else io.stdout(`[${index + 1}/${total}] ✗ ${where}: ${logValue(item.error ?? 'failed')}`);
       },
     });
     const summary = formatPushResult(result);

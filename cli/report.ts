@@ -1,5 +1,6 @@
 import type { CoreDiagnostic } from '../core/model/diagnostic';
 import { LineIndex, type Position } from '../core/model/range';
+import { logValue } from '../core/output/logText';
 
 export interface FileDiagnostic {
   file: string;
@@ -26,7 +27,7 @@ export type ReportFormat = 'text' | 'json' | 'github' | 'sarif';
 
 export function formatText(diagnostics: readonly FileDiagnostic[], filesChecked: number): string {
   const lines = diagnostics.map(
-    (d) => `${d.file}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code}: ${d.message}`,
+    (d) => `${logValue(d.file)}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${logValue(d.code)}: ${logValue(d.message)}`,
   );
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
@@ -49,7 +50,7 @@ export function formatGithub(diagnostics: readonly FileDiagnostic[]): string {
         `endColumn=${d.range.end.character + 1}`,
         `title=${escapeProperty(d.code)}`,
       ].join(',');
-      return `::${command} ${props}::${escapeData(d.message)}`;
+      return `::${command} ${props}::${escapeData(logValue(d.message))}`;
     })
     .join('\n');
 }

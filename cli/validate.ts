@@ -76,7 +76,7 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
   if (format === 'json') io.stdout(JSON.stringify(all, null, 2));
   else if (format === 'github') {
     const annotations = formatGithub(all);
-    if (annotations) io.stdout(annotations);
+    if (annotations) (io.workflowCommands ?? io.stdout)(annotations);
   } else if (format === 'sarif') io.stdout(formatSarif(all, io.version));
   else io.stdout(formatText(all, workspace.documents.length));
 

@@ -8,6 +8,7 @@ import type { Rule, RuleContext } from './rules/types';
 import type { ServiceTarget } from './rules/target';
 import { milder, severityCeiling } from './diagnostics/policy';
 import { applySeverityOverrides, type SeverityOverrides } from './diagnostics/severityOverrides';
+import { hasControls, logValue } from './output/logText';
 
 export interface ValidationInput {
   model: DocumentModel;
@@ -70,9 +71,12 @@ export function runRules(rules: readonly Rule[], context: RuleContext): CoreDiag
 export function finishDiagnostics(context: RuleContext, input: Pick<ValidationInput, 'severity'>, diagnostics: CoreDiagnostic[]): CoreDiagnostic[] {
   const connectedToLocalCatalog = context.target === 'localCatalog';
   // Severity follows authority (core/diagnostics/policy.ts): no rule can call advice an error.
+  // A message is one line of prose: values it quotes from the file never bring their own line
+  // breaks or controls into an editor, a terminal or a CI log (docs/reliability.md).
   const truthful = diagnostics.map((d) => {
     const severity = milder(d.severity, severityCeiling(d.code, connectedToLocalCatalog));
-    return severity === d.severity ? d : { ...d, severity };
+    const message = hasControls(d.message) ? logValue(d.message) : d.message;
+    return severity === d.severity && message === d.message ? d : { ...d, severity, message };
   });
   return applySeverityOverrides(applySuppressions(context.text, truthful), input.severity).sort(byPosition);
 }

@@ -1,3 +1,4 @@
+import { logValue } from '../output/logText';
 import type { PushChange, PushPlan, PushResult } from './pushTypes';
 
 const MARK: Record<PushChange['action'], string> = { add: '+', remove: '-', change: '~' };
@@ -14,11 +15,11 @@ export function formatPlan(plan: PushPlan): string {
     const entities = [...new Set(plan.items.map((item) => item.entityUrn))];
     lines.push(`Push plan: ${plan.items.length} change(s) to ${entities.length} entit${entities.length === 1 ? 'y' : 'ies'}.`);
     for (const entity of entities) {
-      lines.push('', entity);
+      lines.push('', logValue(entity));
       for (const item of plan.items.filter((i) => i.entityUrn === entity)) {
-        lines.push(`  ${item.title}`);
-        for (const change of item.changes) lines.push(`    ${MARK[change.action]} ${change.text}`);
-        for (const note of item.notes) lines.push(`    ! ${note}`);
+        lines.push(`  ${logValue(item.title)}`);
+        for (const change of item.changes) lines.push(`    ${MARK[change.action]} ${logValue(change.text)}`);
+        for (const note of item.notes) lines.push(`    ! ${logValue(note)}`);
       }
     }
   }
@@ -26,7 +27,7 @@ export function formatPlan(plan: PushPlan): string {
     const entities = new Set(plan.unchanged.map((u) => u.entityUrn));
     lines.push('', `Unchanged: ${plan.unchanged.length} item(s) on ${entities.size} entit${entities.size === 1 ? 'y' : 'ies'} already match the service.`);
   }
-  for (const warning of plan.warnings) lines.push(`Warning: ${warning}`);
+  for (const warning of plan.warnings) lines.push(`Warning: ${logValue(warning)}`);
   const counts = countChanges(plan);
   if (plan.items.length > 0) lines.push('', `Summary: ${counts.add} to add, ${counts.change} to change, ${counts.remove} to remove.`);
   return lines.join('\n');
@@ -46,12 +47,12 @@ export function formatPushResult(result: PushResult): string {
   const lines = [`Pushed ${ok} of ${ok + result.failed.length} item(s).`];
   if (failures.length > 0) {
     lines.push(`${failures.length} item(s) failed:`);
-    for (const failure of failures) lines.push(`  ✗ ${failure.item.entityUrn} — ${failure.item.title}: ${failure.error ?? 'failed'}`);
+    for (const failure of failures) lines.push(`  ✗ ${logValue(failure.item.entityUrn)} — ${logValue(failure.item.title)}: ${logValue(failure.error ?? 'failed')}`);
   }
   if (result.cancelled) lines.push(`Cancelled: ${notRun} item(s) were not sent.`);
   if (result.unconfirmed && result.unconfirmed.length > 0) {
     lines.push(`${result.unconfirmed.length} lineage item(s) were in a combined updateLineage call that failed and were not re-sent; DataHub writes one downstream at a time, so these may or may not have been written:`);
-    for (const item of result.unconfirmed) lines.push(`  ? ${item.entityUrn} — ${item.title}`);
+    for (const item of result.unconfirmed) lines.push(`  ? ${logValue(item.entityUrn)} — ${logValue(item.title)}`);
   }
   if (result.failed.length > 0) lines.push('Fix the cause and push again: only what is still missing will be sent.');
   return lines.join('\n');

@@ -3,6 +3,7 @@ import type { DocumentModel } from '../model/facts';
 import { LineIndex, type SourceRange } from '../model/range';
 import { CASE_INSENSITIVE_ENUMS, ENUMS } from '../formats/shapes';
 import { parseUrn } from '../urn';
+import { logValue } from '../output/logText';
 
 /** Small pieces several semantic rules share. */
 
@@ -72,9 +73,9 @@ export function timestampVersion(now: Date = new Date()): string {
 
 export const VERSION_PATTERN = /^[0-9]{14}$/;
 
-/** Quotes a value for a message: strings in single quotes, others as they print. */
+/** Quotes a value for a message: strings in single quotes (controls as visible escapes), others as they print. */
 export function quote(value: unknown): string {
-  return typeof value === 'string' ? `'${value}'` : String(value);
+  return typeof value === 'string' ? `'${logValue(value)}'` : String(value);
 }
 
 /** The range without surrounding whitespace (block nodes of YAML end after their line break). */

@@ -1,0 +1,91 @@
+import { edgeHeadline, propertyHeadline, type PlanImpact } from '../impact/types';
+import { mdCode, mdFence, mdHtml, mdText } from '../output/markdown';
+import { boundedMarkdown, type MarkdownBlock } from '../output/markdownBudget';
+import { planCounts, type PlanReportInput } from './planReport';
+import type { PushChange, PushItem } from './pushTypes';
+
+/**
+ * The plan as a pull-request comment: the summary first, then the impact and the notes to read,
+ * then each entity's changes folded in `<details>` as a `diff` block. Every value from the files or
+ * the service goes through core/output/markdown.ts, and the comment fits GitHub's size limit.
+ */
+
+const MARK: Record<PushChange['action'], string> = { add: '+', remove: '-', change: '!' };
+
+export function planMarkdown(input: PlanReportInput): string {
+  const { plan } = input;
+  const counts = planCounts(plan);
+  const head = ['### Catalog Code plan', ''];
+  const service = mdCode(input.serviceUrl);
+  if (plan.items.length === 0) {
+    head.push(`**No changes.** The catalog at ${service} already holds everything these files say${counts.unchanged > 0 ? ` (${counts.unchanged} item(s) checked)` : ''}.`);
+  } else {
+    head.push(
+      `**${counts.items} change(s) to ${counts.entities} entit${counts.entities === 1 ? 'y' : 'ies'}** against ${service}: ${counts.add} to add, ${counts.change} to change, ${counts.remove} to remove; ${counts.unchanged} already in place.`,
+    );
+  }
+  const impacts = input.impacts ?? [];
+  const blocks = [...summaryBlocks(input, impacts), ...entityBlocks(plan.items), ...impactDetailBlocks(impacts)];
+  return boundedMarkdown(head, blocks);
+}
+
+function textBlock(lines: string[]): MarkdownBlock {
+  return { lines, changes: 0, entities: 0 };
+}
+
+/** Impact lines, the impact error, the notes to read before merging, the plan's warnings. */
+function summaryBlocks(input: PlanReportInput, impacts: readonly PlanImpact[]): MarkdownBlock[] {
+  const blocks: MarkdownBlock[] = [];
+  impacts.forEach((impact, index) => {
+    const line =
+      impact.kind === 'edgeRemoved'
+        ? `- Removing ${mdCode(impact.upstream)} → ${mdCode(impact.downstream)} ${edgeHeadline(impact)}.`
+        : `- ${mdCode(impact.propertyUrn)} (${mdText(impact.changes.join('; '))}): ${propertyHeadline(impact)}.`;
+    blocks.push(textBlock(index === 0 ? ['', '#### Impact', '', line] : [line]));
+  });
+  if (input.impactError) blocks.push(textBlock(['', `> Impact not computed: ${mdText(input.impactError)}`]));
+  const notes = input.plan.items.flatMap((i) => i.notes.map((n) => `- ${mdCode(i.entityUrn)}: ${mdText(n)}`));
+  notes.forEach((note, index) => blocks.push(textBlock(index === 0 ? ['', '#### Read before merging', '', note] : [note])));
+  for (const warning of input.plan.warnings) blocks.push(textBlock(['', `> **Warning:** ${mdText(warning)}`]));
+  return blocks;
+}
+
+/** One folded block per entity: a `diff` of its changes and the files they come from. */
+function entityBlocks(items: readonly PushItem[]): MarkdownBlock[] {
+  const entities = [...new Set(items.map((i) => i.entityUrn))];
+  return entities.map((entity, index) => {
+    const own = items.filter((i) => i.entityUrn === entity);
+    const tally = planCounts({ items: own, unchanged: [], warnings: [] });
+    const diff = own.flatMap((item) => [`# ${item.title}`, ...item.changes.map((change) => `${MARK[change.action]} ${change.text}`)]);
+    const lines = [...(index === 0 ? ['', '#### Changes by entity'] : []), '', '<details>'];
+    lines.push(`<summary><code>${mdHtml(entity)}</code>: +${tally.add} ~${tally.change} -${tally.remove}</summary>`, '', ...mdFence('diff', diff));
+    const sources = [...new Set(own.flatMap((i) => i.sources))].map(displaySource);
+    if (sources.length > 0) lines.push('', `From ${sources.map(mdCode).join(', ')}.`);
+    lines.push('', '</details>');
+    return { lines, changes: tally.add + tally.change + tally.remove, entities: 1 };
+  });
+}
+
+/** Folded lists of what a removed edge cuts and which entities a narrowed property leaves invalid. */
+function impactDetailBlocks(impacts: readonly PlanImpact[]): MarkdownBlock[] {
+  const listed = impacts.filter((i) => (i.kind === 'edgeRemoved' ? i.affected.length : i.invalid.length) > 0);
+  return listed.map((impact) => {
+    const title = impact.kind === 'edgeRemoved' ? `Cut by ${impact.upstream} → ${impact.downstream}` : `Invalid values of ${impact.propertyUrn}`;
+    const lines = ['', '<details>', `<summary>${mdHtml(title, 1_200)}</summary>`, ''];
+    if (impact.kind === 'edgeRemoved') for (const a of impact.affected) lines.push(`- degree ${a.degree}: ${mdCode(a.urn)}`);
+    else for (const v of impact.invalid) lines.push(`- ${mdCode(v.urn)}: ${mdText(v.reason)}`);
+    if (impact.truncated) lines.push('- … (more not listed)');
+    lines.push('', '</details>');
+    return textBlock(lines);
+  });
+}
+
+/** A file URI as a path a reviewer recognises. */
+function displaySource(source: string): string {
+  if (!source.startsWith('file://')) return source;
+  try {
+    return decodeURIComponent(source.slice('file://'.length));
+  } catch {
+    return source;
+  }
+}

@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+/**
+ * Reads a plan comment the way GitHub does (a CommonMark parser: markdown-it) and checks that values
+ * from data stayed data: no HTML but the comment's own `<details>`/`<summary>` blocks, no links,
+ * images or emphasis but its own bold phrases, and the changes rendered plus the ones it says it
+ * left out equal the changes planned.
+ */
+
+interface Token {
+  type: string;
+  content: string;
+  info: string;
+  children: Token[] | null;
+}
+
+interface MarkdownParser {
+  parse(source: string, env: object): Token[];
+}
+
+const MarkdownIt = createRequire(join(process.cwd(), 'package.json'))('markdown-it') as new (options: { html: boolean }) => MarkdownParser;
+// GitHub renders raw HTML in comments (then sanitises it); markdown-it's default leaves it out.
+const parser = new MarkdownIt({ html: true });
+
+const OWN_HTML = [/^<details>\n<summary>(<code>[^<>]*<\/code>: \+\d+ ~\d+ -\d+|[^<>]*)<\/summary>\n$/, /^<\/details>\n?$/];
+const OWN_BOLD = /^(No changes\.|\d+ change\(s\) to \d+ entit(y|ies)|Warning:|… .* not shown:)$/;
+const FORBIDDEN_INLINE = new Set(['html_inline', 'link_open', 'image', 'em_open', 's_open']);
+
+export interface RenderedPlan {
+  /** change lines in the `diff` blocks */
+  changes: number;
+  /** changes the closing line says were left out */
+  omitted: number;
+  /** the inline code spans, as their text */
+  codeSpans: string[];
+}
+
+export function checkPlanMarkdown(markdown: string): RenderedPlan {
+  const tokens = parser.parse(markdown, {});
+  const rendered: RenderedPlan = { changes: 0, omitted: Number(/\*\*… (\d+) more change\(s\)/.exec(markdown)?.[1] ?? 0), codeSpans: [] };
+  for (const token of tokens) {
+    if (token.type === 'html_block') assert.ok(OWN_HTML.some((own) => own.test(token.content)), `HTML from data: ${JSON.stringify(token.content)}`);
+    if (token.type === 'fence') {
+      assert.equal(token.info, 'diff', `a code block that is not the plan's own: ${JSON.stringify(token.content.slice(0, 200))}`);
+      rendered.changes += token.content.split('\n').filter((line) => /^[+!-] /.test(line)).length;
+    }
+    const children = token.children ?? [];
+    children.forEach((child, index) => {
+      assert.ok(!FORBIDDEN_INLINE.has(child.type), `${child.type} from data in ${JSON.stringify(token.content.slice(0, 300))}`);
+      if (child.type === 'strong_open') assert.match(children[index + 1]?.content ?? '', OWN_BOLD, `bold text from data in ${JSON.stringify(token.content.slice(0, 300))}`);
+      if (child.type === 'code_inline') rendered.codeSpans.push(child.content);
+    });
+  }
+  return rendered;
+}
