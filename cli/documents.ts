@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { parseAssociations, type Associations } from '../core/formats/associations';
 import type { DocumentModel } from '../core/model/facts';
 import { MAX_CLI_FILE_BYTES, PathError, walkMetadataFiles } from '../core/workspace/metadataFiles';
-import { readMetadataFileSync } from '../core/workspace/readFile';
+import { readMetadataFileSync } from '../core/files/readFile';
 import { WorkspaceSession } from '../core/workspace/session';
 import type { CliIo } from './io';
 import { toFileDiagnostics, type FileDiagnostic } from './report';

@@ -4,7 +4,7 @@ import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import { parseSeverityArgument, parseSeverityOverrides, type SeverityLevel } from '../core/diagnostics/severityOverrides';
 import { SERVICE_TARGETS, type ServiceTarget } from '../core/rules/target';
 import { MAX_FILE_BYTES } from '../core/workspace/metadataFiles';
-import { readMetadataFileSync } from '../core/workspace/readFile';
+import { readMetadataFileSync } from '../core/files/readFile';
 
 /** The editor setting the CLI shares, so CI judges a file exactly as the team's editors do. */
 export const SEVERITY_SETTING = 'catalogCode.diagnostics.severity';

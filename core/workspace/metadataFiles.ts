@@ -1,6 +1,6 @@
 import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { basename, join, resolve, sep } from 'node:path';
-import { describeSpecialFile, notRegularProblem } from './readFile';
+import { describeSpecialFile, notRegularProblem } from '../files/readFile';
 
 /**
  * Which files of a workspace are metadata files, written once for the language server, the CLI,

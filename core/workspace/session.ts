@@ -16,7 +16,7 @@ import { validateDocument } from '../validate';
 import { definitionChanges, hasDefinitionChanges, type DefinitionChanges } from './definitionChanges';
 import { entityDeclarationIn, type EntityDeclaration } from './entityDeclaration';
 import { MAX_FILE_BYTES, isInside, isMetadataFileName, mayWriteDefinitions, walkMetadataFiles } from './metadataFiles';
-import { UNREADABLE, readMetadataFileSync } from './readFile';
+import { UNREADABLE, readMetadataFileSync } from '../files/readFile';
 
 /** What the catalog service told us, as far as checks need it; the CLI fetches it once, the server keeps it fresh. */
 export interface CatalogKnowledge {
