@@ -6,7 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGzip } from 'node:zlib';
+import { pathToFileURL } from 'node:url';
 import { startService, type RunningService } from '../../service/main';
+import { TestClient } from '../protocol/lspClient';
 import { runCli } from './cli';
 
 /**
@@ -27,7 +29,8 @@ const HANG_GUARD_MS = 120_000;
 
 /** What the hostile server saw and sent per route. */
 interface RouteRecord {
-  requests: number;
+  /** the requests, by path below the mode */
+  routes: string[];
   bytesSent: number;
 }
 
@@ -73,9 +76,9 @@ function hostileServer(bomb: Buffer, records: Map<string, RouteRecord>): Server 
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
       return;
     }
-    const record = records.get(mode) ?? { requests: 0, bytesSent: 0 };
+    const record = records.get(mode) ?? { routes: [], bytesSent: 0 };
     records.set(mode, record);
-    record.requests++;
+    record.routes.push(route);
     if (mode.endsWith('endless')) return streamForever(res, record);
     record.bytesSent += bomb.length;
     res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(bomb.length) }).end(bomb);
@@ -118,13 +121,30 @@ describe('answers from a service are read to 64 MiB at most', { timeout: 600_000
       assert.equal(run.code, 1, run.stdout + run.stderr);
       assert.match(run.stderr, new RegExp(`The catalog service at ${base.replace(/[.]/g, '\\.')} answered .* with more than 64 MiB, the most Catalog Code reads of one answer; it stopped reading and used nothing of it\\. Check that the URL points at the catalog service`));
       const record = records.get(mode);
-      assert.equal(record?.requests, 1, 'an answer over the limit is not asked for again');
-      if (mode.endsWith('endless')) assert.ok(record.bytesSent < 64 * MiB + 64 * MiB, `the stream was cancelled soon after the limit (${record.bytesSent} bytes sent)`);
+      assert.deepEqual(record?.routes.length, 1, 'an answer over the limit is not asked for again');
+      if (record && mode.endsWith('endless')) assert.ok(record.bytesSent < 64 * MiB + 64 * MiB, `the stream was cancelled soon after the limit (${record.bytesSent} bytes sent)`);
       const rss = peakRss(run.stderr);
       assert.ok(rss > 0, `the preload reported the peak RSS: ${run.stderr}`);
       assert.ok(rss < RSS_CEILING_BYTES, `peak RSS ${Math.round(rss / MiB)} MiB stays far below the unbounded read's gigabytes`);
     });
   }
+
+  it("the language server's definition refresh fails the same way, once, and the server keeps answering", async () => {
+    const workspace = join(root, 'workspace');
+    mkdirSync(workspace);
+    const { client } = await TestClient.start({ rootPath: workspace, pull: false, env: { CATALOG_SERVICE_URL: `${hostileUrl}/lsp-endless`, CATALOG_TOKEN: TOKEN } });
+    try {
+      await client.waitFor('the failed refresh in the log', () => client.logs.find((line) => /answered GET \S+\/lsp-endless\/openapi\/v2\/entity\/structuredProperty with more than 64 MiB/.test(line)), HANG_GUARD_MS);
+      const uri = pathToFileURL(join(workspace, 'orders.yaml')).toString();
+      await client.open(uri, 'id: orders\nplatform: hive\nenv: PROD\n');
+      const symbols = (await client.connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri } })) as unknown[];
+      assert.ok(Array.isArray(symbols), 'the server still answers');
+      // The server also probes /health (read to 64 KiB) to learn which kind of service it is.
+      assert.deepEqual(records.get('lsp-endless')?.routes.filter((route) => route !== 'health'), ['openapi/v2/entity/structuredProperty'], 'an answer over the limit is not asked for again');
+    } finally {
+      await client.stop();
+    }
+  });
 
   it('an honest catalog still pulls', async () => {
     const run = await pull(catalog.url, 'honest');
