@@ -48,6 +48,12 @@ export async function readAnswerText(response: Response, base: string, what: str
     }
     chunks.push(value);
   }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
   // As response.text() does: UTF-8, a leading byte-order mark dropped.
-  return new TextDecoder().decode(Buffer.concat(chunks, total));
+  return new TextDecoder().decode(bytes);
 }
