@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseAssociations, type Associations } from '../core/formats/associations';
 import type { DocumentModel } from '../core/model/facts';
-import { PathError, collectMetadataFiles } from '../core/workspace/metadataFiles';
+import { MAX_CLI_FILE_BYTES, PathError, walkMetadataFiles } from '../core/workspace/metadataFiles';
+import { readMetadataFileSync } from '../core/files/readFile';
 import { WorkspaceSession } from '../core/workspace/session';
 import type { CliIo } from './io';
 import { toFileDiagnostics, type FileDiagnostic } from './report';
@@ -33,7 +33,9 @@ export function loadMetadataDocuments(paths: readonly string[], io: CliIo, optio
   if (typeof associations === 'number') return associations;
   let files: string[];
   try {
-    files = collectMetadataFiles(paths);
+    const walk = walkMetadataFiles(paths);
+    for (const { path, problem } of walk.skipped) io.stderr(`Skipped '${path}': it ${problem}.`);
+    files = walk.files;
   } catch (error) {
     if (error instanceof PathError) {
       io.stderr(error.message);
@@ -45,15 +47,15 @@ export function loadMetadataDocuments(paths: readonly string[], io: CliIo, optio
   session.setAssociations(associations);
   const documents: LoadedDocument[] = [];
   for (const file of files) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      io.stderr(`Cannot read '${file}': ${error instanceof Error ? error.message : String(error)}`);
+    // The one bounded reader: regular files only, at most MAX_CLI_FILE_BYTES.
+    const read = readMetadataFileSync(file, MAX_CLI_FILE_BYTES);
+    if ('problem' in read) {
+      io.stderr(`Cannot read '${file}': it ${read.problem}.`);
       // A push must not go ahead without a file the user meant to send.
       if (options.stopOnUnreadable) return 1;
       continue;
     }
+    const text = read.text;
     const uri = pathToFileURL(resolve(file)).toString();
     const { model } = session.setFile(uri, text);
     if (model.format !== null) documents.push({ file, uri, text, model });

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { writePulledFiles } from './pullFiles';
+import { describeWritten, writePulledFiles } from './pullFiles';
 import { PULL_EVERYTHING, pullFromCatalog, type PullSelection } from '../core/pull/pull';
 import type { TreeDirection } from '../core/lineage/types';
 import { parseUrn } from '../core/urn';
@@ -69,9 +69,7 @@ export async function runPull(argv: string[], io: CliIo): Promise<number> {
   try {
     const result = await pullFromCatalog(connection, selection);
     mkdirSync(options.out, { recursive: true });
-    for (const written of writePulledFiles(options.out, result.files)) {
-      io.stdout(`${written.changed ? 'wrote' : 'unchanged'} ${written.path} (${written.summary})`);
-    }
+    for (const written of writePulledFiles(options.out, result.files)) io.stdout(describeWritten(written));
     for (const note of result.notes) io.stderr(note);
     return 0;
   } catch (error) {

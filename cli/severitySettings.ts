@@ -1,8 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import { parseSeverityArgument, parseSeverityOverrides, type SeverityLevel } from '../core/diagnostics/severityOverrides';
 import { SERVICE_TARGETS, type ServiceTarget } from '../core/rules/target';
+import { MAX_FILE_BYTES } from '../core/workspace/metadataFiles';
+import { readMetadataFileSync } from '../core/files/readFile';
 
 /** The editor setting the CLI shares, so CI judges a file exactly as the team's editors do. */
 export const SEVERITY_SETTING = 'catalogCode.diagnostics.severity';
@@ -15,9 +17,12 @@ export const SEVERITY_SETTING = 'catalogCode.diagnostics.severity';
 export function loadSeverityOverrides(folder: string, flags: readonly string[], warn: (line: string) => void): Record<string, SeverityLevel> | string {
   const overrides: Record<string, SeverityLevel> = {};
   const settingsFile = join(folder, '.vscode', 'settings.json');
-  if (existsSync(settingsFile)) {
+  // The bounded reader: a FIFO or a device named settings.json must not hold the run up.
+  const read = existsSync(settingsFile) ? readMetadataFileSync(settingsFile, MAX_FILE_BYTES) : undefined;
+  if (read && 'problem' in read) warn(`${settingsFile} ${read.problem}; its ${SEVERITY_SETTING} was ignored.`);
+  else if (read) {
     const errors: ParseError[] = [];
-    const settings = parseJsonc(readFileSync(settingsFile, 'utf8'), errors, { allowTrailingComma: true }) as unknown;
+    const settings = parseJsonc(read.text, errors, { allowTrailingComma: true }) as unknown;
     if (errors.length > 0 || typeof settings !== 'object' || settings === null) {
       warn(`${settingsFile} could not be read as JSON with comments; its ${SEVERITY_SETTING} was ignored.`);
     } else {

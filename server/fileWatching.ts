@@ -1,4 +1,4 @@
-import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { existsSync, lstatSync, watch, type FSWatcher } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DidChangeWatchedFilesNotification, FileChangeType, type Connection } from 'vscode-languageserver/node';
@@ -81,9 +81,10 @@ export class FileWatching {
   }
 }
 
+/** A folder, not a link to one: the watcher, like the workspace walk, never follows a link to a folder. */
 function isFolder(path: string): boolean {
   try {
-    return statSync(path).isDirectory();
+    return lstatSync(path).isDirectory();
   } catch {
     return false;
   }

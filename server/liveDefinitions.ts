@@ -1,4 +1,5 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { writeFileSafely } from '../core/files/safeWrite';
 import { join } from 'node:path';
 import { isServiceError, listPropertyDefinitions, type ServiceConnection, type ServicePropertyDefinition } from '../core/api';
 import { definitionFromAspect } from '../core/definitions/fromAspect';
@@ -178,9 +179,8 @@ export class LiveDefinitions {
       }
       existing.services[url] = entry;
       await mkdir(this.storagePath, { recursive: true });
-      const temporary = `${file}.${process.pid}.tmp`;
-      await writeFile(temporary, JSON.stringify(existing), 'utf8');
-      await rename(temporary, file);
+      // Never through a link (core/files/safeWrite): a temporary file of its own, renamed over the cache.
+      writeFileSafely(file, JSON.stringify(existing), { mode: 0o600 });
     } catch (error) {
       this.events.log(`Could not write the definitions cache ${file}: ${error instanceof Error ? error.message : String(error)}. Definitions still work; they will not survive a restart while the service is down.`);
     }

@@ -44,6 +44,7 @@ export class ServerState {
       entities: this.existenceView(),
       target: this.target,
     });
+    this.session.onSkipped = log;
     this.live = this.newLiveDefinitions(undefined);
     this.existence = new EntityExistence(() => this.markStale(), log);
     this.suggestions = new EntitySuggestions(log);

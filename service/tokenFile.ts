@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { writeFileSafely } from '../core/files/safeWrite';
 
 export const TOKEN_FILE_NAME = 'token';
 
@@ -20,8 +21,7 @@ export function loadOrCreateToken(dataDir: string): { token: string; tokenFile: 
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const token = randomBytes(32).toString('base64url');
-  const temporary = `${tokenFile}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, `${token}\n`, { mode: 0o600 });
-  fs.renameSync(temporary, tokenFile);
+  // Never through a link planted at the token's name or a temporary name (core/files/safeWrite).
+  writeFileSafely(tokenFile, `${token}\n`, { mode: 0o600 });
   return { token, tokenFile };
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { writeFileIfChanged } from '../../core/files/safeWrite';
 import { PULL_EVERYTHING, pullFromCatalog, type PulledFile, type PullSelection } from '../../core/pull/pull';
 import { parseUrn } from '../../core/urn';
 import type { ConnectionManager } from '../connection/connectionManager';
@@ -42,7 +43,7 @@ export function registerPullCommand(register: Register, connection: ConnectionMa
       const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Pulling from ${service.url}…`, cancellable: false }, () =>
         pullFromCatalog({ url: service.url, token: service.token }, selection),
       );
-      const written = await writeFiles(folder, result.files);
+      const written = await writeFiles(folder, result.files, log);
       for (const note of result.notes) log.info(`Pull: ${note}`);
       log.info(`Pull from ${service.url}: ${written.map((w) => `${w.changed ? 'wrote' : 'unchanged'} ${w.uri.fsPath} (${w.summary})`).join('; ') || 'nothing to write'}`);
       if (written.length === 0) {
@@ -127,17 +128,34 @@ function toUri(text: string): vscode.Uri {
   return text.startsWith('/') || !base ? vscode.Uri.file(text) : vscode.Uri.joinPath(base, text);
 }
 
-async function writeFiles(folder: vscode.Uri, files: readonly PulledFile[]): Promise<{ uri: vscode.Uri; changed: boolean; summary: string }[]> {
+interface WrittenUri {
+  uri: vscode.Uri;
+  changed: boolean;
+  summary: string;
+}
+
+/**
+ * Writes the pulled files into `folder`. On disk (file: URIs) through core's safe write, never
+ * through a link: a link planted at `properties.yaml` is replaced by the file, its target left
+ * untouched (and logged). Other file systems (virtual workspaces) have no links to follow and are
+ * written through VS Code's file system API.
+ */
+async function writeFiles(folder: vscode.Uri, files: readonly PulledFile[], log: vscode.LogOutputChannel): Promise<WrittenUri[]> {
   await vscode.workspace.fs.createDirectory(folder);
-  const out: { uri: vscode.Uri; changed: boolean; summary: string }[] = [];
+  const out: WrittenUri[] = [];
   for (const file of files) {
     const uri = vscode.Uri.joinPath(folder, file.name);
-    const bytes = new TextEncoder().encode(file.text);
+    if (uri.scheme === 'file') {
+      const { changed, replacedLink } = writeFileIfChanged(uri.fsPath, file.text);
+      if (replacedLink !== undefined) log.warn(`Pull: ${uri.fsPath} was a link to '${replacedLink}'; it is now replaced by the pulled file, and '${replacedLink}' was not written.`);
+      out.push({ uri, changed, summary: file.summary });
+      continue;
+    }
     const same = await vscode.workspace.fs.readFile(uri).then(
       (current) => new TextDecoder().decode(current) === file.text,
       () => false, // not there yet
     );
-    if (!same) await vscode.workspace.fs.writeFile(uri, bytes);
+    if (!same) await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(file.text));
     out.push({ uri, changed: !same, summary: file.summary });
   }
   return out;

@@ -8,6 +8,8 @@ import type { FileProblems } from '../../core/protocol';
 import type { ServerQueries } from '../serverQueries';
 import { PlanPreview } from './planPreview';
 import { SCOPE_WORDS, narrowPlan, type PushScope } from './pushScope';
+import { readMetadataFileSync } from '../../core/files/readFile';
+import { MAX_FILE_BYTES } from '../../core/workspace/metadataFiles';
 
 type Register = (command: string, run: (...args: unknown[]) => unknown) => void;
 
@@ -167,11 +169,9 @@ export class PushCommands implements vscode.Disposable {
       const uri = vscode.Uri.parse(file.uri);
       // An open editor's text wins over the file on disk: push what the user sees (as the server does).
       const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file.uri);
-      let text: string;
-      try {
-        text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-      } catch (error) {
-        this.log.warn(`Skipped ${uri.fsPath}: ${error instanceof Error ? error.message : String(error)}`);
+      const text = open ? open.getText() : await readFromDisk(uri);
+      if (typeof text !== 'string') {
+        this.log.warn(`Skipped ${uri.fsPath}: it ${text.problem}.`);
         continue;
       }
       sources.push({ uri, text, model: readDocument(file.uri, text, { format }) });
@@ -215,4 +215,21 @@ function summarize(preview: string): string {
 function firstFailure(result: { results: { ok: boolean; error?: string; item: { entityUrn: string } }[] }): string {
   const failure = result.results.find((r) => !r.ok);
   return failure ? `First: ${failure.item.entityUrn}: ${failure.error ?? 'failed'}` : '';
+}
+
+/**
+ * A listed file as on disk: on a local disk through core's bounded reader (a regular file of at
+ * most the size the server reads; a file swapped for a FIFO or a device since the scan cannot
+ * hang the push), elsewhere through VS Code's file system.
+ */
+async function readFromDisk(uri: vscode.Uri): Promise<string | { problem: string }> {
+  if (uri.scheme === 'file') {
+    const read = readMetadataFileSync(uri.fsPath, MAX_FILE_BYTES);
+    return 'text' in read ? read.text : read;
+  }
+  try {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  } catch (error) {
+    return { problem: `could not be read (${error instanceof Error ? error.message : String(error)})` };
+  }
 }

@@ -1,3 +1,4 @@
+import { readAnswerText } from './answerBody';
 import { ServiceError, errorForFetchFailure, errorForRedirect, errorForStatus, isServiceError, retryAfterMs } from './errors';
 import { DEFAULT_TIMEOUT_MS, authHeaders, baseUrl, withReadRetry, type ServiceConnection } from './http';
 
@@ -34,15 +35,24 @@ function guardedFetch(base: string): typeof fetch {
   return async (input, init) => {
     const response = await fetch(input, { ...init, redirect: 'manual' });
     if (response.status >= 300 && response.status < 400) throw errorForRedirect(base, 'a GraphQL request', response.status, response.headers.get('location'));
-    if (!response.ok) return response;
-    const text = await response.text();
+    // At most MAX_ANSWER_BYTES of any answer, an error page too; graphql-request reads the copy.
+    const text = await readAnswerText(response, base, `a GraphQL request (POST ${base}/api/graphql)`);
+    if (!response.ok) return new Response(text, { status: response.status, statusText: response.statusText, headers: withoutEncoding(response.headers) });
     try {
       JSON.parse(text);
     } catch {
       throw new ServiceError('badResponse', `The catalog service at ${base} answered a GraphQL request with something that is not JSON. Check that the URL points at the catalog service.`, response.status);
     }
-    return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(text, { status: response.status, statusText: response.statusText, headers: withoutEncoding(response.headers) });
   };
+}
+
+/** The headers of an answer already read and inflated: its length and encoding no longer describe the copy. */
+function withoutEncoding(headers: Headers): Headers {
+  const copy = new Headers(headers);
+  copy.delete('content-encoding');
+  copy.delete('content-length');
+  return copy;
 }
 
 async function graphqlRequestOnce<T>(connection: ServiceConnection, document: string, variables: Record<string, unknown>): Promise<T> {

@@ -1,3 +1,4 @@
+import { readAnswerText } from './answerBody';
 import { ServiceError, detailFromBody, errorForFetchFailure, errorForRedirect, errorForStatus, isServiceError, retryAfterMs } from './errors';
 
 /** Where the catalog service is and how to authenticate; the token is only ever sent as a header. */
@@ -125,7 +126,8 @@ async function requestJsonOnce(connection: ServiceConnection, request: JsonReque
   }
   let text: string;
   try {
-    text = await response.text();
+    // At most MAX_ANSWER_BYTES: an endless answer or a gzip bomb fails at once, and is not retried.
+    text = await readAnswerText(response, base, `${request.method} ${endpointOf(connection, request)}`);
   } catch (error) {
     throw errorForFetchFailure(base, error, timeoutMs);
   }

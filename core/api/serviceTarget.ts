@@ -1,10 +1,13 @@
 import type { ServiceTarget } from '../rules/target';
+import { readAnswerText } from './answerBody';
 import { baseUrl, type ServiceConnection } from './http';
 
 /** What the local catalog answers on `GET /health` beside `status`, so a client can tell it from DataHub. */
 export const LOCAL_CATALOG_SERVICE_ID = 'catalog-code-local-catalog';
 
 const PROBE_TIMEOUT_MS = 3_000;
+/** A health answer is a few dozen bytes; more is not a catalog's. */
+const HEALTH_ANSWER_BYTES = 64 * 1024;
 
 /**
  * Which kind of service a connection reaches, for the rules whose verdict depends on it
@@ -21,7 +24,7 @@ export async function detectServiceTarget(connection: ServiceConnection | undefi
       redirect: 'manual',
     });
     if (!response.ok) return 'datahub';
-    const body = JSON.parse(await response.text()) as unknown;
+    const body = JSON.parse(await readAnswerText(response, baseUrl(connection), 'GET /health', HEALTH_ANSWER_BYTES)) as unknown;
     return isLocalCatalogHealth(body) ? 'localCatalog' : 'datahub';
   } catch {
     return 'datahub';

@@ -1,5 +1,6 @@
-import { readdirSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { basename, join, resolve, sep } from 'node:path';
+import { describeSpecialFile, notRegularProblem } from '../files/readFile';
 
 /**
  * Which files of a workspace are metadata files, written once for the language server, the CLI,
@@ -35,6 +36,12 @@ const METADATA_EXTENSION = /\.(ya?ml|jsonc?)$/i;
 export const MAX_WORKSPACE_FILES = 25_000;
 /** Larger files are not metadata anyone edits by hand; the server leaves them out. */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
+/**
+ * The CLI reads larger files than the server (it holds one run's files, not an editor's workspace
+ * for hours), but not without bound: 64 MiB, far above any metadata file written by hand or by
+ * DataHub's tools (its largest golden MCP file is a few MiB).
+ */
+export const MAX_CLI_FILE_BYTES = 64 * 1024 * 1024;
 
 export function isSkippedFolder(name: string): boolean {
   return SKIPPED_FOLDERS.has(name) || name.startsWith('.');
@@ -59,44 +66,104 @@ export function mayWriteDefinitions(path: string): boolean {
 
 export class PathError extends Error {}
 
+/** A path a walk left out, with why (for the CLI's stderr and the server's log). */
+export interface SkippedPath {
+  path: string;
+  /** the rest of a sentence that starts with the path */
+  problem: string;
+}
+
+export interface MetadataWalk {
+  files: string[];
+  skipped: SkippedPath[];
+}
+
 /**
- * The metadata files under `paths`, sorted per folder: a file path is taken as given, folders are
- * walked skipping the folders above. Throws PathError for a path that does not exist.
+ * The metadata files under `paths`, sorted per folder: a path given is taken as given (a link
+ * too: the user named it), folders are walked skipping the folders above. A walk never follows a
+ * link to a folder (so links such as `a -> .` cannot make it endless), reads through a link to a
+ * file only when that file lies inside the folder walked, and leaves out FIFOs, devices and
+ * sockets; each of those is in `skipped`. Throws PathError for a path that does not exist.
  */
-export function collectMetadataFiles(paths: readonly string[], limit = Number.POSITIVE_INFINITY): string[] {
-  const files: string[] = [];
-  const walk = (dir: string): void => {
-    let names: string[];
-    try {
-      names = readdirSync(dir).sort();
-    } catch {
-      return; // an unreadable folder holds nothing we can check
-    }
-    for (const name of names) {
-      if (files.length >= limit) return;
-      const path = join(dir, name);
-      let isDirectory: boolean;
-      try {
-        isDirectory = statSync(path).isDirectory();
-      } catch {
-        continue; // a dangling link
-      }
-      if (isDirectory) {
-        if (!isSkippedFolder(name)) walk(path);
-      } else if (isMetadataFileName(name)) files.push(path);
-    }
-  };
+export function walkMetadataFiles(paths: readonly string[], limit = Number.POSITIVE_INFINITY): MetadataWalk {
+  const found: MetadataWalk = { files: [], skipped: [] };
   for (const path of paths) {
-    let isDirectory: boolean;
+    let stats: Stats;
     try {
-      isDirectory = statSync(path).isDirectory();
+      stats = statSync(path);
     } catch {
       throw new PathError(`Cannot read '${path}': no such file or folder.`);
     }
-    if (isDirectory) walk(path);
-    else files.push(path);
+    if (stats.isDirectory()) walkFolder(path, realRoot(path), found, limit);
+    else found.files.push(path);
   }
-  return files;
+  return found;
+}
+
+/** The metadata files of walkMetadataFiles, without what was skipped. */
+export function collectMetadataFiles(paths: readonly string[], limit = Number.POSITIVE_INFINITY): string[] {
+  return walkMetadataFiles(paths, limit).files;
+}
+
+/** Whether the real path `real` is `root` or lies under it. */
+export function isInside(real: string, root: string): boolean {
+  return real === root || real.startsWith(root.endsWith(sep) ? root : root + sep);
+}
+
+function realRoot(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
+function walkFolder(dir: string, root: string, found: MetadataWalk, limit: number): void {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  } catch {
+    return; // an unreadable folder holds nothing we can check
+  }
+  for (const entry of entries) {
+    if (found.files.length >= limit) return;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!isSkippedFolder(entry.name)) walkFolder(path, root, found, limit);
+    } else if (entry.isSymbolicLink()) {
+      linkedEntry(path, entry.name, root, found);
+    } else if (isMetadataFileName(entry.name)) {
+      if (entry.isFile()) found.files.push(path);
+      else found.skipped.push({ path, problem: notRegularProblem(describeSpecialFile(entry)) });
+    }
+  }
+}
+
+/** A link met by a walk: a link to a folder is never entered; a link to a file is read only inside the walked folder. */
+function linkedEntry(path: string, name: string, root: string, found: MetadataWalk): void {
+  let target: Stats;
+  try {
+    target = statSync(path);
+  } catch {
+    return; // a dangling link
+  }
+  if (target.isDirectory()) {
+    if (!isSkippedFolder(name)) found.skipped.push({ path, problem: 'is a link to a folder, which a walk does not follow (links like `a -> .` would make it endless); to check that folder, name it as a path of its own' });
+    return;
+  }
+  if (!isMetadataFileName(name)) return;
+  if (!target.isFile()) {
+    found.skipped.push({ path, problem: notRegularProblem(`a link to ${describeSpecialFile(target)}`) });
+    return;
+  }
+  let real: string;
+  try {
+    real = realpathSync(path);
+  } catch {
+    return;
+  }
+  if (isInside(real, root)) found.files.push(path);
+  else found.skipped.push({ path, problem: `is a link to '${real}', outside the folder walked ('${root}'), which a walk does not read; to check that file, name it as a path of its own` });
 }
 
 /**

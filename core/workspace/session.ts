@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { definitionsFromModel } from '../definitions/fromFacts';
@@ -15,7 +15,8 @@ import type { ServiceTarget } from '../rules/target';
 import { validateDocument } from '../validate';
 import { definitionChanges, hasDefinitionChanges, type DefinitionChanges } from './definitionChanges';
 import { entityDeclarationIn, type EntityDeclaration } from './entityDeclaration';
-import { MAX_FILE_BYTES, collectMetadataFiles, isMetadataFileName, mayWriteDefinitions } from './metadataFiles';
+import { MAX_FILE_BYTES, isInside, isMetadataFileName, mayWriteDefinitions, walkMetadataFiles } from './metadataFiles';
+import { UNREADABLE, readMetadataFileSync } from '../files/readFile';
 
 /** What the catalog service told us, as far as checks need it; the CLI fetches it once, the server keeps it fresh. */
 export interface CatalogKnowledge {
@@ -67,6 +68,10 @@ export class WorkspaceSession {
   severity: SeverityOverrides = {};
   /** what the catalog knows; replaced by the owner (server: live, CLI: fetched once) */
   catalog: () => CatalogKnowledge = () => OFFLINE;
+  /** told of each file left out of the workspace (a FIFO, a device, a file too large, a link leading out), as a sentence */
+  onSkipped: (message: string) => void = () => undefined;
+  /** the real paths of the folders scanned: a link found later is read only when it leads inside one */
+  private readonly roots = new Map<string, string>();
 
   /** `onDefinitionsChanged` runs whenever the definitions written in the workspace may have changed. */
   constructor(private readonly onDefinitionsChanged: () => void = () => undefined) {}
@@ -222,7 +227,10 @@ export class WorkspaceSession {
 
   /** Reads every metadata file under the folders (open documents keep the editor's text); answers how many. */
   async scan(folders: readonly string[], limit?: number): Promise<number> {
-    const files = collectMetadataFiles(folders.filter((folder) => folder.length > 0), limit);
+    const given = folders.filter((folder) => folder.length > 0);
+    for (const folder of given) this.roots.set(folder, realPathOf(folder));
+    const { files, skipped } = walkMetadataFiles(given, limit);
+    for (const { path, problem } of skipped) this.onSkipped(`Skipped '${path}': it ${problem}.`);
     // Files that may write definitions are read first and the checks told at once: an open file's
     // property diagnostics are then complete long before the rest of a large workspace is read.
     const early = files.filter(mayWriteDefinitions);
@@ -261,6 +269,7 @@ export class WorkspaceSession {
   /** A workspace folder was removed: its files (unless open) no longer count. */
   forgetFolder(folderUri: string): void {
     const prefix = folderUri.endsWith('/') ? folderUri : `${folderUri}/`;
+    for (const folder of this.roots.keys()) if (`${pathToFileURL(folder).toString()}/`.startsWith(prefix)) this.roots.delete(folder);
     let removed = false;
     for (const [uri, entry] of this.entries) {
       if (!entry.open && uri.startsWith(prefix)) removed = this.entries.delete(uri) || removed;
@@ -279,21 +288,40 @@ export class WorkspaceSession {
   }
 
   /**
-   * A file as on disk, read synchronously: metadata files are small (at most MAX_FILE_BYTES), and
-   * the promise-based open/stat/read/close of each cost more main-thread time than reading it (a
-   * third of a 20,000-file scan; bench case workspaceScale).
+   * A file as on disk, read synchronously (by the one bounded reader: regular files of at most
+   * MAX_FILE_BYTES): metadata files are small, and the promise-based open/stat/read/close of each
+   * cost more main-thread time than reading it (a third of a 20,000-file scan; bench case
+   * workspaceScale). A file that cannot be read, or a link leading out of the scanned folders, is
+   * left out of the workspace.
    */
   private readFromDisk(uri: string, notify = true): void {
-    let text: string;
+    let path: string;
     try {
-      const path = fileURLToPath(uri);
-      if (statSync(path).size > MAX_FILE_BYTES) return;
-      text = readFileSync(path, 'utf8');
+      path = fileURLToPath(uri);
     } catch {
+      return;
+    }
+    const outside = this.linkLeadingOut(path);
+    const read = outside ? { problem: outside } : readMetadataFileSync(path, MAX_FILE_BYTES);
+    if ('problem' in read) {
+      if (!read.problem.startsWith(UNREADABLE)) this.onSkipped(`Skipped '${path}': it ${read.problem}.`);
       if (this.entries.delete(uri) && notify) this.definitionsMayHaveChanged();
       return;
     }
-    this.store(uri, text, undefined, false, notify);
+    this.store(uri, read.text, undefined, false, notify);
+  }
+
+  /** Why `path` is not read when it is a link to a file outside every scanned folder; undefined otherwise. */
+  private linkLeadingOut(path: string): string | undefined {
+    let real: string;
+    try {
+      if (this.roots.size === 0 || !lstatSync(path).isSymbolicLink()) return undefined;
+      real = realpathSync(path);
+    } catch {
+      return undefined; // the reader says what is wrong
+    }
+    for (const root of this.roots.values()) if (isInside(real, root)) return undefined;
+    return `is a link to '${real}', outside the workspace folders, which the workspace does not read`;
   }
 
   private store(uri: string, text: string, version: number | undefined, open: boolean, notify = true, updated?: DocumentAnalysis, lineIndex?: LineIndex): SessionDocument {
@@ -325,5 +353,13 @@ export class WorkspaceSession {
   private definitionsMayHaveChanged(): void {
     this.workspaceDefinitions = undefined;
     this.onDefinitionsChanged();
+  }
+}
+
+function realPathOf(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return folder;
   }
 }

@@ -75,6 +75,8 @@ export interface StartOptions {
 export class TestClient {
   readonly statuses: StatusParams[] = [];
   readonly published = new Map<string, Diagnostic[]>();
+  /** what the server wrote to its log (window/logMessage) */
+  readonly logs: string[] = [];
   refreshRequests = 0;
   private stderr = '';
   private readonly listeners = new Set<() => void>();
@@ -93,7 +95,7 @@ export class TestClient {
     child.stderr.on('data', (chunk: Buffer) => (client.stderr += chunk.toString()));
     connection.onNotification('catalogCode/status', (params: StatusParams) => client.record(() => client.statuses.push(params)));
     connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => client.record(() => client.published.set(params.uri, params.diagnostics)));
-    connection.onNotification('window/logMessage', () => undefined);
+    connection.onNotification('window/logMessage', (params: { message: string }) => client.record(() => client.logs.push(params.message)));
     connection.onRequest('workspace/diagnostic/refresh', () => {
       client.record(() => client.refreshRequests++);
       return null;

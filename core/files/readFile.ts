@@ -1,0 +1,95 @@
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+
+/**
+ * The one reader of metadata files from disk (the workspace session, the CLI): regular files
+ * only, never more than the limit. The file is opened without blocking (a FIFO named `x.yaml`
+ * cannot hold the open up), what was opened is checked with fstat (a link to `/dev/zero` is a
+ * device, not a file), and at most `maxBytes + 1` bytes are read whatever the size says (files in
+ * `/proc` say 0), so no file can make a walk hang or grow without bound.
+ */
+
+export type FileRead = { text: string } | { problem: string };
+
+/** 2 MiB as "2 MiB", 64 MiB as "64 MiB": limits in messages. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+/** What fs.Stats and fs.Dirent both tell of a file's kind. */
+interface FileKind {
+  isFIFO(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+  isSocket(): boolean;
+  isDirectory(): boolean;
+}
+
+/** What a file that is not a regular file is, in words. */
+export function describeSpecialFile(stats: FileKind): string {
+  if (stats.isFIFO()) return 'a FIFO (named pipe)';
+  if (stats.isCharacterDevice()) return 'a character device';
+  if (stats.isBlockDevice()) return 'a block device';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isDirectory()) return 'a folder';
+  return 'not a regular file';
+}
+
+/** Why a file is not read, as the rest of a sentence that starts with the file's path. */
+export function notRegularProblem(what: string): string {
+  return `is ${what}, not a regular file; Catalog Code reads only regular files. Replace it with a regular file, or rename it so its name does not end in .yaml, .yml, .json or .jsonc`;
+}
+
+export function tooLargeProblem(maxBytes: number): string {
+  return `is larger than ${formatBytes(maxBytes)}, the most Catalog Code reads of one metadata file; split it into smaller files`;
+}
+
+/** The problem of a file that could not be opened or read; starts with UNREADABLE. */
+export const UNREADABLE = 'could not be opened or read';
+
+function unreadableProblem(error: unknown): string {
+  return `${UNREADABLE} (${error instanceof Error ? error.message : String(error)}); check that it exists and that you may read it`;
+}
+
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+/** Read size once the file turns out larger than fstat said. */
+const CHUNK_BYTES = 64 * 1024;
+
+/** Reads `path` as UTF-8 if it is a regular file of at most `maxBytes`; otherwise says why not. */
+export function readMetadataFileSync(path: string, maxBytes: number): FileRead {
+  let fd: number;
+  try {
+    fd = openSync(path, OPEN_FLAGS);
+  } catch (error) {
+    return { problem: unreadableProblem(error) };
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return { problem: notRegularProblem(describeSpecialFile(stats)) };
+    if (stats.size > maxBytes) return { problem: tooLargeProblem(maxBytes) };
+    const bytes = readAtMost(fd, stats.size, maxBytes);
+    return bytes ? { text: bytes.toString('utf8') } : { problem: tooLargeProblem(maxBytes) };
+  } catch (error) {
+    return { problem: unreadableProblem(error) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The file's bytes, or undefined once more than `maxBytes` came (never reads more than `maxBytes + 1`). */
+function readAtMost(fd: number, expected: number, maxBytes: number): Buffer | undefined {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  // One read of the size fstat gave (+1 to see the end) for the usual file; more only if it grew.
+  let chunk = Buffer.allocUnsafe(Math.min(expected, maxBytes) + 1);
+  for (;;) {
+    const read = readSync(fd, chunk, 0, chunk.length, null);
+    if (read === 0) break;
+    chunks.push(chunk.subarray(0, read));
+    total += read;
+    if (total > maxBytes) return undefined;
+    chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, maxBytes + 1 - total));
+  }
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+}
