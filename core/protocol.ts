@@ -4,13 +4,19 @@
  */
 import { NotificationType, RequestType, type Diagnostic, type Location, type Position } from 'vscode-languageserver-protocol';
 
-/** What the client passes in `initialize` → `initializationOptions`. All fields are optional. */
+/**
+ * What a client passes in `initialize` → `initializationOptions`. All fields are optional. The VS
+ * Code client passes only `storagePath` and `clientRegistersCommands`: settings reach the server
+ * one way, the `catalogCode` section it pulls with workspace/configuration. The three settings
+ * below are for editors that cannot answer that request; they are read by the same typed reader
+ * (core/settings/catalogSettings.ts).
+ */
 export interface CatalogInitializationOptions {
   /** a folder the server may write to (VS Code: `context.globalStorageUri.fsPath`); holds the definitions cache */
   storagePath?: string;
   /** `catalogCode.formats.associations`: glob → format id */
   associations?: Record<string, string>;
-  /** how often live definitions are refreshed, in seconds (default 300; 0 turns the timer off) */
+  /** `catalogCode.definitions.refreshIntervalSeconds`: how often live definitions are refreshed (0 turns the timer off) */
   refreshIntervalSeconds?: number;
   /** `catalogCode.diagnostics.severity`: code (or family `lineage.*`) → error/warning/information/hint/off */
   severity?: Record<string, string>;

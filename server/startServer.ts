@@ -36,10 +36,8 @@ export function startServer(lsp: Connection): ServerState {
     const options = (params.initializationOptions ?? {}) as CatalogInitializationOptions;
     support = clientSupportOf(params);
     state.configure(options);
-    settings.apply({
-      ...(options.associations ? { formats: { associations: options.associations } } : {}),
-      ...(options.severity ? { diagnostics: { severity: options.severity } } : {}),
-    });
+    // Editors that cannot be asked for settings may give them here, in the section's shape.
+    settings.applySection({ formats: { associations: options.associations }, diagnostics: { severity: options.severity }, definitions: { refreshIntervalSeconds: options.refreshIntervalSeconds } });
     diagnostics.listen(support, lifecycle);
     settings.listen(support);
     return { capabilities: serverCapabilities(options), serverInfo: { name: 'Catalog Code language server' } };
