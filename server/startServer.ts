@@ -13,6 +13,7 @@ import { SettingsSync } from './settings';
 import { ServerState } from './state';
 import { listenWorkspaceRequests } from './workspaceRequests';
 import { listenDocumentRequests } from './documentRequests';
+import { listenPushRequests } from './pushRequests';
 
 /**
  * Wires an LSP connection (`lsp`: the editor on the other end) to the pure core, one capability
@@ -79,6 +80,7 @@ export function startServer(lsp: Connection): ServerState {
   listenLanguageFeatures(lsp, documents, state, lifecycle);
   listenWorkspaceRequests(lsp, state, diagnostics, lifecycle);
   listenDocumentRequests(lsp, state, diagnostics, lifecycle);
+  listenPushRequests(lsp, state, diagnostics, lifecycle);
 
   lsp.onShutdown(() => {
     lifecycle.shuttingDown = true;
