@@ -68,11 +68,8 @@ export async function start(context: vscode.ExtensionContext, log: vscode.LogOut
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
   };
   // No settings here: the server pulls the catalogCode section (see synchronize below), one way only.
-  const initializationOptions: CatalogInitializationOptions & { clientRegistersCommands: boolean } = {
-    storagePath: context.globalStorageUri.fsPath,
-    // The client registers catalogCode.refreshDefinitions itself, so it exists even when the server is down.
-    clientRegistersCommands: true,
-  };
+  // The client registers catalogCode.refreshDefinitions itself, so it exists even when the server is down.
+  const initializationOptions: CatalogInitializationOptions = { storagePath: context.globalStorageUri.fsPath, clientRegistersCommands: true };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { scheme: 'file', language: 'yaml' },

@@ -12,17 +12,19 @@ import type { PushFileVerdict, PushVerdicts } from './pushTypes';
  */
 export interface PushSteps {
   /** the files to push with their verdicts */
-  verdicts(): Promise<PushVerdicts>;
+  verdicts(): PromiseLike<PushVerdicts>;
   /** the files with errors: true to push anyway */
-  acceptErrors(blocked: readonly PushFileVerdict[], verdicts: PushVerdicts): Promise<boolean>;
+  acceptErrors(blocked: readonly PushFileVerdict[], verdicts: PushVerdicts): PromiseLike<boolean>;
   /** the plan against what the service holds now (a shell may narrow it, e.g. to lineage only) */
-  plan(verdicts: PushVerdicts): Promise<PushPlan>;
+  plan(verdicts: PushVerdicts): PromiseLike<PushPlan>;
   /** shown the plan (which has items): true to send it */
-  confirm(plan: PushPlan, verdicts: PushVerdicts): Promise<boolean>;
+  confirm(plan: PushPlan, verdicts: PushVerdicts): PromiseLike<boolean>;
   /** where the plan is sent: the service the verdicts were judged for */
   connection: ServiceConnection;
   /** cancellation and progress of the sending */
   apply?: ApplyOptions;
+  /** wraps the sending (a progress notification around it): calls `send` with its own options, which replace `apply` */
+  sending?: (plan: PushPlan, send: (options: ApplyOptions) => Promise<PushResult>) => PromiseLike<PushResult>;
 }
 
 export type PushOutcome =
@@ -41,6 +43,7 @@ export async function runPushWorkflow(steps: PushSteps): Promise<PushOutcome> {
   const plan = await steps.plan(verdicts);
   if (plan.items.length === 0) return { kind: 'upToDate', verdicts, plan };
   if (!(await steps.confirm(plan, verdicts))) return { kind: 'declined', verdicts, plan };
-  const result = await applyPlan(steps.connection, plan, steps.apply);
+  const send = (options: ApplyOptions) => applyPlan(steps.connection, plan, options);
+  const result = steps.sending ? await steps.sending(plan, send) : await send(steps.apply ?? {});
   return { kind: 'pushed', verdicts, plan, result };
 }
