@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ServiceConnection } from '../../core/api/http';
+import { CATALOG_SETTINGS } from '../../core/settings/catalogSettings';
 import { formatPlan, formatPushResult, type PushPlan } from '../../core/plan/push';
 import type { PushFileVerdict } from '../../core/push/pushTypes';
 import { runPushWorkflow, type PushOutcome, type PushSteps } from '../../core/push/pushWorkflow';
@@ -75,7 +76,7 @@ export class PushCommands implements vscode.Disposable {
   private async offerConnection(): Promise<void> {
     const choice = await vscode.window.showWarningMessage(`Catalog Code cannot push: ${this.connection.describe()}`, 'Start Local Catalog', 'Open Settings');
     if (choice === 'Start Local Catalog') await vscode.commands.executeCommand('catalogCode.startLocalCatalog');
-    if (choice === 'Open Settings') await vscode.commands.executeCommand('workbench.action.openSettings', 'catalogCode.service.url');
+    if (choice === 'Open Settings') await vscode.commands.executeCommand('workbench.action.openSettings', CATALOG_SETTINGS.serviceUrl.key);
   }
 
   /** The editor's steps of the shared push workflow (core/push/pushWorkflow.ts). */
