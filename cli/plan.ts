@@ -1,12 +1,10 @@
-import { buildPushPlan } from '../core/plan/pushPlan';
+import { sessionPushPlan, sessionPushVerdicts } from '../core/push/sessionPush';
 import { formatPlanReport, PLAN_REPORT_FORMATS, type PlanReportFormat, type PlanReportInput } from '../core/plan/planReport';
 import { computePlanImpact } from '../core/impact/planImpact';
 import { parseCommandLine } from './args';
 import { describeError, serviceConnection } from './connection';
-import { loadMetadataDocuments, validateAll } from './documents';
-import { detectServiceTarget } from '../core/api/serviceTarget';
-import { UNKNOWN_EXISTENCE } from '../core/definitions/types';
-import { serviceDefinitionsForPush } from './pushDefinitions';
+import { loadMetadataDocuments } from './documents';
+import { parseTypeNamespace, verdictDiagnostics } from './pushVerdicts';
 import type { CliIo } from './io';
 import { formatText } from './report';
 
@@ -23,7 +21,8 @@ Options:
   --format FORMAT      text (the push preview, default), json, or markdown (summary first, per-entity details folded)
   --detailed-exitcode  exit 0 when nothing would change, 2 when something would, 1 on error
   --no-impact          skip the impact search (faster on a large catalog)
-  --type-namespace     datahub|service: namespace of type URNs built from short names (default: service)
+  --type-namespace     datahub|service: namespace of type URNs built from short names (default: the
+                       one the service uses — service for the local catalog, datahub otherwise)
 
 The token is read from $CATALOG_TOKEN. Exit codes: 0 planned (or no change with --detailed-exitcode),
 2 changes (with --detailed-exitcode), 1 errors in the files or the service failed; a usage error also exits 1
@@ -40,7 +39,7 @@ export async function runPlan(argv: string[], io: CliIo): Promise<number> {
       format: { type: 'string', default: 'text' },
       'detailed-exitcode': { type: 'boolean', default: false },
       'no-impact': { type: 'boolean', default: false },
-      'type-namespace': { type: 'string', default: 'service' },
+      'type-namespace': { type: 'string' },
     },
     PLAN_USAGE,
     io,
@@ -52,11 +51,8 @@ export async function runPlan(argv: string[], io: CliIo): Promise<number> {
     io.stderr(`Unknown --format '${options.format}'; use text, json or markdown.`);
     return usageCode(2);
   }
-  const namespace = options['type-namespace'];
-  if (namespace !== 'service' && namespace !== 'datahub') {
-    io.stderr(`Unknown --type-namespace '${namespace}'; use datahub (a DataHub deployment) or service (the local catalog).`);
-    return usageCode(2);
-  }
+  const namespace = parseTypeNamespace(options['type-namespace'], io);
+  if (namespace === null) return usageCode(2);
   const connection = serviceConnection(options, io);
   if (typeof connection === 'number') return usageCode(connection);
 
@@ -67,19 +63,17 @@ export async function runPlan(argv: string[], io: CliIo): Promise<number> {
     io.stderr('No metadata files found to plan (YAML/JSON files that are lineage, structured properties, datasets, MCPs or updateLineage documents).');
     return 1;
   }
-  // Checked as push checks them (same target, same definitions), so a plan is only printed for
-  // files push would send: plan and push agree on what the service would refuse.
-  const target = await detectServiceTarget(connection);
-  const serviceDefinitions = await serviceDefinitionsForPush(connection, workspace.session.definitions());
-  workspace.session.catalog = () => ({ entities: UNKNOWN_EXISTENCE, target, serviceDefinitions });
-  const errors = validateAll(workspace).filter((d) => d.severity === 'error');
-  if (errors.length > 0) {
-    io.stderr(formatText(errors, documents.length));
-    io.stderr('No plan: the files have errors, and a push would stop on them. Fix them and plan again.');
-    return 1;
-  }
   try {
-    const plan = await buildPushPlan(connection, documents.map((d) => d.model), { typeNamespace: namespace });
+    // Checked as push checks them (core/push/sessionPush.ts), so a plan is only printed for files
+    // push would send: plan and push agree on what the service would refuse.
+    const verdicts = await sessionPushVerdicts(workspace.session, connection, { typeNamespace: namespace });
+    const blocked = verdicts.files.filter((file) => file.errors.length > 0);
+    if (blocked.length > 0) {
+      io.stderr(formatText(verdictDiagnostics(blocked, workspace), documents.length));
+      io.stderr('No plan: the files have errors, and a push would stop on them. Fix them and plan again.');
+      return 1;
+    }
+    const { plan } = await sessionPushPlan(workspace.session, connection, { typeNamespace: verdicts.typeNamespace });
     const report: PlanReportInput = { plan, serviceUrl: connection.url };
     if (!options['no-impact']) {
       const failures: string[] = [];

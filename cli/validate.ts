@@ -4,7 +4,7 @@ import { parseCommandLine } from './args';
 import type { CliIo } from './io';
 import { detectServiceTarget } from '../core/api/serviceTarget';
 import { SERVICE_TARGETS, type ServiceTarget } from '../core/rules/target';
-import { loadSeverityOverrides, parseTargetFlag } from './severitySettings';
+import { parseTargetFlag } from './targetFlag';
 import { formatGithub, formatSarif, formatText, type ReportFormat } from './report';
 import { serviceDefinitions, serviceExistence } from './validationContext';
 
@@ -23,8 +23,11 @@ the service's live definitions and whether the entities of each lineage edge exi
 Severities follow who refuses what (docs/diagnostics.md): a rule only the local catalog enforces is
 an error when --service is the local catalog (or --target local), a warning otherwise.
 --severity CODE=LEVEL (repeatable; LEVEL error, warning, information, hint or off; CODE may be a
-family such as lineage.*) overrides a code, after catalogCode.diagnostics.severity from
-.vscode/settings.json in the current folder.`;
+family such as lineage.*) overrides a code.
+
+Settings: catalogCode.formats.associations and catalogCode.diagnostics.severity are read from
+.vscode/settings.json in the current folder, as the editor applies them (one line on stderr names
+those applied); CATALOG_CODE_ASSOCIATIONS (JSON) replaces the associations, --severity a code's level.`;
 
 export async function runValidate(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseCommandLine(
@@ -34,11 +37,6 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
     io,
   );
   if (typeof parsed === 'number') return parsed;
-  const severity = loadSeverityOverrides(process.cwd(), parsed.values.severity ?? [], io.stderr);
-  if (typeof severity === 'string') {
-    io.stderr(severity);
-    return 2;
-  }
   const chosenTarget = parsed.values.target === undefined ? undefined : parseTargetFlag(parsed.values.target);
   if (chosenTarget !== undefined && !SERVICE_TARGETS.includes(chosenTarget as ServiceTarget)) {
     io.stderr(chosenTarget);
@@ -50,7 +48,7 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
 
-  const workspace = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io);
+  const workspace = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { severityFlags: parsed.values.severity ?? [] });
   if (typeof workspace === 'number') return workspace;
   const models = workspace.documents.map((d) => d.model);
 
@@ -69,7 +67,6 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
       return 2;
     }
   }
-  workspace.session.severity = severity;
   workspace.session.catalog = () => ({ ...(live ? { serviceDefinitions: live } : {}), entities: entities ?? UNKNOWN_EXISTENCE, target });
   const all = validateAll(workspace);
 

@@ -1,18 +1,8 @@
-import { entitiesExist, listPropertyDefinitions, type ServiceConnection } from '../core/api';
-import { definitionFromAspect } from '../core/definitions/fromAspect';
-import type { EntityExistenceView, PropertyDefinitionInfo } from '../core/definitions/types';
-import type { DocumentModel } from '../core/model/facts';
+import { entitiesExist, type ServiceConnection } from '../core/api';
+import type { EntityExistenceView } from '../core/definitions/types';
 
-/** The live definitions of the service, normalised like the editor's. */
-export async function serviceDefinitions(connection: ServiceConnection): Promise<Map<string, PropertyDefinitionInfo>> {
-  const fetchedAt = Date.now();
-  const map = new Map<string, PropertyDefinitionInfo>();
-  for (const item of await listPropertyDefinitions(connection)) {
-    const info = definitionFromAspect({ urn: item.urn, aspect: item.aspect, removed: item.removed, origin: { kind: 'service', url: connection.url, fetchedAt } });
-    if (info) map.set(info.urn, info);
-  }
-  return map;
-}
+export { serviceDefinitions } from '../core/definitions/fromService';
+import type { DocumentModel } from '../core/model/facts';
 
 /** Which entities that the files' edges name exist in the service, asked in batches. */
 export async function serviceExistence(connection: ServiceConnection, models: readonly DocumentModel[]): Promise<EntityExistenceView> {

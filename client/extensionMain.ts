@@ -67,15 +67,9 @@ export async function start(context: vscode.ExtensionContext, log: vscode.LogOut
     run: { module: serverModule, transport: TransportKind.ipc },
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
   };
-  const settings = vscode.workspace.getConfiguration('catalogCode');
-  const initializationOptions: CatalogInitializationOptions & { clientRegistersCommands: boolean } = {
-    storagePath: context.globalStorageUri.fsPath,
-    associations: settings.get('formats.associations', {}),
-    refreshIntervalSeconds: settings.get('definitions.refreshIntervalSeconds', 300),
-    severity: settings.get('diagnostics.severity', {}),
-    // The client registers catalogCode.refreshDefinitions itself, so it exists even when the server is down.
-    clientRegistersCommands: true,
-  };
+  // No settings here: the server pulls the catalogCode section (see synchronize below), one way only.
+  // The client registers catalogCode.refreshDefinitions itself, so it exists even when the server is down.
+  const initializationOptions: CatalogInitializationOptions = { storagePath: context.globalStorageUri.fsPath, clientRegistersCommands: true };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { scheme: 'file', language: 'yaml' },
@@ -86,7 +80,8 @@ export async function start(context: vscode.ExtensionContext, log: vscode.LogOut
     ],
     outputChannel: log,
     initializationOptions,
-    // Every catalogCode.* setting applies live: the server is told of changes and pulls the section.
+    // The one way settings reach the server: told of every change, it pulls the catalogCode section
+    // (workspace/configuration) at start and after each change, and reads it with core/settings.
     synchronize: { configurationSection: 'catalogCode' },
   };
   client = new LanguageClient('catalogCode', 'Catalog Code', serverOptions, clientOptions);

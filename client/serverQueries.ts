@@ -1,6 +1,18 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { DocumentImpactRequest, DocumentPropertyDefinitionsRequest, EntityAtRequest, EntityDeclarationRequest, WorkspaceProblemsRequest, type DocumentImpactResult, type FileProblems } from '../core/protocol';
+import {
+  DocumentImpactRequest,
+  DocumentPropertyDefinitionsRequest,
+  EntityAtRequest,
+  EntityDeclarationRequest,
+  PushPlanRequest,
+  PushVerdictsRequest,
+  WorkspaceProblemsRequest,
+  type DocumentImpactResult,
+  type FileProblems,
+  type PushPlanResult,
+} from '../core/protocol';
+import type { PushVerdicts } from '../core/push/pushTypes';
 
 /** LSP severities (1 error … 4 hint) in VS Code's enum. */
 const SEVERITY: Record<number, vscode.DiagnosticSeverity> = {
@@ -57,6 +69,22 @@ export class ServerQueries {
     const client = this.client();
     if (!client?.isRunning()) return undefined;
     return client.sendRequest(DocumentPropertyDefinitionsRequest.type, { uri: uri.toString() }, token);
+  }
+
+  /** The verdicts of pushing these files to the server's catalog service (core/push/sessionPush.ts); throws when the server cannot answer. */
+  async pushVerdicts(uris: readonly vscode.Uri[], token?: vscode.CancellationToken): Promise<PushVerdicts> {
+    return this.running().sendRequest(PushVerdictsRequest.type, { uris: uris.map((uri) => uri.toString()) }, token);
+  }
+
+  /** The plan of pushing these files, made by the server against its catalog service; throws when the server cannot answer. */
+  async pushPlan(uris: readonly vscode.Uri[], token?: vscode.CancellationToken): Promise<PushPlanResult> {
+    return this.running().sendRequest(PushPlanRequest.type, { uris: uris.map((uri) => uri.toString()) }, token);
+  }
+
+  private running(): LanguageClient {
+    const client = this.client();
+    if (!client?.isRunning()) throw new Error(this.unavailable() ?? 'the Catalog Code language server is not running');
+    return client;
   }
 
   /** The server's diagnostics of a file as VS Code shows them: same range, severity, code and source. */

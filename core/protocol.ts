@@ -3,14 +3,23 @@
  * Both sides import this file; it holds types and method names only.
  */
 import { NotificationType, RequestType, type Diagnostic, type Location, type Position } from 'vscode-languageserver-protocol';
+import type { PushPlan } from './plan/pushTypes';
+import type { PushVerdicts } from './push/pushTypes';
+import type { TypeNamespace } from './urn';
 
-/** What the client passes in `initialize` → `initializationOptions`. All fields are optional. */
+/**
+ * What a client passes in `initialize` → `initializationOptions`. All fields are optional. The VS
+ * Code client passes only `storagePath` and `clientRegistersCommands`: settings reach the server
+ * one way, the `catalogCode` section it pulls with workspace/configuration. The three settings
+ * below are for editors that cannot answer that request; they are read by the same typed reader
+ * (core/settings/catalogSettings.ts).
+ */
 export interface CatalogInitializationOptions {
   /** a folder the server may write to (VS Code: `context.globalStorageUri.fsPath`); holds the definitions cache */
   storagePath?: string;
   /** `catalogCode.formats.associations`: glob → format id */
   associations?: Record<string, string>;
-  /** how often live definitions are refreshed, in seconds (default 300; 0 turns the timer off) */
+  /** `catalogCode.definitions.refreshIntervalSeconds`: how often live definitions are refreshed (0 turns the timer off) */
   refreshIntervalSeconds?: number;
   /** `catalogCode.diagnostics.severity`: code (or family `lineage.*`) → error/warning/information/hint/off */
   severity?: Record<string, string>;
@@ -160,4 +169,33 @@ export interface DocumentPropertyDefinitionsParams {
 export const DocumentPropertyDefinitionsRequest = {
   method: 'catalogCode/documentPropertyDefinitions',
   type: new RequestType<DocumentPropertyDefinitionsParams, string[], void>('catalogCode/documentPropertyDefinitions'),
+} as const;
+
+export interface PushFilesParams {
+  /** the files to push (URIs); every metadata file of the workspace when absent */
+  uris?: string[];
+}
+
+/**
+ * Client → server: the verdicts of pushing files to the server's catalog service — which are
+ * metadata files, which have errors that block the push, and the type namespace it writes — from
+ * the server's workspace session (core/push/sessionPush.ts, as the CLI decides them). Fails with
+ * a message in words when the server has no catalog service.
+ */
+export const PushVerdictsRequest = {
+  method: 'catalogCode/pushVerdicts',
+  type: new RequestType<PushFilesParams, PushVerdicts, void>('catalogCode/pushVerdicts'),
+} as const;
+
+export interface PushPlanResult {
+  /** the service the plan was made against: the client sends it there only */
+  serviceUrl: string;
+  typeNamespace: TypeNamespace;
+  plan: PushPlan;
+}
+
+/** Client → server: the plan of pushing files, against what the server's catalog service holds now (the client applies it). */
+export const PushPlanRequest = {
+  method: 'catalogCode/pushPlan',
+  type: new RequestType<PushFilesParams, PushPlanResult, void>('catalogCode/pushPlan'),
 } as const;

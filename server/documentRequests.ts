@@ -1,4 +1,5 @@
 import type { Connection } from 'vscode-languageserver/node';
+import { typeNamespaceFor } from '../core/api/serviceTarget';
 import { entityUrnAt } from '../core/features/entityAt';
 import { documentImpact } from '../core/impact/documentImpact';
 import { factsOfKind } from '../core/model/facts';
@@ -30,7 +31,8 @@ export function listenDocumentRequests(lsp: Connection, state: ServerState, docu
       const version = document?.version;
       if (!document || document.model.format === null || !service) return { version, lenses: [] };
       try {
-        const anchors = await documentImpact(service, document.model);
+        // Planned in the namespace the service uses, as a push to it is.
+        const anchors = await documentImpact(service, document.model, { typeNamespace: typeNamespaceFor(state.target) });
         const lenses = anchors.map((anchor) => ({ position: document.lineIndex.positionAt(anchor.range.start), title: anchor.title, entities: anchor.entities }));
         return { version, lenses };
       } catch (error) {

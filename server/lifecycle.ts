@@ -8,10 +8,10 @@ export class Lifecycle {
   shuttingDown = false;
 
   /** Wraps a request handler so it refuses to run after `shutdown`. */
-  guard<P, R>(handler: (params: P) => R): (params: P) => R | ResponseError<never> {
-    return (params: P) => {
+  guard<P, R, A extends unknown[]>(handler: (params: P, ...rest: A) => R): (params: P, ...rest: A) => R | ResponseError<never> {
+    return (params: P, ...rest: A) => {
       if (this.shuttingDown) return new ResponseError<never>(ErrorCodes.InvalidRequest, 'The Catalog Code language server is shutting down (it received `shutdown`); send `exit` and start it again.');
-      return handler(params);
+      return handler(params, ...rest);
     };
   }
 }

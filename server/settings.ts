@@ -1,25 +1,17 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { parseSeverityOverrides } from '../core/diagnostics/severityOverrides';
-import { parseAssociations } from '../core/formats/associations';
+import { CATALOG_SETTINGS, SETTING_NAMES, readSettings, type ReadSettings } from '../core/settings/catalogSettings';
 import type { ClientSupport } from './clientSupport';
 import type { ServerState } from './state';
 
-/** The `catalogCode` settings section, as far as the server reads it. Anything may be missing or mistyped. */
-export interface CatalogSettings {
-  formats?: { associations?: unknown };
-  definitions?: { refreshIntervalSeconds?: unknown };
-  /** `catalogCode.diagnostics.severity`: code (or family `lineage.*`) → error/warning/information/hint/off */
-  diagnostics?: { severity?: unknown };
-}
-
 /**
- * Settings apply live: the server pulls `catalogCode` (workspace/configuration) at start and on
- * every didChangeConfiguration; a client that cannot be asked pushes them in the notification
- * (`{settings: {catalogCode: …}}`). A mistyped format name is told to the user, not dropped silently.
+ * Settings apply live: the server pulls the `catalogCode` section (workspace/configuration) at
+ * start and on every didChangeConfiguration — the one way the VS Code client gives them. An editor
+ * that cannot be asked pushes them in the notification (`{settings: {catalogCode: …}}`) or, once,
+ * in `initializationOptions`. Every path is read by core/settings/catalogSettings.ts; a mistyped
+ * value is told to the user, not dropped silently.
  */
 export class SettingsSync {
   private lastProblems = '';
-  private lastSeverityProblems = '';
 
   constructor(
     private readonly lsp: Connection,
@@ -28,41 +20,41 @@ export class SettingsSync {
 
   listen(support: ClientSupport): void {
     this.lsp.onDidChangeConfiguration(async (params) => {
-      const pushed = (params.settings as { catalogCode?: CatalogSettings } | null | undefined)?.catalogCode;
-      if (pushed) this.apply(pushed);
+      const pushed = (params.settings as { catalogCode?: unknown } | null | undefined)?.catalogCode;
+      if (pushed && typeof pushed === 'object') this.applySection(pushed);
       else if (support.configurationPull) await this.pull();
     });
   }
 
   async pull(): Promise<void> {
     try {
-      const settings = (await this.lsp.workspace.getConfiguration('catalogCode')) as CatalogSettings | null | undefined;
-      if (settings && typeof settings === 'object') this.apply(settings);
+      const section = (await this.lsp.workspace.getConfiguration('catalogCode')) as unknown;
+      if (section && typeof section === 'object') this.applySection(section);
     } catch (error) {
       this.state.log(`Could not read the catalogCode settings from the editor: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
-  /** Changed associations re-read every file; a changed interval restarts the refresh timer. */
-  apply(settings: CatalogSettings): void {
-    if (settings.formats && 'associations' in settings.formats) {
-      const { associations, problems } = parseAssociations(settings.formats.associations);
-      const told = problems.join('\n');
-      if (told && told !== this.lastProblems) this.state.warn(`Catalog Code: ${told} Fix it in your editor's settings (catalogCode.formats.associations).`);
-      this.lastProblems = told;
-      if (this.state.session.setAssociations(associations)) this.state.log(`Format associations changed: ${JSON.stringify(associations)}; every file was read again.`);
+  /** The `catalogCode` section as an editor holds it (`{formats: {associations: …}, …}`). */
+  applySection(section: unknown): void {
+    this.apply(readSettings(section, { section: true }));
+  }
+
+  /** Settings present in the source apply; changed associations re-read every file, a changed interval restarts the refresh timer. */
+  apply({ settings, present, problems }: ReadSettings): void {
+    const told = problems.join('\n');
+    if (told && told !== this.lastProblems) {
+      const keys = SETTING_NAMES.map((name) => CATALOG_SETTINGS[name].key).filter((key) => told.includes(key));
+      this.state.warn(`Catalog Code: ${told} Fix it in your editor's settings (${keys.join(', ')}).`);
     }
-    if (settings.diagnostics && 'severity' in settings.diagnostics) {
-      const parsed = parseSeverityOverrides(settings.diagnostics.severity, 'catalogCode.diagnostics.severity');
-      const told = parsed.problems.join('\n');
-      if (told && told !== this.lastSeverityProblems) this.state.warn(`Catalog Code: ${told}`);
-      this.lastSeverityProblems = told;
-      if (JSON.stringify(parsed.overrides) !== JSON.stringify(this.state.session.severity)) {
-        this.state.session.severity = parsed.overrides;
-        this.state.markStale();
-      }
+    this.lastProblems = told;
+    if (present.includes('associations') && this.state.session.setAssociations(settings.associations)) {
+      this.state.log(`Format associations changed: ${JSON.stringify(settings.associations)}; every file was read again.`);
     }
-    const seconds = settings.definitions?.refreshIntervalSeconds;
-    if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0) this.state.setRefreshInterval(seconds);
+    if (present.includes('severity') && JSON.stringify(settings.severity) !== JSON.stringify(this.state.session.severity)) {
+      this.state.session.severity = settings.severity;
+      this.state.markStale();
+    }
+    if (present.includes('refreshIntervalSeconds')) this.state.setRefreshInterval(settings.refreshIntervalSeconds);
   }
 }

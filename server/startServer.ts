@@ -13,6 +13,7 @@ import { SettingsSync } from './settings';
 import { ServerState } from './state';
 import { listenWorkspaceRequests } from './workspaceRequests';
 import { listenDocumentRequests } from './documentRequests';
+import { listenPushRequests } from './pushRequests';
 
 /**
  * Wires an LSP connection (`lsp`: the editor on the other end) to the pure core, one capability
@@ -36,10 +37,8 @@ export function startServer(lsp: Connection): ServerState {
     const options = (params.initializationOptions ?? {}) as CatalogInitializationOptions;
     support = clientSupportOf(params);
     state.configure(options);
-    settings.apply({
-      ...(options.associations ? { formats: { associations: options.associations } } : {}),
-      ...(options.severity ? { diagnostics: { severity: options.severity } } : {}),
-    });
+    // Editors that cannot be asked for settings may give them here, in the section's shape.
+    settings.applySection({ formats: { associations: options.associations }, diagnostics: { severity: options.severity }, definitions: { refreshIntervalSeconds: options.refreshIntervalSeconds } });
     diagnostics.listen(support, lifecycle);
     settings.listen(support);
     return { capabilities: serverCapabilities(options), serverInfo: { name: 'Catalog Code language server' } };
@@ -81,6 +80,7 @@ export function startServer(lsp: Connection): ServerState {
   listenLanguageFeatures(lsp, documents, state, lifecycle);
   listenWorkspaceRequests(lsp, state, diagnostics, lifecycle);
   listenDocumentRequests(lsp, state, diagnostics, lifecycle);
+  listenPushRequests(lsp, state, diagnostics, lifecycle);
 
   lsp.onShutdown(() => {
     lifecycle.shuttingDown = true;

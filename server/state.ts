@@ -5,12 +5,12 @@ import { StatusNotification, type CatalogInitializationOptions, type StatusParam
 import { detectServiceTarget } from '../core/api/serviceTarget';
 import type { ServiceTarget } from '../core/rules/target';
 import { WorkspaceSession } from '../core/workspace/session';
+import { CATALOG_SETTINGS } from '../core/settings/catalogSettings';
 import { EntityExistence } from './entityExistence';
 import { EntitySuggestions } from './entitySuggestions';
 import { LiveDefinitions } from './liveDefinitions';
 import { describeStatus } from './status';
 
-export const DEFAULT_REFRESH_SECONDS = 300;
 
 /**
  * Everything the server knows besides the editor's open buffers: the workspace session (core/),
@@ -23,7 +23,7 @@ export class ServerState {
   live: LiveDefinitions;
   readonly existence: EntityExistence;
   readonly suggestions: EntitySuggestions;
-  refreshIntervalSeconds = DEFAULT_REFRESH_SECONDS;
+  refreshIntervalSeconds = CATALOG_SETTINGS.refreshIntervalSeconds.default;
   private told = false;
   private staleListeners: (() => void)[] = [];
   private stalePending = false;
@@ -51,7 +51,6 @@ export class ServerState {
   }
 
   configure(options: CatalogInitializationOptions): void {
-    if (typeof options.refreshIntervalSeconds === 'number') this.refreshIntervalSeconds = options.refreshIntervalSeconds;
     // The storage path is only known now, so the definitions store is rebuilt with it.
     this.live = this.newLiveDefinitions(options.storagePath);
   }

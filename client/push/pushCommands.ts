@@ -1,23 +1,16 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { readDocument } from '../../core/formats';
-import { FORMAT_IDS, type DocumentModel, type FormatId } from '../../core/model/facts';
-import { applyPlan, buildPushPlan, formatPlan, formatPushResult, type PushPlan } from '../../core/plan/push';
+import type { ServiceConnection } from '../../core/api/http';
+import { CATALOG_SETTINGS } from '../../core/settings/catalogSettings';
+import { formatPlan, formatPushResult, type PushPlan } from '../../core/plan/push';
+import type { PushFileVerdict } from '../../core/push/pushTypes';
+import { runPushWorkflow, type PushOutcome, type PushSteps } from '../../core/push/pushWorkflow';
 import type { ConnectionManager } from '../connection/connectionManager';
-import type { FileProblems } from '../../core/protocol';
 import type { ServerQueries } from '../serverQueries';
 import { PlanPreview } from './planPreview';
 import { SCOPE_WORDS, narrowPlan, type PushScope } from './pushScope';
-import { readMetadataFileSync } from '../../core/files/readFile';
-import { MAX_FILE_BYTES } from '../../core/workspace/metadataFiles';
 
 type Register = (command: string, run: (...args: unknown[]) => unknown) => void;
-
-interface PushSource {
-  uri: vscode.Uri;
-  text: string;
-  model: DocumentModel;
-}
 
 /**
  * The push commands: plan against the service, show the plan, confirm in a modal, send under
@@ -63,84 +56,76 @@ export class PushCommands implements vscode.Disposable {
     }
     const service = this.connection.currentConnection;
     if (!service) {
-      const choice = await vscode.window.showWarningMessage(
-        `Catalog Code cannot push: ${this.connection.describe()}`,
-        'Start Local Catalog',
-        'Open Settings',
-      );
-      if (choice === 'Start Local Catalog') await vscode.commands.executeCommand('catalogCode.startLocalCatalog');
-      if (choice === 'Open Settings') await vscode.commands.executeCommand('workbench.action.openSettings', 'catalogCode.service.url');
+      await this.offerConnection();
       return;
     }
-    // The language server decides which files are metadata files and in which format (folders to
-    // skip, associations, content) and what is wrong with them: the push asks it, never decides.
-    const files = await this.server.workspaceProblems(target);
-    if (!files) {
-      void vscode.window.showWarningMessage(
-        `Catalog Code cannot push: ${this.server.unavailable() ?? 'the language server did not answer'}. It decides which files are metadata files and checks them before a push.`,
-      );
-      return;
-    }
-    const sources = await this.readSources(files);
-    if (sources.length === 0) {
-      void vscode.window.showInformationMessage('Catalog Code: none of these files is a metadata file Catalog Code can push.');
-      return;
-    }
-    if (!onlyIds && !(await this.acceptErrors(files.filter((file) => sources.some((s) => s.uri.toString() === file.uri))))) return;
-
-    const connection = { url: service.url, token: service.token };
-    const typeNamespace = this.connection.current.status === 'connected' && this.connection.current.target.kind === 'local' ? 'service' : 'datahub';
-    let plan: PushPlan;
+    let outcome: PushOutcome;
     try {
-      plan = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Catalog Code: planning the push of ${SCOPE_WORDS[scope]}…`, cancellable: true },
-        (_progress, token) => {
-          const abort = new AbortController();
-          token.onCancellationRequested(() => abort.abort());
-          return buildPushPlan(connection, sources.map((s) => s.model), { signal: abort.signal, typeNamespace });
-        },
-      );
+      // The language server owns the files: it answers which are metadata files, what blocks the
+      // push and the plan (core/push, as the CLI does); the client asks, confirms and sends.
+      outcome = await runPushWorkflow(this.steps(target, scope, { url: service.url, token: service.token }, onlyIds));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.log.error(`Planning the push failed: ${message}`);
       void vscode.window.showErrorMessage(`Catalog Code could not plan the push: ${message}`, 'Open Log').then((c) => c && this.log.show());
       return;
     }
-    plan = narrowPlan(plan, scope, onlyIds);
-    const where = sources.length === 1 ? path.basename(sources[0].uri.fsPath) : `${sources.length} files`;
-    if (plan.items.length === 0) {
-      void vscode.window.showInformationMessage(`Catalog Code: nothing to push — the service already holds the ${SCOPE_WORDS[scope]} of ${where}.`);
-      return;
-    }
+    await this.report(outcome, target, scope);
+  }
+
+  private async offerConnection(): Promise<void> {
+    const choice = await vscode.window.showWarningMessage(`Catalog Code cannot push: ${this.connection.describe()}`, 'Start Local Catalog', 'Open Settings');
+    if (choice === 'Start Local Catalog') await vscode.commands.executeCommand('catalogCode.startLocalCatalog');
+    if (choice === 'Open Settings') await vscode.commands.executeCommand('workbench.action.openSettings', CATALOG_SETTINGS.serviceUrl.key);
+  }
+
+  /** The editor's steps of the shared push workflow (core/push/pushWorkflow.ts). */
+  private steps(uris: vscode.Uri[], scope: PushScope, connection: ServiceConnection, onlyIds?: ReadonlySet<string>): PushSteps {
+    const where = uris.length === 1 ? path.basename(uris[0].fsPath) : `${uris.length} files`;
+    return {
+      verdicts: async () => sameService(await this.server.pushVerdicts(uris), connection.url),
+      acceptErrors: (blocked) => (onlyIds ? Promise.resolve(true) : this.acceptErrors(blocked)),
+      plan: () =>
+        vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: `Catalog Code: planning the push of ${SCOPE_WORDS[scope]}…`, cancellable: true },
+          async (_progress, token) => narrowPlan(sameService(await this.server.pushPlan(uris, token), connection.url).plan, scope, onlyIds),
+        ),
+      confirm: (plan) => this.confirm(plan, scope, where, connection.url),
+      connection,
+      sending: (_plan, send) =>
+        vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Catalog Code: pushing ${SCOPE_WORDS[scope]}`, cancellable: true }, (progress, token) => {
+          const abort = new AbortController();
+          token.onCancellationRequested(() => abort.abort());
+          return send({
+            signal: abort.signal,
+            onStart: (item, index, total) => progress.report({ message: `${index + 1}/${total}: ${item.title}` }),
+            onProgress: ({ total, result }) => {
+              progress.report({ increment: 100 / total });
+              if (result.ok) this.log.info(`Pushed: ${result.item.entityUrn} — ${result.item.title}`);
+              else this.log.error(`Failed: ${result.item.entityUrn} — ${result.item.title}: ${result.error ?? ''}`);
+            },
+          });
+        }),
+    };
+  }
+
+  private async confirm(plan: PushPlan, scope: PushScope, where: string, url: string): Promise<boolean> {
     const preview = formatPlan(plan);
     this.log.info(`Push plan for ${where}:\n${preview}`);
     await this.preview.show(`push-plan-${path.basename(where)}`, preview);
     const push = `Push ${plan.items.length} Change${plan.items.length === 1 ? '' : 's'}`;
-    const confirm = await vscode.window.showWarningMessage(
-      `Push the ${SCOPE_WORDS[scope]} of ${where} to ${service.url}?`,
-      { modal: true, detail: summarize(preview) },
-      push,
-    );
-    if (confirm !== push) return;
+    const confirm = await vscode.window.showWarningMessage(`Push the ${SCOPE_WORDS[scope]} of ${where} to ${url}?`, { modal: true, detail: summarize(preview) }, push);
+    return confirm === push;
+  }
 
-    const result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Catalog Code: pushing ${SCOPE_WORDS[scope]}`, cancellable: true },
-      (progress, token) => {
-        const abort = new AbortController();
-        token.onCancellationRequested(() => abort.abort());
-        return applyPlan(connection, plan, {
-          signal: abort.signal,
-          onStart: (item, index, total) => progress.report({ message: `${index + 1}/${total}: ${item.title}` }),
-          onProgress: ({ total, result: itemResult }) => {
-            progress.report({ increment: 100 / total });
-            if (itemResult.ok) this.log.info(`Pushed: ${itemResult.item.entityUrn} — ${itemResult.item.title}`);
-            else this.log.error(`Failed: ${itemResult.item.entityUrn} — ${itemResult.item.title}: ${itemResult.error ?? ''}`);
-          },
-        });
-      },
-    );
-    const report = formatPushResult(result);
-    this.log.info(report);
+  /** Tells how the push ended; a partial failure offers to retry exactly what failed. */
+  private async report(outcome: PushOutcome, target: vscode.Uri[], scope: PushScope): Promise<void> {
+    const where = target.length === 1 ? path.basename(target[0].fsPath) : `${target.length} files`;
+    if (outcome.kind === 'noFiles') void vscode.window.showInformationMessage('Catalog Code: none of these files is a metadata file Catalog Code can push.');
+    if (outcome.kind === 'upToDate') void vscode.window.showInformationMessage(`Catalog Code: nothing to push — the service already holds the ${SCOPE_WORDS[scope]} of ${where}.`);
+    if (outcome.kind !== 'pushed') return;
+    const { result, plan } = outcome;
+    this.log.info(formatPushResult(result));
     if (result.failed.length === 0) {
       void vscode.window.showInformationMessage(`Catalog Code: pushed ${result.results.length} change(s) of ${where}.`);
       return;
@@ -155,40 +140,13 @@ export class PushCommands implements vscode.Disposable {
     if (choice === retry) await this.pushUris(target, scope, new Set(result.failed.map((item) => item.id)));
   }
 
-  /**
-   * The text of each metadata file the server listed, read as the format the server read it as.
-   * The plan itself is built here, not in the server: it is planned against the service with the
-   * client's connection (the target the user signed in to or started) under a cancellable
-   * progress, and sent by applyPlan from the same models, so the models must live in the client.
-   */
-  private async readSources(files: readonly FileProblems[]): Promise<PushSource[]> {
-    const sources: PushSource[] = [];
-    for (const file of files) {
-      const format = asFormatId(file.format);
-      if (!format) continue;
-      const uri = vscode.Uri.parse(file.uri);
-      // An open editor's text wins over the file on disk: push what the user sees (as the server does).
-      const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file.uri);
-      const text = open ? open.getText() : await readFromDisk(uri);
-      if (typeof text !== 'string') {
-        this.log.warn(`Skipped ${uri.fsPath}: it ${text.problem}.`);
-        continue;
-      }
-      sources.push({ uri, text, model: readDocument(file.uri, text, { format }) });
-    }
-    return sources;
-  }
-
-  /** Files with errors are not sent unless the user insists. */
-  private async acceptErrors(files: readonly FileProblems[]): Promise<boolean> {
-    // The server's diagnostics, exactly as the editor shows them (live definitions included).
+  /** Files with errors are not sent unless the user insists (the errors the server judged for this push). */
+  private async acceptErrors(withErrors: readonly PushFileVerdict[]): Promise<boolean> {
     const insist = 'Push Anyway';
-    const withErrors = files.filter((file) => file.diagnostics.some((d) => d.severity === 1 /* Error */));
-    if (withErrors.length === 0) return true;
     const names = withErrors.map((file) => path.basename(vscode.Uri.parse(file.uri).fsPath)).join(', ');
     const choice = await vscode.window.showWarningMessage(
       `${names} ${withErrors.length === 1 ? 'has' : 'have'} errors; the service is likely to reject parts of the push.`,
-      { modal: true, detail: 'Fix the problems first (see the Problems panel), or push anyway.' },
+      { modal: true, detail: `First: ${firstError(withErrors)}\nFix the problems first (see the Problems panel), or push anyway.` },
       insist,
       'Show Problems',
     );
@@ -199,11 +157,6 @@ export class PushCommands implements vscode.Disposable {
   dispose(): void {
     this.preview.dispose();
   }
-}
-
-/** The format the server named, when it is one the push reads ('none' and unknown names are not). */
-function asFormatId(format: string): FormatId | undefined {
-  return (FORMAT_IDS as readonly string[]).includes(format) ? (format as FormatId) : undefined;
 }
 
 function summarize(preview: string): string {
@@ -217,19 +170,14 @@ function firstFailure(result: { results: { ok: boolean; error?: string; item: { 
   return failure ? `First: ${failure.item.entityUrn}: ${failure.error ?? 'failed'}` : '';
 }
 
-/**
- * A listed file as on disk: on a local disk through core's bounded reader (a regular file of at
- * most the size the server reads; a file swapped for a FIFO or a device since the scan cannot
- * hang the push), elsewhere through VS Code's file system.
- */
-async function readFromDisk(uri: vscode.Uri): Promise<string | { problem: string }> {
-  if (uri.scheme === 'file') {
-    const read = readMetadataFileSync(uri.fsPath, MAX_FILE_BYTES);
-    return 'text' in read ? read.text : read;
-  }
-  try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-  } catch (error) {
-    return { problem: `could not be read (${error instanceof Error ? error.message : String(error)})` };
-  }
+function firstError(files: readonly PushFileVerdict[]): string {
+  const file = files[0];
+  const error = file?.errors[0];
+  return error ? `${path.basename(vscode.Uri.parse(file.uri).fsPath)}:${error.range.start.line + 1}: ${error.code}: ${error.message}` : '';
+}
+
+/** The server's answer, when it is about the service the editor sends to; otherwise why not, in words. */
+function sameService<T extends { serviceUrl: string }>(answer: T, url: string): T {
+  if (answer.serviceUrl === url) return answer;
+  throw new Error(`the language server judged the files for ${answer.serviceUrl}, but the editor is connected to ${url}. Wait until the status bar shows the new connection, then push again.`);
 }

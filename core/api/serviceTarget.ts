@@ -1,5 +1,6 @@
 import type { ServiceTarget } from '../rules/target';
 import { readAnswerText } from './answerBody';
+import type { TypeNamespace } from '../urn';
 import { baseUrl, type ServiceConnection } from './http';
 
 /** What the local catalog answers on `GET /health` beside `status`, so a client can tell it from DataHub. */
@@ -33,4 +34,15 @@ export async function detectServiceTarget(connection: ServiceConnection | undefi
 
 function isLocalCatalogHealth(body: unknown): boolean {
   return typeof body === 'object' && body !== null && (body as Record<string, unknown>).service === LOCAL_CATALOG_SERVICE_ID;
+}
+
+/**
+ * The namespace of the type URNs a push writes (`urn:li:dataType:<ns>.string`): the one the
+ * connected service uses (DESIGN.md §4). The local catalog, as the spec shows, uses `service`;
+ * DataHub — and anything that does not say it is the local catalog — uses `datahub`. Decided by
+ * the service's identity (its `/health` answer, detectServiceTarget), the same for the CLI, the
+ * language server and the editor.
+ */
+export function typeNamespaceFor(target: ServiceTarget): TypeNamespace {
+  return target === 'localCatalog' ? 'service' : 'datahub';
 }

@@ -188,8 +188,8 @@ export class WorkspaceSession {
   }
 
   /** The definitions every check reads: the service's and the workspace's. */
-  definitionsView(): DefinitionsView {
-    const service = this.catalog().serviceDefinitions;
+  definitionsView(catalog: CatalogKnowledge = this.catalog()): DefinitionsView {
+    const service = catalog.serviceDefinitions;
     return { service: service ?? NO_SERVICE_DEFINITIONS, workspace: this.definitions(), serviceAvailable: service !== undefined };
   }
 
@@ -205,13 +205,28 @@ export class WorkspaceSession {
     return parts ? validateParts({ ...input, parts, repeats: analysis?.repeats }) : validateDocument(input);
   }
 
+  /**
+   * A document's diagnostics against other catalog knowledge than the session's own (a push judges
+   * files against what the service holds and what the push writes first); the whole document is
+   * checked, and nothing the session keeps for its own checks changes.
+   */
+  diagnosticsUnder(uri: string, catalog: CatalogKnowledge): CoreDiagnostic[] {
+    const entry = this.entries.get(uri);
+    if (!entry || entry.model.format === null) return [];
+    return validateDocument({ model: entry.model, text: entry.text, definitions: this.definitionsView(catalog), entities: catalog.entities, target: catalog.target, severity: this.severity });
+  }
+
   /** Every metadata file with its diagnostics, sorted by URI; `uris` narrows the answer to those files. */
   problems(uris?: readonly string[]): FileDiagnostics[] {
+    return this.metadataDocuments(uris).map((document) => ({ uri: document.uri, document, diagnostics: this.diagnosticsOf(document.uri) }));
+  }
+
+  /** Every metadata document (or only those of `uris`), sorted by URI. */
+  metadataDocuments(uris?: readonly string[]): SessionDocument[] {
     const wanted = uris ? new Set(uris) : undefined;
     return this.all()
       .filter((document) => !wanted || wanted.has(document.uri))
-      .sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))
-      .map((document) => ({ uri: document.uri, document, diagnostics: this.diagnosticsOf(document.uri) }));
+      .sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
   }
 
   /** Where the workspace declares an entity (see entityDeclarationIn); undefined when no file does. */

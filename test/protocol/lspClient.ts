@@ -69,6 +69,8 @@ export interface StartOptions {
   /** pull diagnostics (textDocument/diagnostic) or only published ones */
   pull: boolean;
   env?: Record<string, string | undefined>;
+  /** the `catalogCode` section the client answers to workspace/configuration, as VS Code does; without it the client has no settings to give */
+  settings?: unknown;
 }
 
 /** A language client over the real server's stdio, recording what the server sends. */
@@ -101,10 +103,12 @@ export class TestClient {
       return null;
     });
     connection.onRequest('client/registerCapability', () => null);
-    connection.onRequest('workspace/configuration', () => []);
+    connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
+      options.settings === undefined ? [] : params.items.map((item) => (item.section === 'catalogCode' ? options.settings : null)),
+    );
     connection.listen();
     const capabilities: ClientCapabilities = {
-      workspace: { diagnostics: { refreshSupport: options.pull }, didChangeWatchedFiles: { dynamicRegistration: false } },
+      workspace: { diagnostics: { refreshSupport: options.pull }, didChangeWatchedFiles: { dynamicRegistration: false }, configuration: options.settings !== undefined },
       textDocument: {
         ...(options.pull ? { diagnostic: { dynamicRegistration: false } } : {}),
         publishDiagnostics: {},

@@ -1,0 +1,58 @@
+import type { ServiceConnection } from '../api/http';
+import { detectServiceTarget, typeNamespaceFor } from '../api/serviceTarget';
+import { serviceDefinitionsForPush } from '../definitions/fromService';
+import { UNKNOWN_EXISTENCE } from '../definitions/types';
+import { buildPushPlan } from '../plan/pushPlan';
+import type { PushPlan } from '../plan/pushTypes';
+import type { ServiceTarget } from '../rules/target';
+import type { TypeNamespace } from '../urn';
+import type { CatalogKnowledge, WorkspaceSession } from '../workspace/session';
+import type { PushFileVerdict, PushVerdicts } from './pushTypes';
+
+/**
+ * Push from a workspace session: the steps both the CLI (its session, built in-process) and the
+ * language server (its session, for the editor) run, so what blocks a push and what it writes are
+ * decided once. The editor never plans from files it parsed itself: it asks the server, which
+ * answers with these.
+ */
+
+export interface SessionPushOptions {
+  /** only these files (URIs); every metadata file of the session when absent */
+  uris?: readonly string[];
+  /** replaces the namespace the service's identity decides (the CLI's `--type-namespace`) */
+  typeNamespace?: TypeNamespace;
+  signal?: AbortSignal;
+}
+
+/** The kind of service the push writes to, and the type namespace that follows from it. */
+export async function pushTarget(connection: ServiceConnection, options: SessionPushOptions = {}): Promise<{ target: ServiceTarget; typeNamespace: TypeNamespace }> {
+  const target = await detectServiceTarget(connection);
+  return { target, typeNamespace: options.typeNamespace ?? typeNamespaceFor(target) };
+}
+
+/**
+ * The one blocking rule: each file's diagnostics in the session, judged for the service being
+ * written to (its kind, its definitions, except those the same push writes first; existence is
+ * left to the plan, which creates entities before edges) with the user's severities. A file with
+ * an error blocks the push unless the user insists.
+ */
+export async function sessionPushVerdicts(session: WorkspaceSession, connection: ServiceConnection, options: SessionPushOptions = {}): Promise<PushVerdicts> {
+  const { target, typeNamespace } = await pushTarget(connection, options);
+  const knowledge: CatalogKnowledge = { entities: UNKNOWN_EXISTENCE, target, serviceDefinitions: await serviceDefinitionsForPush(connection, session.definitions()) };
+  const files: PushFileVerdict[] = session.metadataDocuments(options.uris).map((document) => {
+    const errors = session.diagnosticsUnder(document.uri, knowledge).filter((d) => d.severity === 'error');
+    return {
+      uri: document.uri,
+      format: document.model.format ?? 'none',
+      errors: errors.map((d) => ({ range: { start: document.lineIndex.positionAt(d.range.start), end: document.lineIndex.positionAt(d.range.end) }, code: d.code, message: d.message })),
+    };
+  });
+  return { serviceUrl: connection.url, target, typeNamespace, files };
+}
+
+/** The plan of pushing the session's files (or `uris`) to the service, in the namespace it uses. */
+export async function sessionPushPlan(session: WorkspaceSession, connection: ServiceConnection, options: SessionPushOptions = {}): Promise<{ plan: PushPlan; typeNamespace: TypeNamespace }> {
+  const typeNamespace = options.typeNamespace ?? (await pushTarget(connection)).typeNamespace;
+  const models = session.metadataDocuments(options.uris).map((document) => document.model);
+  return { plan: await buildPushPlan(connection, models, { typeNamespace, signal: options.signal }), typeNamespace };
+}

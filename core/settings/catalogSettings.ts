@@ -1,0 +1,125 @@
+import { parseAssociations, type Associations } from '../formats/associations';
+import { parseSeverityOverrides, type SeverityOverrides } from '../diagnostics/severityOverrides';
+
+/**
+ * Every `catalogCode.*` setting (package.json `contributes.configuration`), its type and default,
+ * written once. The client, the language server and the CLI read settings through this module
+ * only: the editor hands the server the `catalogCode` section (workspace/configuration), the CLI
+ * reads the workspace's `.vscode/settings.json`; both become the same typed value.
+ */
+export interface CatalogCodeSettings {
+  /** `catalogCode.formats.associations`: glob → format id */
+  associations: Associations;
+  /** `catalogCode.service.url`: the catalog's base URL; empty for the local catalog */
+  serviceUrl: string;
+  /** `catalogCode.localCatalog.autoStart` */
+  localCatalogAutoStart: boolean;
+  /** `catalogCode.definitions.refreshIntervalSeconds` (0: only on start and on Refresh Definitions) */
+  refreshIntervalSeconds: number;
+  /** `catalogCode.diagnostics.severity`: code (or family `lineage.*`) → level */
+  severity: SeverityOverrides;
+}
+
+export type SettingName = keyof CatalogCodeSettings;
+
+/** One setting: its key in settings files and how a value read from one becomes typed (or why not). */
+interface SettingSpec<K extends SettingName> {
+  key: string;
+  default: CatalogCodeSettings[K];
+  read: (raw: unknown, where: string) => { value?: CatalogCodeSettings[K]; problems: string[] };
+}
+
+type SettingSpecs = { [K in SettingName]: SettingSpec<K> };
+
+export const CATALOG_SETTINGS: SettingSpecs = {
+  associations: {
+    key: 'catalogCode.formats.associations',
+    default: {},
+    read: (raw, where) => {
+      const parsed = parseAssociations(raw, where);
+      return { value: parsed.associations, problems: parsed.problems };
+    },
+  },
+  serviceUrl: {
+    key: 'catalogCode.service.url',
+    default: '',
+    read: (raw, where) => (typeof raw === 'string' ? { value: raw.trim().replace(/\/+$/, ''), problems: [] } : { problems: [`${where} must be a URL in quotes, e.g. "http://localhost:8080"; it was ignored.`] }),
+  },
+  localCatalogAutoStart: {
+    key: 'catalogCode.localCatalog.autoStart',
+    default: true,
+    read: (raw, where) => (typeof raw === 'boolean' ? { value: raw, problems: [] } : { problems: [`${where} must be true or false; it was ignored.`] }),
+  },
+  refreshIntervalSeconds: {
+    key: 'catalogCode.definitions.refreshIntervalSeconds',
+    default: 300,
+    read: (raw, where) =>
+      typeof raw === 'number' && Number.isFinite(raw) && raw >= 0 ? { value: raw, problems: [] } : { problems: [`${where} must be a number of seconds, 0 or more; it was ignored.`] },
+  },
+  severity: {
+    key: 'catalogCode.diagnostics.severity',
+    default: {},
+    read: (raw, where) => {
+      const parsed = parseSeverityOverrides(raw, where);
+      return { value: parsed.overrides, problems: parsed.problems };
+    },
+  },
+};
+
+export const SETTING_NAMES = Object.keys(CATALOG_SETTINGS) as SettingName[];
+
+/** Every setting at its default. */
+export function defaultSettings(): CatalogCodeSettings {
+  const settings = {} as Record<SettingName, unknown>;
+  for (const name of SETTING_NAMES) settings[name] = CATALOG_SETTINGS[name].default;
+  return settings as CatalogCodeSettings;
+}
+
+export interface ReadSettings {
+  /** every setting: the value found, else its default */
+  settings: CatalogCodeSettings;
+  /** the settings a value was found (and read) for, in CATALOG_SETTINGS order */
+  present: SettingName[];
+  /** values that could not be read, each in words with where it was and what to write */
+  problems: string[];
+}
+
+/**
+ * The settings in a plain object: either a settings file (`{"catalogCode.formats.associations": …}`,
+ * VS Code's flat keys; nested objects are read too) or the `catalogCode` section an editor answers
+ * to workspace/configuration (`{formats: {associations: …}}`, `section: true`). `where` names the
+ * source in problems ("… in /repo/.vscode/settings.json").
+ */
+export function readSettings(source: unknown, options: { section?: boolean; where?: string } = {}): ReadSettings {
+  const settings = defaultSettings() as Record<SettingName, unknown>;
+  const present: SettingName[] = [];
+  const problems: string[] = [];
+  if (typeof source !== 'object' || source === null) return { settings: settings as CatalogCodeSettings, present, problems };
+  for (const name of SETTING_NAMES) {
+    const spec = CATALOG_SETTINGS[name] as SettingSpec<SettingName>;
+    const path = options.section ? spec.key.split('.').slice(1) : spec.key.split('.');
+    const found = lookUp(source as Record<string, unknown>, path);
+    if (!found.found) continue;
+    const read = spec.read(found.value, options.where ? `${spec.key} in ${options.where}` : spec.key);
+    problems.push(...read.problems);
+    if (read.value === undefined) continue;
+    settings[name] = read.value;
+    present.push(name);
+  }
+  return { settings: settings as CatalogCodeSettings, present, problems };
+}
+
+/** A value by its dotted path: the flat key first (`a.b.c`), then each split of it into nested objects. */
+function lookUp(object: Record<string, unknown>, path: readonly string[]): { found: boolean; value?: unknown } {
+  for (let head = path.length; head >= 1; head--) {
+    const key = path.slice(0, head).join('.');
+    if (!Object.prototype.hasOwnProperty.call(object, key) || object[key] === undefined) continue;
+    const value = object[key];
+    if (head === path.length) return { found: true, value };
+    if (typeof value === 'object' && value !== null) {
+      const inner = lookUp(value as Record<string, unknown>, path.slice(head));
+      if (inner.found) return inner;
+    }
+  }
+  return { found: false };
+}

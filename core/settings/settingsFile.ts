@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
+import { readSettings, type ReadSettings } from './catalogSettings';
+import { readMetadataFileSync } from '../files/readFile';
+import { MAX_FILE_BYTES } from '../workspace/metadataFiles';
+
+/** Where VS Code keeps a folder's workspace settings. */
+export function workspaceSettingsPath(folder: string): string {
+  return join(folder, '.vscode', 'settings.json');
+}
+
+export interface WorkspaceSettingsFile extends ReadSettings {
+  /** the settings file, when the folder has one */
+  file?: string;
+}
+
+/**
+ * The `catalogCode.*` settings of a folder's `.vscode/settings.json` (JSON with comments and
+ * trailing commas, as VS Code writes it): what the editor applies in that workspace, so the CLI
+ * checks files as the editor does. No file: every setting at its default. A file that cannot be
+ * read is a problem in words, and its settings are left at their defaults.
+ */
+export function readWorkspaceSettingsFile(folder: string): WorkspaceSettingsFile {
+  const file = workspaceSettingsPath(folder);
+  if (!existsSync(file)) return readSettings(undefined);
+  // The bounded reader: a FIFO or a device named settings.json must not hold the run up.
+  const read = readMetadataFileSync(file, MAX_FILE_BYTES);
+  if ('problem' in read) return { ...readSettings(undefined), file, problems: [`${file} ${read.problem}; its catalogCode settings were ignored.`] };
+  const errors: ParseError[] = [];
+  const parsed = parseJsonc(read.text, errors, { allowTrailingComma: true }) as unknown;
+  if (errors.length > 0 || typeof parsed !== 'object' || parsed === null) {
+    return { ...readSettings(undefined), file, problems: [`${file} could not be read as JSON with comments; its catalogCode settings were ignored. Fix the file (VS Code underlines the mistake).`] };
+  }
+  return { ...readSettings(parsed, { where: file }), file };
+}

@@ -1,0 +1,60 @@
+import { ErrorCodes, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver/node';
+import type { ServiceConnection } from '../core/api/http';
+import { PushPlanRequest, PushVerdictsRequest } from '../core/protocol';
+import { sessionPushPlan, sessionPushVerdicts } from '../core/push/sessionPush';
+import type { DiagnosticsFeature } from './diagnostics';
+import type { Lifecycle } from './lifecycle';
+import type { ServerState } from './state';
+
+/**
+ * The push requests of core/protocol.ts: the editor's push asks the server's workspace session
+ * for the verdicts and the plan (core/push/sessionPush.ts, as the CLI does in-process), so it
+ * never reads or parses the files itself, and what blocks a push and what it writes are decided
+ * the same way from the terminal and the editor.
+ */
+export function listenPushRequests(lsp: Connection, state: ServerState, diagnostics: Pick<DiagnosticsFeature, 'catchUp'>, lifecycle: Lifecycle): void {
+  lsp.onRequest(
+    PushVerdictsRequest.type,
+    lifecycle.guard(async (params, token: CancellationToken) => {
+      const service = serviceOrError(state);
+      if (service instanceof ResponseError) return service;
+      // Open documents are read lazily (core/incremental): bring them to the editor's version first.
+      diagnostics.catchUp();
+      return answer(() => sessionPushVerdicts(state.session, service, { uris: params?.uris, signal: signalOf(token) }), service);
+    }),
+  );
+
+  lsp.onRequest(
+    PushPlanRequest.type,
+    lifecycle.guard(async (params, token: CancellationToken) => {
+      const service = serviceOrError(state);
+      if (service instanceof ResponseError) return service;
+      diagnostics.catchUp();
+      return answer(async () => ({ serviceUrl: service.url, ...(await sessionPushPlan(state.session, service, { uris: params?.uris, signal: signalOf(token) })) }), service);
+    }),
+  );
+}
+
+function serviceOrError(state: ServerState): ServiceConnection | ResponseError<void> {
+  return (
+    state.service ??
+    new ResponseError(ErrorCodes.InvalidRequest, 'the language server has no catalog service to push to. Sign in or start the local catalog (Catalog Code: Start Local Catalog), then push again.')
+  );
+}
+
+/** A step's answer, or its failure in words (the service's error names the service, never the token). */
+async function answer<R>(step: () => Promise<R>, service: ServiceConnection): Promise<R | ResponseError<void>> {
+  try {
+    return await step();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return new ResponseError(ErrorCodes.InternalError, `the push could not be planned against ${service.url}: ${reason}`);
+  }
+}
+
+function signalOf(token: CancellationToken): AbortSignal {
+  const abort = new AbortController();
+  if (token.isCancellationRequested) abort.abort();
+  else token.onCancellationRequested(() => abort.abort());
+  return abort.signal;
+}
