@@ -1,5 +1,5 @@
 import { isServiceError } from '../core/api/errors';
-import type { ServiceConnection } from '../core/api/http';
+import { timeoutFromEnvironment, type ServiceConnection } from '../core/api/http';
 import { isInsecureRemote } from '../core/api/transportSecurity';
 import type { CliIo } from './io';
 
@@ -12,7 +12,9 @@ export function connectionFrom(args: ConnectionArgs, env: NodeJS.ProcessEnv = pr
   const url = args.service ?? env.CATALOG_SERVICE_URL;
   if (!url) return 'No catalog service given: pass --service URL (for example --service http://localhost:8080) or set CATALOG_SERVICE_URL.';
   if (!/^https?:\/\//i.test(url)) return `The service URL "${url}" must start with http:// or https://, e.g. http://localhost:8080.`;
-  return { url, token: env.CATALOG_TOKEN || undefined };
+  const timeoutMs = timeoutFromEnvironment(env);
+  if (typeof timeoutMs === 'object') return timeoutMs.problem;
+  return { url, token: env.CATALOG_TOKEN || undefined, ...(timeoutMs ? { timeoutMs } : {}) };
 }
 
 /** A warning when a token would travel in clear text to another machine. */

@@ -1,5 +1,6 @@
 import type { Connection } from 'vscode-languageserver/node';
 import type { ServiceConnection } from '../core/api';
+import { timeoutFromEnvironment } from '../core/api/http';
 import { UNKNOWN_EXISTENCE, type EntityExistenceView } from '../core/definitions/types';
 import { StatusNotification, type CatalogInitializationOptions, type StatusParams } from '../core/protocol';
 import { detectServiceTarget } from '../core/api/serviceTarget';
@@ -70,7 +71,10 @@ export class ServerState {
     this.live.startTimer(this.refreshIntervalSeconds);
     if (this.told) return;
     const url = process.env.CATALOG_SERVICE_URL?.trim();
-    if (url) this.useService({ url, token: process.env.CATALOG_TOKEN ?? null }, 'the CATALOG_SERVICE_URL environment variable');
+    const timeoutMs = timeoutFromEnvironment(process.env);
+    if (typeof timeoutMs === 'object') this.log(`${timeoutMs.problem} The default of 10 s applies.`);
+    const timeout = typeof timeoutMs === 'number' ? { timeoutMs } : {};
+    if (url) this.useService({ url, token: process.env.CATALOG_TOKEN ?? null, ...timeout }, 'the CATALOG_SERVICE_URL environment variable');
     else this.sendStatus();
   }
 

@@ -13,6 +13,18 @@ export interface ServiceConnection {
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/**
+ * `CATALOG_TIMEOUT_SECONDS`, the per-request timeout a slow service needs (the CLI and a language
+ * server started from the environment): milliseconds, undefined when unset, or what is wrong.
+ */
+export function timeoutFromEnvironment(env: Readonly<Record<string, string | undefined>>): number | { problem: string } | undefined {
+  const text = env.CATALOG_TIMEOUT_SECONDS?.trim();
+  if (!text) return undefined;
+  const seconds = Number(text);
+  if (Number.isFinite(seconds) && seconds > 0) return seconds * 1000;
+  return { problem: `CATALOG_TIMEOUT_SECONDS is "${text}"; it must be a number of seconds above 0, e.g. 30.` };
+}
 export const DEFAULT_READ_RETRIES = 2;
 /** First wait before a retry; doubled each time, with jitter. */
 export const RETRY_BASE_DELAY_MS = 250;

@@ -111,7 +111,7 @@ describe('answers from a service are read to 64 MiB at most', { timeout: 600_000
     rmSync(root, { recursive: true, force: true });
   });
 
-  const pull = (url: string, out: string) => runCli(['pull', '--service', url, '--out', join(root, out)], { CATALOG_TOKEN: TOKEN, NODE_OPTIONS: `--require ${preload}` }, HANG_GUARD_MS);
+  const pull = (url: string, out: string) => runCli(['pull', '--service', url, '--out', join(root, out)], { CATALOG_TOKEN: TOKEN, NODE_OPTIONS: `--require ${preload}`, CATALOG_TIMEOUT_SECONDS: '600' }, HANG_GUARD_MS);
   const peakRss = (stderr: string) => Math.max(0, ...[...stderr.matchAll(/maxRSS=(\d+)/g)].map((m) => Number(m[1])));
 
   for (const mode of ['rest-endless', 'rest-bomb', 'graphql-endless', 'graphql-bomb']) {
@@ -132,7 +132,7 @@ describe('answers from a service are read to 64 MiB at most', { timeout: 600_000
   it("the language server's definition refresh fails the same way, once, and the server keeps answering", async () => {
     const workspace = join(root, 'workspace');
     mkdirSync(workspace);
-    const { client } = await TestClient.start({ rootPath: workspace, pull: false, env: { CATALOG_SERVICE_URL: `${hostileUrl}/lsp-endless`, CATALOG_TOKEN: TOKEN } });
+    const { client } = await TestClient.start({ rootPath: workspace, pull: false, env: { CATALOG_SERVICE_URL: `${hostileUrl}/lsp-endless`, CATALOG_TOKEN: TOKEN, CATALOG_TIMEOUT_SECONDS: '600' } });
     try {
       await client.waitFor('the failed refresh in the log', () => client.logs.find((line) => /answered GET \S+\/lsp-endless\/openapi\/v2\/entity\/structuredProperty with more than 64 MiB/.test(line)), HANG_GUARD_MS);
       const uri = pathToFileURL(join(workspace, 'orders.yaml')).toString();
