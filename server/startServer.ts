@@ -13,6 +13,7 @@ import { SettingsSync } from './settings';
 import { ServerState } from './state';
 import { listenWorkspaceRequests } from './workspaceRequests';
 import { listenDocumentRequests } from './documentRequests';
+import { UncheckedDocuments } from './uncheckedDocuments';
 
 /**
  * Wires an LSP connection (`lsp`: the editor on the other end) to the pure core, one capability
@@ -30,6 +31,7 @@ export function startServer(lsp: Connection): ServerState {
   const diagnostics = new DiagnosticsFeature(lsp, documents, state);
   const settings = new SettingsSync(lsp, state);
   const files = new FileWatching(lsp, state);
+  new UncheckedDocuments(documents, state);
   let support: ClientSupport | undefined;
 
   lsp.onInitialize((params: InitializeParams): InitializeResult => {

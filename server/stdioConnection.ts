@@ -11,11 +11,11 @@ import { FrameGuard, type FrameProblem } from './frameGuard';
  * is never restarted.
  */
 export function stdioConnection(): Connection {
-  let lsp: Connection | undefined;
+  const editor: { lsp?: Connection } = {};
   const input = guardedInput(process.stdin, (problem) => {
     const line = describeFrameProblem(problem);
     try {
-      lsp?.console.error(line);
+      editor.lsp?.console.error(line);
     } catch {
       // the editor's end may be gone already; stderr still says it
     }
@@ -25,8 +25,8 @@ export function stdioConnection(): Connection {
   // Without the --stdio argument vscode-languageserver does not move console output off stdout,
   // where it would corrupt the protocol: it goes to stderr, which editors show as the server's log.
   for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) console[method] = (...args: unknown[]) => void process.stderr.write(`${format(...args)}\n`);
-  lsp = createConnection(ProposedFeatures.all, input, process.stdout);
-  return lsp;
+  editor.lsp = createConnection(ProposedFeatures.all, input, process.stdout);
+  return editor.lsp;
 }
 
 /** `source` with only the bytes of valid frames passed on; `onMalformed` is told of the first bad one. */
