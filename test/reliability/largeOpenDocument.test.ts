@@ -54,7 +54,7 @@ describe('language server: an open document over the size checked as you type', 
     assert.equal(large[0].code, 'document.tooLarge');
     assert.equal(large[0].severity, DiagnosticSeverity.Information);
     assert.deepEqual(large[0].range.start, { line: 0, character: 0 });
-    assert.match(large[0].message, /too large to check as you type: 5\.0 MiB .* over the 2 MiB \(2,097,152 characters\) limit of open documents\. Run catalog-code validate '.*huge datasets\.yaml' to check it/);
+    assert.match(String(large[0].message), /too large to check as you type: 5\.0 MiB .* over the 2 MiB \(2,097,152 characters\) limit of open documents\. Run catalog-code validate '.*huge datasets\.yaml' to check it/);
   });
 
   it('is named by the language status', async () => {
