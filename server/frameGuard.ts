@@ -80,6 +80,7 @@ export class FrameGuard {
       const bad = badLine(lines) ?? (TOKEN_PREFIX.test(partial) ? undefined : `${JSON.stringify(partial.slice(0, 80))} does not start a header line ("Name: value")`);
       return bad ? { next: stop, error: this.problem(bad, text) } : { next: stop };
     }
+    if (this.header.length > MAX_HEADER_BYTES) return { next: stop, error: this.problem(`the header is longer than ${MAX_HEADER_BYTES} bytes`, text) };
     const verdict = contentLength(text.slice(0, -4).split('\r\n'));
     if (typeof verdict === 'string') return { next: stop, error: this.problem(verdict, text) };
     this.bodyLeft = verdict;
@@ -94,10 +95,12 @@ export class FrameGuard {
 
 /** Where the header block's blank line ends in `chunk` from `at` (the 4 bytes may span chunks), or undefined. */
 function blankLineEnd(chunk: Buffer, at: number, before: Buffer): number | undefined {
+  // Only the few bytes around the boundary are copied; the rest is searched in place.
   const tail = before.subarray(Math.max(0, before.length - 3));
-  const joined = Buffer.concat([tail, chunk.subarray(at)]);
-  const index = joined.indexOf('\r\n\r\n', 0, 'latin1');
-  return index < 0 ? undefined : at + index + 4 - tail.length;
+  const seam = Buffer.concat([tail, chunk.subarray(at, at + 3)]).indexOf('\r\n\r\n', 0, 'latin1');
+  if (seam >= 0) return at + seam + 4 - tail.length;
+  const index = chunk.indexOf('\r\n\r\n', at, 'latin1');
+  return index < 0 ? undefined : index + 4;
 }
 
 function badLine(lines: readonly string[]): string | undefined {
