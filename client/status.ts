@@ -36,6 +36,8 @@ export class CatalogStatus implements vscode.Disposable {
     const lines = [this.connection.describe()];
     if (this.server) lines.push(describeDefinitions(this.server));
     if (this.server?.lastError) lines.push(this.server.lastError);
+    const unchecked = this.server?.uncheckedDocuments ?? [];
+    if (unchecked.length > 0) lines.push(`${unchecked.length} open file${unchecked.length === 1 ? '' : 's'} over 2 MiB not checked as you type (run catalog-code validate): ${unchecked.map((uri) => uri.slice(uri.lastIndexOf('/') + 1)).join(', ')}`);
     this.item.detail = lines.join(' · ');
   }
 

@@ -70,6 +70,8 @@ export interface StatusParams {
   refreshing: boolean;
   /** the last failure, in words a user understands (no token, no stack) */
   lastError?: string;
+  /** open documents too large to check as they are typed (over 2 MiB; `catalog-code validate` checks them), by URI */
+  uncheckedDocuments?: string[];
   /** one line summarising all of the above, ready to show */
   message: string;
 }

@@ -2,6 +2,7 @@ import { DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, type Connec
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ClientSupport } from './clientSupport';
 import type { SessionDocument } from '../core/workspace/session';
+import { capDiagnostics } from '../core/diagnostics/cap';
 import { toLspDiagnostic } from './convert';
 import { DiagnosticDependencies, type CheckRecord, type RecheckReason } from './diagnosticDependencies';
 import type { Lifecycle } from './lifecycle';
@@ -31,12 +32,15 @@ export class DiagnosticsFeature {
     this.dependencies = new DiagnosticDependencies(state.session);
   }
 
-  /** The one analysis entry point for an open document: its diagnostics at its current version, as LSP diagnostics. */
+  /**
+   * The one analysis entry point for an open document: its diagnostics at its current version, as
+   * LSP diagnostics, at most MAX_DIAGNOSTICS_PER_DOCUMENT and a summary of the rest.
+   */
   diagnosticsOf(uri: string): Diagnostic[] {
     const document = this.documents.get(uri);
     if (!document) return [];
     const entry = this.state.session.openDocument(uri, document.getText(), document.version);
-    return this.state.session.diagnosticsOf(uri).map((diagnostic) => toLspDiagnostic(entry.lineIndex, diagnostic));
+    return capDiagnostics(this.state.session.diagnosticsOf(uri), uri).map((diagnostic) => toLspDiagnostic(entry.lineIndex, diagnostic));
   }
 
   /**
@@ -62,7 +66,7 @@ export class DiagnosticsFeature {
     if (!document) return undefined;
     const entry = this.state.session.openDocument(uri, document.getText(), document.version);
     this.dependencies.sync();
-    const { result, record } = this.dependencies.check(document.version, entry.model, () => this.state.session.diagnosticsOf(uri));
+    const { result, record } = this.dependencies.check(document.version, entry.model, () => capDiagnostics(this.state.session.diagnosticsOf(uri), uri));
     const resultId = String(this.nextResultId++);
     this.given.set(uri, { resultId, record });
     return { resultId, items: result.map((diagnostic) => toLspDiagnostic(entry.lineIndex, diagnostic)), version: document.version };

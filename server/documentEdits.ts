@@ -1,6 +1,7 @@
 import { TextDocuments, type TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextEdit } from '../core/incremental/documentAnalysis';
+import { isTooLargeToCheck } from '../core/workspace/openDocumentLimit';
 
 /**
  * The edits of incremental sync, in offsets, kept per document until the analysis catches up (a
@@ -14,6 +15,11 @@ export class EditLog {
   private readonly pending = new Map<string, { fromVersion: number; toVersion: number; edits: TextEdit[] }>();
 
   record(document: TextDocument, changes: readonly TextDocumentContentChangeEvent[], version: number): TextDocument {
+    // A document too large to check is read whole when it shrinks again: nothing is recorded or compared.
+    if (isTooLargeToCheck(document.getText())) {
+      this.pending.delete(document.uri);
+      return TextDocument.update(document, [...changes], version);
+    }
     // TextDocument.update changes the document in place: its version before the changes is read first.
     const fromVersion = document.version;
     let current = document;
@@ -22,6 +28,10 @@ export class EditLog {
       // A client that sends the whole text (full sync) still changed only a stretch of it.
       edits.push('range' in change ? { start: current.offsetAt(change.range.start), end: current.offsetAt(change.range.end), text: change.text } : changedStretch(current.getText(), change.text));
       current = TextDocument.update(current, [change], version);
+    }
+    if (isTooLargeToCheck(current.getText())) {
+      this.pending.delete(document.uri);
+      return current;
     }
     const log = this.pending.get(document.uri);
     if (log && log.toVersion === fromVersion) this.pending.set(document.uri, { fromVersion: log.fromVersion, toVersion: version, edits: [...log.edits, ...edits] });

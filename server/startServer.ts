@@ -14,6 +14,7 @@ import { ServerState } from './state';
 import { listenWorkspaceRequests } from './workspaceRequests';
 import { listenDocumentRequests } from './documentRequests';
 import { listenPushRequests } from './pushRequests';
+import { UncheckedDocuments } from './uncheckedDocuments';
 
 /**
  * Wires an LSP connection (`lsp`: the editor on the other end) to the pure core, one capability
@@ -31,6 +32,7 @@ export function startServer(lsp: Connection): ServerState {
   const diagnostics = new DiagnosticsFeature(lsp, documents, state);
   const settings = new SettingsSync(lsp, state);
   const files = new FileWatching(lsp, state);
+  new UncheckedDocuments(documents, state);
   let support: ClientSupport | undefined;
 
   lsp.onInitialize((params: InitializeParams): InitializeResult => {

@@ -33,6 +33,8 @@ export class ServerState {
   target: ServiceTarget = 'offline';
   private targetProbe = 0;
   private currentService: ServiceConnection | undefined;
+  /** the open documents too large to check as they are typed (set by the diagnostics feature, which sees every change) */
+  uncheckedDocuments: () => readonly string[] = () => [];
 
   constructor(private readonly lsp: Connection) {
     const log = (message: string) => this.log(message);
@@ -138,6 +140,7 @@ export class ServerState {
       refreshing: this.live.refreshing,
       lastError: this.live.lastError,
       now: Date.now(),
+      unchecked: this.uncheckedDocuments(),
     });
   }
 

@@ -1,4 +1,5 @@
 import type { CatalogReachability, DefinitionsSource, StatusParams } from '../core/protocol';
+import { MAX_OPEN_DOCUMENT_CHARS, shellPath } from '../core/workspace/openDocumentLimit';
 
 export interface StatusFacts {
   state: CatalogReachability;
@@ -10,6 +11,8 @@ export interface StatusFacts {
   refreshing: boolean;
   lastError: string | undefined;
   now: number;
+  /** open documents too large to check as they are typed, by URI */
+  unchecked?: readonly string[];
 }
 
 /** The `catalogCode/status` payload, with a one-line message a person can read. */
@@ -18,8 +21,9 @@ export function describeStatus(facts: StatusFacts): StatusParams {
     state: facts.state,
     definitions: { source: facts.source, serviceCount: facts.serviceCount, workspaceCount: facts.workspaceCount },
     refreshing: facts.refreshing,
-    message: messageOf(facts),
+    message: messageOf(facts) + uncheckedLine(facts.unchecked ?? []),
   };
+  if (facts.unchecked?.length) status.uncheckedDocuments = [...facts.unchecked];
   if (facts.url) status.url = facts.url;
   if (facts.fetchedAt !== undefined) status.definitions.fetchedAt = facts.fetchedAt;
   if (facts.lastError) status.lastError = facts.lastError;
@@ -47,6 +51,13 @@ function messageOf(facts: StatusFacts): string {
       return `${facts.state === 'unauthorized' ? 'Not signed in to' : 'Cannot reach'} ${facts.url}: ${fallback}, ${workspace}.${refreshing}${todo}`;
     }
   }
+}
+
+/** " Not checked as you type (over 2 MiB): …" — empty when every open document is checked. */
+function uncheckedLine(uris: readonly string[]): string {
+  if (uris.length === 0) return '';
+  const names = uris.slice(0, 3).map(shellPath).join(', ') + (uris.length > 3 ? ` and ${uris.length - 3} more` : '');
+  return ` Not checked as you type, being over ${MAX_OPEN_DOCUMENT_CHARS / (1024 * 1024)} MiB: ${names}; run catalog-code validate on ${uris.length === 1 ? 'it' : 'them'}.`;
 }
 
 function ageOf(ms: number): string {

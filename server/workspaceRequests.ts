@@ -1,4 +1,5 @@
 import type { Connection } from 'vscode-languageserver/node';
+import { capDiagnostics } from '../core/diagnostics/cap';
 import { EntityDeclarationRequest, WorkspaceProblemsRequest, type FileProblems } from '../core/protocol';
 import { toLspDiagnostic, toLspRange } from './convert';
 import type { DiagnosticsFeature } from './diagnostics';
@@ -24,8 +25,8 @@ export function listenWorkspaceRequests(lsp: Connection, state: ServerState, dia
       const files: FileProblems[] = state.session.problems(uris).map(({ uri, document, diagnostics: found }) => ({
         uri,
         format: document.model.format ?? 'none',
-        // An open document answers exactly what the editor shows for it.
-        diagnostics: document.open ? diagnostics.diagnosticsOf(uri) : found.map((d) => toLspDiagnostic(document.lineIndex, d)),
+        // An open document answers exactly what the editor shows for it; each file at most 1,000 (errors first) and a summary.
+        diagnostics: document.open ? diagnostics.diagnosticsOf(uri) : capDiagnostics(found, uri).map((d) => toLspDiagnostic(document.lineIndex, d)),
       }));
       return { files };
     }),

@@ -67,7 +67,12 @@ export const DIAGNOSTIC_POLICY: Readonly<Record<string, CodePolicy>> = {
   'lineage.nameIsUrn': datahub('datahub-lineage-file source: "Name should not start with urn:li:"'),
   'lineage.nestedIgnored': advice('the datahub-lineage-file source reads only the top-level entries'),
   'internal.ruleFailed': advice('a Catalog Code bug, never a verdict on the file'),
+  'document.tooLarge': advice('a limit of the editor: an open document over 2 MiB is not checked as it is typed (catalog-code validate checks it)'),
+  'document.moreProblems': advice('a limit of the editor: at most 1,000 diagnostics per document are shown (catalog-code validate prints all)'),
 };
+
+/** Codes no rule reports: the editor's limits (core/workspace/openDocumentLimit.ts, core/diagnostics/cap.ts). */
+export const LIMIT_CODES: readonly string[] = ['document.tooLarge', 'document.moreProblems'];
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
 

@@ -1,11 +1,17 @@
-import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar, YAMLError } from 'yaml';
+import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar, visit, YAMLError } from 'yaml';
 import type { ParseProblem } from '../model/facts';
 import type { SourceRange } from '../model/range';
 import type { DocNode, MapEntry, ScalarNode } from './tree';
 import { absentValue } from './tree';
 
-/** Beyond this many nodes copied out of aliases the file is treated as an alias bomb. */
-const ALIAS_EXPANSION_BUDGET = 200_000;
+/**
+ * The values aliases may add to one file (all its `---` documents together): past it the file is
+ * treated as an alias bomb. Every check's work grows with the values of the model, and without
+ * aliases those are bounded by the text (at most 2 MiB is checked); aliases add at most this many,
+ * whatever they expand to. 14 entries each aliasing the previous one 10 times (2 KB) used to make
+ * 200,000 values, 28,361 diagnostics and a server busy for 15–31 s.
+ */
+export const ALIAS_EXPANSION_BUDGET = 10_000;
 /** Deeper nesting than this is not read (no real metadata file comes close). */
 const MAX_DEPTH = 400;
 
@@ -27,19 +33,26 @@ export function parseYaml(text: string, base = 0): YamlParse {
   const docs: Document.Parsed[] = Array.isArray(parsed) ? parsed : [];
   const documents: (DocNode | null)[] = [];
   let usesAnchors = false;
+  const budget: AliasBudget = { left: ALIAS_EXPANSION_BUDGET, reported: false };
   for (const doc of docs) {
     for (const error of doc.errors) problems.push(problemOf(error, text, base));
-    const converter = new YamlConverter(text, base, doc, problems);
+    const converter = new YamlConverter(text, base, doc, problems, budget);
     documents.push(doc.contents ? converter.convert(doc.contents, 0, undefined) : null);
     usesAnchors ||= converter.usesAnchors;
   }
   return { documents, problems, usesAnchors };
 }
 
+/** What aliases may still add to the file being read (shared by its `---` documents). */
+interface AliasBudget {
+  left: number;
+  reported: boolean;
+}
+
 class YamlConverter {
-  private aliasBudget = ALIAS_EXPANSION_BUDGET;
   private readonly resolving = new Set<unknown>();
-  private reportedBomb = false;
+  /** each alias → the node it refers to, found in one walk (yaml's Alias.resolve walks the whole document per call) */
+  private targets: Map<Alias, unknown> | undefined;
   usesAnchors = false;
 
   constructor(
@@ -47,7 +60,24 @@ class YamlConverter {
     private readonly base: number,
     private readonly doc: Document.Parsed,
     private readonly problems: ParseProblem[],
+    private readonly budget: AliasBudget,
   ) {}
+
+  /** What `alias` refers to: the last node before it with its anchor, as yaml's Alias.resolve answers. */
+  private resolve(alias: Alias): unknown {
+    if (!this.targets) {
+      const targets = new Map<Alias, unknown>();
+      const anchors = new Map<string, unknown>();
+      visit(this.doc, {
+        Node: (_key, node) => {
+          if (isAlias(node)) targets.set(node, anchors.get(node.source));
+          else if (node.anchor) anchors.set(node.anchor, node);
+        },
+      });
+      this.targets = targets;
+    }
+    return this.targets.get(alias);
+  }
 
   /** `forced`: the range every produced node gets (set while copying an alias's target). */
   convert(node: unknown, depth: number, forced: SourceRange | undefined): DocNode {
@@ -55,7 +85,7 @@ class YamlConverter {
     const range = forced ?? ownRange ?? { start: this.base, end: this.base };
     if ((node as { anchor?: string }).anchor) this.usesAnchors = true;
     if (depth > MAX_DEPTH) return absentValue(range.start);
-    if (forced && --this.aliasBudget < 0) return this.aliasBomb(range);
+    if (forced && --this.budget.left < 0) return this.aliasBomb(range);
     if (isAlias(node)) return this.convertAlias(node, depth, forced ?? range);
     if (isScalar(node)) return this.scalar(node, range, forced !== undefined);
     if (isSeq(node)) {
@@ -67,7 +97,7 @@ class YamlConverter {
 
   private convertAlias(alias: Alias, depth: number, range: SourceRange): DocNode {
     this.usesAnchors = true;
-    const target = alias.resolve(this.doc);
+    const target = this.resolve(alias);
     if (!target) {
       this.problems.push({
         message: `The alias *${alias.source} refers to no anchor &${alias.source} written before it. Define the anchor above this line, or fix the alias name.`,
@@ -123,7 +153,7 @@ class YamlConverter {
     }
     if (isAlias(key)) {
       this.usesAnchors = true;
-      const target = key.resolve(this.doc);
+      const target = this.resolve(key);
       if (isScalar(target)) return { ...this.scalar(target, range, true), value: String(target.value) };
     }
     // A complex (collection) key: keep its source text so shape rules can still name it.
@@ -152,11 +182,11 @@ class YamlConverter {
   }
 
   private aliasBomb(range: SourceRange): DocNode {
-    if (!this.reportedBomb) {
-      this.reportedBomb = true;
+    if (!this.budget.reported) {
+      this.budget.reported = true;
       this.problems.push({
         message:
-          'Aliases in this file expand to more than 200,000 values, so Catalog Code stopped expanding them here. ' +
+          `Aliases in this file expand to more than ${ALIAS_EXPANSION_BUDGET.toLocaleString('en-US')} values, so Catalog Code stopped expanding them here and checks only what they added up to this point. ` +
           'Write the repeated values out, or use fewer nested aliases.',
         range,
       });

@@ -17,6 +17,7 @@ import { definitionChanges, hasDefinitionChanges, type DefinitionChanges } from 
 import { entityDeclarationIn, type EntityDeclaration } from './entityDeclaration';
 import { MAX_FILE_BYTES, isInside, isMetadataFileName, mayWriteDefinitions, walkMetadataFiles } from './metadataFiles';
 import { UNREADABLE, readMetadataFileSync } from '../files/readFile';
+import { isTooLargeToCheck, tooLargeDiagnostic, uncheckedModel } from './openDocumentLimit';
 
 /** What the catalog service told us, as far as checks need it; the CLI fetches it once, the server keeps it fresh. */
 export interface CatalogKnowledge {
@@ -123,9 +124,9 @@ export class WorkspaceSession {
     return this.entries.get(uri);
   }
 
-  /** Every metadata document: files of none of our formats are left out. */
+  /** Every metadata document: files of none of our formats are left out; open documents too large to check are in (with one diagnostic saying so). */
   all(): SessionDocument[] {
-    return [...this.entries.values()].filter((entry) => entry.model.format !== null);
+    return [...this.entries.values()].filter((entry) => entry.model.format !== null || tooLargeToCheck(entry));
   }
 
   /** Definitions written in workspace files (properties YAML, MCP JSON); the first one wins. */
@@ -197,6 +198,7 @@ export class WorkspaceSession {
   diagnosticsOf(uri: string): CoreDiagnostic[] {
     const entry = this.entries.get(uri);
     if (!entry) return [];
+    if (tooLargeToCheck(entry)) return [tooLargeDiagnostic(uri, entry.text.length)];
     const catalog = this.catalog();
     const input = { model: entry.model, text: entry.text, definitions: this.definitionsView(), entities: catalog.entities, target: catalog.target, severity: this.severity };
     // An open document kept in parts checks again only the parts an edit changed (core/incremental/checkParts.ts).
@@ -340,18 +342,11 @@ export class WorkspaceSession {
   }
 
   private store(uri: string, text: string, version: number | undefined, open: boolean, notify = true, updated?: DocumentAnalysis, lineIndex?: LineIndex): SessionDocument {
-    let model: DocumentModel;
-    let analysis = updated;
-    try {
-      // Open documents keep what the next edits are applied to.
-      if (open) analysis ??= DocumentAnalysis.read(uri, text, { associations: this.currentAssociations });
-      model = analysis ? analysis.model : readDocument(uri, text, { associations: this.currentAssociations });
-    } catch {
-      // A file the adapters cannot read at all is treated like a file of no known format.
-      model = { uri, format: null, detectedBy: 'none', facts: [], parseProblems: [] };
-      analysis = undefined;
-    }
-    const entry: SessionDocument = { uri, text, model, lineIndex: lineIndex ?? new LineIndex(text), version, open, ...(analysis ? { analysis } : {}) };
+    const unchecked = open && isTooLargeToCheck(text);
+    const { model, analysis } = unchecked ? { model: uncheckedModel(uri), analysis: undefined } : this.read(uri, text, open, updated);
+    // An unchecked document's index is never asked for a position past its first line: not built per keystroke.
+    const index = lineIndex ?? (unchecked ? new LineIndex(text, [0]) : new LineIndex(text));
+    const entry: SessionDocument = { uri, text, model, lineIndex: index, version, open, ...(analysis ? { analysis } : {}) };
     this.entries.set(uri, entry);
     const wrote = this.definitionWriters.has(uri);
     // The same test the rebuild makes (definitionsWrittenBy keeps its answer per model for it).
@@ -363,6 +358,17 @@ export class WorkspaceSession {
       if (notify) this.onDefinitionsChanged();
     }
     return entry;
+  }
+
+  /** A file's model; open documents also keep what the next edits are applied to. */
+  private read(uri: string, text: string, open: boolean, updated: DocumentAnalysis | undefined): { model: DocumentModel; analysis: DocumentAnalysis | undefined } {
+    try {
+      const analysis = updated ?? (open ? DocumentAnalysis.read(uri, text, { associations: this.currentAssociations }) : undefined);
+      return { model: analysis ? analysis.model : readDocument(uri, text, { associations: this.currentAssociations }), analysis };
+    } catch {
+      // A file the adapters cannot read at all is treated like a file of no known format.
+      return { model: uncheckedModel(uri), analysis: undefined };
+    }
   }
 
   private definitionsMayHaveChanged(): void {
@@ -377,4 +383,9 @@ function realPathOf(folder: string): string {
   } catch {
     return folder;
   }
+}
+
+/** An open document too large to check as it is typed (core/workspace/openDocumentLimit.ts). */
+function tooLargeToCheck(entry: SessionDocument): boolean {
+  return entry.open && isTooLargeToCheck(entry.text);
 }

@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CompletionList, Hover, MarkupContent } from 'vscode-languageserver-protocol';
+import { MAX_OPEN_DOCUMENT_CHARS } from '../../core/workspace/openDocumentLimit';
 import { TestClient } from '../protocol/lspClient';
 
 /**
  * The language server's budget: no request on hostile input holds up the others. The attack is a
- * hover on a 5 MB line of nested URNs (locating the URN under the caret used to be quadratic:
+ * hover on a 2 MB line of nested URNs, just under the size of open documents that are checked as
+ * they are typed (a larger one is not read at all: largeOpenDocument.test.ts) (locating the URN under the caret used to be quadratic:
  * 8,000 URNs took 6.9 s, a 5 MB line hung the server and every request behind it), sent together
  * with an ordinary completion in another file. Both must be answered, the hover correctly, and the
  * completion must not wait behind the hover for more than the budget. The bound is a generous
@@ -20,8 +22,8 @@ const PROPS = ['- id: io.team.tier', '  type: string', '  cardinality: SINGLE', 
 const DATASET = ['id: orders', 'platform: hive', 'env: PROD', 'structured_properties:', '  io.team.tier: ', ''].join('\n');
 
 const NESTED = 'urn:li:corpuser:';
-/** A 5 MB updateLineage edge whose upstream URN holds ~330,000 nested URNs on one line, each running to the end of the key. */
-const HOSTILE_URN = `urn:li:dataset:(urn:li:dataPlatform:hive,${NESTED.repeat(Math.ceil((5 * 1024 * 1024) / NESTED.length))}PROD)`;
+/** A 2 MB updateLineage edge whose upstream URN holds ~130,000 nested URNs on one line, each running to the end of the key. */
+const HOSTILE_URN = `urn:li:dataset:(urn:li:dataPlatform:hive,${NESTED.repeat(Math.floor((MAX_OPEN_DOCUMENT_CHARS - 1024) / NESTED.length))}PROD)`;
 const HOSTILE = ['edgesToAdd:', '  - downstreamUrn: urn:li:dataset:(urn:li:dataPlatform:hive,db.down,PROD)', `    upstreamUrn: ${HOSTILE_URN}`, 'edgesToRemove: []', ''].join('\n');
 
 /** Generous: the budget is 1 s; a shared, loaded CI machine gets head-room, a hang does not. */
@@ -50,7 +52,7 @@ describe('language server budget: a hostile hover does not block a completion', 
     rmSync(workspace, { recursive: true, force: true });
   });
 
-  it('answers the completion sent with a hover on a 5 MB line of URNs, and the hover too', async () => {
+  it('answers the completion sent with a hover on a 2 MB line of URNs, and the hover too', async () => {
     const line = 2;
     const caret = `    upstreamUrn: `.length + HOSTILE_URN.length / 2;
     const sent = Date.now();

@@ -1,0 +1,26 @@
+import type { CoreDiagnostic, Severity } from '../model/diagnostic';
+import { shellPath } from '../workspace/openDocumentLimit';
+
+/**
+ * The most diagnostics the editor is given for one document. Past it the editor gets the first
+ * ones (errors before warnings before the rest, each in document order) and one summary saying how
+ * many more there are and that `catalog-code validate` lists them all (the CLI prints every one).
+ */
+export const MAX_DIAGNOSTICS_PER_DOCUMENT = 1_000;
+
+const RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
+
+/** `diagnostics` of the document `uri`, at most `limit` of them plus one summary when there are more. */
+export function capDiagnostics(diagnostics: readonly CoreDiagnostic[], uri: string, limit = MAX_DIAGNOSTICS_PER_DOCUMENT): CoreDiagnostic[] {
+  if (diagnostics.length <= limit) return [...diagnostics];
+  const kept = [...diagnostics].sort((a, b) => RANK[a.severity] - RANK[b.severity] || a.range.start - b.range.start).slice(0, limit);
+  const more = diagnostics.length - limit;
+  kept.push({
+    range: { start: 0, end: 0 },
+    severity: 'information',
+    code: 'document.moreProblems',
+    message: `${more.toLocaleString('en-US')} more problem${more === 1 ? '' : 's'} in this file not shown: the editor shows the first ${limit.toLocaleString('en-US')}. Run catalog-code validate ${shellPath(uri)} to see all of them.`,
+  });
+  return kept;
+}
+

@@ -1,0 +1,19 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { describeStatus, type StatusFacts } from '../../../server/status';
+
+const OFFLINE: StatusFacts = { state: 'offline', url: undefined, source: 'none', serviceCount: 0, workspaceCount: 2, fetchedAt: undefined, refreshing: false, lastError: undefined, now: 0 };
+
+describe('the language status', () => {
+  it('says nothing of unchecked documents when every open document is checked', () => {
+    const status = describeStatus(OFFLINE);
+    assert.equal(status.uncheckedDocuments, undefined);
+    assert.doesNotMatch(status.message, /Not checked/);
+  });
+
+  it('names open documents too large to check as you type, and what checks them', () => {
+    const status = describeStatus({ ...OFFLINE, unchecked: ['file:///w/big%20one.yaml', 'file:///w/b.yaml', 'file:///w/c.yaml', 'file:///w/d.yaml'] });
+    assert.deepEqual(status.uncheckedDocuments, ['file:///w/big%20one.yaml', 'file:///w/b.yaml', 'file:///w/c.yaml', 'file:///w/d.yaml']);
+    assert.match(status.message, / Not checked as you type, being over 2 MiB: '\/w\/big one\.yaml', \/w\/b\.yaml, \/w\/c\.yaml and 1 more; run catalog-code validate on them\.$/);
+  });
+});
