@@ -91,21 +91,22 @@ describe('reliability: GraphQL documents that cost more than they look', { timeo
 });
 
 describe('reliability: SIGINT stops the catalog while a hostile request is in', { timeout: 60_000 }, () => {
+  let catalog: CliCatalog | undefined;
+  // also when the test times out (a catalog that ignores SIGINT is killed, not left behind)
+  after(() => catalog?.close());
+
   it('26 levels of doubling fragments, then SIGINT: the process closes and exits 0', async () => {
-    const catalog = await startCliCatalog('cost-sigint');
-    try {
-      const attack = catalog.graphql(doublingFragments(26)).then(
-        (reply) => reply.status,
-        () => 'connection closed',
-      );
-      // give the request time to reach the service (no upper bound on anything: only the test's liveness timeout)
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      catalog.child.kill('SIGINT');
-      assert.equal(await catalog.exited, 0, catalog.stderr());
-      assert.match(catalog.stderr(), /Received SIGINT; closing the local catalog/);
-      assert.ok([400, 'connection closed'].includes(await attack), 'the attack was refused, or cut off by the close');
-    } finally {
-      await catalog.close();
-    }
+    const started = await startCliCatalog('cost-sigint');
+    catalog = started;
+    const attack = started.graphql(doublingFragments(26)).then(
+      (reply) => reply.status,
+      () => 'connection closed',
+    );
+    // give the request time to reach the service (no upper bound on anything: only the test's liveness timeout)
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    started.child.kill('SIGINT');
+    assert.equal(await started.exited, 0, started.stderr());
+    assert.match(started.stderr(), /Received SIGINT; closing the local catalog/);
+    assert.ok([400, 'connection closed'].includes(await attack), 'the attack was refused, or cut off by the close');
   });
 });
