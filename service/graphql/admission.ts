@@ -2,7 +2,7 @@ import { GraphQLError, parse, type DocumentNode } from 'graphql';
 import { HttpError } from '../http/errors';
 import { measureDocument } from './documentMeasure';
 import { SEARCH_BASE_COST } from './fieldCost';
-import { MAX_QUERY_CHARS, MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS } from './limits';
+import { MAX_QUERY_CHARS, MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS, MAX_SAME_NAME_FIELDS, MAX_SPREADS_PER_SET } from './limits';
 
 /**
  * A GraphQL document read and held against the static limits (limits.ts) before it is validated
@@ -49,6 +49,12 @@ export function admitDocument(request: AdmissionRequest): DocumentNode | GraphQL
   }
   if (measure.depth > MAX_QUERY_DEPTH) {
     throw tooMuch(`The GraphQL document nests selections more than ${MAX_QUERY_DEPTH} levels deep; the local catalog accepts at most ${MAX_QUERY_DEPTH}. Flatten the query.`);
+  }
+  if (measure.sameName > MAX_SAME_NAME_FIELDS) {
+    throw tooMuch(`The GraphQL document selects ${measure.sameName} fields under one name in one selection set; the local catalog accepts at most ${MAX_SAME_NAME_FIELDS}. Give each field its own alias, or ask for it once.`);
+  }
+  if (measure.spreads > MAX_SPREADS_PER_SET) {
+    throw tooMuch(`The GraphQL document spreads ${measure.spreads} fragments in one selection set; the local catalog accepts at most ${MAX_SPREADS_PER_SET}. Spread fewer fragments there, or merge them.`);
   }
   if (measure.cost > MAX_QUERY_COST) {
     throw tooMuch(

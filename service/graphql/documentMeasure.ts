@@ -18,7 +18,23 @@ export interface Measure {
   cost: number;
 }
 
-export type DocumentMeasure = { cycle: string } | { depth: number; cost: number };
+/**
+ * The most fields under one response name, and the most fragments spread, in any one selection set
+ * (inline fragments belong to the set they sit in). GraphQL's check that fields can be merged
+ * compares these pairwise: thousands of them in one set take seconds.
+ */
+export interface Crowding {
+  sameName: number;
+  spreads: number;
+}
+
+export type DocumentMeasure = { cycle: string } | (Measure & Crowding);
+
+/** The fields by response name and the fragments spread of one selection set, its inline fragments included. */
+interface Group {
+  names: Map<string, number>;
+  spreads: Set<string>;
+}
 
 type Variables = Record<string, unknown>;
 
@@ -29,11 +45,14 @@ interface Frame {
   cost: number;
   /** the field this set belongs to (undefined: an inline fragment, or the root) */
   weight?: FieldWeight;
+  group: Group;
 }
 
+const newGroup = (): Group => ({ names: new Map(), spreads: new Set() });
+
 /** One selection set, fragments taken from `fragments` (an unknown one counts nothing: validation reports it). */
-export function measureSet(root: SelectionSetNode, fragments: ReadonlyMap<string, Measure>, variables: Variables): Measure {
-  const stack: Frame[] = [{ set: root, next: 0, depth: 1, cost: 0 }];
+export function measureSet(root: SelectionSetNode, fragments: ReadonlyMap<string, Measure>, variables: Variables, crowding: Crowding): Measure {
+  const stack: Frame[] = [{ set: root, next: 0, depth: 1, cost: 0, group: newGroup() }];
   for (;;) {
     const frame = stack[stack.length - 1];
     if (frame.next === frame.set.selections.length) {
@@ -51,12 +70,18 @@ export function measureSet(root: SelectionSetNode, fragments: ReadonlyMap<string
     }
     const selection = frame.set.selections[frame.next++];
     if (selection.kind === Kind.FIELD) {
+      const name = selection.alias?.value ?? selection.name.value;
+      const sameName = (frame.group.names.get(name) ?? 0) + 1;
+      frame.group.names.set(name, sameName);
+      crowding.sameName = Math.max(crowding.sameName, sameName);
       const weight = fieldWeight(selection, variables);
-      if (selection.selectionSet) stack.push({ set: selection.selectionSet, next: 0, depth: 1, cost: 0, weight });
+      if (selection.selectionSet) stack.push({ set: selection.selectionSet, next: 0, depth: 1, cost: 0, weight, group: newGroup() });
       else frame.cost += 1 + weight.base;
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      stack.push({ set: selection.selectionSet, next: 0, depth: 1, cost: 0 });
+      stack.push({ set: selection.selectionSet, next: 0, depth: 1, cost: 0, group: frame.group });
     } else {
+      frame.group.spreads.add(selection.name.value);
+      crowding.spreads = Math.max(crowding.spreads, frame.group.spreads.size);
       const fragment = fragments.get(selection.name.value);
       if (fragment) {
         frame.depth = Math.max(frame.depth, fragment.depth);
@@ -88,17 +113,18 @@ export function measureDocument(document: DocumentNode, variables: Variables = {
   let merged: Variables = { ...variables };
   for (const operation of chosen) merged = withDefaults(operation, merged);
   const fragments = new Map<string, Measure>();
+  const crowding: Crowding = { sameName: 0, spreads: 0 };
   let depth = 0;
   for (const fragment of ordered.order) {
-    const measure = measureSet(fragment.selectionSet, fragments, merged);
+    const measure = measureSet(fragment.selectionSet, fragments, merged, crowding);
     fragments.set(fragment.name.value, measure);
     depth = Math.max(depth, measure.depth);
   }
   let cost = 0;
   for (const operation of operations) {
-    const measure = measureSet(operation.selectionSet, fragments, merged);
+    const measure = measureSet(operation.selectionSet, fragments, merged, crowding);
     depth = Math.max(depth, measure.depth);
     if (chosen.has(operation)) cost = Math.max(cost, measure.cost);
   }
-  return { depth, cost };
+  return { depth, cost, ...crowding };
 }

@@ -17,5 +17,8 @@ export const MAX_QUERY_TOKENS = 50_000;
 export const MAX_QUERY_DEPTH = 50;
 /** One search page of 10,000 hits with their paths costs 130,000 to 190,000 (depending on the fields selected). */
 export const MAX_QUERY_COST = 250_000;
+/** In one selection set: fields under one response name, and fragments spread (GraphQL compares them pairwise). */
+export const MAX_SAME_NAME_FIELDS = 100;
+export const MAX_SPREADS_PER_SET = 100;
 export const MAX_ANSWER_ITEMS = 250_000;
 export const MAX_ANSWER_CHARS = 64 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { scrollLineage } from '../../core/api/lineageClient';
-import { MAX_QUERY_COST } from '../../service/graphql/limits';
+import { MAX_QUERY_COST, MAX_SAME_NAME_FIELDS } from '../../service/graphql/limits';
 import { datasetUrn } from '../service/helpers';
 import { startCliCatalog, type CliCatalog } from './cliCatalog';
 
@@ -78,6 +78,14 @@ describe('reliability: GraphQL documents that cost more than they look', { timeo
     assert.match(body.message, /would cost 13,000,400;/);
     assert.equal(body.errors[0].extensions.code, 400, 'GraphQL clients read the refusal as an error too');
     assert.equal(await health(), 200);
+    await honestLineage();
+  });
+
+  it('6,000 fields under one name (seconds of pairwise merge checks): refused naming the limit', async () => {
+    const fields = Array.from({ length: 6000 }, (_, i) => (i % 2 ? 'a: __typename' : 'a: entityExists(urn: "x")')).join(' ');
+    const reply = await catalog.graphql(`{ ${fields} }`);
+    assert.equal(reply.status, 400, reply.text.slice(0, 500));
+    assert.match((reply.json as { message: string }).message, new RegExp(`selects 6000 fields under one name in one selection set; the local catalog accepts at most ${MAX_SAME_NAME_FIELDS}\\. Give each field its own alias`));
     await honestLineage();
   });
 

@@ -14,7 +14,7 @@ const measure = (query: string, variables: Record<string, unknown> = {}, operati
 
 describe('GraphQL document measure', () => {
   it('depth: leaves are 1, each field with selections adds 1, inline fragments and spreads add none', () => {
-    assert.deepEqual(measure('{ __typename }'), { depth: 1, cost: 1 });
+    assert.deepEqual(measure('{ __typename }'), { depth: 1, cost: 1, sameName: 1, spreads: 0 });
     assert.equal((measure('{ a { b { c } } }') as { depth: number }).depth, 3);
     assert.equal((measure('{ a { ... on X { b { c } } } }') as { depth: number }).depth, 3);
     assert.equal((measure('{ a { ...F } } fragment F on X { b { c { d } } }') as { depth: number }).depth, 4);
@@ -23,7 +23,7 @@ describe('GraphQL document measure', () => {
   it('fragments are measured once each: 200 levels of doubling spreads measure 2^200 without walking them', () => {
     const fragments = Array.from({ length: 200 }, (_, i) => `fragment F${i} on Query { ...F${i + 1} ...F${i + 1} }`).join('\n');
     const result = measure(`{ ...F0 }\n${fragments}\nfragment F200 on Query { __typename }`);
-    assert.deepEqual(result, { depth: 1, cost: 2 ** 200 });
+    assert.deepEqual(result, { depth: 1, cost: 2 ** 200, sameName: 1, spreads: 1 });
   });
 
   it('a fragment cycle is reported, also through inline fragments', () => {
@@ -47,6 +47,13 @@ describe('GraphQL document measure', () => {
     assert.equal((measure(nested, { urns }, 'big') as { cost: number }).cost, 1 + 100 * (1 + 10 + 1000 * 3));
     assert.equal((measure(nested, { urns }, 'small') as { cost: number }).cost, 1);
   });
+});
+
+it('crowding: fields under one response name and fragments spread, per selection set with its inline fragments', () => {
+  const crowded = measure('{ a: __typename ... on Query { a: __typename b: __typename ...F ...G } x: entity(urn: "u") { a: urn ...F } } fragment F on Query { a: __typename } fragment G on Query { a: __typename }');
+  assert.ok(!('cycle' in crowded));
+  assert.equal(crowded.sameName, 2, 'a twice in the root set (through its inline fragment); once in x');
+  assert.equal(crowded.spreads, 2);
 });
 
 describe('GraphQL request budget', () => {
