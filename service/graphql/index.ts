@@ -1,8 +1,8 @@
-import { buildSchema, execute, GraphQLError, parse, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { buildSchema, execute, GraphQLError, validate, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { CatalogStore } from '../store/types';
 import { rootResolvers } from './rootResolvers';
-import { HttpError } from '../http/errors';
-import { MAX_QUERY_CHARS, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS, selectionDepth } from './limits';
+import { admitDocument } from './admission';
+import { budgetedFieldResolver, RequestBudget } from './requestBudget';
 import { LOCAL_SDL } from './schema';
 
 /**
@@ -16,6 +16,8 @@ export interface GraphqlRequest {
   query: string;
   variables?: Record<string, unknown>;
   operationName?: string;
+  /** aborted when the client goes away or the service closes: the request stops at its next working field */
+  signal?: AbortSignal;
 }
 
 export interface GraphqlResponse {
@@ -45,11 +47,6 @@ function resolverError(error: GraphQLError): unknown {
   return { ...json, extensions: { ...json.extensions, code: 500, type: 'SERVER_ERROR' } };
 }
 
-/** A request over the limits: HTTP 400, with the message also as a GraphQL error for GraphQL clients. */
-function tooMuch(message: string): HttpError {
-  return new HttpError(400, { error: 'Bad Request', message, errors: [{ message, extensions: { code: 400, type: 'BAD_REQUEST', classification: 'ValidationError' } }] });
-}
-
 export function createGraphqlExecutor(store: CatalogStore): GraphqlExecutor {
   const schema = buildLocalSchema();
   const rootValue = rootResolvers(store);
@@ -57,30 +54,16 @@ export function createGraphqlExecutor(store: CatalogStore): GraphqlExecutor {
     if (typeof request.query !== 'string' || request.query.trim() === '') {
       return requestErrors([new GraphQLError('The request has no GraphQL document: send {"query": "...", "variables": {...}} as JSON.')]);
     }
-    if (request.query.length > MAX_QUERY_CHARS) {
-      throw tooMuch(`The GraphQL document is ${request.query.length} characters long; the local catalog reads at most ${MAX_QUERY_CHARS}. Send a smaller query.`);
-    }
-    let document: DocumentNode;
-    try {
-      document = parse(request.query, { maxTokens: MAX_QUERY_TOKENS });
-    } catch (error) {
-      if (error instanceof GraphQLError && /more tha[nt] \d+ tokens/i.test(error.message)) {
-        throw tooMuch(`The GraphQL document has more than ${MAX_QUERY_TOKENS} tokens; the local catalog reads at most ${MAX_QUERY_TOKENS}. Send a smaller query.`);
-      }
-      if (error instanceof GraphQLError) return requestErrors([error]);
-      if (error instanceof RangeError) throw tooMuch(`The GraphQL document nests too deeply to be read; the local catalog accepts selections at most ${MAX_QUERY_DEPTH} levels deep.`);
-      throw error;
-    }
-    const depth = selectionDepth(document);
-    if (depth > MAX_QUERY_DEPTH) {
-      throw tooMuch(`The GraphQL document nests selections more than ${MAX_QUERY_DEPTH} levels deep; the local catalog accepts at most ${MAX_QUERY_DEPTH}. Flatten the query.`);
-    }
+    const document = admitDocument(request);
+    if (document instanceof GraphQLError) return requestErrors([document]);
     const invalid = validate(schema, document);
     if (invalid.length > 0) return requestErrors(invalid);
     const result: ExecutionResult = await execute({
       schema,
       document,
       rootValue,
+      contextValue: new RequestBudget(request.signal),
+      fieldResolver: budgetedFieldResolver,
       variableValues: request.variables ?? undefined,
       operationName: request.operationName ?? undefined,
     });

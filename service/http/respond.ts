@@ -1,7 +1,11 @@
 import type { ServerResponse } from 'node:http';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
+  sendText(res, status, JSON.stringify(body), headers);
+}
+
+/** JSON already written out. */
+export function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': String(Buffer.byteLength(text)),
