@@ -18,7 +18,7 @@ export type ConnectionState =
   | { status: 'askingForToken'; url: string }
   | { status: 'startingLocal'; dataDir: string }
   | { status: 'connected'; target: ConnectionTarget; signedIn: boolean; withheld?: TokenWithheld }
-  | { status: 'failed'; target?: ConnectionTarget; reason: FailureReason; detail: string; signedIn?: boolean }
+  | { status: 'failed'; target?: ConnectionTarget; reason: FailureReason; detail: string; signedIn?: boolean; withheld?: TokenWithheld }
   | { status: 'stopped' };
 
 export type ConnectionEvent =
@@ -52,11 +52,13 @@ export function nextConnectionState(state: ConnectionState, event: ConnectionEve
       const target = targetOf(state);
       // Kept so a 401 can say "not signed in" rather than "the token was refused" when no token was sent.
       const signedIn = state.status === 'connected' || state.status === 'failed' ? state.signedIn : undefined;
-      return { status: 'failed', ...(target ? { target } : {}), reason: event.reason, detail: event.detail, ...(signedIn !== undefined ? { signedIn } : {}) };
+      // Kept so that recovering still says why no token is sent.
+      const withheld = state.status === 'connected' || state.status === 'failed' ? state.withheld : undefined;
+      return { status: 'failed', ...(target ? { target } : {}), reason: event.reason, detail: event.detail, ...(signedIn !== undefined ? { signedIn } : {}), ...(withheld ? { withheld } : {}) };
     }
     case 'requestSucceeded': {
       if (state.status !== 'failed' || !state.target) return state;
-      return { status: 'connected', target: state.target, signedIn: true };
+      return { status: 'connected', target: state.target, signedIn: state.signedIn ?? true, ...(state.withheld ? { withheld: state.withheld } : {}) };
     }
     case 'signedIn':
       if (state.status === 'connected') return { status: 'connected', target: state.target, signedIn: true };
