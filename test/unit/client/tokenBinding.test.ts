@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LEGACY_TOKEN_KEY, decideToken, originOf, serviceUrlOf, tokenKeyOf, type ServiceUrl, type TokenFacts } from '../../../client/connection/tokenBinding';
@@ -178,4 +180,12 @@ test('the question names the origin the workspace chose and the user own one', (
   const { message, detail } = tokenQuestionText({ origin: 'http://127.0.0.1:9', userOrigin: 'https://a.example', legacy: false });
   assert.match(message, /http:\/\/127\.0\.0\.1:9/);
   assert.match(detail, /\.vscode\/settings\.json.*http:\/\/127\.0\.0\.1:9.*https:\/\/a\.example/);
+});
+
+test('Restricted Mode: the extension runs limited, and the service URL from workspace settings is restricted', () => {
+  const manifest = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as {
+    capabilities?: { untrustedWorkspaces?: { supported?: unknown; restrictedConfigurations?: unknown } };
+  };
+  assert.equal(manifest.capabilities?.untrustedWorkspaces?.supported, 'limited');
+  assert.deepEqual(manifest.capabilities?.untrustedWorkspaces?.restrictedConfigurations, ['catalogCode.service.url']);
 });
