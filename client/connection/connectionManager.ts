@@ -3,8 +3,10 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { describeConnection, isInsecureRemote, nextConnectionState, type ConnectionEvent, type ConnectionState } from './connectionState';
 import { LocalCatalogStartError, startLocalCatalog, type RunningLocalCatalog } from './localCatalog';
+import { originOf, type ServiceUrl } from './tokenBinding';
+import { TokenBroker } from './tokenBroker';
+import { readServiceUrl, vscodeTokenPorts } from './tokenPorts';
 
-const REMOTE_TOKEN_KEY = 'catalogCode.token';
 const LOCAL_TOKEN_KEY = 'catalogCode.localCatalogToken';
 
 export interface Connection {
@@ -15,7 +17,8 @@ export interface Connection {
 /**
  * Decides where the extension talks to: the URL in `catalogCode.service.url`, or — when it is
  * empty — a local catalog it starts itself in the workspace's `.catalog/` folder. The token lives
- * only in SecretStorage and in memory.
+ * only in SecretStorage (one entry per origin, `TokenBroker`) and in memory, and a connection's
+ * token is always the one of its own URL's origin.
  */
 export class ConnectionManager implements vscode.Disposable {
   private state: ConnectionState = { status: 'idle' };
@@ -24,11 +27,15 @@ export class ConnectionManager implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private connection: Connection | undefined;
   private readonly disposables: vscode.Disposable[] = [this.changed];
+  private readonly tokens: TokenBroker;
+  /** bumped by every connect(), so an older one that waited (for a question, say) does not win */
+  private generation = 0;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
   ) {
+    this.tokens = new TokenBroker(vscodeTokenPorts(context, log));
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('catalogCode.service.url')) void this.connect();
@@ -36,8 +43,11 @@ export class ConnectionManager implements vscode.Disposable {
         else if (event.affectsConfiguration('catalogCode.localCatalog.autoStart') && !this.connection) void this.connect();
       }),
       context.secrets.onDidChange((event) => {
-        if (event.key === REMOTE_TOKEN_KEY && this.currentTarget()?.kind === 'remote') void this.connect();
+        const url = readServiceUrl().url;
+        if (url && this.tokens.concerns(event.key, url)) void this.connect();
       }),
+      // Restricted Mode sent no token; now that the workspace is trusted, connect with it.
+      vscode.workspace.onDidGrantWorkspaceTrust(() => void this.connect()),
     );
   }
 
@@ -62,25 +72,11 @@ export class ConnectionManager implements vscode.Disposable {
     return this.state.status === 'connected' ? this.state.target : undefined;
   }
 
-  private configuredUrl(): string {
-    return vscode.workspace.getConfiguration('catalogCode').get<string>('service.url', '').trim().replace(/\/+$/, '');
-  }
-
   /** Reads the settings and (re)connects; starts the local catalog when no URL is set. */
   async connect(): Promise<Connection | undefined> {
-    const url = this.configuredUrl();
-    if (url) {
-      await this.stopLocal();
-      const token = (await this.context.secrets.get(REMOTE_TOKEN_KEY)) ?? null;
-      if (token && isInsecureRemote(url) && !(await this.confirmInsecure(url))) {
-        this.connection = { url, token: null };
-        this.report({ type: 'remoteConfigured', url, signedIn: false });
-        return this.connection;
-      }
-      this.connection = { url, token };
-      this.report({ type: 'remoteConfigured', url, signedIn: token !== null });
-      return this.connection;
-    }
+    const generation = ++this.generation;
+    const service = readServiceUrl();
+    if (service.url) return this.connectRemote(service, generation);
     const autoStart = vscode.workspace.getConfiguration('catalogCode').get<boolean>('localCatalog.autoStart', true);
     if (!autoStart && !this.local) {
       this.connection = undefined;
@@ -88,6 +84,29 @@ export class ConnectionManager implements vscode.Disposable {
       return undefined;
     }
     return this.startLocal();
+  }
+
+  /**
+   * Nothing reaches the service before the token question (if any) is answered: meanwhile the
+   * connection is cleared, so the language server and commands work offline.
+   */
+  private async connectRemote(service: ServiceUrl, generation: number): Promise<Connection | undefined> {
+    const { url } = service;
+    await this.stopLocal();
+    const outcome = await this.tokens.tokenFor(service, () => {
+      if (generation !== this.generation) return;
+      this.connection = undefined;
+      this.report({ type: 'askingForToken', url });
+    });
+    if (generation !== this.generation) return this.connection;
+    let token = outcome.token;
+    if (token && isInsecureRemote(url) && !(await this.confirmInsecure(url))) token = null;
+    if (generation !== this.generation) return this.connection;
+    this.connection = { url, token };
+    const withheld = outcome.token === null ? outcome.withheld : undefined;
+    if (withheld && withheld !== 'notSignedIn') this.log.info(`Connecting to ${url} without a token (${withheld}).`);
+    this.report({ type: 'remoteConfigured', url, signedIn: token !== null, ...(withheld ? { withheld } : {}) });
+    return this.connection;
   }
 
   private dataDir(): string | undefined {
@@ -162,8 +181,9 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   async signIn(): Promise<void> {
-    const url = this.configuredUrl();
-    if (!url) {
+    const service = readServiceUrl();
+    const origin = originOf(service.url);
+    if (!service.url) {
       const choice = await vscode.window.showInformationMessage(
         'Catalog Code is using the local catalog, which needs no sign-in. To sign in to a DataHub, set catalogCode.service.url first.',
         'Open Settings',
@@ -171,25 +191,36 @@ export class ConnectionManager implements vscode.Disposable {
       if (choice) await vscode.commands.executeCommand('workbench.action.openSettings', 'catalogCode.service.url');
       return;
     }
+    if (!origin) {
+      void vscode.window.showErrorMessage(`Catalog Code: catalogCode.service.url (${service.url}) is not an http or https URL, so there is nothing to sign in to. Fix the setting, then sign in.`);
+      return;
+    }
+    const where = service.fromWorkspace ? ' (set by this workspace\'s settings)' : '';
     const token = await vscode.window.showInputBox({
       title: 'Catalog Code: Sign In',
-      prompt: `Access token for ${url} (DataHub: Settings → Access Tokens). It is kept in VS Code's secret storage.`,
+      prompt: `Access token for ${origin}${where} (DataHub: Settings → Access Tokens). It is kept in VS Code's secret storage for ${origin} only.`,
       password: true,
       ignoreFocusOut: true,
       validateInput: (value) => (value.trim() ? undefined : 'Enter the token, or press Escape to cancel.'),
     });
     if (!token) return;
-    if (isInsecureRemote(url) && !(await this.confirmInsecure(url))) return;
-    await this.context.secrets.store(REMOTE_TOKEN_KEY, token.trim());
-    this.report({ type: 'signedIn' });
-    void vscode.window.showInformationMessage(`Catalog Code: signed in to ${url}.`);
+    if (isInsecureRemote(service.url) && !(await this.confirmInsecure(service.url))) return;
+    await this.tokens.signIn(service, token.trim());
+    await this.connect();
+    const untrusted = vscode.workspace.isTrusted ? '' : ' It is not sent while this workspace is not trusted (Restricted Mode).';
+    void vscode.window.showInformationMessage(`Catalog Code: signed in to ${origin}.${untrusted}`);
   }
 
   async signOut(): Promise<void> {
-    await this.context.secrets.delete(REMOTE_TOKEN_KEY);
+    const origin = originOf(readServiceUrl().url);
+    if (!origin) {
+      void vscode.window.showInformationMessage('Catalog Code: catalogCode.service.url names no catalog service, so there is no token to sign out of. Tokens for other addresses are kept; set the URL of the one to sign out of first.');
+      return;
+    }
+    await this.tokens.signOut(origin);
     if (this.connection && this.currentTarget()?.kind === 'remote') this.connection = { ...this.connection, token: null };
     this.report({ type: 'signedOut' });
-    void vscode.window.showInformationMessage('Catalog Code: signed out; the token was deleted from secret storage.');
+    void vscode.window.showInformationMessage(`Catalog Code: signed out of ${origin}; its token was deleted from secret storage. Tokens for other addresses are kept.`);
   }
 
   private async confirmInsecure(url: string): Promise<boolean> {

@@ -10,15 +10,20 @@ export type ConnectionTarget =
 
 export type FailureReason = 'unreachable' | 'unauthorized' | 'forbidden' | 'timeout' | 'badResponse' | 'startFailed';
 
+/** Why a remote service is used without a token although one may be stored (`tokenBinding.ts`). */
+export type TokenWithheld = 'untrusted' | 'declined' | 'notSignedIn';
+
 export type ConnectionState =
   | { status: 'idle' }
+  | { status: 'askingForToken'; url: string }
   | { status: 'startingLocal'; dataDir: string }
-  | { status: 'connected'; target: ConnectionTarget; signedIn: boolean }
-  | { status: 'failed'; target?: ConnectionTarget; reason: FailureReason; detail: string; signedIn?: boolean }
+  | { status: 'connected'; target: ConnectionTarget; signedIn: boolean; withheld?: TokenWithheld }
+  | { status: 'failed'; target?: ConnectionTarget; reason: FailureReason; detail: string; signedIn?: boolean; withheld?: TokenWithheld }
   | { status: 'stopped' };
 
 export type ConnectionEvent =
-  | { type: 'remoteConfigured'; url: string; signedIn: boolean }
+  | { type: 'remoteConfigured'; url: string; signedIn: boolean; withheld?: TokenWithheld }
+  | { type: 'askingForToken'; url: string }
   | { type: 'localStarting'; dataDir: string }
   | { type: 'localStarted'; url: string; dataDir: string }
   | { type: 'localStartFailed'; detail: string }
@@ -31,7 +36,9 @@ export type ConnectionEvent =
 export function nextConnectionState(state: ConnectionState, event: ConnectionEvent): ConnectionState {
   switch (event.type) {
     case 'remoteConfigured':
-      return { status: 'connected', target: { kind: 'remote', url: event.url }, signedIn: event.signedIn };
+      return { status: 'connected', target: { kind: 'remote', url: event.url }, signedIn: event.signedIn, ...(event.withheld ? { withheld: event.withheld } : {}) };
+    case 'askingForToken':
+      return { status: 'askingForToken', url: event.url };
     case 'localStarting':
       return { status: 'startingLocal', dataDir: event.dataDir };
     case 'localStarted':
@@ -45,14 +52,16 @@ export function nextConnectionState(state: ConnectionState, event: ConnectionEve
       const target = targetOf(state);
       // Kept so a 401 can say "not signed in" rather than "the token was refused" when no token was sent.
       const signedIn = state.status === 'connected' || state.status === 'failed' ? state.signedIn : undefined;
-      return { status: 'failed', ...(target ? { target } : {}), reason: event.reason, detail: event.detail, ...(signedIn !== undefined ? { signedIn } : {}) };
+      // Kept so that recovering still says why no token is sent.
+      const withheld = state.status === 'connected' || state.status === 'failed' ? state.withheld : undefined;
+      return { status: 'failed', ...(target ? { target } : {}), reason: event.reason, detail: event.detail, ...(signedIn !== undefined ? { signedIn } : {}), ...(withheld ? { withheld } : {}) };
     }
     case 'requestSucceeded': {
       if (state.status !== 'failed' || !state.target) return state;
-      return { status: 'connected', target: state.target, signedIn: true };
+      return { status: 'connected', target: state.target, signedIn: state.signedIn ?? true, ...(state.withheld ? { withheld: state.withheld } : {}) };
     }
     case 'signedIn':
-      if (state.status === 'connected') return { ...state, signedIn: true };
+      if (state.status === 'connected') return { status: 'connected', target: state.target, signedIn: true };
       if (state.status === 'failed' && state.target && state.reason === 'unauthorized') {
         return { status: 'connected', target: state.target, signedIn: true };
       }
@@ -74,12 +83,16 @@ export function describeConnection(state: ConnectionState): string {
   switch (state.status) {
     case 'idle':
       return 'Not connected';
+    case 'askingForToken':
+      return `Waiting for your answer: send your token to ${state.url}?`;
     case 'startingLocal':
       return 'Starting the local catalog…';
     case 'stopped':
       return 'Local catalog stopped — run "Catalog Code: Start Local Catalog" or set catalogCode.service.url';
     case 'connected': {
       const where = state.target.kind === 'local' ? `local catalog at ${state.target.url}` : state.target.url;
+      if (state.withheld === 'untrusted') return `Connected to ${where} without a token: this workspace is not trusted (Restricted Mode). Trust the workspace to send your token.`;
+      if (state.withheld === 'declined') return `Connected to ${where} without a token: you chose not to send your token to this address, which this workspace's settings chose. Run "Catalog Code: Sign In" to send one.`;
       return state.signedIn ? `Connected to ${where}` : `Connected to ${where} (not signed in — run "Catalog Code: Sign In")`;
     }
     case 'failed':

@@ -32,6 +32,8 @@ export interface SessionOptions {
    * in `<workspace>/.catalog`, which the harness seeds with the sample catalog first.
    */
   serviceUrl?: string;
+  /** more user settings (User/settings.json), e.g. a `catalogCode.service.url` of the user's own */
+  userSettings?: Record<string, unknown>;
 }
 
 export interface Session {
@@ -144,7 +146,7 @@ export async function startSession(tools: E2eTools, options: SessionOptions = {}
 
   try {
     mkdirSync(join(dirs.userData, 'User'), { recursive: true });
-    writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify(USER_SETTINGS, null, 2));
+    writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...USER_SETTINGS, ...options.userSettings }, null, 2));
     cpSync(fixtureWorkspace, dirs.workspace, { recursive: true });
     const vsix = await packageExtension(root);
     const codeServer = [tools.codeServerEntry, '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions];
@@ -152,7 +154,7 @@ export async function startSession(tools: E2eTools, options: SessionOptions = {}
     if (options.serviceUrl) {
       mkdirSync(join(dirs.workspace, '.vscode'), { recursive: true });
       writeFileSync(join(dirs.workspace, '.vscode', 'settings.json'), JSON.stringify({ 'catalogCode.service.url': options.serviceUrl }, null, 2));
-    } else {
+    } else if (options.userSettings?.['catalogCode.service.url'] === undefined) {
       await seedLocalCatalog(dirs.workspace);
     }
 
@@ -168,7 +170,8 @@ export async function startSession(tools: E2eTools, options: SessionOptions = {}
 
     browser = await chromium.launch({ executablePath: tools.chromium, args: CHROMIUM_FLAGS });
     const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
-    await page.goto(`${url}/?folder=${encodeURIComponent(dirs.workspace)}`);
+    // A busy machine can take longer than Playwright's default 30 s to load the workbench.
+    await page.goto(`${url}/?folder=${encodeURIComponent(dirs.workspace)}`, { timeout: 180_000 });
     const workbench = new Workbench(page);
     await workbench.ready();
     return { workbench, workspace: dirs.workspace, userData: dirs.userData, url, serverOutput: () => output, stop };

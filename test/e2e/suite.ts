@@ -14,7 +14,8 @@ const SCENARIO_TIMEOUT_MS = 60_000;
 /** the first run installs code-server (about 2–3 minutes) before the session starts */
 const SUITE_TIMEOUT_MS = 20 * 60_000;
 
-export type Scenario = (name: string, body: () => Promise<void>) => Promise<void>;
+/** `timeoutMs`: a larger budget for a scenario that reloads the window (a new extension host) */
+export type Scenario = (name: string, body: () => Promise<void>, options?: { timeoutMs?: number }) => Promise<void>;
 
 /** Saves a screenshot; with UPDATE_SCREENSHOTS=1 it also refreshes the README's copy in media/screenshots/. */
 export async function screenshot(session: Session, name: string): Promise<void> {
@@ -38,8 +39,8 @@ export function e2eSuite(name: string, options: () => Promise<SessionOptions> | 
     try {
       session = await startSession(setup.tools, await options());
       const running = session;
-      const scenario: Scenario = async (scenarioName, scenarioBody) => {
-        await t.test(scenarioName, { timeout: SCENARIO_TIMEOUT_MS }, async (st) => {
+      const scenario: Scenario = async (scenarioName, scenarioBody, scenarioOptions) => {
+        await t.test(scenarioName, { timeout: scenarioOptions?.timeoutMs ?? SCENARIO_TIMEOUT_MS }, async (st) => {
           try {
             await scenarioBody();
           } catch (error) {

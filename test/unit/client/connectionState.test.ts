@@ -50,6 +50,23 @@ test('signing out of a remote service keeps the connection but marks it', () => 
   assert.match(describeConnection(state), /not signed in/);
 });
 
+test('a token held back says why, also after a failure and recovery', () => {
+  for (const [withheld, words] of [
+    ['untrusted', /without a token: this workspace is not trusted \(Restricted Mode\)\. Trust the workspace/],
+    ['declined', /without a token: you chose not to send your token to this address, which this workspace's settings chose\. Run "Catalog Code: Sign In"/],
+  ] as const) {
+    const connected = run([{ type: 'remoteConfigured', url: 'http://127.0.0.1:9', signedIn: false, withheld }]);
+    assert.match(describeConnection(connected), words);
+    const recovered = run([{ type: 'requestFailed', reason: 'timeout', detail: '' }, { type: 'requestSucceeded' }], connected);
+    assert.deepEqual(recovered, connected);
+  }
+});
+
+test('while the token question is open, the status says what it waits for', () => {
+  const state = run([{ type: 'remoteConfigured', url: 'https://a', signedIn: true }, { type: 'askingForToken', url: 'http://127.0.0.1:9' }]);
+  assert.equal(describeConnection(state), 'Waiting for your answer: send your token to http://127.0.0.1:9?');
+});
+
 test('stopping the local catalog does not disturb a remote connection', () => {
   const remote = run([{ type: 'remoteConfigured', url: 'https://x', signedIn: true }]);
   assert.equal(nextConnectionState(remote, { type: 'localStopped' }), remote);
