@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { currentSettings } from '../settings';
 import { describeConnection, isInsecureRemote, nextConnectionState, type ConnectionEvent, type ConnectionState } from './connectionState';
 import { LocalCatalogStartError, startLocalCatalog, type RunningLocalCatalog } from './localCatalog';
 import { originOf, type ServiceUrl } from './tokenBinding';
@@ -77,7 +78,7 @@ export class ConnectionManager implements vscode.Disposable {
     const generation = ++this.generation;
     const service = readServiceUrl();
     if (service.url) return this.connectRemote(service, generation);
-    const autoStart = vscode.workspace.getConfiguration('catalogCode').get<boolean>('localCatalog.autoStart', true);
+    const autoStart = currentSettings().localCatalogAutoStart;
     if (!autoStart && !this.local) {
       this.connection = undefined;
       this.report({ type: 'localStopped' });

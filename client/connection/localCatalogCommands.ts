@@ -1,13 +1,14 @@
 import { rm } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { currentSettings } from '../settings';
 import type { ConnectionManager } from './connectionManager';
 
 type Register = (command: string, run: (...args: unknown[]) => unknown) => void;
 
 /** Start, stop, reset the local catalog, and load the sample data into it. */
 export function registerLocalCatalogCommands(register: Register, context: vscode.ExtensionContext, connection: ConnectionManager): void {
-  const usingRemote = (): boolean => vscode.workspace.getConfiguration('catalogCode').get<string>('service.url', '').trim() !== '';
+  const usingRemote = (): boolean => currentSettings().serviceUrl.trim() !== '';
   const explainRemote = (): void => {
     void vscode.window.showInformationMessage(
       'Catalog Code is connected to the service in catalogCode.service.url; clear that setting to use the local catalog.',

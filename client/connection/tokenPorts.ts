@@ -1,14 +1,19 @@
 import * as vscode from 'vscode';
+import { CATALOG_SETTINGS } from '../../core/settings/catalogSettings';
+import { currentSettings } from '../settings';
 import { serviceUrlOf, type ServiceUrl } from './tokenBinding';
 import type { TokenAnswer, TokenPorts, TokenQuestion } from './tokenBroker';
 import { ALWAYS, SEND, tokenQuestionText } from './tokenQuestion';
 
-/** `catalogCode.service.url` as VS Code uses it, with where it comes from (user or workspace settings). */
+/**
+ * `catalogCode.service.url` as VS Code uses it, with where it comes from (user or workspace
+ * settings): the one setting whose origin matters, so it is inspected rather than read through
+ * currentSettings().
+ */
 export function readServiceUrl(): ServiceUrl {
-  const settings = vscode.workspace.getConfiguration('catalogCode');
-  const inspected = settings.inspect<string>('service.url');
+  const inspected = vscode.workspace.getConfiguration().inspect<string>(CATALOG_SETTINGS.serviceUrl.key);
   return serviceUrlOf({
-    effective: settings.get<string>('service.url', ''),
+    effective: currentSettings().serviceUrl,
     globalValue: inspected?.globalValue,
     workspaceValue: inspected?.workspaceValue,
     workspaceFolderValue: inspected?.workspaceFolderValue,
