@@ -29,7 +29,7 @@ export class DiagnosticsFeature {
     private readonly documents: TextDocuments<TextDocument>,
     private readonly state: ServerState,
   ) {
-    this.dependencies = new DiagnosticDependencies(state.session);
+    this.dependencies = new DiagnosticDependencies(state.session, () => state.knowledge(), state.catalogReads);
   }
 
   /**

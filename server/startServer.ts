@@ -25,8 +25,7 @@ export function startServer(lsp: Connection): ServerState {
   // Incremental sync: the change ranges are recorded, so only the changed part of a document is read again.
   const edits = new EditLog();
   const documents = recordingTextDocuments(edits);
-  const state = new ServerState(lsp);
-  state.session.editSource = (uri, fromVersion, toVersion) => edits.take(uri, fromVersion, toVersion);
+  const state = new ServerState(lsp, (uri, fromVersion, toVersion) => edits.take(uri, fromVersion, toVersion));
   documents.onDidClose(({ document }) => edits.forget(document.uri));
   const lifecycle = new Lifecycle();
   const diagnostics = new DiagnosticsFeature(lsp, documents, state);

@@ -5,8 +5,9 @@ import { UNKNOWN_EXISTENCE, type EntityExistenceView } from '../core/definitions
 import { StatusNotification, type CatalogInitializationOptions, type StatusParams } from '../core/protocol';
 import { detectServiceTarget } from '../core/api/serviceTarget';
 import type { ServiceTarget } from '../core/rules/target';
-import { WorkspaceSession } from '../core/workspace/session';
+import { WorkspaceSession, type CatalogKnowledge, type EditSource } from '../core/workspace/session';
 import { CATALOG_SETTINGS } from '../core/settings/catalogSettings';
+import { CatalogReads } from './catalogReads';
 import { EntityExistence } from './entityExistence';
 import { EntitySuggestions } from './entitySuggestions';
 import { LiveDefinitions } from './liveDefinitions';
@@ -20,6 +21,8 @@ import { describeStatus } from './status';
  */
 export class ServerState {
   readonly session: WorkspaceSession;
+  /** what the session's checks read from the catalog (server/diagnosticDependencies.ts judges changes by it) */
+  readonly catalogReads = new CatalogReads();
   /** rebuilt by configure() once the storage path is known */
   live: LiveDefinitions;
   readonly existence: EntityExistence;
@@ -36,18 +39,16 @@ export class ServerState {
   /** the open documents too large to check as they are typed (set by the diagnostics feature, which sees every change) */
   uncheckedDocuments: () => readonly string[] = () => [];
 
-  constructor(private readonly lsp: Connection) {
+  constructor(
+    private readonly lsp: Connection,
+    editSource: EditSource,
+  ) {
     const log = (message: string) => this.log(message);
-    this.session = new WorkspaceSession(() => {
+    this.session = new WorkspaceSession({ catalog: () => this.catalogReads.observe(this.knowledge()), editSource, onSkipped: log });
+    this.session.onDefinitionsStale(() => {
       this.markStale();
       this.sendStatus();
     });
-    this.session.catalog = () => ({
-      serviceDefinitions: this.live.source !== 'none' ? this.live.definitions : undefined,
-      entities: this.existenceView(),
-      target: this.target,
-    });
-    this.session.onSkipped = log;
     this.live = this.newLiveDefinitions(undefined);
     this.existence = new EntityExistence(() => this.markStale(), log);
     this.suggestions = new EntitySuggestions(log);
@@ -108,6 +109,11 @@ export class ServerState {
     this.target = target;
     this.log(`Judging files for ${target === 'localCatalog' ? 'the local catalog' : target === 'datahub' ? 'DataHub' : 'no service (offline)'}.`);
     this.markStale();
+  }
+
+  /** What the catalog knows now: the service's definitions, which entities exist, the kind of service. */
+  knowledge(): CatalogKnowledge {
+    return { serviceDefinitions: this.live.source !== 'none' ? this.live.definitions : undefined, entities: this.existenceView(), target: this.target };
   }
 
   /** Existence is only asked of a service that answered; otherwise rules stay quiet. */
