@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { DocumentModel } from '../core/model/facts';
 import { MAX_CLI_FILE_BYTES, PathError, walkMetadataFiles } from '../core/workspace/metadataFiles';
 import { readMetadataFileSync } from '../core/files/readFile';
-import { WorkspaceSession } from '../core/workspace/session';
+import { WorkspaceSession, type CatalogKnowledge } from '../core/workspace/session';
 import type { CliIo } from './io';
 import { toFileDiagnostics, type FileDiagnostic } from './report';
 import { loadCliSettings } from './settings';
@@ -29,7 +29,7 @@ export interface LoadedWorkspace {
  * told: 2 for a path that does not exist or a setting that stops the run, 1 for an unreadable file
  * when `stopOnUnreadable` is set.
  */
-export function loadMetadataDocuments(paths: readonly string[], io: CliIo, options: { stopOnUnreadable?: boolean; severityFlags?: readonly string[] } = {}): LoadedWorkspace | number {
+export function loadMetadataDocuments(paths: readonly string[], io: CliIo, options: { stopOnUnreadable?: boolean; severityFlags?: readonly string[]; catalog?: () => CatalogKnowledge } = {}): LoadedWorkspace | number {
   const settings = loadCliSettings(io, { severityFlags: options.severityFlags });
   if (typeof settings === 'number') return settings;
   let files: string[];
@@ -44,9 +44,8 @@ export function loadMetadataDocuments(paths: readonly string[], io: CliIo, optio
     }
     throw error;
   }
-  const session = new WorkspaceSession();
+  const session = new WorkspaceSession({ catalog: options.catalog, severity: settings.severity });
   session.setAssociations(settings.associations);
-  session.severity = settings.severity;
   const documents: LoadedDocument[] = [];
   for (const file of files) {
     // The one bounded reader: regular files only, at most MAX_CLI_FILE_BYTES.

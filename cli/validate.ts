@@ -1,4 +1,5 @@
 import { UNKNOWN_EXISTENCE, type EntityExistenceView, type PropertyDefinitionInfo } from '../core/definitions/types';
+import type { CatalogKnowledge } from '../core/workspace/session';
 import { loadMetadataDocuments, validateAll } from './documents';
 import { parseCommandLine } from './args';
 import type { CliIo } from './io';
@@ -48,7 +49,8 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
 
-  const workspace = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { severityFlags: parsed.values.severity ?? [] });
+  let knowledge: CatalogKnowledge = { entities: UNKNOWN_EXISTENCE };
+  const workspace = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { severityFlags: parsed.values.severity ?? [], catalog: () => knowledge });
   if (typeof workspace === 'number') return workspace;
   const models = workspace.documents.map((d) => d.model);
 
@@ -67,7 +69,7 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
       return 2;
     }
   }
-  workspace.session.catalog = () => ({ ...(live ? { serviceDefinitions: live } : {}), entities: entities ?? UNKNOWN_EXISTENCE, target });
+  knowledge = { ...(live ? { serviceDefinitions: live } : {}), entities: entities ?? UNKNOWN_EXISTENCE, target };
   const all = validateAll(workspace);
 
   if (format === 'json') io.stdout(JSON.stringify(all, null, 2));

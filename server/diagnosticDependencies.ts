@@ -1,9 +1,10 @@
 import { lookupProperty } from '../core/definitions/lookup';
 import { propertyIdOf } from '../core/definitions/normalise';
-import type { EntityExistenceView, PropertyDefinitionInfo } from '../core/definitions/types';
+import type { PropertyDefinitionInfo } from '../core/definitions/types';
 import type { DocumentModel } from '../core/model/facts';
 import { definitionChanges, hasDefinitionChanges, propertiesReadBy, type DefinitionChanges } from '../core/workspace/definitionChanges';
 import type { CatalogKnowledge, WorkspaceSession } from '../core/workspace/session';
+import type { CatalogReads } from './catalogReads';
 
 /** What one check of an open document read, so a later change can be judged against it. */
 export interface CheckRecord {
@@ -46,53 +47,22 @@ export class DiagnosticDependencies {
   private inputs: string[] | undefined;
   /** what changed since the last refresh, in words for the log */
   private causes: string[] = [];
-  private readonly catalog: () => CatalogKnowledge;
-  /**
-   * While a check runs: the entities it asks about. Complete for every check, because rules that
-   * ask about entities run on the whole document each time (Rule.scope 'document'; results kept
-   * for parts of a document never ask, core/incremental/checkParts.ts).
-   */
-  private asked: Map<string, boolean | undefined> | undefined;
-  private catalogRead = false;
-  private readonly recordingViews = new WeakMap<EntityExistenceView, EntityExistenceView>();
-
-  constructor(private readonly session: WorkspaceSession) {
-    session.onDefinitionChanges = (changes) => this.definitionsChanged(changes, 'workspace');
-    // Checks ask the catalog through the session; the entities they ask about are noted on the
-    // way, so new existence answers re-check only the documents that asked about those entities.
-    const catalog = session.catalog;
-    this.catalog = catalog;
-    // Always the same wrapper for the same view, recording or not, so kept part results stay reusable.
-    session.catalog = () => {
-      const knowledge = catalog();
-      if (this.asked) this.catalogRead = true;
-      return { ...knowledge, entities: this.recording(knowledge.entities) };
-    };
-  }
 
   /**
-   * The existence view checks read: while a check of an open document runs, each entity asked
-   * about is noted with the answer given. One per view: results kept for parts of a document
-   * (core/incremental/checkParts.ts) are reused only under the same view object.
+   * `catalog`: what the catalog knows, unobserved; `reads`: what the session's checks read from it,
+   * observed where the session is built.
    */
-  private recording(view: EntityExistenceView): EntityExistenceView {
-    let wrapped = this.recordingViews.get(view);
-    if (!wrapped) {
-      wrapped = {
-        exists: (urn) => {
-          const answer = view.exists(urn);
-          this.asked?.set(urn, answer);
-          return answer;
-        },
-      };
-      this.recordingViews.set(view, wrapped);
-    }
-    return wrapped;
+  constructor(
+    private readonly session: WorkspaceSession,
+    private readonly catalog: () => CatalogKnowledge,
+    private readonly reads: CatalogReads,
+  ) {
+    session.onDefinitionsChanged((changes) => this.definitionsChanged(changes, 'workspace'));
   }
 
   /** Notes what changed since the last call: the workspace's definitions, the service's, the inputs of every check. */
   sync(): void {
-    // A rebuild of the workspace's definitions reports its changes (onDefinitionChanges).
+    // A rebuild of the workspace's definitions reports its changes (onDefinitionsChanged).
     this.session.definitions();
     const knowledge = this.catalog();
     const service = knowledge.serviceDefinitions ?? NO_DEFINITIONS;
@@ -122,19 +92,11 @@ export class DiagnosticDependencies {
    */
   check<T>(version: number, model: DocumentModel, run: () => T): { result: T; record: CheckRecord } {
     const generation = this.generation;
-    const asked = new Map<string, boolean | undefined>();
-    this.asked = asked;
-    this.catalogRead = false;
-    let result: T;
-    try {
-      result = run();
-    } finally {
-      this.asked = undefined;
-    }
+    const { result, reads } = this.reads.during(run);
     const properties = propertiesReadBy(model);
     const definitions = this.session.definitionsView();
     const readsEveryDefinition = properties.some((urn) => lookupProperty(definitions, urn).effective === undefined);
-    return { result, record: { version, generation, properties, readsEveryDefinition, existence: asked, opaque: !this.catalogRead } };
+    return { result, record: { version, generation, properties, readsEveryDefinition, existence: reads.existence, opaque: !reads.catalogRead } };
   }
 
   /** Whether a recorded check still holds for the document at `version`; sync() first. */

@@ -1,11 +1,10 @@
-import { DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, type Connection, type Diagnostic, type DocumentDiagnosticParams, type DocumentDiagnosticReport, type TextDocuments } from 'vscode-languageserver/node';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { DocumentDiagnosticReportKind, LSPErrorCodes, ResponseError, type Connection, type Diagnostic, type DocumentDiagnosticParams, type DocumentDiagnosticReport } from 'vscode-languageserver/node';
 import type { ClientSupport } from './clientSupport';
-import type { SessionDocument } from '../core/workspace/session';
 import { capDiagnostics } from '../core/diagnostics/cap';
 import { toLspDiagnostic } from './convert';
 import { DiagnosticDependencies, type CheckRecord, type RecheckReason } from './diagnosticDependencies';
 import type { Lifecycle } from './lifecycle';
+import type { OpenDocuments } from './openDocuments';
 import type { ServerState } from './state';
 
 /**
@@ -24,12 +23,14 @@ export class DiagnosticsFeature {
   private readonly given = new Map<string, { resultId: string; record: CheckRecord }>();
   private nextResultId = 1;
 
+  private readonly documents: OpenDocuments;
+
   constructor(
     private readonly lsp: Connection,
-    private readonly documents: TextDocuments<TextDocument>,
     private readonly state: ServerState,
   ) {
-    this.dependencies = new DiagnosticDependencies(state.session);
+    this.documents = state.documents;
+    this.dependencies = new DiagnosticDependencies(state.session, () => state.knowledge(), state.catalogReads);
   }
 
   /**
@@ -37,24 +38,9 @@ export class DiagnosticsFeature {
    * LSP diagnostics, at most MAX_DIAGNOSTICS_PER_DOCUMENT and a summary of the rest.
    */
   diagnosticsOf(uri: string): Diagnostic[] {
-    const document = this.documents.get(uri);
-    if (!document) return [];
-    const entry = this.state.session.openDocument(uri, document.getText(), document.version);
+    const entry = this.documents.current(uri);
+    if (!entry) return [];
     return capDiagnostics(this.state.session.diagnosticsOf(uri), uri).map((diagnostic) => toLspDiagnostic(entry.lineIndex, diagnostic));
-  }
-
-  /**
-   * A document as the custom requests must see it: an open one read at its newest version (edits
-   * are only recorded until something asks), else what the session holds from disk.
-   */
-  current(uri: string): SessionDocument | undefined {
-    const document = this.documents.get(uri);
-    return document ? this.state.session.openDocument(uri, document.getText(), document.version) : this.state.session.get(uri);
-  }
-
-  /** Every open document brought to its newest version, before a question about the whole workspace. */
-  catchUp(): void {
-    for (const document of this.documents.all()) this.state.session.openDocument(document.uri, document.getText(), document.version);
   }
 
   /**
@@ -62,14 +48,14 @@ export class DiagnosticsFeature {
    * Undefined when the document is not open.
    */
   private give(uri: string): { resultId: string; items: Diagnostic[]; version: number } | undefined {
-    const document = this.documents.get(uri);
-    if (!document) return undefined;
-    const entry = this.state.session.openDocument(uri, document.getText(), document.version);
+    const entry = this.documents.current(uri);
+    const version = entry?.version;
+    if (!entry || version === undefined) return undefined;
     this.dependencies.sync();
-    const { result, record } = this.dependencies.check(document.version, entry.model, () => capDiagnostics(this.state.session.diagnosticsOf(uri), uri));
+    const { result, record } = this.dependencies.check(version, entry.model, () => capDiagnostics(this.state.session.diagnosticsOf(uri), uri));
     const resultId = String(this.nextResultId++);
     this.given.set(uri, { resultId, record });
-    return { resultId, items: result.map((diagnostic) => toLspDiagnostic(entry.lineIndex, diagnostic)), version: document.version };
+    return { resultId, items: result.map((diagnostic) => toLspDiagnostic(entry.lineIndex, diagnostic)), version };
   }
 
   /**
@@ -79,10 +65,10 @@ export class DiagnosticsFeature {
   private answerPull(params: DocumentDiagnosticParams): DocumentDiagnosticReport {
     const uri = params.textDocument.uri;
     const given = this.given.get(uri);
-    const document = this.documents.get(uri);
-    if (document && given && params.previousResultId === given.resultId) {
+    const version = this.documents.version(uri);
+    if (version !== undefined && given && params.previousResultId === given.resultId) {
       this.dependencies.sync();
-      if (this.dependencies.recheckReason(given.record, document.version) === undefined) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: given.resultId };
+      if (this.dependencies.recheckReason(given.record, version) === undefined) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: given.resultId };
     }
     const report = this.give(uri);
     return report ? { kind: DocumentDiagnosticReportKind.Full, resultId: report.resultId, items: report.items } : { kind: DocumentDiagnosticReportKind.Full, items: [] };
@@ -96,16 +82,15 @@ export class DiagnosticsFeature {
     this.lsp.languages.diagnostics.on((params, token) => (token.isCancellationRequested ? new ResponseError<never>(LSPErrorCodes.RequestCancelled, 'The diagnostics request was cancelled.') : pull(params)));
     // A change is only counted: the document is read when something asks for it, once for its
     // newest version (a burst of keystrokes is applied as one, core/incremental).
-    this.documents.onDidChangeContent(({ document }) => {
-      this.changes.set(document.uri, (this.changes.get(document.uri) ?? 0) + 1);
-      if (!support.pullDiagnostics) this.schedulePublish(document.uri);
+    this.documents.onChange((uri) => {
+      this.changes.set(uri, (this.changes.get(uri) ?? 0) + 1);
+      if (!support.pullDiagnostics) this.schedulePublish(uri);
     });
-    this.documents.onDidClose(({ document }) => {
-      this.scheduled.delete(document.uri);
-      this.changes.delete(document.uri);
-      this.given.delete(document.uri);
-      void this.state.session.closeDocument(document.uri);
-      if (!support.pullDiagnostics) void this.lsp.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+    this.documents.onClose((uri) => {
+      this.scheduled.delete(uri);
+      this.changes.delete(uri);
+      this.given.delete(uri);
+      if (!support.pullDiagnostics) void this.lsp.sendDiagnostics({ uri, diagnostics: [] });
     });
     this.state.onDiagnosticsStale(() => this.refreshAll());
   }
@@ -119,7 +104,7 @@ export class DiagnosticsFeature {
   refreshAll(): void {
     if (!this.support) return;
     this.dependencies.sync();
-    const open = this.documents.all();
+    const open = this.documents.open();
     const stale: string[] = [];
     /** documents the editor has not been given diagnostics for yet: checked when it asks (or publishing gets to them), not counted */
     const unseen: string[] = [];

@@ -4,7 +4,6 @@ import { entityUrnAt } from '../core/features/entityAt';
 import { documentImpact } from '../core/impact/documentImpact';
 import { factsOfKind } from '../core/model/facts';
 import { DocumentImpactRequest, DocumentPropertyDefinitionsRequest, EntityAtRequest, type DocumentImpactResult } from '../core/protocol';
-import type { DiagnosticsFeature } from './diagnostics';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';
 
@@ -13,11 +12,14 @@ import type { ServerState } from './state';
  * lens and property status commands ask, so they read the server's copy of the workspace (same associations, same parse) and
  * never parse documents themselves.
  */
-export function listenDocumentRequests(lsp: Connection, state: ServerState, documents: Pick<DiagnosticsFeature, 'current'>, lifecycle: Lifecycle): void {
+export function listenDocumentRequests(lsp: Connection, state: ServerState, lifecycle: Lifecycle): void {
+  /** An open document at its newest version, else what the session holds from disk. */
+  const documentAt = (uri: string) => state.documents.current(uri) ?? state.session.get(uri);
+
   lsp.onRequest(
     EntityAtRequest.type,
     lifecycle.guard((params) => {
-      const document = documents.current(params.uri);
+      const document = documentAt(params.uri);
       if (!document || document.model.format === null) return null;
       return entityUrnAt(document.model, document.lineIndex.offsetAt(params.position)) ?? null;
     }),
@@ -26,7 +28,7 @@ export function listenDocumentRequests(lsp: Connection, state: ServerState, docu
   lsp.onRequest(
     DocumentImpactRequest.type,
     lifecycle.guard(async (params): Promise<DocumentImpactResult> => {
-      const document = documents.current(params.uri);
+      const document = documentAt(params.uri);
       const service = state.service;
       const version = document?.version;
       if (!document || document.model.format === null || !service) return { version, lenses: [] };
@@ -44,7 +46,7 @@ export function listenDocumentRequests(lsp: Connection, state: ServerState, docu
   lsp.onRequest(
     DocumentPropertyDefinitionsRequest.type,
     lifecycle.guard((params) => {
-      const document = documents.current(params.uri);
+      const document = documentAt(params.uri);
       if (!document || document.model.format === null) return [];
       return factsOfKind(document.model, 'propertyDefinition').map((definition) => definition.urn.value);
     }),

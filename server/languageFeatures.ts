@@ -1,5 +1,4 @@
-import type { Connection, TextDocuments } from 'vscode-languageserver/node';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Connection } from 'vscode-languageserver/node';
 import { codeActions } from '../core/features/codeActions';
 import { propertyCodeLenses } from '../core/features/codeLens';
 import { complete } from '../core/features/completion';
@@ -15,18 +14,19 @@ import type { ServerState } from './state';
  * Completion, hover, code actions, symbols, definition and references: each reads the open
  * document's model from the workspace session and answers from memory.
  */
-export function listenLanguageFeatures(lsp: Connection, documents: TextDocuments<TextDocument>, state: ServerState, lifecycle: Lifecycle): void {
+export function listenLanguageFeatures(lsp: Connection, state: ServerState, lifecycle: Lifecycle): void {
   /**
    * `acrossWorkspace`: the answer reads other documents too (definition, references), so every open
    * document is first brought to its newest version — edits are only recorded until something asks.
    */
   function featureInput(uri: string, acrossWorkspace = false): FeatureInput | undefined {
-    const document = documents.get(uri);
-    if (!document) return undefined;
-    if (acrossWorkspace) for (const open of documents.all()) state.session.openDocument(open.uri, open.getText(), open.version);
-    const entry = state.session.openDocument(uri, document.getText(), document.version);
+    if (acrossWorkspace && state.documents.version(uri) !== undefined) state.documents.catchUp();
+    const entry = state.documents.current(uri);
+    if (!entry) return undefined;
     const input: FeatureInput = { document: entry, definitions: state.session.definitionsView(), workspace: state.session.all() };
-    if (state.live.state === 'connected') input.entities = state.existence;
+    // Hover tells "not reachable" (no view) apart from "being checked" (no answer yet).
+    const entities = state.connectedExistence();
+    if (entities) input.entities = entities;
     return input;
   }
 

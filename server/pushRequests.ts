@@ -2,7 +2,6 @@ import { ErrorCodes, ResponseError, type CancellationToken, type Connection } fr
 import type { ServiceConnection } from '../core/api/http';
 import { PushPlanRequest, PushVerdictsRequest } from '../core/protocol';
 import { sessionPushPlan, sessionPushVerdicts } from '../core/push/sessionPush';
-import type { DiagnosticsFeature } from './diagnostics';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';
 
@@ -12,14 +11,14 @@ import type { ServerState } from './state';
  * never reads or parses the files itself, and what blocks a push and what it writes are decided
  * the same way from the terminal and the editor.
  */
-export function listenPushRequests(lsp: Connection, state: ServerState, diagnostics: Pick<DiagnosticsFeature, 'catchUp'>, lifecycle: Lifecycle): void {
+export function listenPushRequests(lsp: Connection, state: ServerState, lifecycle: Lifecycle): void {
   lsp.onRequest(
     PushVerdictsRequest.type,
     lifecycle.guard(async (params, token: CancellationToken) => {
       const service = serviceOrError(state);
       if (service instanceof ResponseError) return service;
       // Open documents are read lazily (core/incremental): bring them to the editor's version first.
-      diagnostics.catchUp();
+      state.documents.catchUp();
       return answer(() => sessionPushVerdicts(state.session, service, { uris: params?.uris, signal: signalOf(token) }), service);
     }),
   );
@@ -29,7 +28,7 @@ export function listenPushRequests(lsp: Connection, state: ServerState, diagnost
     lifecycle.guard(async (params, token: CancellationToken) => {
       const service = serviceOrError(state);
       if (service instanceof ResponseError) return service;
-      diagnostics.catchUp();
+      state.documents.catchUp();
       return answer(async () => ({ serviceUrl: service.url, ...(await sessionPushPlan(state.session, service, { uris: params?.uris, signal: signalOf(token) })) }), service);
     }),
   );

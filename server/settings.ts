@@ -51,10 +51,7 @@ export class SettingsSync {
     if (present.includes('associations') && this.state.session.setAssociations(settings.associations)) {
       this.state.log(`Format associations changed: ${JSON.stringify(settings.associations)}; every file was read again.`);
     }
-    if (present.includes('severity') && JSON.stringify(settings.severity) !== JSON.stringify(this.state.session.severity)) {
-      this.state.session.severity = settings.severity;
-      this.state.markStale();
-    }
+    if (present.includes('severity') && this.state.session.setSeverity(settings.severity)) this.state.markStale();
     if (present.includes('refreshIntervalSeconds')) this.state.setRefreshInterval(settings.refreshIntervalSeconds);
   }
 }

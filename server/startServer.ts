@@ -5,7 +5,6 @@ import { REFRESH_DEFINITIONS_COMMAND, SetConnectionNotification, type CatalogIni
 import { serverCapabilities } from './capabilities';
 import { clientSupportOf, type ClientSupport } from './clientSupport';
 import { DiagnosticsFeature } from './diagnostics';
-import { EditLog, recordingTextDocuments } from './documentEdits';
 import { FileWatching } from './fileWatching';
 import { listenLanguageFeatures } from './languageFeatures';
 import { Lifecycle } from './lifecycle';
@@ -14,7 +13,6 @@ import { ServerState } from './state';
 import { listenWorkspaceRequests } from './workspaceRequests';
 import { listenDocumentRequests } from './documentRequests';
 import { listenPushRequests } from './pushRequests';
-import { UncheckedDocuments } from './uncheckedDocuments';
 
 /**
  * Wires an LSP connection (`lsp`: the editor on the other end) to the pure core, one capability
@@ -22,17 +20,11 @@ import { UncheckedDocuments } from './uncheckedDocuments';
  * Handlers answer from memory; the catalog service is only ever asked in the background.
  */
 export function startServer(lsp: Connection): ServerState {
-  // Incremental sync: the change ranges are recorded, so only the changed part of a document is read again.
-  const edits = new EditLog();
-  const documents = recordingTextDocuments(edits);
   const state = new ServerState(lsp);
-  state.session.editSource = (uri, fromVersion, toVersion) => edits.take(uri, fromVersion, toVersion);
-  documents.onDidClose(({ document }) => edits.forget(document.uri));
   const lifecycle = new Lifecycle();
-  const diagnostics = new DiagnosticsFeature(lsp, documents, state);
+  const diagnostics = new DiagnosticsFeature(lsp, state);
   const settings = new SettingsSync(lsp, state);
   const files = new FileWatching(lsp, state);
-  new UncheckedDocuments(documents, state);
   let support: ClientSupport | undefined;
 
   lsp.onInitialize((params: InitializeParams): InitializeResult => {
@@ -79,10 +71,10 @@ export function startServer(lsp: Connection): ServerState {
     }),
   );
 
-  listenLanguageFeatures(lsp, documents, state, lifecycle);
+  listenLanguageFeatures(lsp, state, lifecycle);
   listenWorkspaceRequests(lsp, state, diagnostics, lifecycle);
-  listenDocumentRequests(lsp, state, diagnostics, lifecycle);
-  listenPushRequests(lsp, state, diagnostics, lifecycle);
+  listenDocumentRequests(lsp, state, lifecycle);
+  listenPushRequests(lsp, state, lifecycle);
 
   lsp.onShutdown(() => {
     lifecycle.shuttingDown = true;
@@ -90,7 +82,7 @@ export function startServer(lsp: Connection): ServerState {
     state.dispose();
   });
 
-  documents.listen(lsp);
+  state.documents.listen(lsp);
   lsp.listen();
   return state;
 }

@@ -5,21 +5,27 @@ import { UNKNOWN_EXISTENCE, type EntityExistenceView } from '../core/definitions
 import { StatusNotification, type CatalogInitializationOptions, type StatusParams } from '../core/protocol';
 import { detectServiceTarget } from '../core/api/serviceTarget';
 import type { ServiceTarget } from '../core/rules/target';
-import { WorkspaceSession } from '../core/workspace/session';
+import { WorkspaceSession, type CatalogKnowledge } from '../core/workspace/session';
 import { CATALOG_SETTINGS } from '../core/settings/catalogSettings';
+import { CatalogReads } from './catalogReads';
 import { EntityExistence } from './entityExistence';
 import { EntitySuggestions } from './entitySuggestions';
 import { LiveDefinitions } from './liveDefinitions';
+import { OpenDocuments } from './openDocuments';
 import { describeStatus } from './status';
 
 
 /**
- * Everything the server knows besides the editor's open buffers: the workspace session (core/),
- * the catalog service it talks to and what came from it. It decides when diagnostics are stale
+ * Everything the server knows: the workspace session (core/), the open documents that feed it
+ * (server/openDocuments.ts), the catalog service it talks to and what came from it. It decides when diagnostics are stale
  * and reports status. `lsp` is the connection to the editor; `service` words are about the catalog.
  */
 export class ServerState {
   readonly session: WorkspaceSession;
+  /** the editor's open documents: the only way into the session for them (server/openDocuments.ts) */
+  readonly documents: OpenDocuments;
+  /** what the session's checks read from the catalog (server/diagnosticDependencies.ts judges changes by it) */
+  readonly catalogReads = new CatalogReads();
   /** rebuilt by configure() once the storage path is known */
   live: LiveDefinitions;
   readonly existence: EntityExistence;
@@ -33,21 +39,17 @@ export class ServerState {
   target: ServiceTarget = 'offline';
   private targetProbe = 0;
   private currentService: ServiceConnection | undefined;
-  /** the open documents too large to check as they are typed (set by the diagnostics feature, which sees every change) */
-  uncheckedDocuments: () => readonly string[] = () => [];
 
   constructor(private readonly lsp: Connection) {
     const log = (message: string) => this.log(message);
-    this.session = new WorkspaceSession(() => {
+    // The session reads the open documents' edits from their owner, built with it just below.
+    const editSource = (uri: string, fromVersion: number, toVersion: number) => this.documents.editsBetween(uri, fromVersion, toVersion);
+    this.session = new WorkspaceSession({ catalog: () => this.catalogReads.observe(this.knowledge()), editSource, onSkipped: log });
+    this.documents = new OpenDocuments(this.session, () => this.sendStatus());
+    this.session.onDefinitionsStale(() => {
       this.markStale();
       this.sendStatus();
     });
-    this.session.catalog = () => ({
-      serviceDefinitions: this.live.source !== 'none' ? this.live.definitions : undefined,
-      entities: this.existenceView(),
-      target: this.target,
-    });
-    this.session.onSkipped = log;
     this.live = this.newLiveDefinitions(undefined);
     this.existence = new EntityExistence(() => this.markStale(), log);
     this.suggestions = new EntitySuggestions(log);
@@ -110,9 +112,19 @@ export class ServerState {
     this.markStale();
   }
 
+  /** What the catalog knows now: the service's definitions, which entities exist, the kind of service. */
+  knowledge(): CatalogKnowledge {
+    return { serviceDefinitions: this.live.source !== 'none' ? this.live.definitions : undefined, entities: this.existenceView(), target: this.target };
+  }
+
   /** Existence is only asked of a service that answered; otherwise rules stay quiet. */
   existenceView(): EntityExistenceView {
-    return this.live.state === 'connected' ? this.existence : UNKNOWN_EXISTENCE;
+    return this.connectedExistence() ?? UNKNOWN_EXISTENCE;
+  }
+
+  /** The existence lookups, only while a service answers (the one place that rule is written); undefined otherwise. */
+  connectedExistence(): EntityExistence | undefined {
+    return this.live.state === 'connected' ? this.existence : undefined;
   }
 
   onDiagnosticsStale(listener: () => void): void {
@@ -140,7 +152,7 @@ export class ServerState {
       refreshing: this.live.refreshing,
       lastError: this.live.lastError,
       now: Date.now(),
-      unchecked: this.uncheckedDocuments(),
+      unchecked: this.documents.tooLargeToCheck(),
     });
   }
 

@@ -10,17 +10,18 @@ import type { ServerState } from './state';
  * The custom requests of core/protocol.ts that read the whole workspace: Validate Workspace, the
  * push guard and Open Defining File ask these, so the client never checks or scans files itself.
  */
-export function listenWorkspaceRequests(lsp: Connection, state: ServerState, diagnostics: DiagnosticsFeature, lifecycle: Lifecycle): void {
+export function listenWorkspaceRequests(lsp: Connection, state: ServerState, diagnostics: Pick<DiagnosticsFeature, 'diagnosticsOf'>, lifecycle: Lifecycle): void {
   lsp.onRequest(
     WorkspaceProblemsRequest.type,
     lifecycle.guard(async (params) => {
       const uris = params?.uris;
       // Open documents are read lazily (core/incremental): bring them to the editor's version first.
-      diagnostics.catchUp();
+      state.documents.catchUp();
       // A first pass asks the catalog about every entity the files name; the answer waits for it.
-      if (state.live.state === 'connected') {
+      const existence = state.connectedExistence();
+      if (existence) {
         state.session.problems(uris);
-        await state.existence.settle();
+        await existence.settle();
       }
       const files: FileProblems[] = state.session.problems(uris).map(({ uri, document, diagnostics: found }) => ({
         uri,
@@ -35,7 +36,7 @@ export function listenWorkspaceRequests(lsp: Connection, state: ServerState, dia
   lsp.onRequest(
     EntityDeclarationRequest.type,
     lifecycle.guard((params) => {
-      diagnostics.catchUp();
+      state.documents.catchUp();
       const found = state.session.entityDeclaration(params.urn);
       const document = found ? state.session.get(found.uri) : undefined;
       return found && document ? { uri: found.uri, range: toLspRange(document.lineIndex, found.range) } : null;

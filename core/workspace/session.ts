@@ -18,6 +18,7 @@ import { entityDeclarationIn, type EntityDeclaration } from './entityDeclaration
 import { MAX_FILE_BYTES, isInside, isMetadataFileName, mayWriteDefinitions, walkMetadataFiles } from './metadataFiles';
 import { UNREADABLE, readMetadataFileSync } from '../files/readFile';
 import { isTooLargeToCheck, tooLargeDiagnostic, uncheckedModel } from './openDocumentLimit';
+import { Listeners, type Listen } from './listeners';
 
 /** What the catalog service told us, as far as checks need it; the CLI fetches it once, the server keeps it fresh. */
 export interface CatalogKnowledge {
@@ -27,6 +28,24 @@ export interface CatalogKnowledge {
   entities: EntityExistenceView;
   /** the kind of service the files are written for (default offline: messages say what DataHub does) */
   target?: ServiceTarget;
+}
+
+/**
+ * Incremental sync: the editor's edits of an open document from one version to another, in
+ * offsets (the language server records them); undefined when they are not all known.
+ */
+export type EditSource = (uri: string, fromVersion: number, toVersion: number) => TextEdit[] | undefined;
+
+/** A session's collaborators, each given once, at construction. */
+export interface WorkspaceSessionOptions {
+  /** what the catalog knows (server: kept fresh, CLI: fetched once); offline without one */
+  catalog?: () => CatalogKnowledge;
+  /** the edits of open documents (the language server's edit log); without one, each version is read whole */
+  editSource?: EditSource;
+  /** the user's levels per code at start (`catalogCode.diagnostics.severity`, the CLI's `--severity`); later ones through setSeverity */
+  severity?: SeverityOverrides;
+  /** told of each file left out of the workspace (a FIFO, a device, a file too large, a link leading out), as a sentence */
+  onSkipped?: (message: string) => void;
 }
 
 export interface SessionDocument extends WorkspaceDocument {
@@ -65,17 +84,40 @@ export class WorkspaceSession {
   /** the files whose models write definitions (kept by store(); files gone since are dropped when read) */
   private readonly definitionWriters = new Set<string>();
   private currentAssociations: Associations = {};
-  /** the user's levels per code (`catalogCode.diagnostics.severity`, the CLI's `--severity`) */
-  severity: SeverityOverrides = {};
-  /** what the catalog knows; replaced by the owner (server: live, CLI: fetched once) */
-  catalog: () => CatalogKnowledge = () => OFFLINE;
-  /** told of each file left out of the workspace (a FIFO, a device, a file too large, a link leading out), as a sentence */
-  onSkipped: (message: string) => void = () => undefined;
+  private currentSeverity: SeverityOverrides;
+  private readonly catalog: () => CatalogKnowledge;
+  private readonly editSource: EditSource | undefined;
+  private readonly onSkipped: (message: string) => void;
   /** the real paths of the folders scanned: a link found later is read only when it leads inside one */
   private readonly roots = new Map<string, string>();
+  private readonly stale = new Listeners<void>();
+  private readonly changes = new Listeners<DefinitionChanges>();
+  /** Told whenever the definitions written in the workspace may have changed (read definitions() again to know). */
+  readonly onDefinitionsStale: Listen<void> = this.stale.listen;
+  /**
+   * Told, each time the workspace's definitions are rebuilt, which of them changed since the last
+   * rebuild (the language server re-checks only the open documents that read one of them).
+   */
+  readonly onDefinitionsChanged: Listen<DefinitionChanges> = this.changes.listen;
 
-  /** `onDefinitionsChanged` runs whenever the definitions written in the workspace may have changed. */
-  constructor(private readonly onDefinitionsChanged: () => void = () => undefined) {}
+  constructor(options: WorkspaceSessionOptions = {}) {
+    this.catalog = options.catalog ?? (() => OFFLINE);
+    this.editSource = options.editSource;
+    this.currentSeverity = options.severity ?? {};
+    this.onSkipped = options.onSkipped ?? (() => undefined);
+  }
+
+  /** the user's levels per code (`catalogCode.diagnostics.severity`, the CLI's `--severity`) */
+  get severity(): SeverityOverrides {
+    return this.currentSeverity;
+  }
+
+  /** New levels per code; answers whether anything changed. */
+  setSeverity(severity: SeverityOverrides): boolean {
+    if (JSON.stringify(severity) === JSON.stringify(this.currentSeverity)) return false;
+    this.currentSeverity = severity;
+    return true;
+  }
 
   get associations(): Associations {
     return this.currentAssociations;
@@ -89,12 +131,6 @@ export class WorkspaceSession {
     this.definitionsMayHaveChanged();
     return true;
   }
-
-  /**
-   * Incremental sync: the editor's edits of an open document from one version to another, in
-   * offsets (the language server records them); undefined when they are not all known.
-   */
-  editSource: ((uri: string, fromVersion: number, toVersion: number) => TextEdit[] | undefined) | undefined;
 
   /** The model of an open document at `version`, parsed at most once per version. */
   openDocument(uri: string, text: string, version: number): SessionDocument {
@@ -156,11 +192,6 @@ export class WorkspaceSession {
     return map;
   }
 
-  /**
-   * Told, each time the workspace's definitions are rebuilt, which of them changed since the last
-   * rebuild (the language server re-checks only the open documents that read one of them).
-   */
-  onDefinitionChanges: ((changes: DefinitionChanges) => void) | undefined;
   /** the definitions as last rebuilt, to compare the next rebuild with */
   private lastDefinitions: ReadonlyMap<string, PropertyDefinitionInfo> = new Map();
 
@@ -183,9 +214,9 @@ export class WorkspaceSession {
   private compareWithLastDefinitions(rebuilt: ReadonlyMap<string, PropertyDefinitionInfo>): void {
     const before = this.lastDefinitions;
     this.lastDefinitions = rebuilt;
-    if (!this.onDefinitionChanges) return;
+    if (!this.changes.any) return;
     const changes = definitionChanges(before, rebuilt);
-    if (hasDefinitionChanges(changes)) this.onDefinitionChanges(changes);
+    if (hasDefinitionChanges(changes)) this.changes.tell(changes);
   }
 
   /** The definitions every check reads: the service's and the workspace's. */
@@ -200,7 +231,7 @@ export class WorkspaceSession {
     if (!entry) return [];
     if (tooLargeToCheck(entry)) return [tooLargeDiagnostic(uri, entry.text.length)];
     const catalog = this.catalog();
-    const input = { model: entry.model, text: entry.text, definitions: this.definitionsView(), entities: catalog.entities, target: catalog.target, severity: this.severity };
+    const input = { model: entry.model, text: entry.text, definitions: this.definitionsView(), entities: catalog.entities, target: catalog.target, severity: this.currentSeverity };
     // An open document kept in parts checks again only the parts an edit changed (core/incremental/checkParts.ts).
     const analysis = entry.analysis?.model === entry.model ? entry.analysis : undefined;
     const parts = analysis?.parts;
@@ -215,7 +246,7 @@ export class WorkspaceSession {
   diagnosticsUnder(uri: string, catalog: CatalogKnowledge): CoreDiagnostic[] {
     const entry = this.entries.get(uri);
     if (!entry || entry.model.format === null) return [];
-    return validateDocument({ model: entry.model, text: entry.text, definitions: this.definitionsView(catalog), entities: catalog.entities, target: catalog.target, severity: this.severity });
+    return validateDocument({ model: entry.model, text: entry.text, definitions: this.definitionsView(catalog), entities: catalog.entities, target: catalog.target, severity: this.currentSeverity });
   }
 
   /** Every metadata file with its diagnostics, sorted by URI; `uris` narrows the answer to those files. */
@@ -257,7 +288,7 @@ export class WorkspaceSession {
       await this.readAll(early);
       if (early.length > 0) {
         this.rebuildDefinitions();
-        this.onDefinitionsChanged();
+        this.stale.tell();
       }
       await this.readAll(late);
     } finally {
@@ -355,7 +386,7 @@ export class WorkspaceSession {
     else this.definitionWriters.delete(uri);
     if (wrote || writes) {
       this.workspaceDefinitions = undefined;
-      if (notify) this.onDefinitionsChanged();
+      if (notify) this.stale.tell();
     }
     return entry;
   }
@@ -373,7 +404,7 @@ export class WorkspaceSession {
 
   private definitionsMayHaveChanged(): void {
     this.workspaceDefinitions = undefined;
-    this.onDefinitionsChanged();
+    this.stale.tell();
   }
 }
 

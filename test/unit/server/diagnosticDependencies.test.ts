@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import type { PropertyDefinitionInfo } from '../../../core/definitions/types';
 import type { CatalogKnowledge } from '../../../core/workspace/session';
 import { WorkspaceSession } from '../../../core/workspace/session';
+import { CatalogReads } from '../../../server/catalogReads';
 import { DiagnosticDependencies } from '../../../server/diagnosticDependencies';
 import { recheckLine } from '../../../server/diagnostics';
 
@@ -23,11 +24,11 @@ function serviceInfo(id: string, valueType: 'string' | 'number', fetchedAt: numb
 }
 
 function setUp() {
-  const session = new WorkspaceSession();
   const answers = new Map<string, boolean>();
   let knowledge: CatalogKnowledge = { entities: { exists: (urn) => answers.get(urn) } };
-  session.catalog = () => knowledge;
-  const dependencies = new DiagnosticDependencies(session);
+  const reads = new CatalogReads();
+  const session = new WorkspaceSession({ catalog: () => reads.observe(knowledge) });
+  const dependencies = new DiagnosticDependencies(session, () => knowledge, reads);
   session.setFile(PROPERTIES, definitions('string'));
   const texts: Record<string, string> = {
     [TIER_USER]: 'id: orders\nplatform: hive\nstructured_properties:\n  io.team.tier: gold\n',
@@ -98,7 +99,7 @@ describe('DiagnosticDependencies', () => {
     assert.deepEqual(stale(records), ['customers.yaml', 'lineage.yaml', 'orders.yaml', 'payments.yaml']);
     records = checkAll();
     dependencies.takeCauses();
-    session.severity = { 'property.unknown': 'off' };
+    session.setSeverity({ 'property.unknown': 'off' });
     assert.deepEqual(stale(records), ['customers.yaml', 'lineage.yaml', 'orders.yaml', 'payments.yaml']);
     assert.deepEqual(dependencies.takeCauses(), ['a change of the severity settings']);
   });

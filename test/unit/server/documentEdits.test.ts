@@ -20,8 +20,7 @@ describe('the edit log of incremental sync', () => {
 
   it('hands a burst of keystrokes to the analysed version, which reads only the edited element again', () => {
     const log = new EditLog();
-    const session = new WorkspaceSession();
-    session.editSource = (edited, from, to) => log.take(edited, from, to);
+    const session = new WorkspaceSession({ editSource: (edited, from, to) => log.take(edited, from, to) });
     let document = TextDocument.create(uri, 'json', 1, goldenMcpJson(600));
     session.openDocument(uri, document.getText(), 1);
     document = type(log, document, document.getText().indexOf('table_2"'), 'renamed_');
@@ -44,8 +43,7 @@ describe('the edit log of incremental sync', () => {
   it('a client that sends whole texts (full sync) still gets only the edited item read again', () => {
     const yamlUri = 'file:///work/datasets.yaml';
     const log = new EditLog();
-    const session = new WorkspaceSession();
-    session.editSource = (edited, from, to) => log.take(edited, from, to);
+    const session = new WorkspaceSession({ editSource: (edited, from, to) => log.take(edited, from, to) });
     const text = readFileSync(join(process.cwd(), 'test', 'fixtures', 'sample-catalog', '03-datasets-warehouse.yaml'), 'utf8');
     let document = TextDocument.create(yamlUri, 'yaml', 1, text);
     session.openDocument(yamlUri, text, 1);

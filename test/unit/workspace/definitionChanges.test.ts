@@ -85,11 +85,11 @@ describe('propertiesReadBy', () => {
   });
 });
 
-describe('WorkspaceSession.onDefinitionChanges', () => {
+describe('WorkspaceSession.onDefinitionsChanged', () => {
   it('tells which definitions a rebuild changed, and nothing for a change that keeps them', () => {
     const session = new WorkspaceSession();
     const told: string[][] = [];
-    session.onDefinitionChanges = (changes) => told.push(sorted(changes.changed));
+    session.onDefinitionsChanged((changes) => told.push(sorted(changes.changed)));
     const uri = 'file:///w/properties.yaml';
     session.setFile(uri, '- id: io.team.tier\n  type: string\n- id: io.team.owner\n  type: string\n');
     session.definitions();

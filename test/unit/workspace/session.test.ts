@@ -59,7 +59,8 @@ test('a session checks each file against the definitions of every file, and re-r
   writeFileSync(join(root, 'props.yaml'), PROPERTIES);
   writeFileSync(join(root, 'data.yaml'), DATASETS);
   let changes = 0;
-  const session = new WorkspaceSession(() => changes++);
+  const session = new WorkspaceSession();
+  session.onDefinitionsStale(() => changes++);
   assert.equal(await session.scan([root]), 2);
   assert.ok(changes > 0);
   const dataUri = pathToFileURL(join(root, 'data.yaml')).toString();
@@ -99,7 +100,8 @@ test('a scan reads the files that may write definitions first and says so before
   // Sorted last by name, but read first.
   writeFileSync(join(root, 'z-structured-properties.yaml'), PROPERTIES);
   const readWhenTold: number[] = [];
-  const session = new WorkspaceSession(() => readWhenTold.push(session.all().length));
+  const session = new WorkspaceSession();
+  session.onDefinitionsStale(() => readWhenTold.push(session.all().length));
   assert.equal(await session.scan([root]), 13);
   assert.deepEqual(readWhenTold, [1, 13], 'told once the definitions file is read, then at the end');
   const first = pathToFileURL(join(root, 'a-data-0.yaml')).toString();

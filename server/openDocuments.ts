@@ -1,0 +1,80 @@
+import type { Connection, Disposable } from 'vscode-languageserver/node';
+import { isTooLargeToCheck } from '../core/workspace/openDocumentLimit';
+import type { EditSource, SessionDocument, WorkspaceSession } from '../core/workspace/session';
+import { EditLog, recordingTextDocuments } from './documentEdits';
+import { UncheckedDocuments } from './uncheckedDocuments';
+
+/**
+ * The editor's open documents, with one owner: the buffers (TextDocuments, kept by incremental
+ * sync), the edits recorded since the session last read each one (EditLog), which ones are too
+ * large to check as typed, and the session's copy of each. This is the only place that opens,
+ * brings up to date or closes a document in the workspace session.
+ *
+ * open → edits (only recorded) → current(uri): the model at the newest version, read once, the
+ * changed part only → checks and features read it → close: the session goes back to the disk copy.
+ */
+export class OpenDocuments {
+  private readonly edits = new EditLog();
+  private readonly documents = recordingTextDocuments(this.edits);
+  private readonly unchecked: UncheckedDocuments;
+
+  /** `uncheckedChanged`: the set of documents too large to check changed (the status names them). */
+  constructor(
+    private readonly session: WorkspaceSession,
+    uncheckedChanged: () => void,
+  ) {
+    this.unchecked = new UncheckedDocuments(uncheckedChanged);
+    this.documents.onDidChangeContent(({ document }) => this.unchecked.update(document.uri, isTooLargeToCheck(document.getText())));
+    this.documents.onDidClose(({ document }) => {
+      this.edits.forget(document.uri);
+      this.unchecked.update(document.uri, false);
+      void this.session.closeDocument(document.uri);
+    });
+  }
+
+  /** The session's edit source: the edits of an open document between two versions, when all are known. */
+  readonly editsBetween: EditSource = (uri, fromVersion, toVersion) => this.edits.take(uri, fromVersion, toVersion);
+
+  /**
+   * The one step that brings an open document up to date: its model at the editor's newest version
+   * (edits are only recorded until something asks). Undefined when the document is not open.
+   */
+  current(uri: string): SessionDocument | undefined {
+    const document = this.documents.get(uri);
+    return document ? this.session.openDocument(uri, document.getText(), document.version) : undefined;
+  }
+
+  /** Every open document brought to its newest version, before a question about the whole workspace. */
+  catchUp(): void {
+    for (const document of this.documents.all()) this.current(document.uri);
+  }
+
+  /** The editor's version of an open document, without reading it; undefined when not open. */
+  version(uri: string): number | undefined {
+    return this.documents.get(uri)?.version;
+  }
+
+  /** Every open document's URI and editor version, without reading any. */
+  open(): { uri: string; version: number }[] {
+    return this.documents.all().map(({ uri, version }) => ({ uri, version }));
+  }
+
+  /** The open documents too large to check as they are typed, sorted. */
+  tooLargeToCheck(): readonly string[] {
+    return this.unchecked.list();
+  }
+
+  /** Told of each open and each change of a document's text (nothing is read). */
+  onChange(listener: (uri: string) => void): Disposable {
+    return this.documents.onDidChangeContent(({ document }) => listener(document.uri));
+  }
+
+  /** Told after a document was closed (the session already holds its disk copy). */
+  onClose(listener: (uri: string) => void): Disposable {
+    return this.documents.onDidClose(({ document }) => listener(document.uri));
+  }
+
+  listen(lsp: Connection): void {
+    this.documents.listen(lsp);
+  }
+}
