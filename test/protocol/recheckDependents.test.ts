@@ -65,7 +65,7 @@ async function startClient(workspace: string, pull: boolean, initializationOptio
       const timer = setTimeout(() => {
         waiters.delete(check);
         reject(new Error(`Timed out waiting for ${what}; log: ${JSON.stringify(logs.slice(-10))}`));
-      }, 15_000);
+      });
       waiters.add(check);
       check();
     });
