@@ -25,6 +25,7 @@ export function fuzzSeed(): number {
 export function runSuite(suite: string, runs: number, options: { stallMs?: number; maxOldSpaceMb?: number } = {}): Promise<FuzzOutcome> {
   const seed = fuzzSeed();
   const stallMs = budgetMs(options.stallMs ?? 30_000);
+  const startMs = budgetMs(180_000);
   const started = Date.now();
   const replay = `replay with: CATALOG_FUZZ_SEED=${seed} CATALOG_FUZZ_RUNS=${runs} npm run fuzz -- language (suite ${suite})`;
   const child = spawn(process.execPath, [`--max-old-space-size=${options.maxOldSpaceMb ?? 1024}`, '--import', 'tsx', join(process.cwd(), 'test', 'fuzz', 'worker.ts'), suite, String(seed), String(runs)], {
@@ -37,10 +38,13 @@ export function runSuite(suite: string, runs: number, options: { stallMs?: numbe
     let lastCase = '(none started)';
     let cases = 0;
     let outcome: { done?: boolean; failure?: string } | undefined;
-    let timer = setTimeout(onStall, stallMs);
+    // Starting the worker (tsx compiling the sources, reading the corpus) is not a case: on a loaded
+    // machine it took over 30 s, so the first case gets a start-up budget of its own.
+    let waited = startMs;
+    let timer = setTimeout(onStall, startMs);
     function onStall() {
       child.kill('SIGKILL');
-      reject(new Error(`Fuzz suite ${suite} hung: no progress for ${stallMs} ms in case #${cases}: ${lastCase}\nSeed ${seed}; ${replay}`));
+      reject(new Error(`Fuzz suite ${suite} hung: no progress for ${waited} ms in case #${cases}: ${lastCase}\nSeed ${seed}; ${replay}`));
     }
     child.stdout.on('data', (chunk: Buffer) => {
       buffer += chunk.toString('utf8');
@@ -53,6 +57,7 @@ export function runSuite(suite: string, runs: number, options: { stallMs?: numbe
           cases = message.case;
           lastCase = message.description ?? '';
           clearTimeout(timer);
+          waited = stallMs;
           timer = setTimeout(onStall, stallMs);
         } else outcome = message;
       }
