@@ -1,3 +1,4 @@
+import { processExists } from '../core/processAlive';
 /**
  * `serve --exit-with-parent`: a local catalog started by the extension or by `npm start` must not
  * outlive whatever started it (one was found running with parent PID 1 after its code-server was
@@ -8,20 +9,11 @@
 
 export const PARENT_POLL_MS = 1000;
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Calls `onGone` once when the process that started this one is gone; returns a function that stops watching. */
 export function watchParent(onGone: (message: string) => void, pollMs = PARENT_POLL_MS): () => void {
   const parent = process.ppid;
   const timer = setInterval(() => {
-    if (process.ppid === parent && isAlive(parent)) return;
+    if (process.ppid === parent && processExists(parent)) return;
     clearInterval(timer);
     onGone(`The process that started this local catalog (pid ${parent}) is gone, and --exit-with-parent was given.`);
   }, pollMs);

@@ -20,8 +20,13 @@ function collectSources(root, dir, out) {
   return out;
 }
 
-/** Compiles every source file under `root` into `outDir`, keeping the folder layout; returns outDir. */
-export async function compileTests(root, outDir = join(root, 'node_modules', '.cache', 'catalog-code-tests')) {
+/**
+ * Compiles every source file under `root` into `outDir`, keeping the folder layout; returns outDir.
+ * The default is one folder per run (the process id): two runs at once, in one checkout or in
+ * several git worktrees sharing one node_modules, must not compile over each other's output (they
+ * did: a run loaded another worktree's sources halfway through). The caller removes it after.
+ */
+export async function compileTests(root, outDir = join(root, 'node_modules', '.cache', `catalog-code-tests-${process.pid}`)) {
   const entryPoints = collectSources(root, '', []);
   rmSync(outDir, { recursive: true, force: true });
   await Promise.all(

@@ -6,6 +6,7 @@ import { formatCount, mib, type BenchContext } from '../support/context';
 import { seededRandom } from '../support/random';
 import { emptyResult, timingRow, type CaseResult } from '../support/results';
 import { startBfsHttpFloor } from '../support/bfsHttpFloor';
+import { inProcessWalkRows } from '../support/inProcessWalk';
 import { startServiceProcess, type ServiceProcess } from '../support/serviceProcess';
 import { nowMs, percentile, repeat, timeOnce } from '../support/stats';
 
@@ -75,6 +76,8 @@ export async function lineageCase(ctx: BenchContext): Promise<CaseResult> {
       { group: GROUP, case: `service memory after start, ${sizeLabel}`, subject: 'catalog-code serve', value: mib(afterStart.rss), note: `peak so far ${mib(afterStart.peakRss)}` },
     );
     const adjacency = downstreamAdjacency(graph);
+    const walkStarts = queryStarts(graph, seededRandom(ctx.seed + 7), 8, 'typical');
+    result.rows.push(...(await inProcessWalkRows(GROUP, sizeLabel, graph, adjacency, walkStarts, { warmup: 3, runs: ctx.quick ? 8 : 16 })));
     const httpFloor = await startBfsHttpFloor(adjacency);
     try {
       for (const kind of ['typical', 'hub'] as const) {

@@ -1,47 +1,17 @@
-import type { DefinitionsView, EntityExistenceView } from '../definitions/types';
+import type { EntityExistenceView } from '../definitions/types';
 import type { CoreDiagnostic } from '../model/diagnostic';
-import type { DocumentModel, Fact, ParseProblem } from '../model/facts';
-import type { SourceRange } from '../model/range';
+import type { DocumentModel } from '../model/facts';
 import { ALL_RULES } from '../rules';
 import type { Rule } from '../rules/types';
-import type { ServiceTarget } from '../rules/target';
 import { finishDiagnostics, ruleContext, runRules, type ValidationInput } from '../validate';
+import { PartCache } from './partCache';
+import type { CheckedUnder, DocumentPart } from './parts';
 import type { RepeatIndex } from './repeatIndex';
-
-/** One part of a document (a list item, an array element, the frame around them) as the checks see it. */
-export interface DocumentPart {
-  readonly facts: readonly Fact[];
-  readonly problems: readonly ParseProblem[];
-  /** what the part rules found in it, and under what; kept until the part or any of that changes */
-  checked?: CheckedPart;
-  /** every range object of its facts and problems, once each: what an edit before the part moves (./shiftRanges.ts) */
-  ranges?: SourceRange[];
-  /** Rule.documentFacts of the part rules over this part's facts alone (see documentFactsOf) */
-  documentFacts?: string;
-}
-
-export interface CheckedPart {
-  under: CheckedUnder;
-  diagnostics: CoreDiagnostic[];
-}
-
-/**
- * Everything besides a part's own facts that part rules read. Definitions are compared by identity:
- * the workspace's map is rebuilt and the service's replaced whenever they change (core/workspace/
- * session.ts, server/liveDefinitions.ts), never refilled in place. Entity existence is not here:
- * its answers change by themselves, so only document rules may ask (see NO_EXISTENCE_FOR_PARTS).
- */
-interface CheckedUnder {
-  service: DefinitionsView['service'];
-  workspace: DefinitionsView['workspace'];
-  serviceAvailable: boolean;
-  target: ServiceTarget;
-  /** Rule.documentFacts of every part rule */
-  documentFacts: string;
-}
 
 export interface PartsValidationInput extends ValidationInput {
   parts: readonly DocumentPart[];
+  /** what is kept about these parts between checks (kept by the analysis across edits); without it every part is checked */
+  cache?: PartCache;
   /** the repeat rules' index for these parts (kept by the analysis across edits); without it they run on the whole model */
   repeats?: RepeatIndex;
 }
@@ -65,22 +35,25 @@ export function validateParts(input: PartsValidationInput): CoreDiagnostic[] {
   const rules = input.rules ?? ALL_RULES;
   const context = ruleContext(input);
   const partRules = rules.filter((rule) => rule.scope !== 'document');
+  const cache = input.cache ?? new PartCache();
   const under: CheckedUnder = {
     service: context.definitions.service,
     workspace: context.definitions.workspace,
     serviceAvailable: context.definitions.serviceAvailable,
     target: context.target ?? 'offline',
-    documentFacts: documentFactsOf(partRules, model, input.parts),
+    documentFacts: documentFactsOf(partRules, model, input.parts, cache),
   };
   const diagnostics: CoreDiagnostic[] = [];
   for (const part of input.parts) {
-    if (!part.checked || !sameUnder(part.checked.under, under)) {
-      // Own range objects: kept diagnostics move with later edits (./shiftRanges.ts shiftPart), facts move on their own.
+    let checked = cache.checked(part);
+    if (!checked || !sameUnder(checked.under, under)) {
+      // Own range objects: kept diagnostics move with later edits (PartCache.shift), facts move on their own.
       const found = runRules(partRules, { ...context, model: partModel(model, part), document: model, entities: NO_EXISTENCE_FOR_PARTS });
-      part.checked = { under, diagnostics: found.map((diagnostic) => ({ ...diagnostic, range: { ...diagnostic.range } })) };
+      checked = { under, diagnostics: found.map((diagnostic) => ({ ...diagnostic, range: { ...diagnostic.range } })) };
+      cache.keepChecked(part, checked);
     }
     // Copies: the kept diagnostics move with later edits, the answer must not.
-    for (const diagnostic of part.checked.diagnostics) diagnostics.push({ ...diagnostic, range: { ...diagnostic.range } });
+    for (const diagnostic of checked.diagnostics) diagnostics.push({ ...diagnostic, range: { ...diagnostic.range } });
   }
   const documentRules = rules.filter((rule) => rule.scope === 'document');
   const indexed = input.repeats ? documentRules.filter((rule) => rule.repeats) : [];
@@ -90,7 +63,7 @@ export function validateParts(input: PartsValidationInput): CoreDiagnostic[] {
 }
 
 function partModel(model: DocumentModel, part: DocumentPart): DocumentModel {
-  return { uri: model.uri, format: model.format, detectedBy: model.detectedBy, facts: part.facts as Fact[], parseProblems: part.problems as ParseProblem[] };
+  return { uri: model.uri, format: model.format, detectedBy: model.detectedBy, facts: part.facts, parseProblems: part.problems };
 }
 
 /**
@@ -98,16 +71,17 @@ function partModel(model: DocumentModel, part: DocumentPart): DocumentModel {
  * contribution, computed once per part (a part is replaced, not changed, when an edit reads it
  * again), so an edit costs a pass over the parts rather than over every fact.
  */
-function documentFactsOf(rules: readonly Rule[], model: DocumentModel, parts: readonly DocumentPart[]): string {
-  const reading = rules.filter((rule) => rule.documentFacts);
+function documentFactsOf(rules: readonly Rule[], model: DocumentModel, parts: readonly DocumentPart[], cache: PartCache): string {
+  const reading = rules.flatMap((rule) => (rule.documentFacts ? [rule.documentFacts] : []));
+  const compute = (part: DocumentPart) => {
+    const own = partModel(model, part);
+    const each = reading.map((documentFacts) => documentFacts(own));
+    return each.some((facts) => facts !== '') ? each.join('\u0001') : '';
+  };
   let key = '';
   for (const part of parts) {
-    if (part.documentFacts === undefined) {
-      const own = partModel(model, part);
-      const each = reading.map((rule) => (rule.documentFacts as (document: DocumentModel) => string)(own));
-      part.documentFacts = each.some((facts) => facts !== '') ? each.join('\u0001') : '';
-    }
-    if (part.documentFacts !== '') key += `${part.documentFacts}\u0000`;
+    const facts = cache.documentFacts(part, compute);
+    if (facts !== '') key += `${facts}\u0000`;
   }
   return key;
 }

@@ -2,10 +2,11 @@ import { readDocumentUnits, type DocumentParts, type ReadOptions } from '../form
 import { FALL_BACK, parseJsonElementAt } from '../formats/jsonFast';
 import { modelOfProposalUnits, readProposalUnit, stringScalarOf, type ProposalUnit } from '../formats/mcpStream';
 import { modelAfterItem, readItemAgain, type YamlItem, type YamlItemLayout } from '../formats/yamlUnits';
-import type { DocumentModel, Fact, ParseProblem } from '../model/facts';
-import type { DocumentPart } from './checkParts';
+import type { DocumentModel, Fact } from '../model/facts';
+import { PartCache } from './partCache';
+import type { DocumentPart } from './parts';
 import { RepeatIndex } from './repeatIndex';
-import { forEachFactRange, shiftPart } from './shiftRanges';
+import { forEachFactRange } from './shiftRanges';
 
 /** One edit, in offsets of the text it applies to (an LSP content change, converted at the edge). */
 export interface TextEdit {
@@ -20,6 +21,8 @@ export type AnalysisPath = 'full' | 'unit';
 /** What the document is made of, when it can be read again part by part. */
 type Layout = ({ kind: 'proposals'; units: ProposalUnit[]; forced: DocumentParts['forced'] } | { kind: 'yaml'; layout: YamlItemLayout; frame: DocumentPart }) & {
   parts: DocumentPart[];
+  /** what the checks keep about each part, handed on from edit to edit (./partCache.ts) */
+  cache: PartCache;
   /** the repeat rules' index of these parts, handed on from edit to edit (./repeatIndex.ts) */
   repeats: RepeatIndex;
 };
@@ -36,16 +39,19 @@ type Layout = ({ kind: 'proposals'; units: ProposalUnit[]; forced: DocumentParts
  * `parts` are what the checks keep results for between edits (./checkParts.ts): one per unit, and
  * one for the frame around YAML items.
  *
- * `apply` hands the kept facts on: they move with the edit, so the analysis it was called on no
- * longer describes its own text. Applying edits to it again reads the text whole.
+ * `apply` consumes the analysis it is called on: it hands the kept facts, parts, part cache and
+ * repeat index on to the analysis it returns (they move with the edit, in place: copying them would
+ * cost a pass over the document per keystroke). The old analysis then no longer describes its own
+ * text, so every later use of its model, parts or checks, or a second `apply`, throws.
  */
 export class DocumentAnalysis {
+  /** set when `apply` handed this analysis's state on (see the class comment) */
   private consumed = false;
 
   private constructor(
     readonly uri: string,
     readonly text: string,
-    readonly model: DocumentModel,
+    private readonly readModel: DocumentModel,
     private readonly options: ReadOptions,
     private readonly layout: Layout | undefined,
     readonly path: AnalysisPath,
@@ -56,26 +62,42 @@ export class DocumentAnalysis {
     return new DocumentAnalysis(uri, text, read.model, options, layoutOf(read), 'full');
   }
 
+  /** The model of `text`, equal to `readDocument(uri, text)`. */
+  get model(): DocumentModel {
+    this.assertCurrent('model');
+    return this.readModel;
+  }
+
   /** The parts the model is made of, in order; undefined when the document is only read whole. */
   get parts(): readonly DocumentPart[] | undefined {
+    this.assertCurrent('parts');
     return this.layout?.parts;
+  }
+
+  /** What the checks keep about each part between edits (./partCache.ts). */
+  get cache(): PartCache | undefined {
+    this.assertCurrent('cache');
+    return this.layout?.cache;
   }
 
   /** The index the repeat rules keep for these parts (./repeatIndex.ts). */
   get repeats(): RepeatIndex | undefined {
+    this.assertCurrent('repeats');
     return this.layout?.repeats;
   }
 
-  /** The analysis after `edits`, applied one after the other (each in offsets of the text the previous one left). */
+  /**
+   * The analysis after `edits`, applied one after the other (each in offsets of the text the
+   * previous one left). Consumes this analysis when an edit is read part by part (see the class comment).
+   */
   apply(edits: readonly TextEdit[]): DocumentAnalysis {
-    if (this.consumed) return DocumentAnalysis.read(this.uri, edits.reduce(applyEdit, this.text), this.options);
+    this.assertCurrent('apply');
     let analysis: DocumentAnalysis | undefined;
     for (const [index, edit] of edits.entries()) {
       const current = analysis ?? this;
       const text = applyEdit(current.text, edit);
       const unit = current.readUnitAgain(edit, text);
       if (unit) {
-        current.consumed = true;
         analysis = unit;
         continue;
       }
@@ -85,6 +107,10 @@ export class DocumentAnalysis {
       return DocumentAnalysis.read(this.uri, final, this.options);
     }
     return analysis ?? this;
+  }
+
+  private assertCurrent(what: string): void {
+    if (this.consumed) throw new Error(`DocumentAnalysis of ${this.uri}: ${what} asked of an analysis that apply() consumed; use the analysis apply() returned`);
   }
 
   /** The edit read as a change of one unit, or undefined when it is not one. */
@@ -109,19 +135,21 @@ export class DocumentAnalysis {
     const model = modelOfProposalUnits(this.uri, next, layout.forced);
     if (!model) return undefined;
     // This analysis is handed on (see the class comment), so its lists are updated in place.
+    this.consumed = true;
     units[index] = unit;
-    const parts = layout.parts;
+    const { parts, cache, repeats } = layout;
     const part = partOfUnit(unit);
-    layout.repeats.replaced(parts[index], part);
+    repeats.replaced(parts[index], part);
+    cache.replaced(parts[index]);
     parts[index] = part;
     if (delta !== 0) {
       for (let i = index + 1; i < units.length; i++) {
-        shiftPart(parts[i], delta);
+        cache.shift(parts[i], delta);
         units[i].start += delta;
         units[i].end += delta;
       }
     }
-    return new DocumentAnalysis(this.uri, text, model, this.options, { kind: 'proposals', units, forced: layout.forced, parts, repeats: layout.repeats }, 'unit');
+    return new DocumentAnalysis(this.uri, text, model, this.options, { kind: 'proposals', units, forced: layout.forced, parts, cache, repeats }, 'unit');
   }
 
   private readItemAgain(state: Extract<Layout, { kind: 'yaml' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {
@@ -137,43 +165,45 @@ export class DocumentAnalysis {
     const expectedValueEnd = old.valueEnd >= edit.end ? old.valueEnd + delta : old.valueEnd;
     if (!item || item.valueEnd !== expectedValueEnd || (old.valueEnd > edit.start && old.valueEnd < edit.end)) return undefined;
     // This analysis is handed on (see the class comment), so its lists are updated in place.
+    this.consumed = true;
     const { items } = layout;
     items[index] = item;
-    const parts = state.parts;
+    const { parts, cache, repeats } = state;
     const part = partOfItem(item);
-    state.repeats.replaced(parts[index + 1], part);
+    repeats.replaced(parts[index + 1], part);
+    cache.replaced(parts[index + 1]);
     parts[index + 1] = part;
     if (delta !== 0) {
       for (let i = index + 1; i < items.length; i++) {
         const later: YamlItem = items[i];
-        shiftPart(parts[i + 1], delta);
+        cache.shift(parts[i + 1], delta);
         later.start += delta;
         later.end += delta;
         later.valueEnd += delta;
       }
       // The frame's ends after the edit move with it (the root mapping of a lineage file ends after its items).
-      shiftPart(state.frame, delta, edit.end);
+      cache.shift(state.frame, delta, edit.end);
     }
-    return new DocumentAnalysis(this.uri, text, modelAfterItem(this.uri, this.model, layout, index, old), this.options, { kind: 'yaml', layout, frame: state.frame, parts, repeats: state.repeats }, 'unit');
+    return new DocumentAnalysis(this.uri, text, modelAfterItem(this.uri, this.readModel, layout, index, old), this.options, { kind: 'yaml', layout, frame: state.frame, parts, cache, repeats }, 'unit');
   }
 }
 
 function layoutOf(read: DocumentParts): Layout | undefined {
-  if (read.units) return { kind: 'proposals', units: read.units, forced: read.forced, parts: read.units.map(partOfUnit), repeats: new RepeatIndex() };
+  if (read.units) return { kind: 'proposals', units: read.units, forced: read.forced, parts: read.units.map(partOfUnit), cache: new PartCache(), repeats: new RepeatIndex() };
   if (read.yaml) {
     const { frame } = read.yaml;
     const framePart: DocumentPart = { facts: [...frame.facts, ...frame.sweepBefore, ...frame.sweepAfter], problems: [] };
-    return { kind: 'yaml', layout: read.yaml, frame: framePart, parts: [framePart, ...read.yaml.items.map(partOfItem)], repeats: new RepeatIndex() };
+    return { kind: 'yaml', layout: read.yaml, frame: framePart, parts: [framePart, ...read.yaml.items.map(partOfItem)], cache: new PartCache(), repeats: new RepeatIndex() };
   }
   return undefined;
 }
 
 function partOfUnit(unit: ProposalUnit): DocumentPart {
-  return { facts: [...unit.facts, ...unit.elementSweep, ...unit.stringSweep], problems: unit.problems };
+  return { facts: [...unit.facts, ...unit.elementSweep, ...unit.stringSweep], problems: [...unit.problems] };
 }
 
 function partOfItem(item: YamlItem): DocumentPart {
-  return { facts: [...item.facts, ...item.sweep], problems: [] as ParseProblem[] };
+  return { facts: [...item.facts, ...item.sweep], problems: [] };
 }
 
 function anyEndWithin(facts: readonly Fact[], start: number, end: number): boolean {

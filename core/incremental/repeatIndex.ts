@@ -1,8 +1,8 @@
 import type { CoreDiagnostic } from '../model/diagnostic';
 import type { DocumentModel } from '../model/facts';
-import { judgeRepeats, type RepeatCheck, type Written } from '../rules/repeats';
-import type { Rule, RuleContext } from '../rules/types';
-import type { DocumentPart } from './checkParts';
+import { judgeRepeats } from '../rules/repeats';
+import type { RepeatCheck, Rule, RuleContext, Written } from '../rules/types';
+import type { DocumentPart } from './parts';
 
 type Scope = object | undefined;
 

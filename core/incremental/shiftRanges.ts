@@ -1,5 +1,4 @@
 import type { Fact } from '../model/facts';
-import type { DocumentPart } from './checkParts';
 import type { SourceRange } from '../model/range';
 
 /**
@@ -47,34 +46,17 @@ function visitNested(value: object, visit: (range: SourceRange) => void): void {
   }
 }
 
-/**
- * Moves a part of a document by `delta` (its ends at or after `from`, everywhere by default): its
- * facts, problems and kept check results. The part's range objects are listed once, the first time
- * it moves, so typing in a long file moves each later part by a walk over a flat list. Parts never
- * share a range object with one another (each is read by its own collector from its own tree).
- */
-export function shiftPart(part: DocumentPart, delta: number, from = -Infinity): void {
-  part.ranges ??= rangesOf(part);
+/** Moves each range by `delta`: its ends at or after `from` (everywhere by default). */
+export function moveRanges(ranges: readonly SourceRange[], delta: number, from = -Infinity): void {
   if (from === -Infinity) {
-    for (const range of part.ranges) {
+    for (const range of ranges) {
       range.start += delta;
       range.end += delta;
     }
-  } else {
-    for (const range of part.ranges) {
-      if (range.start >= from) range.start += delta;
-      if (range.end >= from) range.end += delta;
-    }
+    return;
   }
-  for (const diagnostic of part.checked?.diagnostics ?? []) {
-    if (diagnostic.range.start >= from) diagnostic.range.start += delta;
-    if (diagnostic.range.end >= from) diagnostic.range.end += delta;
+  for (const range of ranges) {
+    if (range.start >= from) range.start += delta;
+    if (range.end >= from) range.end += delta;
   }
-}
-
-function rangesOf(part: DocumentPart): SourceRange[] {
-  const seen = new Set<SourceRange>();
-  forEachFactRange(part.facts, (range) => seen.add(range));
-  for (const problem of part.problems) seen.add(problem.range);
-  return [...seen];
 }

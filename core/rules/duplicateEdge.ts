@@ -2,7 +2,8 @@ import type { AspectFact, DocumentModel, LineageEdgeFact } from '../model/facts'
 import { factsOfKind } from '../model/facts';
 import { diagnostic, lineLabel } from './ruleHelpers';
 import { writtenEdges } from './lineageFacts';
-import { repeatRule, type Written } from './repeats';
+import { repeatRule } from './repeats';
+import type { Written } from './types';
 
 /**
  * The same edge (downstream, upstream, add/remove) written twice in one write; each later copy is

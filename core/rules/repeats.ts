@@ -1,30 +1,14 @@
 import type { CoreDiagnostic } from '../model/diagnostic';
-import type { DocumentModel } from '../model/facts';
-import type { SourceRange } from '../model/range';
-import type { Rule, RuleContext } from './types';
+import type { RepeatCheck, Rule, RuleContext, Written } from './types';
 
 /**
  * Rules about the same thing written twice in one document (an edge, a definition). Each is said
  * once, as what a stretch of facts writes (`written`) and how to judge one thing written more than
  * once (`judge`): on a whole document the occurrences are grouped in one pass; for a document kept
  * in parts (core/incremental/repeatIndex.ts) each part's occurrences are taken once and kept in an
- * index, so an edit looks only at the part it changed and at keys written more than once.
+ * index, so an edit looks only at the part it changed and at keys written more than once. The
+ * shapes (Written, RepeatCheck) are declared with Rule in ./types.ts.
  */
-export interface Written<T> {
-  /** what must not be written twice within its scope */
-  key: string;
-  /** the scope, when narrower than the document: an object of the part it is written in */
-  scope?: object;
-  fact: T;
-  /** where it is written (for "first at line …") */
-  range: SourceRange;
-}
-
-export interface RepeatCheck<T> {
-  written(model: DocumentModel): Written<T>[];
-  /** diagnostics for one key written more than once: all its occurrences, in document order */
-  judge(occurrences: readonly Written<T>[], context: RuleContext): CoreDiagnostic[];
-}
 
 /** A document rule made of a repeat check. */
 export function repeatRule<T>(codes: readonly string[], check: RepeatCheck<T>): Rule {

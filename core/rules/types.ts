@@ -1,7 +1,7 @@
 import type { DefinitionsView, EntityExistenceView } from '../definitions/types';
 import type { CoreDiagnostic } from '../model/diagnostic';
 import type { DocumentModel } from '../model/facts';
-import type { RepeatCheck } from './repeats';
+import type { SourceRange } from '../model/range';
 import type { ServiceTarget } from './target';
 
 export interface RuleContext {
@@ -39,4 +39,22 @@ export interface Rule {
   documentFacts?: (document: DocumentModel) => string;
   /** For a rule about the same thing written twice: the check `run` is made of (./repeats.ts), which an index can apply part by part. */
   repeats?: RepeatCheck<unknown>;
+}
+
+/** One thing a stretch of facts writes, for a rule about the same thing written twice (./repeats.ts). */
+export interface Written<T> {
+  /** what must not be written twice within its scope */
+  key: string;
+  /** the scope, when narrower than the document: an object of the part it is written in */
+  scope?: object;
+  fact: T;
+  /** where it is written (for "first at line …") */
+  range: SourceRange;
+}
+
+/** A rule about the same thing written twice, as what is written and how to judge a repeat (./repeats.ts). */
+export interface RepeatCheck<T> {
+  written(model: DocumentModel): Written<T>[];
+  /** diagnostics for one key written more than once: all its occurrences, in document order */
+  judge(occurrences: readonly Written<T>[], context: RuleContext): CoreDiagnostic[];
 }

@@ -9,6 +9,12 @@ import { entityTypeOf } from './urnParts';
  * The kinds of upstream each kind of downstream may have (spec §2.5; DataHub's updateLineage
  * checks the same): dataset ← dataset/dataJob; chart ← dataset; dashboard ← chart/dataset;
  * dataJob ← dataset/dataJob. Downstream types not listed are not judged.
+ *
+ * Written twice on purpose: service/lineage/updateLineage.ts has its own copy, because the local
+ * catalog is an independent witness of what DataHub's LineageService accepts. This table predicts
+ * a rejection before a push; that one rejects the push. Were one imported from the other, a wrong
+ * entry would be wrong in both and every test comparing the editor with the catalog would agree.
+ * Change both, each from DataHub's source.
  */
 const ALLOWED_UPSTREAMS: Record<string, readonly string[]> = {
   dataset: ['dataset', 'dataJob'],

@@ -235,7 +235,7 @@ export class WorkspaceSession {
     // An open document kept in parts checks again only the parts an edit changed (core/incremental/checkParts.ts).
     const analysis = entry.analysis?.model === entry.model ? entry.analysis : undefined;
     const parts = analysis?.parts;
-    return parts ? validateParts({ ...input, parts, repeats: analysis?.repeats }) : validateDocument(input);
+    return parts ? validateParts({ ...input, parts, cache: analysis?.cache, repeats: analysis?.repeats }) : validateDocument(input);
   }
 
   /**

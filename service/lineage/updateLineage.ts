@@ -36,7 +36,12 @@ export interface UpdateLineageOptions {
 
 export const DEFAULT_LINEAGE_ACTOR = 'urn:li:corpuser:datahub';
 
-/** Upstream entity types each downstream type accepts (DataHub's LineageService). */
+/**
+ * Upstream entity types each downstream type accepts (DataHub's LineageService). Written twice on
+ * purpose: core/rules/upstreamType.ts predicts the same rejection in the editor, and the local
+ * catalog is an independent witness of DataHub's behaviour, so neither imports the other (one
+ * wrong table would make both agree). Change both, each from DataHub's source.
+ */
 const ALLOWED_UPSTREAMS: Record<string, readonly string[]> = {
   dataset: ['dataset', 'dataJob'],
   chart: ['dataset'],

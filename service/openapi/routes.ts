@@ -1,5 +1,5 @@
 import type { Route, RequestContext } from '../http/router';
-import { HttpError, badRequest, notFoundEntity, validationError } from '../http/errors';
+import { HttpError, badRequest, notFoundEntity } from '../http/errors';
 import { readJsonBody } from '../http/body';
 import { sendEmpty, sendJson } from '../http/respond';
 import type { CatalogStore, JsonObject } from '../store/types';
@@ -8,6 +8,7 @@ import { resolveAspectName, aspectNamesOf } from '../writes/aspectRegistry';
 import { canonicalEntityType, checkUrn, isObject } from '../validation/urns';
 import { visibleAspectValue } from '../softDelete';
 import { aspectEnvelope, entityEnvelope, systemMetadataOf } from './entityView';
+import { openApiRejection } from './rejectedWrite';
 import { aspectNamesParam, booleanParam, decodeScrollId, encodeScrollId, integerParam } from './params';
 
 /**
@@ -59,8 +60,7 @@ export function runWrites(store: CatalogStore, proposals: Proposal[]): ReturnTyp
   } catch (error) {
     if (error instanceof WriteRejected) {
       const prefix = proposals.length > 1 ? `Item ${error.index}: ` : '';
-      const rejection = validationError(prefix + error.message);
-      throw error.precondition ? new HttpError(412, rejection.body) : rejection;
+      throw openApiRejection(error, prefix + error.message);
     }
     throw error;
   }

@@ -1,5 +1,5 @@
 import { readJsonBody } from '../http/body';
-import { HttpError, badRequest, validationError } from '../http/errors';
+import { badRequest } from '../http/errors';
 import { sendEmpty, sendJson } from '../http/respond';
 import type { RequestContext, Route } from '../http/router';
 import type { CatalogStore, JsonObject } from '../store/types';
@@ -8,6 +8,7 @@ import { resolveAspectName, aspectNamesOf } from '../writes/aspectRegistry';
 import { applyProposals, WriteRejected, type Proposal } from '../writes/prepareWrites';
 import { aspectEnvelope } from './entityView';
 import { booleanParam } from './params';
+import { openApiRejection } from './rejectedWrite';
 
 /**
  * DataHub's OpenAPI v3 batch writes of one entity type
@@ -51,8 +52,7 @@ export function openApiV3BatchRoutes({ store, bodyLimitBytes }: V3BatchOptions):
     } catch (error) {
       if (!(error instanceof WriteRejected)) throw error;
       const item = items[itemOfProposal[error.index]];
-      const rejection = validationError(`Entity ${itemOfProposal[error.index]} (${item.urn}): ${error.message} Nothing of this batch was written.`);
-      throw error.precondition ? new HttpError(412, rejection.body) : rejection;
+      throw openApiRejection(error, `Entity ${itemOfProposal[error.index]} (${item.urn}): ${error.message} Nothing of this batch was written.`);
     }
     const async = booleanParam(ctx.query, 'async', true);
     if (async && kind === 'patch') return sendEmpty(ctx.res, 202);

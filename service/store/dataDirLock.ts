@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { processExists } from '../../core/processAlive';
 
 /**
  * Single-instance ownership of a data directory, held as a lease: `service.lock` names the
@@ -77,15 +78,9 @@ export interface DataDirLock {
 /** Instance ids held by this process: a lock naming one of them is alive, whatever its pid says. */
 const heldHere = new Set<string>();
 
+/** A pid read from a lock file: only a positive whole number names a process (0 and -1 would signal groups). */
 export function isProcessAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else, so it is alive.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return Number.isInteger(pid) && pid > 0 && processExists(pid);
 }
 
 function currentPidNamespace(): string | undefined {

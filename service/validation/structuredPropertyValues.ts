@@ -1,3 +1,5 @@
+// A calendar date is one fact, not DataHub behaviour the local catalog witnesses: it is core's.
+import { isValidDate } from '../../core/rules/valueChecks';
 import type { JsonObject } from '../store/types';
 import { checkUrn, describe, entityTypeOfTypeUrn, isObject, valueTypeOfTypeUrn } from './urns';
 
@@ -33,7 +35,6 @@ export interface ValuesCheckResult {
 
 type Assignment = Record<string, unknown> & { propertyUrn: string; values: unknown[] };
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function validateStructuredPropertyValues(input: ValuesCheckInput): ValuesCheckResult {
   const { value, lookup } = input;
@@ -175,13 +176,4 @@ function sameTypedValue(a: unknown, b: Record<string, unknown>): boolean {
   if (typeof a.double === 'number' && typeof b.double === 'number') return a.double === b.double;
   if (typeof a.string === 'string' && typeof b.string === 'string') return a.string === b.string;
   return false;
-}
-
-export function isValidDate(text: string): boolean {
-  const match = DATE.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1000) return false;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }

@@ -10,8 +10,12 @@ import { createInterface } from 'node:readline';
 import { chromium, type Browser } from 'playwright-core';
 import { packageExtension } from './extensionPackage';
 import { repoRoot, type E2eTools } from './setup';
-import { Workbench } from './workbench';
+import { DEFAULT_TIMEOUT_MS, Workbench } from './workbench';
 import { QUIET_WORKBENCH_SETTINGS } from './workbenchSettings';
+import { budgetMs } from '../support/timeScale';
+
+/** a hang guard for seeding the local catalog (a few seconds when the machine is idle) */
+const SEED_BUDGET_MS = budgetMs(120_000);
 
 export const fixtureWorkspace = join(repoRoot, 'test', 'e2e', 'fixtures', 'workspace');
 export const sampleCatalog = join(repoRoot, 'test', 'fixtures', 'sample-catalog');
@@ -78,8 +82,8 @@ function seedLocalCatalog(workspace: string): Promise<void> {
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`Seeding the local catalog did not finish within 30 s:\n${out}`));
-    }, 30_000);
+      reject(new Error(`Seeding the local catalog did not finish within ${SEED_BUDGET_MS / 1000} s:\n${out}`));
+    }, SEED_BUDGET_MS);
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
     createInterface({ input: child.stdout }).on('line', (line) => {
       out += `${line}\n`;
@@ -93,7 +97,7 @@ function seedLocalCatalog(workspace: string): Promise<void> {
   });
 }
 
-async function waitForHealth(url: string, server: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
+async function waitForHealth(url: string, server: ChildProcess, output: () => string, timeoutMs = budgetMs(240_000)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`code-server exited with ${server.exitCode} before serving:\n${output().slice(-3000)}`);
@@ -170,8 +174,9 @@ export async function startSession(tools: E2eTools, options: SessionOptions = {}
 
     browser = await chromium.launch({ executablePath: tools.chromium, args: CHROMIUM_FLAGS });
     const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
-    // A busy machine can take longer than Playwright's default 30 s to load the workbench.
-    await page.goto(`${url}/?folder=${encodeURIComponent(dirs.workspace)}`, { timeout: 180_000 });
+    // Playwright's own waits (clicks, fills) get the same generous budget as ours (./workbench.ts).
+    page.setDefaultTimeout(DEFAULT_TIMEOUT_MS);
+    await page.goto(`${url}/?folder=${encodeURIComponent(dirs.workspace)}`, { timeout: DEFAULT_TIMEOUT_MS });
     const workbench = new Workbench(page);
     await workbench.ready();
     return { workbench, workspace: dirs.workspace, userData: dirs.userData, url, serverOutput: () => output, stop };

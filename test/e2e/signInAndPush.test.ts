@@ -65,7 +65,7 @@ e2eSuite(
       await workbench.waitForNotification(`Catalog Code: signed in to ${service!.url}`);
 
       // The language server now reads the service's definitions with that token.
-      await workbench.waitForProblem(["'Finance' is not an allowed value of io.catalogcode.governance.ownerTeam"], 45_000);
+      await workbench.waitForProblem(["'Finance' is not an allowed value of io.catalogcode.governance.ownerTeam"]);
       const files = settingsFiles(session.userData, session.workspace);
       assert.ok(files.some((f) => f.endsWith(join('User', 'settings.json'))) && files.some((f) => f.endsWith(join('.vscode', 'settings.json'))), `settings files: ${files.join(', ')}`);
       for (const file of files) assert.ok(!readFileSync(file, 'utf8').includes(TOKEN), `the token was written to ${file}`);
@@ -112,13 +112,13 @@ e2eSuite(
       assert.match(question, /Soft delete urn:li:structuredProperty:io\.catalogcode\.quality\.tier/);
       await workbench.waitForNotification(`Catalog Code: ${TIER} is soft deleted.`);
       assert.equal((await readAspect(connection, 'structuredProperty', TIER, 'status'))?.removed, true);
-      const use = await workbench.waitForProblem(["'io.catalogcode.quality.tier' is soft-deleted", 'property.softDeleted'], 45_000);
+      const use = await workbench.waitForProblem(["'io.catalogcode.quality.tier' is soft-deleted", 'property.softDeleted']);
       assert.match(use, /Restore the property/);
 
       await workbench.clickCodeLens('Restore');
       await workbench.waitForNotification(`Catalog Code: ${TIER} is restored.`);
       assert.equal((await readAspect(connection, 'structuredProperty', TIER, 'status'))?.removed, false);
-      await workbench.waitForNoProblem('property.softDeleted', 45_000);
+      await workbench.waitForNoProblem('property.softDeleted');
     });
   },
 );

@@ -7,12 +7,14 @@ import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { startSession, type Session, type SessionOptions } from './harness';
 import { ensureE2eTools, repoRoot, setupLogTail } from './setup';
+import { budgetMs } from '../support/timeScale';
 
 /** where the issue asks for them; git-ignored */
 export const SCREENSHOTS = join(repoRoot, 'test-results');
-const SCENARIO_TIMEOUT_MS = 60_000;
+/** hang guards only: each wait inside a scenario has its own budget (./workbench.ts), scaled by CATALOG_TEST_TIME_SCALE */
+const SCENARIO_TIMEOUT_MS = budgetMs(6 * 60_000);
 /** the first run installs code-server (about 2–3 minutes) before the session starts */
-const SUITE_TIMEOUT_MS = 20 * 60_000;
+const SUITE_TIMEOUT_MS = budgetMs(40 * 60_000);
 
 /** `timeoutMs`: a larger budget for a scenario that reloads the window (a new extension host) */
 export type Scenario = (name: string, body: () => Promise<void>, options?: { timeoutMs?: number }) => Promise<void>;

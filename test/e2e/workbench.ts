@@ -4,8 +4,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import { budgetMs } from '../support/timeScale';
 
-const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * Every wait's budget: generous (a loaded machine runs code-server, Chromium and the language server
+ * several times slower), scaled by CATALOG_TEST_TIME_SCALE. A wait ends as soon as its condition
+ * holds, so a large budget costs nothing when things work.
+ */
+export const DEFAULT_TIMEOUT_MS = budgetMs(120_000);
 
 /** Polls `probe` until it returns a value that is not undefined; fails with what was last seen. */
 export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<T> {
@@ -33,7 +39,7 @@ export class Workbench {
   constructor(readonly page: Page) {}
 
   async ready(): Promise<void> {
-    await until('the workbench to load', async () => ((await this.page.locator('.monaco-workbench .part.statusbar').count()) > 0 ? true : undefined), 60_000);
+    await until('the workbench to load', async () => ((await this.page.locator('.monaco-workbench .part.statusbar').count()) > 0 ? true : undefined), budgetMs(240_000));
   }
 
   private get activeEditor(): Locator {
@@ -172,7 +178,7 @@ export class Workbench {
       await this.page.keyboard.press('Control+Space');
       await details.waitFor({ state: 'visible', timeout: 2000 }).catch(() => undefined);
       return undefined;
-    }, 8000).catch(() => undefined);
+    }, budgetMs(8000)).catch(() => undefined);
   }
 
   /** Opens the quick-fix menu (Ctrl+.) at the cursor and chooses the action titled `title`. */
@@ -183,7 +189,8 @@ export class Workbench {
     await until(`the quick fix "${title}" to be offered`, async () => {
       await this.page.keyboard.press('Control+.');
       try {
-        await item.waitFor({ state: 'visible', timeout: 3_000 });
+        // Long enough for a loaded machine to draw the menu: a shorter wait closes it before it shows.
+        await item.waitFor({ state: 'visible', timeout: budgetMs(10_000) });
         return true;
       } catch {
         await this.page.keyboard.press('Escape');

@@ -59,16 +59,15 @@ e2eSuite('One workspace truth in VS Code', () => ({}), async (session, scenario)
     assert.ok(expected.length > 0, 'the fixture workspace has problems to compare');
     // A problem only the live definitions find: the extension is connected to its local catalog.
     await workbench.openFile('team-datasets.yaml');
-    await workbench.waitForProblem(["'marketing' is not an allowed value of io.catalogcode.governance.ownerTeam"], 45_000);
+    await workbench.waitForProblem(["'marketing' is not an allowed value of io.catalogcode.governance.ownerTeam"]);
     await workbench.runCommand('Catalog Code: Validate Workspace');
-    const summary = await workbench.waitForNotification(/metadata file\(s\) checked/, 45_000);
+    const summary = await workbench.waitForNotification(/metadata file\(s\) checked/);
     const shown = await until(
       'the Problems panel to list what cli validate reports',
       async () => {
         const keys = problemKeys(await workbench.problems());
         return JSON.stringify(keys) === JSON.stringify(expected) ? keys : undefined;
       },
-      45_000,
     ).catch(async (error: Error) => {
       throw new Error(`${error.message}\nValidate Workspace said: ${summary}\ncli validate: ${expected.join(', ')}\nProblems panel:\n${(await workbench.problems()).join('\n')}`);
     });
@@ -77,13 +76,13 @@ e2eSuite('One workspace truth in VS Code', () => ({}), async (session, scenario)
 
   await scenario('changing catalogCode.formats.associations changes the diagnostics without a reload', async () => {
     await workbench.openFile('orders-lineage.yml');
-    await workbench.waitForProblem(['lineage.columnOutsideEdge'], 45_000);
+    await workbench.waitForProblem(['lineage.columnOutsideEdge']);
     // The workspace settings file, as a user (or a teammate's commit) changes it.
     const settings = join(session.workspace, '.vscode', 'settings.json');
     mkdirSync(join(session.workspace, '.vscode'), { recursive: true });
     writeFileSync(settings, JSON.stringify({ 'catalogCode.formats.associations': { 'orders-lineage.yml': 'none' } }, null, 2));
-    await workbench.waitForNoProblem('lineage.columnOutsideEdge', 45_000);
+    await workbench.waitForNoProblem('lineage.columnOutsideEdge');
     writeFileSync(settings, JSON.stringify({ 'catalogCode.formats.associations': {} }, null, 2));
-    await workbench.waitForProblem(['lineage.columnOutsideEdge'], 45_000);
+    await workbench.waitForProblem(['lineage.columnOutsideEdge']);
   });
 });

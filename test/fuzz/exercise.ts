@@ -22,8 +22,9 @@ import { validateDocument } from '../../core/validate';
  * Runs one document through everything the editor does with it (detection, adapters, every rule,
  * symbols, completion, hover, definition, references, code actions) and throws a FuzzViolation when
  * an invariant breaks: nothing throws, nothing reports an internal failure, every range lies inside
- * the document, every quick fix leaves a document that parses if it parsed before, and the whole
- * run stays inside its time budget.
+ * the document, every quick fix leaves a document that parses if it parsed before. No time is
+ * judged here (a loaded machine makes any bound flaky): a case that hangs is caught by the
+ * harness's no-progress watchdog (./harness.ts), and speed on hostile input is `npm run bench`'s.
  */
 
 export class FuzzViolation extends Error {
@@ -60,25 +61,17 @@ export interface ExerciseOptions {
   caretFractions: readonly number[];
   /** force a format through the associations setting, as a user could */
   associations?: ReadOptions['associations'];
-  /** fail when the whole run takes longer */
-  budgetMs: number;
   /** how many diagnostics get their quick fixes applied and re-parsed (the slow part) */
   maxFixedDiagnostics?: number;
 }
 
 export function exerciseDocument(uri: string, text: string, options: ExerciseOptions): void {
-  const started = performance.now();
-  const step = (what: string) => {
-    const elapsed = performance.now() - started;
-    if (elapsed > options.budgetMs) throw new FuzzViolation(`took ${Math.round(elapsed)} ms (budget ${options.budgetMs} ms), last step: ${what}`);
-  };
   const lineIndex = new LineIndex(text);
   const bounds = new Bounds(text, lineIndex);
   const model = readDocument(uri, text, { associations: options.associations });
   const unreadable = model.parseProblems.find((p) => /could not read this file/.test(p.message));
   if (unreadable) throw new FuzzViolation(`an adapter threw: ${unreadable.message}`);
   bounds.checkOffsetsIn('model', model);
-  step('readDocument');
 
   const document: WorkspaceDocument = { uri, text, model, lineIndex };
   const input: FeatureInput = { document, definitions: FUZZ_DEFINITIONS, entities: ENTITIES, workspace: [...WORKSPACE, document] };
@@ -86,10 +79,8 @@ export function exerciseDocument(uri: string, text: string, options: ExerciseOpt
   const failedRule = diagnostics.find((d) => d.code === 'internal.ruleFailed');
   if (failedRule) throw new FuzzViolation(`a rule threw: ${failedRule.message}`);
   for (const d of diagnostics) bounds.checkOffsets(`diagnostic ${d.code}`, d.range.start, d.range.end);
-  step('validateDocument');
 
   for (const symbol of documentSymbols(document)) bounds.checkOffsetsIn('symbols', symbol);
-  step('documentSymbols');
 
   const offsets = [0, text.length, ...options.caretFractions.map((f) => Math.floor(Math.min(1, Math.max(0, f)) * text.length))];
   for (const offset of offsets) {
@@ -100,7 +91,6 @@ export function exerciseDocument(uri: string, text: string, options: ExerciseOpt
     for (const loc of [...findDefinition(input, offset), ...findReferences(input, offset, true)]) {
       if (loc.uri === uri) bounds.checkLsp(`location at ${offset}`, loc.range);
     }
-    step(`features at offset ${offset}`);
   }
 
   const lspDiagnostics: Diagnostic[] = diagnostics.map((d) => ({
@@ -123,7 +113,6 @@ export function exerciseDocument(uri: string, text: string, options: ExerciseOpt
         throw new FuzzViolation(`quick fix "${action.title}" for ${String(diagnostic.code)} left text that does not parse:\n${clip(fixed)}`);
       }
     }
-    step(`code actions for ${String(diagnostic.code)}`);
   }
   for (const fraction of options.caretFractions.slice(0, 2)) {
     const at = Math.floor(fraction * text.length);
@@ -131,7 +120,6 @@ export function exerciseDocument(uri: string, text: string, options: ExerciseOpt
       for (const edit of action.edit?.changes?.[uri] ?? []) bounds.checkLsp(`refactor "${action.title}"`, edit.range);
     }
   }
-  step('code actions');
 }
 
 type Flavour = 'yaml' | 'json' | 'jsonc';

@@ -22,5 +22,5 @@ const only = process.argv.slice(2);
 const files = ['fuzz', 'reliability']
   .flatMap((folder) => readdirSync(join(root, 'test', folder)).filter((name) => name.endsWith('.test.ts')).map((name) => join('test', folder, name)))
   .filter((file) => only.length === 0 || only.some((part) => file.includes(part)));
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-timeout=3600000', '--test-reporter=spec', ...files], { cwd: root, env, stdio: 'inherit' });
+const result = spawnSync(process.execPath, ['--import', new URL('../support/seededProperties.mjs', import.meta.url).href, '--import', 'tsx', '--test', '--test-concurrency=1', '--test-timeout=3600000', '--test-reporter=spec', ...files], { cwd: root, env, stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -15,8 +15,6 @@ export interface SuiteRun {
   progress: (description: string) => void;
 }
 
-const BUDGET_MS = Number(process.env.CATALOG_FUZZ_CASE_MS ?? 3000);
-
 function associationsFor(format: string | undefined) {
   return format ? { '**/*': format as 'datasetYaml' } : undefined;
 }
@@ -29,7 +27,7 @@ export const SUITES: Record<string, (run: SuiteRun) => void> = {
       fc.property(mutatedCorpusFile(corpus), carets, forcedFormat, ({ file, mutations }, fractions, format) => {
         progress(`${file.name} ${JSON.stringify(mutations)} format=${String(format)}`);
         const text = mutations.reduce(applyMutation, file.text);
-        exerciseDocument(file.uri, text, { caretFractions: fractions, associations: associationsFor(format), budgetMs: BUDGET_MS });
+        exerciseDocument(file.uri, text, { caretFractions: fractions, associations: associationsFor(format) });
       }),
       { seed, numRuns: runs },
     );
@@ -41,7 +39,7 @@ export const SUITES: Record<string, (run: SuiteRun) => void> = {
     fc.assert(
       fc.property(fc.constantFrom(...corpus), carets, (file, fractions) => {
         progress(file.name);
-        exerciseDocument(file.uri, file.text, { caretFractions: fractions, budgetMs: BUDGET_MS, maxFixedDiagnostics: 30 });
+        exerciseDocument(file.uri, file.text, { caretFractions: fractions, maxFixedDiagnostics: 30 });
       }),
       { seed, numRuns: Math.max(runs, corpus.length) },
     );
@@ -58,7 +56,7 @@ export const SUITES: Record<string, (run: SuiteRun) => void> = {
       fc.property(fc.constantFrom(...corpus), fc.array(stringEdit, { minLength: 1, maxLength: 3 }), carets, (file, edits, fractions) => {
         progress(`${file.name} ${JSON.stringify(edits)}`);
         const text = edits.reduce(applyStringEdit, file.text);
-        exerciseDocument(file.uri, text, { caretFractions: fractions, budgetMs: BUDGET_MS, maxFixedDiagnostics: 30 });
+        exerciseDocument(file.uri, text, { caretFractions: fractions, maxFixedDiagnostics: 30 });
       }),
       { seed, numRuns: runs },
     );
@@ -69,7 +67,7 @@ export const SUITES: Record<string, (run: SuiteRun) => void> = {
     fc.assert(
       fc.property(arbitraryText, fc.constantFrom('yaml', 'yml', 'json'), forcedFormat, carets, (text, ext, format, fractions) => {
         progress(`${ext} format=${String(format)} ${JSON.stringify(clip(text, 200))}`);
-        exerciseDocument(`file:///fuzz/any.${ext}`, text, { caretFractions: fractions, associations: associationsFor(format), budgetMs: BUDGET_MS });
+        exerciseDocument(`file:///fuzz/any.${ext}`, text, { caretFractions: fractions, associations: associationsFor(format) });
       }),
       { seed, numRuns: runs },
     );
@@ -80,7 +78,7 @@ export const SUITES: Record<string, (run: SuiteRun) => void> = {
     fc.assert(
       fc.property(catalogishDocument, forcedFormat, carets, (doc, format, fractions) => {
         progress(`${doc.ext} format=${String(format)} ${JSON.stringify(clip(doc.text, 200))}`);
-        exerciseDocument(`file:///fuzz/doc.${doc.ext}`, doc.text, { caretFractions: fractions, associations: associationsFor(format), budgetMs: BUDGET_MS });
+        exerciseDocument(`file:///fuzz/doc.${doc.ext}`, doc.text, { caretFractions: fractions, associations: associationsFor(format) });
       }),
       { seed, numRuns: runs },
     );
@@ -89,14 +87,13 @@ export const SUITES: Record<string, (run: SuiteRun) => void> = {
   /** A 10 MB line, 100-level nesting, alias bombs: fixed documents, random carets. */
   pathological({ seed, runs, progress }) {
     const documents = hostileDocuments({ hugeBytes: 10 * 1024 * 1024, depth: 100 });
-    const budget = Number(process.env.CATALOG_FUZZ_HOSTILE_MS ?? 20_000);
     for (const doc of documents) {
       fc.assert(
         fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 3 }), (fractions) => {
           progress(doc.name);
-          exerciseDocument(doc.uri, doc.text, { caretFractions: fractions, budgetMs: budget, maxFixedDiagnostics: 3 });
+          exerciseDocument(doc.uri, doc.text, { caretFractions: fractions, maxFixedDiagnostics: 3 });
           progress(`${doc.name}, read as ${doc.format}`);
-          exerciseDocument(doc.uri, doc.text, { caretFractions: fractions, associations: associationsFor(doc.format), budgetMs: budget, maxFixedDiagnostics: 3 });
+          exerciseDocument(doc.uri, doc.text, { caretFractions: fractions, associations: associationsFor(doc.format), maxFixedDiagnostics: 3 });
         }),
         // The documents are fixed, only the carets vary: a few runs per document are enough.
         { seed, numRuns: Math.min(5, Math.max(1, Math.floor(runs / 50))) },

@@ -10,6 +10,7 @@ import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { WorkspaceProblemsRequest, type WorkspaceProblemsResult } from '../../core/protocol';
 import { startService, type RunningService } from '../../service/main';
 import { TestClient, ensureServerBuilt } from '../protocol/lspClient';
+import { budgetMs } from '../support/timeScale';
 
 /**
  * One workspace truth: the editor's diagnostics (published for open files), the workspace
@@ -41,7 +42,7 @@ async function cliAnswer(root: string, service?: string): Promise<Key[]> {
 const keysOf = (root: string, uri: string, diagnostics: readonly Diagnostic[]): Key[] =>
   diagnostics.map((d) => `${relative(root, fileURLToPath(uri))}:${d.range.start.line}:${String(d.code)}`);
 
-async function settle<T>(read: () => Promise<T>, equal: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+async function settle<T>(read: () => Promise<T>, equal: (value: T) => boolean, timeoutMs = budgetMs(60_000)): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last = await read();
   // Existence answers and live definitions arrive in the background: ask until the answer agrees or time runs out.

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { StreamMessageReader, StreamMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { ClientCapabilities, Diagnostic, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import type { CatalogInitializationOptions, StatusParams } from '../../core/protocol';
+import { budgetMs } from '../support/timeScale';
 
 const ROOT = process.cwd();
 const SERVER = join(ROOT, 'dist', 'server.js');
@@ -40,7 +41,7 @@ export async function ensureServerBuilt(): Promise<void> {
   if (fresh()) return;
   const lock = join(ROOT, 'dist', '.build-lock');
   mkdirSync(join(ROOT, 'dist'), { recursive: true });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + budgetMs(180_000);
   for (;;) {
     try {
       mkdirSync(lock);
@@ -134,7 +135,7 @@ export class TestClient {
   }
 
   /** Resolves with the first truthy value of `probe`, re-checked whenever the server sends something. */
-  waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
+  waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = budgetMs(60_000)): Promise<T> {
     return new Promise((resolve, reject) => {
       const check = () => {
         const value = probe();
@@ -157,7 +158,7 @@ export class TestClient {
   }
 
   /** Polls an async request until its answer satisfies `accept` (for answers that change in the background). */
-  async poll<T>(what: string, request: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  async poll<T>(what: string, request: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = budgetMs(60_000)): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     let last: T | undefined;
     while (Date.now() < deadline) {

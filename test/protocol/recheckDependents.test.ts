@@ -8,6 +8,7 @@ import type { Diagnostic, DocumentDiagnosticReport, PublishDiagnosticsParams } f
 import type { CatalogInitializationOptions } from '../../core/protocol';
 import { startService, type RunningService } from '../../service/main';
 import { TestClient } from './lspClient';
+import { budgetMs } from '../support/timeScale';
 
 /**
  * Issue 16: a change to one file re-checks only the open documents that depend on it. Two open
@@ -65,7 +66,7 @@ async function startClient(workspace: string, pull: boolean, initializationOptio
       const timer = setTimeout(() => {
         waiters.delete(check);
         reject(new Error(`Timed out waiting for ${what}; log: ${JSON.stringify(logs.slice(-10))}`));
-      }, 15_000);
+      }, budgetMs(60_000));
       waiters.add(check);
       check();
     });

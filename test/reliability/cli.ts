@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { budgetMs } from '../support/timeScale';
 
 /** Runs the built CLI (`dist/cli.js`) as a user would, capturing everything it prints. */
 
@@ -9,7 +10,7 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(args: string[], env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<CliRun> {
+export function runCli(args: string[], env: Record<string, string | undefined>, timeoutMs = budgetMs(120_000)): Promise<CliRun> {
   const child = spawn(process.execPath, [join(process.cwd(), 'dist', 'cli.js'), ...args], {
     cwd: process.cwd(),
     env: { ...process.env, CATALOG_SERVICE_URL: undefined, CATALOG_TOKEN: undefined, ...env },

@@ -56,14 +56,14 @@ describe('token safety in the language server', () => {
 
   const connect = () => client.connection.sendNotification(SetConnectionNotification.method, { url: proxy.url, token: TOKEN });
   const statusAfter = (count: number, accept: (s: StatusParams) => boolean, what: string) =>
-    client.waitFor(what, () => client.statuses.slice(count).find((s) => accept(s) && !s.refreshing), 15_000);
+    client.waitFor(what, () => client.statuses.slice(count).find((s) => accept(s) && !s.refreshing));
 
   it('connects, fetches and caches definitions; then meets 401, 500 and a redirect', async () => {
     let seen = client.statuses.length;
     await connect();
     const connected = await statusAfter(seen, (s) => s.state === 'connected' && s.definitions.serviceCount >= 1, 'connected with definitions');
     assert.equal(connected.url, proxy.url);
-    await client.waitFor('the cache file', () => filesUnder(storage).length > 0, 10_000);
+    await client.waitFor('the cache file', () => filesUnder(storage).length > 0);
     assert.ok(proxy.requests.some((r) => r.headers.authorization === `Bearer ${TOKEN}`), 'the token went as a bearer header');
 
     for (const [fault, state] of [

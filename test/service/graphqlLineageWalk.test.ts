@@ -118,7 +118,9 @@ test('a filtered walk counts only accepted entities, and stops at the deepest de
   assert.equal(page.total, 2);
 });
 
-test('on a million edges, a 3+ hop search over thousands of reachable entities stays fast', () => {
+// How fast it is belongs to `npm run bench -- --only lineage` (bench/support/inProcessWalk.ts: a ratio
+// to a plain BFS in the same run); a `p50 < 100 ms` here failed on a loaded machine.
+test('on a million edges, a 3+ hop search reaches thousands of entities, as many as a plain BFS', () => {
   const index = new InMemoryLineageIndex();
   const size = 200_000;
   const urns = Array.from({ length: size }, (_, i) => node(i));
@@ -130,14 +132,24 @@ test('on a million edges, a 3+ hop search over thousands of reachable entities s
     index.onAspect(urns[i], 'upstreamLineage', { upstreams: [...ups].map((u) => ({ dataset: urns[u], type: 'TRANSFORMED' })) });
   }
   assert.ok(index.edgeCount() > 990_000);
-  const times: number[] = [];
-  let total = 0;
-  for (let run = 0; run < 7; run++) {
-    const started = performance.now();
-    total = searchLineage(index, { start: urns[size - 1 - run], direction: 'UPSTREAM', maxDegree: Infinity, accept: all, offset: 0, count: 10 }).total;
-    times.push(performance.now() - started);
+  for (let run = 0; run < 3; run++) {
+    const start = urns[size - 1 - run];
+    const total = searchLineage(index, { start, direction: 'UPSTREAM', maxDegree: Infinity, accept: all, offset: 0, count: 10 }).total;
+    assert.ok(total > 1000, `the walk reached ${total} entities`);
+    assert.equal(total, reachableUpstream(index, start), `the walk from ${start} counts what a plain BFS reaches`);
   }
-  times.sort((a, b) => a - b);
-  assert.ok(total > 1000, `the walk reached ${total} entities`);
-  assert.ok(times[3] < 100, `p50 ${times[3].toFixed(1)} ms for ${total} entities`);
 });
+
+function reachableUpstream(index: InMemoryLineageIndex, start: string): number {
+  const seen = new Set([start]);
+  const queue = [start];
+  for (let i = 0; i < queue.length; i++) {
+    for (const next of index.upstreamsOf(queue[i])) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return seen.size - 1;
+}

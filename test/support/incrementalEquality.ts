@@ -142,7 +142,7 @@ export function assertSameAsFresh(analysis: DocumentAnalysis, at: number, steps:
   // The checks the editor runs: part by part, results of unchanged parts kept from earlier steps.
   const parts = analysis.parts;
   if (parts) {
-    const kept = validateParts({ model: analysis.model, text: analysis.text, definitions: STABLE_DEFINITIONS, parts, repeats: analysis.repeats });
+    const kept = validateParts({ model: analysis.model, text: analysis.text, definitions: STABLE_DEFINITIONS, parts, cache: analysis.cache, repeats: analysis.repeats });
     assert.deepEqual(kept, validateDocument({ model: fresh, text: analysis.text, definitions: STABLE_DEFINITIONS }), `diagnostics of kept parts after ${steps}`);
   }
   assert.deepEqual(documentSymbols(document(analysis.model)), documentSymbols(document(fresh)), `symbols after ${steps}`);

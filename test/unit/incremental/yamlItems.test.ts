@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../../bench/generate/metadataFiles';
 import { seededRandom } from '../../../bench/support/random';
-import { validateParts, type CheckedPart } from '../../../core/incremental/checkParts';
+import { validateParts } from '../../../core/incremental/checkParts';
+import type { CheckedPart } from '../../../core/incremental/parts';
 import { DocumentAnalysis, type TextEdit } from '../../../core/incremental/documentAnalysis';
 import { readDocument } from '../../../core/formats';
 import { validateDocument } from '../../../core/validate';
@@ -87,33 +88,36 @@ describe('YAML list formats are analysed item by item', () => {
     assert.equal(DocumentAnalysis.read('file:///w/aliases.yml', text).parts, undefined);
   });
 
-  it('edits applied again to an analysis that was already edited read the text whole', () => {
+  it('an analysis that apply consumed refuses every later use, loudly', () => {
     const [, uri, text] = files[2];
     const analysis = DocumentAnalysis.read(uri, text);
     const at = text.indexOf('name: ') + 6;
-    assert.equal(analysis.apply([{ start: at, end: at, text: 'a' }]).path, 'unit');
-    const again = analysis.apply([{ start: at, end: at, text: 'b' }]);
-    assert.equal(again.path, 'full');
-    assertSameAsFresh(again, at, 'a second edit of the first analysis');
+    const edited = analysis.apply([{ start: at, end: at, text: 'a' }]);
+    assert.equal(edited.path, 'unit');
+    assert.throws(() => analysis.apply([{ start: at, end: at, text: 'b' }]), /consumed/);
+    assert.throws(() => analysis.model, /consumed/);
+    assert.throws(() => analysis.parts, /consumed/);
+    assertSameAsFresh(edited.apply([{ start: at + 1, end: at + 1, text: 'b' }]), at, 'the analysis apply returned');
   });
 
   it('after an edit the checks run again for the edited item only', () => {
     const [, uri, text] = files[1];
     let analysis = DocumentAnalysis.read(uri, text);
-    const check = () => validateParts({ model: analysis.model, text: analysis.text, definitions, parts: analysis.parts ?? [] });
+    const check = () => validateParts({ model: analysis.model, text: analysis.text, definitions, parts: analysis.parts ?? [], cache: analysis.cache });
+    const checkedOf = () => (analysis.parts ?? []).map((part) => analysis.cache?.checked(part));
     check();
-    const before = new Set<CheckedPart | undefined>((analysis.parts ?? []).map((part) => part.checked));
+    const before = new Set<CheckedPart | undefined>(checkedOf());
     const id = /id: /g;
     id.lastIndex = Math.floor(text.length / 2);
     const at = (id.exec(text)?.index ?? 0) + 4;
     analysis = typeAt(analysis, at, 'q');
     assert.equal(analysis.path, 'unit');
     const diagnostics = check();
-    const checkedAgain = (analysis.parts ?? []).filter((part) => !before.has(part.checked)).length;
+    const checkedAgain = checkedOf().filter((checked) => !before.has(checked)).length;
     assert.equal(checkedAgain, 1, 'one part checked again');
     const fresh = { ...definitions, workspace: new Map(definitions.workspace) };
-    assert.deepEqual(diagnostics, validateParts({ model: analysis.model, text: analysis.text, definitions: fresh, parts: analysis.parts ?? [] }), 'kept results equal a full check');
-    assert.equal((analysis.parts ?? []).filter((part) => !before.has(part.checked)).length, analysis.parts?.length, 'new definitions check every part again');
+    assert.deepEqual(diagnostics, validateParts({ model: analysis.model, text: analysis.text, definitions: fresh, parts: analysis.parts ?? [], cache: analysis.cache }), 'kept results equal a full check');
+    assert.equal(checkedOf().filter((checked) => !before.has(checked)).length, analysis.parts?.length, 'new definitions check every part again');
   });
 
   it('entity existence is asked by document rules only, so answers that change are never kept per part', () => {

@@ -3,6 +3,7 @@ import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type
 import { createConnection } from 'vscode-languageserver/node';
 import type { ClientCapabilities, Diagnostic, InitializeResult, PublishDiagnosticsParams, ShowMessageParams } from 'vscode-languageserver-protocol';
 import { startServer } from '../../../server/startServer';
+import { budgetMs } from '../../support/timeScale';
 
 export interface InProcessOptions {
   rootPath?: string;
@@ -59,7 +60,7 @@ export class InProcessServer {
   }
 
   /** Resolves with the first truthy value of `probe`, re-checked whenever the server sends something. */
-  waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
+  waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = budgetMs(60_000)): Promise<T> {
     return new Promise((resolve, reject) => {
       const check = (): void => {
         const value = probe();
