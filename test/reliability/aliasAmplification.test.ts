@@ -8,6 +8,7 @@ import type { CompletionList, Diagnostic } from 'vscode-languageserver-protocol'
 import { MAX_DIAGNOSTICS_PER_DOCUMENT } from '../../core/diagnostics/cap';
 import { TestClient } from '../protocol/lspClient';
 import { runCli } from './cli';
+import { budgetMs } from '../support/timeScale';
 
 /**
  * Work one document may cause, whatever its aliases expand to. The attack (issue 21, finding 11)
@@ -31,7 +32,7 @@ function aliasChain(): string {
 /** 1,500 edges with an upstream URN of two parts (urn.arity), no alias. */
 const MANY_PROBLEMS = `edgesToAdd:\n${Array.from({ length: 1_500 }, (_, i) => `  - downstreamUrn: urn:li:dataset:(urn:li:dataPlatform:hive,d${i},PROD)\n    upstreamUrn: urn:li:dataset:(urn:li:dataPlatform:hive,u${i})\n`).join('')}edgesToRemove: []\n`;
 
-describe('language server and CLI: the work one document may cause', { timeout: 300_000 }, () => {
+describe('language server and CLI: the work one document may cause', { timeout: budgetMs(300_000) }, () => {
   let client: TestClient;
   let workspace: string;
   let chainPath: string;

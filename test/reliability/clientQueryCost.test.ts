@@ -16,6 +16,7 @@ import { readAspectsInBatches } from '../../core/plan/pushStateBatch';
 import { measureDocument } from '../../service/graphql/documentMeasure';
 import { MAX_QUERY_COST } from '../../service/graphql/limits';
 import { TEST_TOKEN, datasetUrn, startTestService, type TestService } from '../service/helpers';
+import { budgetMs } from '../support/timeScale';
 
 /**
  * Every GraphQL document Catalog Code's client sends, with the largest pages it asks for, stays
@@ -63,7 +64,7 @@ function relay(target: string, sent: Sent[]): Promise<http.Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-describe('reliability: the client’s own GraphQL documents stay well within the cost budget', { timeout: 60_000 }, () => {
+describe('reliability: the client’s own GraphQL documents stay well within the cost budget', { timeout: budgetMs(180_000) }, () => {
   let svc: TestService;
   let server: http.Server;
   let connection: ServiceConnection;

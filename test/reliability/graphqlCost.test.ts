@@ -4,6 +4,7 @@ import { scrollLineage } from '../../core/api/lineageClient';
 import { MAX_QUERY_COST, MAX_SAME_NAME_FIELDS } from '../../service/graphql/limits';
 import { datasetUrn } from '../service/helpers';
 import { startCliCatalog, type CliCatalog } from './cliCatalog';
+import { budgetMs } from '../support/timeScale';
 
 /**
  * Issue 21, findings 4 and 5: GraphQL documents that are small but ask for a great deal.
@@ -35,7 +36,7 @@ function aliasedSearches(aliases: number): string {
 
 const COST_MESSAGE = new RegExp(`would cost [\\d,]+; the local catalog runs at most ${MAX_QUERY_COST.toLocaleString('en-US')} per request\\..*Ask for fewer or smaller pages`);
 
-describe('reliability: GraphQL documents that cost more than they look', { timeout: 60_000 }, () => {
+describe('reliability: GraphQL documents that cost more than they look', { timeout: budgetMs(180_000) }, () => {
   let catalog: CliCatalog;
   const health = async () => (await fetch(`${catalog.url}/health`)).status;
   const honestLineage = async () => {
@@ -98,7 +99,7 @@ describe('reliability: GraphQL documents that cost more than they look', { timeo
   });
 });
 
-describe('reliability: SIGINT stops the catalog while a hostile request is in', { timeout: 60_000 }, () => {
+describe('reliability: SIGINT stops the catalog while a hostile request is in', { timeout: budgetMs(180_000) }, () => {
   let catalog: CliCatalog | undefined;
   // also when the test times out (a catalog that ignores SIGINT is killed, not left behind)
   after(() => catalog?.close());

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { CompletionList } from 'vscode-languageserver-protocol';
 import { TestClient } from '../protocol/lspClient';
 import { runCli } from './cli';
+import { budgetMs } from '../support/timeScale';
 
 /**
  * The attack: a workspace whose walk never ends or whose files never end. `meta/a -> .` and
@@ -20,7 +21,7 @@ import { runCli } from './cli';
 
 const PROPS = ['- id: io.team.tier', '  type: string', '  cardinality: SINGLE', '  entity_types:', '    - dataset', '  allowed_values:', '    - value: gold', '    - value: silver', ''].join('\n');
 const ORDERS = ['id: orders', 'platform: hive', 'env: PROD', 'structured_properties:', '  io.team.tier: bronze', ''].join('\n');
-const HANG_GUARD_MS = 60_000;
+const HANG_GUARD_MS = budgetMs(120_000);
 
 function hostileWorkspace(): { root: string; outside: string } {
   const base = mkdtempSync(join(tmpdir(), 'catalog-code-hostile-files-'));
@@ -48,7 +49,7 @@ function within<T>(what: string, promise: Promise<T>): Promise<T> {
   return Promise.race([promise, guard]).finally(() => clearTimeout(timer));
 }
 
-describe('hostile files: link loops, /dev/zero and a FIFO named as metadata', { timeout: 240_000 }, () => {
+describe('hostile files: link loops, /dev/zero and a FIFO named as metadata', { timeout: budgetMs(480_000) }, () => {
   let root: string;
 
   before(() => {

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { DiagnosticSeverity, type CompletionList } from 'vscode-languageserver-protocol';
 import { MAX_OPEN_DOCUMENT_CHARS } from '../../core/workspace/openDocumentLimit';
 import { TestClient } from '../protocol/lspClient';
+import { budgetMs } from '../support/timeScale';
 
 /**
  * A document opened in the editor far over the size checked as you type (5 MiB; the limit is
@@ -23,7 +24,7 @@ const DATASET = ['id: orders', 'platform: hive', 'env: PROD', 'structured_proper
 const ITEM = ['- id: db.table', '  platform: hive', '  structured_properties:', '    io.team.tier: platinum', ''].join('\n');
 const LARGE = ITEM.repeat(Math.ceil((5 * 1024 * 1024) / ITEM.length));
 
-describe('language server: an open document over the size checked as you type', { timeout: 300_000 }, () => {
+describe('language server: an open document over the size checked as you type', { timeout: budgetMs(300_000) }, () => {
   let client: TestClient;
   let workspace: string;
   let largeUri: string;
@@ -58,7 +59,7 @@ describe('language server: an open document over the size checked as you type', 
   });
 
   it('is named by the language status', async () => {
-    const status = await client.waitFor('a status naming the large document', () => client.statuses.find((s) => s.uncheckedDocuments?.includes(largeUri)), 60_000);
+    const status = await client.waitFor('a status naming the large document', () => client.statuses.find((s) => s.uncheckedDocuments?.includes(largeUri)), budgetMs(120_000));
     assert.match(status.message, /Not checked as you type, being over 2 MiB: .*huge datasets\.yaml'; run catalog-code validate on it\./);
   });
 
@@ -78,6 +79,6 @@ describe('language server: an open document over the size checked as you type', 
     await client.waitFor('a status without unchecked documents', () => {
       const latest = client.latestStatus();
       return latest && !latest.uncheckedDocuments && !/Not checked as you type/.test(latest.message);
-    }, 60_000);
+    }, budgetMs(120_000));
   });
 });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureServerBuilt } from '../protocol/lspClient';
+import { budgetMs } from '../support/timeScale';
 
 /**
  * Malformed LSP frames over the real server's stdio. Each attack follows an honest `initialize`
@@ -16,7 +17,7 @@ import { ensureServerBuilt } from '../protocol/lspClient';
  */
 
 /** Liveness only: a hang is what fails, not a slow machine. */
-const EXIT_BUDGET_MS = 60_000;
+const EXIT_BUDGET_MS = budgetMs(120_000);
 
 const ATTACKS: { name: string; bytes: string; says: RegExp }[] = [
   { name: 'a non-numeric Content-Length', bytes: 'Content-Length: abc\r\n\r\n{}', says: /Content-Length "abc" is not a number of bytes/ },

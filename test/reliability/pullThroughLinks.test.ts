@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startService, type RunningService } from '../../service/main';
 import { runCli } from './cli';
+import { budgetMs } from '../support/timeScale';
 
 /**
  * The attack: `pull --out out` where `out/properties.yaml -> ../victim/important.conf` was
@@ -19,9 +20,9 @@ const TOKEN = 'pull-through-links-token-8c1d';
 const SAMPLE = join(process.cwd(), 'test', 'fixtures', 'sample-catalog');
 const VICTIM_TEXT = 'secret = keep me\n';
 /** A liveness guard: a pull that blocks on the FIFO is killed and the test fails. */
-const HANG_GUARD_MS = 60_000;
+const HANG_GUARD_MS = budgetMs(120_000);
 
-describe('pull into a folder with planted links and a FIFO', { timeout: 180_000 }, () => {
+describe('pull into a folder with planted links and a FIFO', { timeout: budgetMs(360_000) }, () => {
   let service: RunningService;
   let root: string;
 

@@ -9,6 +9,7 @@ import { SetConnectionNotification, type StatusParams } from '../../core/protoco
 import { TestClient } from '../protocol/lspClient';
 import { definition, definitionPath, startTestService, type TestService } from '../service/helpers';
 import { startFaultProxy, type FaultProxy } from '../support/faultProxy';
+import { budgetMs } from '../support/timeScale';
 
 /**
  * Issue 21, finding 1: the token followed the workspace's URL. The user signs in to catalog A,
@@ -75,7 +76,7 @@ describe('a token is sent only to the origin it was given for', () => {
     const outcome = await broker.tokenFor(url);
     const seen = client.statuses.length;
     await client.connection.sendNotification(SetConnectionNotification.method, { url: url.url, token: outcome.token });
-    return client.waitFor(`a settled status for ${url.url}`, () => client.statuses.slice(seen).find((s) => s.url === url.url && s.state !== 'connecting' && !s.refreshing), 60_000);
+    return client.waitFor(`a settled status for ${url.url}`, () => client.statuses.slice(seen).find((s) => s.url === url.url && s.state !== 'connecting' && !s.refreshing), budgetMs(120_000));
   }
 
   const tokensReceivedBy = (proxy: FaultProxy): string[] => proxy.requests.map((r) => r.headers.authorization).filter((h): h is string => h !== undefined);
