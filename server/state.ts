@@ -3,7 +3,7 @@ import type { ServiceConnection } from '../core/api';
 import { timeoutFromEnvironment } from '../core/api/http';
 import { UNKNOWN_EXISTENCE, type EntityExistenceView } from '../core/definitions/types';
 import { StatusNotification, type CatalogInitializationOptions, type StatusParams } from '../core/protocol';
-import { detectServiceTarget } from '../core/api/serviceTarget';
+import { probeServiceTarget } from '../core/api/serviceTarget';
 import type { ServiceTarget } from '../core/rules/target';
 import { WorkspaceSession, type CatalogKnowledge } from '../core/workspace/session';
 import { CATALOG_SETTINGS } from '../core/settings/catalogSettings';
@@ -38,6 +38,8 @@ export class ServerState {
   /** the kind of service connected to; decides rules whose authority is the local catalog */
   target: ServiceTarget = 'offline';
   private targetProbe = 0;
+  /** the service whose /health gave no answer yet: asked again after each refresh of its definitions */
+  private targetUnsettledFor: ServiceConnection | undefined;
   private currentService: ServiceConnection | undefined;
 
   constructor(private readonly lsp: Connection) {
@@ -61,7 +63,7 @@ export class ServerState {
   }
 
   private newLiveDefinitions(storagePath: string | undefined): LiveDefinitions {
-    return new LiveDefinitions(storagePath, { onDefinitionsChanged: () => this.markStale(), onStatusChanged: () => this.sendStatus(), log: (message) => this.log(message) });
+    return new LiveDefinitions(storagePath, { onDefinitionsChanged: () => this.markStale(), onStatusChanged: () => this.statusChanged(), log: (message) => this.log(message) });
   }
 
   setRefreshInterval(seconds: number): void {
@@ -102,14 +104,26 @@ export class ServerState {
     this.markStale();
   }
 
-  /** Asks the service what it is (local catalog or DataHub); only the latest service's answer counts. */
+  /**
+   * Asks the service what it is (local catalog or DataHub); only the latest service's answer
+   * counts. Until it answers, files are judged as for DataHub (the rules every target shares), and
+   * it is asked again after each refresh of its definitions.
+   */
   private async detectTarget(service: ServiceConnection | undefined): Promise<void> {
     const probe = ++this.targetProbe;
-    const target = await detectServiceTarget(service);
-    if (probe !== this.targetProbe || target === this.target) return;
+    const identity = await probeServiceTarget(service);
+    if (probe !== this.targetProbe) return;
+    this.targetUnsettledFor = identity === 'unreachable' ? service : undefined;
+    const target = identity === 'unreachable' ? 'datahub' : identity;
+    if (target === this.target) return;
     this.target = target;
     this.log(`Judging files for ${target === 'localCatalog' ? 'the local catalog' : target === 'datahub' ? 'DataHub' : 'no service (offline)'}.`);
     this.markStale();
+  }
+
+  private statusChanged(): void {
+    this.sendStatus();
+    if (this.targetUnsettledFor && this.targetUnsettledFor === this.currentService) void this.detectTarget(this.currentService);
   }
 
   /** What the catalog knows now: the service's definitions, which entities exist, the kind of service. */

@@ -1,12 +1,11 @@
 import type { ServiceTarget } from '../rules/target';
 import { readAnswerText } from './answerBody';
 import type { TypeNamespace } from '../urn';
-import { baseUrl, type ServiceConnection } from './http';
+import { DEFAULT_TIMEOUT_MS, baseUrl, type ServiceConnection } from './http';
 
 /** What the local catalog answers on `GET /health` beside `status`, so a client can tell it from DataHub. */
 export const LOCAL_CATALOG_SERVICE_ID = 'catalog-code-local-catalog';
 
-const PROBE_TIMEOUT_MS = 3_000;
 /** A health answer is a few dozen bytes; more is not a catalog's. */
 const HEALTH_ANSWER_BYTES = 64 * 1024;
 
@@ -17,14 +16,30 @@ const HEALTH_ANSWER_BYTES = 64 * 1024;
  * are the ones every target shares.
  */
 export async function detectServiceTarget(connection: ServiceConnection | undefined): Promise<ServiceTarget> {
+  const identity = await probeServiceTarget(connection);
+  return identity === 'unreachable' ? 'datahub' : identity;
+}
+
+/**
+ * The service's own answer to what it is, or 'unreachable' when `/health` gave none (down, slow,
+ * refused): a caller that keeps a connection asks again later rather than keep a guess. The probe
+ * waits as long as any request to the service (connection.timeoutMs, else 10 s): a busy machine
+ * that answers requests slowly must not make the local catalog pass for DataHub.
+ */
+export async function probeServiceTarget(connection: ServiceConnection | undefined): Promise<ServiceTarget | 'unreachable'> {
   if (!connection) return 'offline';
+  let response: Response;
   try {
-    const response = await fetch(`${baseUrl(connection)}/health`, {
+    response = await fetch(`${baseUrl(connection)}/health`, {
       headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(Math.min(connection.timeoutMs ?? PROBE_TIMEOUT_MS, PROBE_TIMEOUT_MS)),
+      signal: AbortSignal.timeout(connection.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       redirect: 'manual',
     });
-    if (!response.ok) return 'datahub';
+  } catch {
+    return 'unreachable';
+  }
+  if (!response.ok) return 'datahub';
+  try {
     const body = JSON.parse(await readAnswerText(response, baseUrl(connection), 'GET /health', HEALTH_ANSWER_BYTES)) as unknown;
     return isLocalCatalogHealth(body) ? 'localCatalog' : 'datahub';
   } catch {

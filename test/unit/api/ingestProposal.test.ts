@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { ingestProposal } from '../../../core/api/pushClient';
-import { detectServiceTarget } from '../../../core/api/serviceTarget';
+import { detectServiceTarget, probeServiceTarget } from '../../../core/api/serviceTarget';
 
 /** A real HTTP server on 127.0.0.1 that records what it was sent and answers with `answer`. */
 async function recordingServer(answer: (path: string) => { status: number; body: string }) {
@@ -49,5 +49,13 @@ describe('which service a connection reaches', () => {
       await local.close();
       await gms.close();
     }
+  });
+
+  it('says when /health gave no answer, so a kept connection asks again instead of keeping a guess', async () => {
+    const local = await recordingServer(() => ({ status: 200, body: '{"status":"ok","service":"catalog-code-local-catalog"}' }));
+    const url = local.url;
+    await local.close();
+    assert.equal(await probeServiceTarget({ url }), 'unreachable');
+    assert.equal(await detectServiceTarget({ url }), 'datahub', 'judged by the rules every target shares meanwhile');
   });
 });
