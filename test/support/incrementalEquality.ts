@@ -1,3 +1,4 @@
+import { mock } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -134,6 +135,17 @@ const STABLE_DEFINITIONS: DefinitionsView = (() => {
 
 /** Everything the editor shows for the analysis, against the same from a fresh read. */
 export function assertSameAsFresh(analysis: DocumentAnalysis, at: number, steps: string): void {
+  // Version advice names the current time: both sides are judged at one instant, so a second that
+  // ticks over between them on a busy machine is not a difference between them.
+  mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  try {
+    compareWithFresh(analysis, at, steps);
+  } finally {
+    mock.timers.reset();
+  }
+}
+
+function compareWithFresh(analysis: DocumentAnalysis, at: number, steps: string): void {
   const fresh = readDocument(analysis.uri, analysis.text);
   assert.deepEqual(analysis.model, fresh, `model after ${steps}`);
   const document = (model: typeof fresh): WorkspaceDocument => ({ uri: analysis.uri, text: analysis.text, model, lineIndex: new LineIndex(analysis.text) });
