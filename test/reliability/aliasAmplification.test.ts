@@ -4,11 +4,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CompletionList, Diagnostic } from 'vscode-languageserver-protocol';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { MAX_DIAGNOSTICS_PER_DOCUMENT } from '../../core/diagnostics/cap';
 import { TestClient } from '../protocol/lspClient';
 import { runCli } from './cli';
 import { budgetMs } from '../support/timeScale';
+import { TIER_PROPERTIES, TIER_DATASET, completeTier as completeTierAt } from './tierWorkspace';
 
 /**
  * Work one document may cause, whatever its aliases expand to. The attack (issue 21, finding 11)
@@ -20,8 +21,6 @@ import { budgetMs } from '../support/timeScale';
  * shows the cap alone: 1,000 shown, a summary naming `catalog-code validate FILE`, all 1,500 there.
  */
 
-const PROPS = ['- id: io.team.tier', '  type: string', '  cardinality: SINGLE', '  entity_types:', '    - dataset', '  allowed_values:', '    - value: gold', '    - value: silver', ''].join('\n');
-const DATASET = ['id: orders', 'platform: hive', 'env: PROD', 'structured_properties:', '  io.team.tier: ', ''].join('\n');
 
 function aliasChain(): string {
   const lines = ['version: 1', 'lineage:', '  - &e0', '    entity: {name: t0, type: dataset, platform: hive}'];
@@ -41,14 +40,14 @@ describe('language server and CLI: the work one document may cause', { timeout: 
 
   before(async () => {
     workspace = mkdtempSync(join(tmpdir(), 'catalog-code-aliases-'));
-    writeFileSync(join(workspace, 'props.yaml'), PROPS);
+    writeFileSync(join(workspace, 'props.yaml'), TIER_PROPERTIES);
     chainPath = join(workspace, 'lineage.yml');
     manyPath = join(workspace, 'edges.yaml');
     writeFileSync(chainPath, aliasChain());
     writeFileSync(manyPath, MANY_PROBLEMS);
     datasetUri = pathToFileURL(join(workspace, 'orders.yaml')).toString();
     ({ client } = await TestClient.start({ rootPath: workspace, pull: true }));
-    await client.open(datasetUri, DATASET);
+    await client.open(datasetUri, TIER_DATASET);
   });
 
   after(async () => {
@@ -56,7 +55,7 @@ describe('language server and CLI: the work one document may cause', { timeout: 
     rmSync(workspace, { recursive: true, force: true });
   });
 
-  const completeTier = () => client.connection.sendRequest('textDocument/completion', { textDocument: { uri: datasetUri }, position: { line: 4, character: '  io.team.tier: '.length } }) as Promise<CompletionList>;
+  const completeTier = () => completeTierAt(client, datasetUri);
   const bombMessage = (items: readonly Diagnostic[]) => items.find((d) => /Aliases in this file expand to more than 10,000 values/.test(String(d.message)));
 
   it('the 2 KB alias chain: bounded diagnostics, one saying the aliases were stopped, and a completion elsewhere answered', async () => {

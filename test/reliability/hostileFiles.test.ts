@@ -9,6 +9,7 @@ import type { CompletionList } from 'vscode-languageserver-protocol';
 import { TestClient } from '../protocol/lspClient';
 import { runCli } from './cli';
 import { budgetMs } from '../support/timeScale';
+import { TIER_PROPERTIES } from './tierWorkspace';
 
 /**
  * The attack: a workspace whose walk never ends or whose files never end. `meta/a -> .` and
@@ -19,7 +20,6 @@ import { budgetMs } from '../support/timeScale';
  * liveness guards (a process that hangs is killed and the test fails), not timings.
  */
 
-const PROPS = ['- id: io.team.tier', '  type: string', '  cardinality: SINGLE', '  entity_types:', '    - dataset', '  allowed_values:', '    - value: gold', '    - value: silver', ''].join('\n');
 const ORDERS = ['id: orders', 'platform: hive', 'env: PROD', 'structured_properties:', '  io.team.tier: bronze', ''].join('\n');
 const HANG_GUARD_MS = budgetMs(120_000);
 
@@ -30,7 +30,7 @@ function hostileWorkspace(): { root: string; outside: string } {
   mkdirSync(join(root, 'meta'), { recursive: true });
   mkdirSync(outside);
   writeFileSync(join(outside, 'secret.yaml'), ORDERS.replace('orders', 'secret'));
-  writeFileSync(join(root, 'props.yaml'), PROPS);
+  writeFileSync(join(root, 'props.yaml'), TIER_PROPERTIES);
   writeFileSync(join(root, 'meta', 'orders.yaml'), ORDERS);
   symlinkSync('.', join(root, 'meta', 'a'));
   symlinkSync('.', join(root, 'meta', 'b'));

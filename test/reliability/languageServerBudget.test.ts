@@ -8,6 +8,7 @@ import type { CompletionList, Hover, MarkupContent } from 'vscode-languageserver
 import { MAX_OPEN_DOCUMENT_CHARS } from '../../core/workspace/openDocumentLimit';
 import { TestClient } from '../protocol/lspClient';
 import { budgetMs } from '../support/timeScale';
+import { TIER_PROPERTIES, TIER_DATASET } from './tierWorkspace';
 
 /**
  * The language server's budget: no request on hostile input holds up the others. The attack is a
@@ -20,8 +21,6 @@ import { budgetMs } from '../support/timeScale';
  * hover. How long it waited is reported.
  */
 
-const PROPS = ['- id: io.team.tier', '  type: string', '  cardinality: SINGLE', '  entity_types:', '    - dataset', '  allowed_values:', '    - value: gold', '    - value: silver', ''].join('\n');
-const DATASET = ['id: orders', 'platform: hive', 'env: PROD', 'structured_properties:', '  io.team.tier: ', ''].join('\n');
 
 const NESTED = 'urn:li:corpuser:';
 /** A 2 MB updateLineage edge whose upstream URN holds ~130,000 nested URNs on one line, each running to the end of the key. */
@@ -36,11 +35,11 @@ describe('language server budget: a hostile hover does not block a completion', 
 
   before(async () => {
     workspace = mkdtempSync(join(tmpdir(), 'catalog-code-budget-'));
-    writeFileSync(join(workspace, 'props.yaml'), PROPS);
+    writeFileSync(join(workspace, 'props.yaml'), TIER_PROPERTIES);
     hostileUri = pathToFileURL(join(workspace, 'hostile-edges.yaml')).toString();
     datasetUri = pathToFileURL(join(workspace, 'orders.yaml')).toString();
     ({ client } = await TestClient.start({ rootPath: workspace, pull: false }));
-    await client.open(datasetUri, DATASET);
+    await client.open(datasetUri, TIER_DATASET);
     await client.open(hostileUri, HOSTILE);
     // The hostile document is read (its diagnostics are out) before the race starts.
     await client.waitFor('diagnostics of the hostile document', () => client.published.get(hostileUri), budgetMs(120_000));

@@ -4,10 +4,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DiagnosticSeverity, type CompletionList } from 'vscode-languageserver-protocol';
+import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
 import { MAX_OPEN_DOCUMENT_CHARS } from '../../core/workspace/openDocumentLimit';
 import { TestClient } from '../protocol/lspClient';
 import { budgetMs } from '../support/timeScale';
+import { TIER_PROPERTIES, TIER_DATASET, completeTier as completeTierAt } from './tierWorkspace';
 
 /**
  * A document opened in the editor far over the size checked as you type (5 MiB; the limit is
@@ -18,8 +19,6 @@ import { budgetMs } from '../support/timeScale';
  * and once it shrinks under the limit it is checked again like any other document.
  */
 
-const PROPS = ['- id: io.team.tier', '  type: string', '  cardinality: SINGLE', '  entity_types:', '    - dataset', '  allowed_values:', '    - value: gold', '    - value: silver', ''].join('\n');
-const DATASET = ['id: orders', 'platform: hive', 'env: PROD', 'structured_properties:', '  io.team.tier: ', ''].join('\n');
 /** a dataset YAML item with a wrong allowed value, so a checked copy has diagnostics */
 const ITEM = ['- id: db.table', '  platform: hive', '  structured_properties:', '    io.team.tier: platinum', ''].join('\n');
 const LARGE = ITEM.repeat(Math.ceil((5 * 1024 * 1024) / ITEM.length));
@@ -32,11 +31,11 @@ describe('language server: an open document over the size checked as you type', 
 
   before(async () => {
     workspace = mkdtempSync(join(tmpdir(), 'catalog-code-large-'));
-    writeFileSync(join(workspace, 'props.yaml'), PROPS);
+    writeFileSync(join(workspace, 'props.yaml'), TIER_PROPERTIES);
     largeUri = pathToFileURL(join(workspace, 'huge datasets.yaml')).toString();
     datasetUri = pathToFileURL(join(workspace, 'orders.yaml')).toString();
     ({ client } = await TestClient.start({ rootPath: workspace, pull: true }));
-    await client.open(datasetUri, DATASET);
+    await client.open(datasetUri, TIER_DATASET);
   });
 
   after(async () => {
@@ -44,7 +43,7 @@ describe('language server: an open document over the size checked as you type', 
     rmSync(workspace, { recursive: true, force: true });
   });
 
-  const completeTier = () => client.connection.sendRequest('textDocument/completion', { textDocument: { uri: datasetUri }, position: { line: 4, character: '  io.team.tier: '.length } }) as Promise<CompletionList>;
+  const completeTier = () => completeTierAt(client, datasetUri);
 
   it('gets one Information diagnostic at line 0 naming the limit and catalog-code validate, while another document is answered', async () => {
     assert.ok(LARGE.length > MAX_OPEN_DOCUMENT_CHARS);
