@@ -74,7 +74,7 @@ export class CatalogLanguageServer {
     } catch (error) {
       this.log.warn(`Stopping the language server before the restart failed: ${error instanceof Error ? error.message : String(error)}`);
     }
-    if (await this.start()) void vscode.window.setStatusBarMessage('Catalog Code: the language server restarted.', 5000);
+    if (await this.start()) void vscode.window.showInformationMessage('Catalog Code: the language server restarted; metadata files are being checked again.');
   }
 
   /** Tells the running server which catalog service to use (none: URL and token null). */
