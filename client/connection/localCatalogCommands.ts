@@ -4,10 +4,8 @@ import * as vscode from 'vscode';
 import { currentSettings } from '../settings';
 import type { ConnectionManager } from './connectionManager';
 
-type Register = (command: string, run: (...args: unknown[]) => unknown) => void;
-
 /** Start, stop, reset the local catalog, and load the sample data into it. */
-export function registerLocalCatalogCommands(register: Register, context: vscode.ExtensionContext, connection: ConnectionManager): void {
+export function localCatalogCommands(context: vscode.ExtensionContext, connection: ConnectionManager) {
   const usingRemote = (): boolean => currentSettings().serviceUrl.trim() !== '';
   const explainRemote = (): void => {
     void vscode.window.showInformationMessage(
@@ -16,49 +14,51 @@ export function registerLocalCatalogCommands(register: Register, context: vscode
     ).then((choice) => choice && vscode.commands.executeCommand('workbench.action.openSettings', 'catalogCode.service.url'));
   };
 
-  register('catalogCode.startLocalCatalog', async () => {
-    if (usingRemote()) return explainRemote();
-    const started = await connection.startLocal();
-    if (started) void vscode.window.showInformationMessage(`Catalog Code: the local catalog is running at ${started.url}.`);
-  });
+  return {
+    start: async () => {
+      if (usingRemote()) return explainRemote();
+      const started = await connection.startLocal();
+      if (started) void vscode.window.showInformationMessage(`Catalog Code: the local catalog is running at ${started.url}.`);
+    },
 
-  register('catalogCode.stopLocalCatalog', async () => {
-    if (!connection.isLocalRunning()) {
-      void vscode.window.showInformationMessage('Catalog Code: the local catalog is not running.');
-      return;
-    }
-    await connection.stopLocal();
-  });
+    stop: async () => {
+      if (!connection.isLocalRunning()) {
+        void vscode.window.showInformationMessage('Catalog Code: the local catalog is not running.');
+        return;
+      }
+      await connection.stopLocal();
+    },
 
-  register('catalogCode.resetLocalCatalog', async () => {
-    if (usingRemote()) return explainRemote();
-    const dataDir = connection.localDataDir();
-    if (!dataDir) {
-      void vscode.window.showWarningMessage('Catalog Code: open a folder first; the local catalog keeps its data in the folder’s .catalog/.');
-      return;
-    }
-    const reset = 'Delete and Restart';
-    const choice = await vscode.window.showWarningMessage(
-      `Reset the local catalog?`,
-      { modal: true, detail: `Everything pushed to it is deleted (${dataDir}). Your metadata files are not touched.` },
-      reset,
-    );
-    if (choice !== reset) return;
-    await connection.stopLocal();
-    await rm(dataDir, { recursive: true, force: true });
-    await connection.startLocal();
-  });
+    reset: async () => {
+      if (usingRemote()) return explainRemote();
+      const dataDir = connection.localDataDir();
+      if (!dataDir) {
+        void vscode.window.showWarningMessage('Catalog Code: open a folder first; the local catalog keeps its data in the folder’s .catalog/.');
+        return;
+      }
+      const reset = 'Delete and Restart';
+      const choice = await vscode.window.showWarningMessage(
+        `Reset the local catalog?`,
+        { modal: true, detail: `Everything pushed to it is deleted (${dataDir}). Your metadata files are not touched.` },
+        reset,
+      );
+      if (choice !== reset) return;
+      await connection.stopLocal();
+      await rm(dataDir, { recursive: true, force: true });
+      await connection.startLocal();
+    },
 
-  register('catalogCode.loadSampleData', async () => {
-    if (usingRemote()) return explainRemote();
-    const samples = context.asAbsolutePath(path.join('test', 'fixtures', 'sample-catalog'));
-    const started = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Catalog Code: loading the sample data into the local catalog…' },
-      () => connection.startLocal([samples]),
-    );
-    if (!started) return;
-    const open = 'Open Sample Files';
-    const choice = await vscode.window.showInformationMessage('Catalog Code: the sample catalog is loaded (datasets, jobs, charts, properties and lineage).', open);
-    if (choice === open) await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(samples), { forceNewWindow: true });
-  });
+    loadSampleData: async () => {
+      if (usingRemote()) return explainRemote();
+      const samples = context.asAbsolutePath(path.join('test', 'fixtures', 'sample-catalog'));
+      const started = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'Catalog Code: loading the sample data into the local catalog…' },
+        () => connection.startLocal([samples]),
+      );
+      if (!started) return;
+      const open = 'Open Sample Files';
+      const choice = await vscode.window.showInformationMessage('Catalog Code: the sample catalog is loaded (datasets, jobs, charts, properties and lineage).', open);
+      if (choice === open) await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(samples), { forceNewWindow: true });
+    },
+  };
 }

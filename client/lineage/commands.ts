@@ -4,61 +4,61 @@ import { askForUrn } from '../askForUrn';
 import type { ServerQueries } from '../serverQueries';
 import type { LineageView } from './lineageView';
 
-type Register = (command: string, run: (...args: unknown[]) => unknown) => void;
-
 const isNode = (value: unknown): value is LineageNode => typeof value === 'object' && value !== null && 'kind' in value && 'id' in value;
 
-/** The lineage view's commands: set/pin the root, filter by degree, open or copy a node. */
-export function registerLineageCommands(register: Register, view: LineageView, server: ServerQueries): void {
-  register('catalogCode.showLineageForUrn', async (arg?: unknown) => {
-    const urn = await askForUrn(arg, {
-      title: 'Show Lineage for URN',
-      prompt: 'The URN of a dataset, data job, chart, dashboard or column',
-      placeHolder: 'urn:li:dataset:(urn:li:dataPlatform:snowflake,sales.orders,PROD)',
-      value: view.rootUrn,
-    });
-    if (!urn) return;
-    view.setRoot(urn);
-    view.pin();
-    await vscode.commands.executeCommand('catalogCode.lineage.focus');
-  });
-  register('catalogCode.lineage.pin', () => view.pin());
-  register('catalogCode.lineage.unpin', () => view.unpin());
-  register('catalogCode.lineage.refresh', () => view.refresh());
-  register('catalogCode.lineage.degree1', () => view.setDegreeFilter('1'));
-  register('catalogCode.lineage.degree2', () => view.setDegreeFilter('2'));
-  register('catalogCode.lineage.degree3', () => view.setDegreeFilter('3+'));
-  register('catalogCode.lineage.loadMore', (node?: unknown) => (isNode(node) ? view.loadMore(node) : undefined));
-  register('catalogCode.lineage.copyUrn', async (node?: unknown) => {
-    const urn = isNode(node) ? node.urn : view.rootUrn;
-    if (!urn) return;
-    await vscode.env.clipboard.writeText(urn);
-    void vscode.window.setStatusBarMessage(`Copied ${urn}`, 3000);
-  });
-  register('catalogCode.lineage.openDefinition', async (node?: unknown) => {
-    const urn = isNode(node) ? node.urn : view.rootUrn;
-    if (!urn) return;
-    const unavailable = server.unavailable();
-    if (unavailable) {
-      void vscode.window.showWarningMessage(`Catalog Code cannot look for the file that defines ${urn}: ${unavailable}.`);
-      return;
-    }
-    const location = await vscode.window.withProgress(
-      { location: { viewId: 'catalogCode.lineage' }, title: 'Looking for the file that defines it…' },
-      (_progress, token) => server.entityDeclaration(urn, token),
-    );
-    if (!location) {
-      void vscode.window.showInformationMessage(`No file in this workspace defines ${urn}. It lives only in the catalog service.`, 'Copy URN').then((choice) => {
-        if (choice) void vscode.env.clipboard.writeText(urn);
+/** The lineage view's commands: set/pin the root, filter by degree, open or copy a node (ids bound in `client/commands.ts`). */
+export function lineageCommands(view: LineageView, server: ServerQueries) {
+  return {
+    showForUrn: async (arg?: unknown) => {
+      const urn = await askForUrn(arg, {
+        title: 'Show Lineage for URN',
+        prompt: 'The URN of a dataset, data job, chart, dashboard or column',
+        placeHolder: 'urn:li:dataset:(urn:li:dataPlatform:snowflake,sales.orders,PROD)',
+        value: view.rootUrn,
       });
-      return;
-    }
-    await vscode.window.showTextDocument(location.uri, { selection: location.range });
-  });
-  register('catalogCode.lineage.setRoot', (node?: unknown) => {
-    if (isNode(node) && node.urn) {
-      view.setRoot(node.urn);
+      if (!urn) return;
+      view.setRoot(urn);
       view.pin();
-    }
-  });
+      await vscode.commands.executeCommand('catalogCode.lineage.focus');
+    },
+    pin: () => view.pin(),
+    unpin: () => view.unpin(),
+    refresh: () => view.refresh(),
+    degree1: () => view.setDegreeFilter('1'),
+    degree2: () => view.setDegreeFilter('2'),
+    degree3: () => view.setDegreeFilter('3+'),
+    loadMore: (node?: unknown) => (isNode(node) ? view.loadMore(node) : undefined),
+    copyUrn: async (node?: unknown) => {
+      const urn = isNode(node) ? node.urn : view.rootUrn;
+      if (!urn) return;
+      await vscode.env.clipboard.writeText(urn);
+      void vscode.window.setStatusBarMessage(`Copied ${urn}`, 3000);
+    },
+    openDefinition: async (node?: unknown) => {
+      const urn = isNode(node) ? node.urn : view.rootUrn;
+      if (!urn) return;
+      const unavailable = server.unavailable();
+      if (unavailable) {
+        void vscode.window.showWarningMessage(`Catalog Code cannot look for the file that defines ${urn}: ${unavailable}.`);
+        return;
+      }
+      const location = await vscode.window.withProgress(
+        { location: { viewId: 'catalogCode.lineage' }, title: 'Looking for the file that defines it…' },
+        (_progress, token) => server.entityDeclaration(urn, token),
+      );
+      if (!location) {
+        void vscode.window.showInformationMessage(`No file in this workspace defines ${urn}. It lives only in the catalog service.`, 'Copy URN').then((choice) => {
+          if (choice) void vscode.env.clipboard.writeText(urn);
+        });
+        return;
+      }
+      await vscode.window.showTextDocument(location.uri, { selection: location.range });
+    },
+    setRoot: (node?: unknown) => {
+      if (isNode(node) && node.urn) {
+        view.setRoot(node.urn);
+        view.pin();
+      }
+    },
+  };
 }

@@ -4,8 +4,6 @@ import { PULL_EVERYTHING, pullFromCatalog, type PulledFile, type PullSelection }
 import { parseUrn } from '../../core/urn';
 import type { ConnectionManager } from '../connection/connectionManager';
 
-type Register = (command: string, run: (...args: unknown[]) => unknown) => void;
-
 /** What the command may be given instead of asking (other extensions, keybindings, tests). */
 export interface PullCommandArgs {
   selection?: PullSelection;
@@ -27,42 +25,44 @@ const CHOICES: Choice[] = [
  * into a folder of the workspace; the first file opens. A file that already holds the same text
  * is left alone, so pulling twice changes nothing.
  */
-export function registerPullCommand(register: Register, connection: ConnectionManager, log: vscode.LogOutputChannel): void {
-  register('catalogCode.pullFromCatalog', async (arg?: unknown) => {
-    const service = connection.currentConnection;
-    if (!service) {
-      void vscode.window.showWarningMessage(`Catalog Code cannot pull: ${connection.describe()}`);
-      return undefined;
-    }
-    const given = (arg && typeof arg === 'object' ? arg : {}) as PullCommandArgs;
-    const selection = given.selection ?? (await askSelection(cursorUrn()));
-    if (!selection) return undefined;
-    const folder = given.out ? toUri(given.out) : await askFolder();
-    if (!folder) return undefined;
-    try {
-      const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Pulling from ${service.url}…`, cancellable: false }, () =>
-        pullFromCatalog({ url: service.url, token: service.token }, selection),
-      );
-      const written = await writeFiles(folder, result.files, log);
-      for (const note of result.notes) log.info(`Pull: ${note}`);
-      log.info(`Pull from ${service.url}: ${written.map((w) => `${w.changed ? 'wrote' : 'unchanged'} ${w.uri.fsPath} (${w.summary})`).join('; ') || 'nothing to write'}`);
-      if (written.length === 0) {
-        void vscode.window.showInformationMessage(`Catalog Code: nothing to pull. ${result.notes.join(' ')}`);
-        return [];
+export function pullCommand(connection: ConnectionManager, log: vscode.LogOutputChannel) {
+  return {
+    pull: async (arg?: unknown) => {
+      const service = connection.currentConnection;
+      if (!service) {
+        void vscode.window.showWarningMessage(`Catalog Code cannot pull: ${connection.describe()}`);
+        return undefined;
       }
-      await vscode.window.showTextDocument(written[0].uri, { preview: false });
-      const changed = written.filter((w) => w.changed).length;
-      void vscode.window.showInformationMessage(
-        `Catalog Code: pulled ${written.length} file(s) into ${vscode.workspace.asRelativePath(folder)} (${changed === 0 ? 'all unchanged' : `${changed} written`}).${result.notes.length > 0 ? ` ${result.notes.join(' ')}` : ''}`,
-      );
-      return written.map((w) => w.uri.toString());
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      log.error(`Pull from ${service.url} failed: ${message}`);
-      void vscode.window.showErrorMessage(`Catalog Code: could not pull from ${service.url}: ${message}`);
-      return undefined;
-    }
-  });
+      const given = (arg && typeof arg === 'object' ? arg : {}) as PullCommandArgs;
+      const selection = given.selection ?? (await askSelection(cursorUrn()));
+      if (!selection) return undefined;
+      const folder = given.out ? toUri(given.out) : await askFolder();
+      if (!folder) return undefined;
+      try {
+        const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Pulling from ${service.url}…`, cancellable: false }, () =>
+          pullFromCatalog({ url: service.url, token: service.token }, selection),
+        );
+        const written = await writeFiles(folder, result.files, log);
+        for (const note of result.notes) log.info(`Pull: ${note}`);
+        log.info(`Pull from ${service.url}: ${written.map((w) => `${w.changed ? 'wrote' : 'unchanged'} ${w.uri.fsPath} (${w.summary})`).join('; ') || 'nothing to write'}`);
+        if (written.length === 0) {
+          void vscode.window.showInformationMessage(`Catalog Code: nothing to pull. ${result.notes.join(' ')}`);
+          return [];
+        }
+        await vscode.window.showTextDocument(written[0].uri, { preview: false });
+        const changed = written.filter((w) => w.changed).length;
+        void vscode.window.showInformationMessage(
+          `Catalog Code: pulled ${written.length} file(s) into ${vscode.workspace.asRelativePath(folder)} (${changed === 0 ? 'all unchanged' : `${changed} written`}).${result.notes.length > 0 ? ` ${result.notes.join(' ')}` : ''}`,
+        );
+        return written.map((w) => w.uri.toString());
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        log.error(`Pull from ${service.url} failed: ${message}`);
+        void vscode.window.showErrorMessage(`Catalog Code: could not pull from ${service.url}: ${message}`);
+        return undefined;
+      }
+    },
+  };
 }
 
 async function askSelection(suggestedUrn: string | undefined): Promise<PullSelection | undefined> {

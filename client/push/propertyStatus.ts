@@ -3,8 +3,6 @@ import { postStatus } from '../../core/api/pushClient';
 import type { ConnectionManager } from '../connection/connectionManager';
 import type { ServerQueries } from '../serverQueries';
 
-type Register = (command: string, run: (...args: unknown[]) => unknown) => void;
-
 /**
  * Property URNs defined in the active editor, for the quick pick, as the language server reads
  * the document (same associations, same parse); none when no editor or no server.
@@ -35,7 +33,7 @@ async function pickProperty(arg: unknown, action: string, server: ServerQueries)
  * written with it are kept and come back on restore; while deleted, values are hidden and new
  * ones refused.
  */
-export function registerPropertyStatusCommands(register: Register, connection: ConnectionManager, log: vscode.LogOutputChannel, server: ServerQueries): void {
+export function propertyStatusCommands(connection: ConnectionManager, log: vscode.LogOutputChannel, server: ServerQueries) {
   const run = async (arg: unknown, removed: boolean): Promise<void> => {
     const action = removed ? 'Soft Delete Property' : 'Restore Property';
     const service = connection.currentConnection;
@@ -65,6 +63,8 @@ export function registerPropertyStatusCommands(register: Register, connection: C
     void vscode.window.showInformationMessage(`Catalog Code: ${urn} is ${removed ? 'soft deleted' : 'restored'}.`);
     void vscode.commands.executeCommand('catalogCode.refreshDefinitions');
   };
-  register('catalogCode.softDeleteProperty', (arg?: unknown) => run(arg, true));
-  register('catalogCode.restoreProperty', (arg?: unknown) => run(arg, false));
+  return {
+    softDelete: (arg?: unknown) => run(arg, true),
+    restore: (arg?: unknown) => run(arg, false),
+  };
 }

@@ -10,8 +10,6 @@ import type { ServerQueries } from '../serverQueries';
 import { PlanPreview } from './planPreview';
 import { SCOPE_WORDS, narrowPlan, type PushScope } from './pushScope';
 
-type Register = (command: string, run: (...args: unknown[]) => unknown) => void;
-
 /**
  * The push commands: plan against the service, show the plan, confirm in a modal, send under
  * cancellable progress, report each item; a partial failure offers to retry what is missing.
@@ -25,16 +23,19 @@ export class PushCommands implements vscode.Disposable {
     private readonly server: ServerQueries,
   ) {}
 
-  register(register: Register): void {
+  /** The handlers, bound to this object (ids bound in `client/commands.ts`). */
+  handlers() {
     // A code lens from the language server passes the file as a URI string.
     const fileOrActive = (arg: unknown): vscode.Uri | undefined =>
       arg instanceof vscode.Uri ? arg : typeof arg === 'string' && arg.includes(':') ? vscode.Uri.parse(arg) : vscode.window.activeTextEditor?.document.uri;
-    register('catalogCode.pushFile', (arg?: unknown) => this.pushUris(this.fileTarget(fileOrActive(arg)), 'all'));
-    register('catalogCode.pushWorkspace', async () => this.pushUris(await this.workspaceTarget(), 'all'));
-    register('catalogCode.pushLineage', (arg?: unknown) => this.pushUris(this.fileTarget(fileOrActive(arg)), 'lineage'));
-    register('catalogCode.pushWorkspaceLineage', async () => this.pushUris(await this.workspaceTarget(), 'lineage'));
-    register('catalogCode.pushStructuredProperties', (arg?: unknown) => this.pushUris(this.fileTarget(fileOrActive(arg)), 'structuredProperties'));
-    register('catalogCode.pushPropertyDefinitions', (arg?: unknown) => this.pushUris(this.fileTarget(fileOrActive(arg)), 'propertyDefinitions'));
+    return {
+    pushFile: (arg?: unknown) => this.pushUris(this.fileTarget(fileOrActive(arg)), 'all'),
+    pushWorkspace: async () => this.pushUris(await this.workspaceTarget(), 'all'),
+    pushLineage: (arg?: unknown) => this.pushUris(this.fileTarget(fileOrActive(arg)), 'lineage'),
+    pushWorkspaceLineage: async () => this.pushUris(await this.workspaceTarget(), 'lineage'),
+    pushStructuredProperties: (arg?: unknown) => this.pushUris(this.fileTarget(fileOrActive(arg)), 'structuredProperties'),
+    pushPropertyDefinitions: (arg?: unknown) => this.pushUris(this.fileTarget(fileOrActive(arg)), 'propertyDefinitions'),
+    };
   }
 
   private fileTarget(uri: vscode.Uri | undefined): vscode.Uri[] | string {
@@ -83,29 +84,29 @@ export class PushCommands implements vscode.Disposable {
   private steps(uris: vscode.Uri[], scope: PushScope, connection: ServiceConnection, onlyIds?: ReadonlySet<string>): PushSteps {
     const where = uris.length === 1 ? path.basename(uris[0].fsPath) : `${uris.length} files`;
     return {
-      verdicts: async () => sameService(await this.server.pushVerdicts(uris), connection.url),
-      acceptErrors: (blocked) => (onlyIds ? Promise.resolve(true) : this.acceptErrors(blocked)),
-      plan: () =>
-        vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Notification, title: `Catalog Code: planning the push of ${SCOPE_WORDS[scope]}…`, cancellable: true },
-          async (_progress, token) => narrowPlan(sameService(await this.server.pushPlan(uris, token), connection.url).plan, scope, onlyIds),
-        ),
-      confirm: (plan) => this.confirm(plan, scope, where, connection.url),
-      connection,
-      sending: (_plan, send) =>
-        vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Catalog Code: pushing ${SCOPE_WORDS[scope]}`, cancellable: true }, (progress, token) => {
-          const abort = new AbortController();
-          token.onCancellationRequested(() => abort.abort());
-          return send({
-            signal: abort.signal,
-            onStart: (item, index, total) => progress.report({ message: `${index + 1}/${total}: ${item.title}` }),
-            onProgress: ({ total, result }) => {
-              progress.report({ increment: 100 / total });
-              if (result.ok) this.log.info(`Pushed: ${result.item.entityUrn} — ${result.item.title}`);
-              else this.log.error(`Failed: ${result.item.entityUrn} — ${result.item.title}: ${result.error ?? ''}`);
-            },
-          });
-        }),
+        verdicts: async () => sameService(await this.server.pushVerdicts(uris), connection.url),
+        acceptErrors: (blocked) => (onlyIds ? Promise.resolve(true) : this.acceptErrors(blocked)),
+        plan: () =>
+          vscode.window.withProgress(
+            { location: vscode.ProgressLocation.Notification, title: `Catalog Code: planning the push of ${SCOPE_WORDS[scope]}…`, cancellable: true },
+            async (_progress, token) => narrowPlan(sameService(await this.server.pushPlan(uris, token), connection.url).plan, scope, onlyIds),
+          ),
+        confirm: (plan) => this.confirm(plan, scope, where, connection.url),
+        connection,
+        sending: (_plan, send) =>
+          vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Catalog Code: pushing ${SCOPE_WORDS[scope]}`, cancellable: true }, (progress, token) => {
+            const abort = new AbortController();
+            token.onCancellationRequested(() => abort.abort());
+            return send({
+              signal: abort.signal,
+              onStart: (item, index, total) => progress.report({ message: `${index + 1}/${total}: ${item.title}` }),
+              onProgress: ({ total, result }) => {
+                progress.report({ increment: 100 / total });
+                if (result.ok) this.log.info(`Pushed: ${result.item.entityUrn} — ${result.item.title}`);
+                else this.log.error(`Failed: ${result.item.entityUrn} — ${result.item.title}: ${result.error ?? ''}`);
+              },
+            });
+          }),
     };
   }
 

@@ -80,4 +80,13 @@ e2eSuite('Catalog Code in VS Code, on its own local catalog', () => ({}), async 
     await workbench.runCommand('View: Hide Panel');
     await screenshot(session, 'lineage.png');
   });
+
+  await scenario('Catalog Code: Restart Language Server restarts it from the palette, and the diagnostics come back', async () => {
+    await workbench.clearNotifications();
+    await workbench.openFile('orders-lineage.yml');
+    await workbench.waitForProblem(['lineage.columnOutsideEdge']);
+    await workbench.runCommand('Catalog Code: Restart Language Server');
+    await workbench.waitForNotification('the language server restarted');
+    await workbench.waitForProblem(['The upstream column country of staging.customers (hive, PROD) belongs to a dataset that is neither warehouse.orders_clean', 'lineage.columnOutsideEdge']);
+  });
 });
