@@ -1,11 +1,12 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { exitWith, proceed } from './exit';
 import type { CliIo } from './io';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 /**
  * A verb's command line, parsed with `--help`/`-h` added: the parsed values, or the exit code
- * after printing the usage (0 for `--help`, 2 with the reason for a wrong option).
+ * (`exit`) after printing the usage (0 for `--help`, 2 with the reason for a wrong option).
  */
 export function parseCommandLine<O extends Options>(argv: string[], options: O, usage: string, io: CliIo) {
   let parsed;
@@ -13,13 +14,13 @@ export function parseCommandLine<O extends Options>(argv: string[], options: O, 
     parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { ...options, help: { type: 'boolean', short: 'h' } } });
   } catch (error) {
     io.stderr(`${describeParseError(error)}\n\n${usage}`);
-    return 2;
+    return exitWith(2);
   }
   if ((parsed.values as Record<string, unknown>).help === true) {
     io.stdout(usage);
-    return 0;
+    return exitWith(0);
   }
-  return parsed;
+  return proceed(parsed);
 }
 
 /**

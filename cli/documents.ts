@@ -6,6 +6,7 @@ import { readMetadataFileSync } from '../core/files/readFile';
 import { WorkspaceSession, type CatalogKnowledge } from '../core/workspace/session';
 import type { CliIo } from './io';
 import { toFileDiagnostics, type FileDiagnostic } from './report';
+import { exitWith, proceed, type OrExit } from './exit';
 import { loadCliSettings } from './settings';
 
 export interface LoadedDocument {
@@ -25,13 +26,14 @@ export interface LoadedWorkspace {
 /**
  * The metadata files under `paths`, read into a workspace session; files that are not one of our
  * formats are left out. The session applies the workspace's settings as the editor does
- * (associations and severities, see settings.ts). A number is the exit code of a problem already
+ * (associations and severities, see settings.ts). `exit` is the exit code of a problem already
  * told: 2 for a path that does not exist or a setting that stops the run, 1 for an unreadable file
  * when `stopOnUnreadable` is set.
  */
-export function loadMetadataDocuments(paths: readonly string[], io: CliIo, options: { stopOnUnreadable?: boolean; severityFlags?: readonly string[]; catalog?: () => CatalogKnowledge } = {}): LoadedWorkspace | number {
-  const settings = loadCliSettings(io, { severityFlags: options.severityFlags });
-  if (typeof settings === 'number') return settings;
+export function loadMetadataDocuments(paths: readonly string[], io: CliIo, options: { stopOnUnreadable?: boolean; severityFlags?: readonly string[]; catalog?: () => CatalogKnowledge } = {}): OrExit<LoadedWorkspace> {
+  const loaded = loadCliSettings(io, { severityFlags: options.severityFlags });
+  if (!loaded.ok) return loaded;
+  const settings = loaded.value;
   let files: string[];
   try {
     const walk = walkMetadataFiles(paths);
@@ -40,7 +42,7 @@ export function loadMetadataDocuments(paths: readonly string[], io: CliIo, optio
   } catch (error) {
     if (error instanceof PathError) {
       io.stderr(error.message);
-      return 2;
+      return exitWith(2);
     }
     throw error;
   }
@@ -53,7 +55,7 @@ export function loadMetadataDocuments(paths: readonly string[], io: CliIo, optio
     if ('problem' in read) {
       io.stderr(`Cannot read '${file}': it ${read.problem}.`);
       // A push must not go ahead without a file the user meant to send.
-      if (options.stopOnUnreadable) return 1;
+      if (options.stopOnUnreadable) return exitWith(1);
       continue;
     }
     const text = read.text;
@@ -61,7 +63,7 @@ export function loadMetadataDocuments(paths: readonly string[], io: CliIo, optio
     const { model } = session.setFile(uri, text);
     if (model.format !== null) documents.push({ file, uri, text, model });
   }
-  return { session, documents };
+  return proceed({ session, documents });
 }
 
 /** Every diagnostic of the documents, each file checked against the definitions of all of them and what the session's catalog knows. */

@@ -25,7 +25,7 @@ The token is read from $CATALOG_TOKEN.`;
 const DEPTH: Record<string, number> = { '1': 1, '2': 2, '3+': Infinity };
 
 export async function runLineage(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandLine(
+  const commandLine = parseCommandLine(
     argv,
     {
       service: { type: 'string' },
@@ -36,7 +36,8 @@ export async function runLineage(argv: string[], io: CliIo): Promise<number> {
     LINEAGE_USAGE,
     io,
   );
-  if (typeof parsed === 'number') return parsed;
+  if (!commandLine.ok) return commandLine.exit;
+  const parsed = commandLine.value;
   const options = parsed.values;
   const [urn, ...extra] = parsed.positionals;
   if (!urn || extra.length > 0) {
@@ -63,8 +64,9 @@ export async function runLineage(argv: string[], io: CliIo): Promise<number> {
     io.stderr(`Unknown --format '${options.format}'; use text or json.`);
     return 2;
   }
-  const connection = serviceConnection(options, io);
-  if (typeof connection === 'number') return connection;
+  const connected = serviceConnection(options, io);
+  if (!connected.ok) return connected.exit;
+  const connection = connected.value;
 
   try {
     const exists = await entitiesExist(connection, [urn]);

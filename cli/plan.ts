@@ -32,7 +32,7 @@ export async function runPlan(argv: string[], io: CliIo): Promise<number> {
   const detailed = argv.includes('--detailed-exitcode');
   // With --detailed-exitcode, 2 means "changes" and nothing else: usage errors become 1.
   const usageCode = (code: number) => (detailed && code === 2 ? 1 : code);
-  const parsed = parseCommandLine(
+  const commandLine = parseCommandLine(
     argv,
     {
       service: { type: 'string' },
@@ -44,7 +44,8 @@ export async function runPlan(argv: string[], io: CliIo): Promise<number> {
     PLAN_USAGE,
     io,
   );
-  if (typeof parsed === 'number') return usageCode(parsed);
+  if (!commandLine.ok) return usageCode(commandLine.exit);
+  const parsed = commandLine.value;
   const options = parsed.values;
   const format = options.format as PlanReportFormat;
   if (!PLAN_REPORT_FORMATS.includes(format)) {
@@ -53,11 +54,13 @@ export async function runPlan(argv: string[], io: CliIo): Promise<number> {
   }
   const namespace = parseTypeNamespace(options['type-namespace'], io);
   if (namespace === null) return usageCode(2);
-  const connection = serviceConnection(options, io);
-  if (typeof connection === 'number') return usageCode(connection);
+  const connected = serviceConnection(options, io);
+  if (!connected.ok) return usageCode(connected.exit);
+  const connection = connected.value;
 
-  const workspace = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { stopOnUnreadable: true });
-  if (typeof workspace === 'number') return usageCode(workspace);
+  const loaded = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { stopOnUnreadable: true });
+  if (!loaded.ok) return usageCode(loaded.exit);
+  const workspace = loaded.value;
   const documents = workspace.documents;
   if (documents.length === 0) {
     io.stderr('No metadata files found to plan (YAML/JSON files that are lineage, structured properties, datasets, MCPs or updateLineage documents).');

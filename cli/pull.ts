@@ -4,6 +4,7 @@ import { PULL_EVERYTHING, pullFromCatalog, type PullSelection } from '../core/pu
 import type { TreeDirection } from '../core/lineage/types';
 import { parseUrn } from '../core/urn';
 import { parseCommandLine } from './args';
+import { exitWith, proceed, type OrExit } from './exit';
 import { describeError, serviceConnection } from './connection';
 import type { CliIo } from './io';
 
@@ -35,7 +36,7 @@ Options:
 The token is read from $CATALOG_TOKEN. Exit codes: 0 written, 1 the service failed, 2 usage.`;
 
 export async function runPull(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandLine(
+  const commandLine = parseCommandLine(
     argv,
     {
       service: { type: 'string' },
@@ -52,7 +53,8 @@ export async function runPull(argv: string[], io: CliIo): Promise<number> {
     PULL_USAGE,
     io,
   );
-  if (typeof parsed === 'number') return parsed;
+  if (!commandLine.ok) return commandLine.exit;
+  const parsed = commandLine.value;
   const options = parsed.values;
   if (parsed.positionals.length > 0) {
     io.stderr(`Unexpected argument '${parsed.positionals[0]}': pull takes options only (e.g. --entity URN).\n\n${PULL_USAGE}`);
@@ -62,10 +64,12 @@ export async function runPull(argv: string[], io: CliIo): Promise<number> {
     io.stderr(`Give the folder to write into: --out DIR.\n\n${PULL_USAGE}`);
     return 2;
   }
-  const selection = selectionFrom(options, io);
-  if (typeof selection === 'number') return selection;
-  const connection = serviceConnection(options, io);
-  if (typeof connection === 'number') return connection;
+  const selected = selectionFrom(options, io);
+  if (!selected.ok) return selected.exit;
+  const selection = selected.value;
+  const connected = serviceConnection(options, io);
+  if (!connected.ok) return connected.exit;
+  const connection = connected.value;
   try {
     const result = await pullFromCatalog(connection, selection);
     mkdirSync(options.out, { recursive: true });
@@ -89,18 +93,18 @@ interface PullOptions {
   'no-columns': boolean;
 }
 
-function selectionFrom(options: PullOptions, io: CliIo): PullSelection | number {
+function selectionFrom(options: PullOptions, io: CliIo): OrExit<PullSelection> {
   const ids = options.property ?? [];
   const prefixes = options['property-prefix'] ?? [];
   const entities = options.entity ?? [];
-  if (ids.length === 0 && prefixes.length === 0 && entities.length === 0 && !options.lineage) return PULL_EVERYTHING;
+  if (ids.length === 0 && prefixes.length === 0 && entities.length === 0 && !options.lineage) return proceed(PULL_EVERYTHING);
   const selection: PullSelection = {};
   if (ids.length > 0 || prefixes.length > 0) selection.definitions = { ids, prefixes };
   for (const urn of [...entities, ...(options.lineage ? [options.lineage] : [])]) {
     const checked = parseUrn(urn);
     if (!checked.ok) {
       io.stderr(`"${urn}" is not a valid URN: ${checked.error.message}`);
-      return 2;
+      return exitWith(2);
     }
   }
   if (entities.length > 0) selection.values = entities;
@@ -108,19 +112,19 @@ function selectionFrom(options: PullOptions, io: CliIo): PullSelection | number 
     const degree = Number(options.degree);
     if (!Number.isInteger(degree) || degree < 1 || degree > 20) {
       io.stderr(`--degree must be a whole number of hops from 1 to 20; got '${options.degree}'.`);
-      return 2;
+      return exitWith(2);
     }
     const directions: Record<string, TreeDirection[]> = { both: ['upstream', 'downstream'], upstream: ['upstream'], downstream: ['downstream'] };
     if (!directions[options.direction]) {
       io.stderr(`Unknown --direction '${options.direction}'; use upstream, downstream or both.`);
-      return 2;
+      return exitWith(2);
     }
     const format = options['lineage-format'];
     if (format !== undefined && format !== 'file' && format !== 'edges') {
       io.stderr(`Unknown --lineage-format '${format}'; use file (a lineage file) or edges (an updateLineage document).`);
-      return 2;
+      return exitWith(2);
     }
     selection.lineage = { urn: options.lineage, degree, directions: directions[options.direction], columns: !options['no-columns'], ...(format ? { format } : {}) };
   }
-  return selection;
+  return proceed(selection);
 }

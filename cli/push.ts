@@ -44,14 +44,17 @@ interface PushFlags {
 
 export async function runPush(argv: string[], io: InteractiveIo): Promise<number> {
   const options = { service: { type: 'string' }, 'dry-run': { type: 'boolean', default: false }, yes: { type: 'boolean', short: 'y', default: false }, force: { type: 'boolean', default: false }, 'type-namespace': { type: 'string' } } as const;
-  const parsed = parseCommandLine(argv, options, PUSH_USAGE, io);
-  if (typeof parsed === 'number') return parsed;
+  const commandLine = parseCommandLine(argv, options, PUSH_USAGE, io);
+  if (!commandLine.ok) return commandLine.exit;
+  const parsed = commandLine.value;
   const typeNamespace = parseTypeNamespace(parsed.values['type-namespace'], io);
   if (typeNamespace === null) return 2;
-  const connection = serviceConnection(parsed.values, io);
-  if (typeof connection === 'number') return connection;
-  const workspace = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { stopOnUnreadable: true });
-  if (typeof workspace === 'number') return workspace;
+  const connected = serviceConnection(parsed.values, io);
+  if (!connected.ok) return connected.exit;
+  const connection = connected.value;
+  const loaded = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { stopOnUnreadable: true });
+  if (!loaded.ok) return loaded.exit;
+  const workspace = loaded.value;
 
   const controller = new AbortController();
   const onInterrupt = () => {

@@ -3,6 +3,7 @@ import { parseAssociations, type Associations } from '../core/formats/associatio
 import { parseSeverityArgument, type SeverityLevel } from '../core/diagnostics/severityOverrides';
 import { CATALOG_SETTINGS } from '../core/settings/catalogSettings';
 import { readWorkspaceSettingsFile } from '../core/settings/settingsFile';
+import { exitWith, proceed, type OrExit } from './exit';
 import type { CliIo } from './io';
 
 /** The settings the CLI applies: the ones that decide what a check finds. */
@@ -19,36 +20,37 @@ export const ASSOCIATIONS_VARIABLE = 'CATALOG_CODE_ASSOCIATIONS';
  * `catalogCode.*` settings of `.vscode/settings.json` in `folder` (the current folder), then
  * `CATALOG_CODE_ASSOCIATIONS` (replaces the associations) and each `--severity code=level`
  * (wins over that code's entry). Says on stderr, in one line, which settings it applied from
- * where. A number is the exit code of a problem already told (2): a mistyped format name in
+ * where. `exit` is the exit code of a problem already told (2): a mistyped format name in
  * either place, or a malformed `--severity`; other unreadable values are told and left out.
  */
-export function loadCliSettings(io: CliIo, options: { severityFlags?: readonly string[]; folder?: string } = {}): CliSettings | number {
+export function loadCliSettings(io: CliIo, options: { severityFlags?: readonly string[]; folder?: string } = {}): OrExit<CliSettings> {
   const file = readWorkspaceSettingsFile(options.folder ?? process.cwd());
   const associationsKey = CATALOG_SETTINGS.associations.key;
   const associationProblems = file.problems.filter((problem) => problem.startsWith(associationsKey));
   file.problems.filter((problem) => !associationProblems.includes(problem)).forEach(io.stderr);
   const applied: string[] = file.present.map((name) => CATALOG_SETTINGS[name].key).filter((key) => key === associationsKey || key === CATALOG_SETTINGS.severity.key);
   let associations = file.settings.associations;
-  const fromEnvironment = loadEnvironmentAssociations(io);
-  if (typeof fromEnvironment === 'number') return fromEnvironment;
+  const environment = loadEnvironmentAssociations(io);
+  if (!environment.ok) return environment;
+  const fromEnvironment = environment.value;
   if (fromEnvironment) associations = fromEnvironment;
   else if (associationProblems.length > 0) {
     associationProblems.forEach(io.stderr);
     io.stderr(`Nothing was checked: fix ${associationsKey} in ${file.file ?? '.vscode/settings.json'} and run again.`);
-    return 2;
+    return exitWith(2);
   }
   const severity: Record<string, SeverityLevel> = { ...file.settings.severity };
   for (const flag of options.severityFlags ?? []) {
     const parsed = parseSeverityArgument(flag);
-    if (typeof parsed === 'string') {
-      io.stderr(parsed);
-      return 2;
+    if (!parsed.ok) {
+      io.stderr(parsed.problem);
+      return exitWith(2);
     }
-    severity[parsed.code] = parsed.level;
+    severity[parsed.value.code] = parsed.value.level;
   }
   const told = appliedLine(applied, file.file, fromEnvironment !== undefined, (options.severityFlags ?? []).length > 0);
   if (told) io.stderr(told);
-  return { associations, severity };
+  return proceed({ associations, severity });
 }
 
 /** "Settings: catalogCode.formats.associations from .vscode/settings.json; …" — undefined when every setting is at its default. */
@@ -62,22 +64,22 @@ function appliedLine(fromFile: readonly string[], file: string | undefined, envi
   return parts.length > 0 ? `Settings applied: ${parts.join('; ')}.` : undefined;
 }
 
-/** `CATALOG_CODE_ASSOCIATIONS` (JSON), undefined when unset; a number after telling a problem (exit 2). */
-function loadEnvironmentAssociations(io: CliIo): Associations | undefined | number {
+/** `CATALOG_CODE_ASSOCIATIONS` (JSON), undefined when unset; exit 2 after telling a problem. */
+function loadEnvironmentAssociations(io: CliIo): OrExit<Associations | undefined> {
   const raw = process.env[ASSOCIATIONS_VARIABLE];
-  if (!raw) return undefined;
+  if (!raw) return proceed(undefined);
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch (error) {
     io.stderr(`${ASSOCIATIONS_VARIABLE} is not JSON (${error instanceof Error ? error.message : String(error)}); write it like {"lineage/**/*.yml": "lineageFile"}.`);
-    return 2;
+    return exitWith(2);
   }
   const { associations, problems } = parseAssociations(value, ASSOCIATIONS_VARIABLE);
   if (problems.length > 0) {
     for (const problem of problems) io.stderr(problem);
     io.stderr(`Nothing was checked: fix ${ASSOCIATIONS_VARIABLE} and run again.`);
-    return 2;
+    return exitWith(2);
   }
-  return associations;
+  return proceed(associations);
 }

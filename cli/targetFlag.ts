@@ -1,9 +1,10 @@
+import { failed, succeeded, type Result } from '../core/result';
 import { SERVICE_TARGETS, type ServiceTarget } from '../core/rules/target';
 
 /** `--target local|datahub|offline` (the names users type) → the rules' ServiceTarget, or why not. */
-export function parseTargetFlag(value: string): ServiceTarget | string {
+export function parseTargetFlag(value: string): Result<ServiceTarget> {
   const aliases: Record<string, ServiceTarget> = { local: 'localCatalog', localcatalog: 'localCatalog', datahub: 'datahub', offline: 'offline' };
   const target = aliases[value.toLowerCase()];
-  if (target && SERVICE_TARGETS.includes(target)) return target;
-  return `Unknown --target '${value}'; use local (the local catalog), datahub or offline.`;
+  if (target && SERVICE_TARGETS.includes(target)) return succeeded(target);
+  return failed(`Unknown --target '${value}'; use local (the local catalog), datahub or offline.`);
 }

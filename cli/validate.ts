@@ -4,7 +4,7 @@ import { loadMetadataDocuments, validateAll } from './documents';
 import { parseCommandLine } from './args';
 import type { CliIo } from './io';
 import { detectServiceTarget } from '../core/api/serviceTarget';
-import { SERVICE_TARGETS, type ServiceTarget } from '../core/rules/target';
+import type { ServiceTarget } from '../core/rules/target';
 import { parseTargetFlag } from './targetFlag';
 import { formatGithub, formatSarif, formatText, type ReportFormat } from './report';
 import { serviceDefinitions, serviceExistence } from './validationContext';
@@ -31,18 +31,20 @@ Settings: catalogCode.formats.associations and catalogCode.diagnostics.severity 
 those applied); CATALOG_CODE_ASSOCIATIONS (JSON) replaces the associations, --severity a code's level.`;
 
 export async function runValidate(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandLine(
+  const commandLine = parseCommandLine(
     argv,
     { format: { type: 'string', default: 'text' }, service: { type: 'string' }, target: { type: 'string' }, severity: { type: 'string', multiple: true } },
     VALIDATE_USAGE,
     io,
   );
-  if (typeof parsed === 'number') return parsed;
-  const chosenTarget = parsed.values.target === undefined ? undefined : parseTargetFlag(parsed.values.target);
-  if (chosenTarget !== undefined && !SERVICE_TARGETS.includes(chosenTarget as ServiceTarget)) {
-    io.stderr(chosenTarget);
+  if (!commandLine.ok) return commandLine.exit;
+  const parsed = commandLine.value;
+  const targetFlag = parsed.values.target === undefined ? undefined : parseTargetFlag(parsed.values.target);
+  if (targetFlag !== undefined && !targetFlag.ok) {
+    io.stderr(targetFlag.problem);
     return 2;
   }
+  const chosenTarget = targetFlag?.value;
   const format = parsed.values.format as ReportFormat;
   if (!FORMATS.includes(format)) {
     io.stderr(`Unknown --format '${parsed.values.format}'; use one of ${FORMATS.join(', ')}.`);
@@ -50,13 +52,14 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
   }
 
   let knowledge: CatalogKnowledge = { entities: UNKNOWN_EXISTENCE };
-  const workspace = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { severityFlags: parsed.values.severity ?? [], catalog: () => knowledge });
-  if (typeof workspace === 'number') return workspace;
+  const loaded = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { severityFlags: parsed.values.severity ?? [], catalog: () => knowledge });
+  if (!loaded.ok) return loaded.exit;
+  const workspace = loaded.value;
   const models = workspace.documents.map((d) => d.model);
 
   let live: Map<string, PropertyDefinitionInfo> | undefined;
   let entities: EntityExistenceView | undefined;
-  let target = (chosenTarget as ServiceTarget | undefined) ?? 'offline';
+  let target: ServiceTarget = chosenTarget ?? 'offline';
   if (parsed.values.service) {
     const connection = { url: parsed.values.service, token: process.env.CATALOG_TOKEN ?? null };
     if (chosenTarget === undefined) target = await detectServiceTarget(connection);

@@ -9,6 +9,8 @@
  * it arrives.
  */
 
+import { failed, succeeded, type Result } from '../core/result';
+
 /** The largest message the server reads: 64 MiB, above the 2 MiB up to which open documents are checked and any real request. */
 export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 /** A header block longer than this without its blank line is not a header. */
@@ -82,8 +84,8 @@ export class FrameGuard {
     }
     if (this.header.length > MAX_HEADER_BYTES) return { next: stop, error: this.problem(`the header is longer than ${MAX_HEADER_BYTES} bytes`, text) };
     const verdict = contentLength(text.slice(0, -4).split('\r\n'));
-    if (typeof verdict === 'string') return { next: stop, error: this.problem(verdict, text) };
-    this.bodyLeft = verdict;
+    if (!verdict.ok) return { next: stop, error: this.problem(verdict.problem, text) };
+    this.bodyLeft = verdict.value;
     this.header = Buffer.alloc(0);
     return { next: stop, header: Buffer.from(text, 'latin1') };
   }
@@ -109,19 +111,19 @@ function badLine(lines: readonly string[]): string | undefined {
 }
 
 /** The declared body length, or what is wrong with the header block's lines. */
-function contentLength(lines: readonly string[]): number | string {
+function contentLength(lines: readonly string[]): Result<number> {
   const bad = badLine(lines);
-  if (bad) return bad;
+  if (bad) return failed(bad);
   const values = new Set<string>();
   for (const line of lines) {
     const [, name, value] = HEADER_LINE.exec(line) ?? [];
     if (name?.toLowerCase() === 'content-length') values.add((value ?? '').trim());
   }
-  if (values.size === 0) return 'the header has no Content-Length';
-  if (values.size > 1) return `the header has Content-Length ${[...values].join(' and ')}`;
+  if (values.size === 0) return failed('the header has no Content-Length');
+  if (values.size > 1) return failed(`the header has Content-Length ${[...values].join(' and ')}`);
   const [value] = [...values];
-  if (!/^\d+$/.test(value)) return `Content-Length ${JSON.stringify(value.slice(0, 40))} is not a number of bytes`;
+  if (!/^\d+$/.test(value)) return failed(`Content-Length ${JSON.stringify(value.slice(0, 40))} is not a number of bytes`);
   const length = Number(value);
-  if (length > MAX_MESSAGE_BYTES) return `Content-Length ${value} is over the ${MAX_MESSAGE_BYTES}-byte (64 MiB) limit of one message`;
-  return length;
+  if (length > MAX_MESSAGE_BYTES) return failed(`Content-Length ${value} is over the ${MAX_MESSAGE_BYTES}-byte (64 MiB) limit of one message`);
+  return succeeded(length);
 }

@@ -4,6 +4,7 @@ import type { ServiceConnection } from '../../core/api/http';
 import { CATALOG_SETTINGS } from '../../core/settings/catalogSettings';
 import { formatPlan, formatPushResult, type PushPlan } from '../../core/plan/push';
 import type { PushFileVerdict } from '../../core/push/pushTypes';
+import { failed, succeeded, type Result } from '../../core/result';
 import { runPushWorkflow, type PushOutcome, type PushSteps } from '../../core/push/pushWorkflow';
 import type { ConnectionManager } from '../connection/connectionManager';
 import type { ServerQueries } from '../serverQueries';
@@ -38,23 +39,24 @@ export class PushCommands implements vscode.Disposable {
     };
   }
 
-  private fileTarget(uri: vscode.Uri | undefined): vscode.Uri[] | string {
-    return uri ? [uri] : 'Open a metadata file (lineage, dataset, property definitions or MCP JSON) first, then run the command again.';
+  private fileTarget(uri: vscode.Uri | undefined): Result<vscode.Uri[]> {
+    return uri ? succeeded([uri]) : failed('Open a metadata file (lineage, dataset, property definitions or MCP JSON) first, then run the command again.');
   }
 
-  private async workspaceTarget(): Promise<vscode.Uri[] | string> {
-    if (!vscode.workspace.workspaceFolders?.length) return 'Open a folder first: the workspace push sends every metadata file in it.';
+  private async workspaceTarget(): Promise<Result<vscode.Uri[]>> {
+    if (!vscode.workspace.workspaceFolders?.length) return failed('Open a folder first: the workspace push sends every metadata file in it.');
     // The language server knows which files are metadata (folders to skip, associations).
     const files = await this.server.workspaceProblems();
-    if (!files) return `cannot list the workspace's metadata files: ${this.server.unavailable() ?? 'no answer'}.`;
-    return files.map((file) => vscode.Uri.parse(file.uri));
+    if (!files) return failed(`cannot list the workspace's metadata files: ${this.server.unavailable() ?? 'no answer'}.`);
+    return succeeded(files.map((file) => vscode.Uri.parse(file.uri)));
   }
 
-  async pushUris(target: vscode.Uri[] | string, scope: PushScope, onlyIds?: ReadonlySet<string>): Promise<void> {
-    if (typeof target === 'string') {
-      void vscode.window.showWarningMessage(`Catalog Code: ${target}`);
+  async pushUris(chosen: Result<vscode.Uri[]>, scope: PushScope, onlyIds?: ReadonlySet<string>): Promise<void> {
+    if (!chosen.ok) {
+      void vscode.window.showWarningMessage(`Catalog Code: ${chosen.problem}`);
       return;
     }
+    const target = chosen.value;
     const service = this.connection.currentConnection;
     if (!service) {
       await this.offerConnection();
@@ -138,7 +140,7 @@ export class PushCommands implements vscode.Disposable {
       'Open Log',
     );
     if (choice === 'Open Log') this.log.show();
-    if (choice === retry) await this.pushUris(target, scope, new Set(result.failed.map((item) => item.id)));
+    if (choice === retry) await this.pushUris(succeeded(target), scope, new Set(result.failed.map((item) => item.id)));
   }
 
   /** Files with errors are not sent unless the user insists (the errors the server judged for this push). */

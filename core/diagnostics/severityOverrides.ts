@@ -1,4 +1,5 @@
 import type { CoreDiagnostic, Severity } from '../model/diagnostic';
+import { failed, succeeded, type Result } from '../result';
 
 /**
  * A user's stricter or quieter choice per diagnostic code: `catalogCode.diagnostics.severity` in
@@ -29,25 +30,31 @@ export function parseSeverityOverrides(input: unknown, where: string): ParsedOve
   }
   for (const [code, level] of Object.entries(input as Record<string, unknown>)) {
     const parsed = parseEntry(code, level);
-    if (typeof parsed === 'string') problems.push(`${where}: ${parsed}`);
-    else overrides[parsed.code] = parsed.level;
+    if (!parsed.ok) problems.push(`${where}: ${parsed.problem}`);
+    else overrides[parsed.value.code] = parsed.value.level;
   }
   return { overrides, problems };
 }
 
 /** `code=level` (the CLI's `--severity`), or why it cannot be read. */
-export function parseSeverityArgument(argument: string): { code: string; level: SeverityLevel } | string {
+export function parseSeverityArgument(argument: string): Result<SeverityEntry> {
   const equals = argument.indexOf('=');
-  if (equals < 0) return `--severity takes code=level (e.g. lineage.selfLoop=error); '${argument}' has no '='.`;
+  if (equals < 0) return failed(`--severity takes code=level (e.g. lineage.selfLoop=error); '${argument}' has no '='.`);
   return parseEntry(argument.slice(0, equals).trim(), argument.slice(equals + 1).trim());
 }
 
-function parseEntry(code: string, level: unknown): { code: string; level: SeverityLevel } | string {
-  if (!CODE_KEY.test(code)) return `'${code}' is not a diagnostic code (e.g. lineage.selfLoop, or lineage.* for a whole family); ignored.`;
+/** One `code → level` entry. */
+export interface SeverityEntry {
+  code: string;
+  level: SeverityLevel;
+}
+
+function parseEntry(code: string, level: unknown): Result<SeverityEntry> {
+  if (!CODE_KEY.test(code)) return failed(`'${code}' is not a diagnostic code (e.g. lineage.selfLoop, or lineage.* for a whole family); ignored.`);
   if (typeof level !== 'string' || !(SEVERITY_LEVELS as readonly string[]).includes(level)) {
-    return `the level of '${code}' must be one of ${SEVERITY_LEVELS.join(', ')}; ${JSON.stringify(level)} was ignored.`;
+    return failed(`the level of '${code}' must be one of ${SEVERITY_LEVELS.join(', ')}; ${JSON.stringify(level)} was ignored.`);
   }
-  return { code, level: level as SeverityLevel };
+  return succeeded({ code, level: level as SeverityLevel });
 }
 
 /** The level the user chose for a code, if any (`lineage.selfLoop`, then `lineage.*`). */

@@ -2,7 +2,7 @@ import type { Route, RequestContext } from '../http/router';
 import { HttpError, badRequest, notFoundEntity } from '../http/errors';
 import { readJsonBody } from '../http/body';
 import { sendEmpty, sendJson } from '../http/respond';
-import type { CatalogStore, JsonObject } from '../store/types';
+import type { AspectVersion, CatalogStore, JsonObject } from '../store/types';
 import { applyProposals, WriteRejected, type Proposal } from '../writes/prepareWrites';
 import { resolveAspectName, aspectNamesOf } from '../writes/aspectRegistry';
 import { canonicalEntityType, checkUrn, isObject } from '../validation/urns';
@@ -158,9 +158,8 @@ export function openApiRoutes({ store, bodyLimitBytes }: OpenApiOptions): Route[
   ];
 }
 
-function historyOf(store: CatalogStore, urn: string, aspectName: string): { version: number; value: JsonObject | null; writtenAt: number }[] {
-  const withHistory = store as CatalogStore & { history?: (urn: string, aspectName: string) => { version: number; value: JsonObject | null; writtenAt: number }[] };
-  return typeof withHistory.history === 'function' ? withHistory.history(urn, aspectName) : [];
+function historyOf(store: CatalogStore, urn: string, aspectName: string): AspectVersion[] {
+  return store.history?.(urn, aspectName) ?? [];
 }
 
 function listEntities(ctx: RequestContext, store: CatalogStore, entityType: string): void {

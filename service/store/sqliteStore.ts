@@ -1,11 +1,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Database, type Statement } from 'node-sqlite3-wasm';
+import { Database, type JSValue, type RunResult, type SQLiteValue, type Statement } from 'node-sqlite3-wasm';
 import { InMemoryLineageIndex } from '../lineage/lineageIndex';
 import { LINEAGE_ASPECTS } from '../lineage/edgesOfAspect';
 import { canonicalEntityType } from '../validation/urns';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock, type LockTiming } from './dataDirLock';
-import type { AspectDelete, AspectRecord, AspectWrite, CatalogStore, EntityPage, JsonObject } from './types';
+import type { AspectDelete, AspectRecord, AspectVersion, AspectWrite, CatalogStore, EntityPage, JsonObject } from './types';
 
 /**
  * The catalog on SQLite (node-sqlite3-wasm). `aspects` holds the latest value of every aspect,
@@ -64,8 +64,7 @@ interface AspectRow {
   written_at: number;
 }
 
-function toRecord(row: Record<string, unknown>): AspectRecord {
-  const r = row as unknown as AspectRow;
+function toRecord(r: AspectRow): AspectRecord {
   return {
     urn: r.urn,
     entityType: r.entity_type,
@@ -81,7 +80,53 @@ export interface SqliteCatalogStore extends CatalogStore {
   /** where the database file lives */
   readonly databasePath: string;
   /** every stored version of one aspect, oldest first (null value = deleted at that version) */
-  history(urn: string, aspectName: string): { version: number; value: JsonObject | null; writtenAt: number }[];
+  history(urn: string, aspectName: string): AspectVersion[];
+}
+
+/** A row as the binding reads it: column name → SQLite value. */
+type Row<R> = { [K in keyof R]: SQLiteValue };
+
+/** A prepared statement that reads rows `R`, with its parameters `P` in order. */
+interface Query<P extends JSValue[], R extends Row<R>> {
+  get(params: P): R | null;
+  all(params: P): R[];
+}
+
+/** A prepared statement that writes, with its parameters `P` in order. */
+interface Command<P extends JSValue[]> {
+  run(params: P): RunResult;
+}
+
+type Urn = string;
+type AspectName = string;
+
+/** The store's prepared statements by name: what each binds and what each reads. */
+interface Statements {
+  getOne: Query<[Urn, AspectName], AspectRow>;
+  getAll: Query<[Urn], AspectRow>;
+  entity: Query<[Urn], { removed: number }>;
+  maxVersion: Query<[Urn, AspectName], { v: number | null }>;
+  upsert: Command<[Urn, AspectName, entityType: string, version: number, value: string, writtenAt: number]>;
+  addVersion: Command<[Urn, AspectName, version: number, value: string | null, writtenAt: number]>;
+  deleteAspect: Command<[Urn, AspectName]>;
+  addEntity: Command<[Urn, entityType: string]>;
+  setRemoved: Command<[removed: 0 | 1, Urn]>;
+  countAspects: Query<[Urn], { n: number }>;
+  deleteEntity: Command<[Urn]>;
+  history: Query<[Urn, AspectName], { version: number; value: string | null; written_at: number }>;
+  trimVersions: Command<[Urn, AspectName, upToVersion: number]>;
+}
+
+/** `statement` read as returning rows `R`: the binding types a row only as column → value. */
+function query<P extends JSValue[], R extends Row<R>>(statement: Statement): Query<P, R> {
+  return {
+    get: (params) => statement.get(params) as R | null,
+    all: (params) => statement.all(params) as R[],
+  };
+}
+
+function command<P extends JSValue[]>(statement: Statement): Command<P> {
+  return { run: (params) => statement.run(params) };
 }
 
 /**
@@ -110,7 +155,7 @@ class Store implements SqliteCatalogStore {
   private readonly removed = new Set<string>();
   private readonly db: Database;
   private readonly statements: Statement[] = [];
-  private readonly q: Record<string, Statement>;
+  private readonly q: Statements;
   private closed = false;
 
   constructor(
@@ -127,22 +172,22 @@ class Store implements SqliteCatalogStore {
         return statement;
       };
       this.q = {
-        getOne: prep('SELECT * FROM aspects WHERE urn = ? AND aspect = ?'),
-        getAll: prep('SELECT * FROM aspects WHERE urn = ? ORDER BY aspect'),
-        entity: prep('SELECT removed FROM entities WHERE urn = ?'),
-        maxVersion: prep('SELECT MAX(version) AS v FROM aspect_versions WHERE urn = ? AND aspect = ?'),
-        upsert: prep(
+        getOne: query(prep('SELECT * FROM aspects WHERE urn = ? AND aspect = ?')),
+        getAll: query(prep('SELECT * FROM aspects WHERE urn = ? ORDER BY aspect')),
+        entity: query(prep('SELECT removed FROM entities WHERE urn = ?')),
+        maxVersion: query(prep('SELECT MAX(version) AS v FROM aspect_versions WHERE urn = ? AND aspect = ?')),
+        upsert: command(prep(
           'INSERT INTO aspects (urn, aspect, entity_type, version, value, written_at) VALUES (?, ?, ?, ?, ?, ?) ' +
             'ON CONFLICT (urn, aspect) DO UPDATE SET version = excluded.version, value = excluded.value, written_at = excluded.written_at',
-        ),
-        addVersion: prep('INSERT INTO aspect_versions (urn, aspect, version, value, written_at) VALUES (?, ?, ?, ?, ?)'),
-        deleteAspect: prep('DELETE FROM aspects WHERE urn = ? AND aspect = ?'),
-        addEntity: prep('INSERT INTO entities (urn, entity_type, removed) VALUES (?, ?, 0) ON CONFLICT (urn) DO NOTHING'),
-        setRemoved: prep('UPDATE entities SET removed = ? WHERE urn = ?'),
-        countAspects: prep('SELECT COUNT(*) AS n FROM aspects WHERE urn = ?'),
-        deleteEntity: prep('DELETE FROM entities WHERE urn = ?'),
-        history: prep('SELECT version, value, written_at FROM aspect_versions WHERE urn = ? AND aspect = ? ORDER BY version'),
-        trimVersions: prep('DELETE FROM aspect_versions WHERE urn = ? AND aspect = ? AND version <= ?'),
+        )),
+        addVersion: command(prep('INSERT INTO aspect_versions (urn, aspect, version, value, written_at) VALUES (?, ?, ?, ?, ?)')),
+        deleteAspect: command(prep('DELETE FROM aspects WHERE urn = ? AND aspect = ?')),
+        addEntity: command(prep('INSERT INTO entities (urn, entity_type, removed) VALUES (?, ?, 0) ON CONFLICT (urn) DO NOTHING')),
+        setRemoved: command(prep('UPDATE entities SET removed = ? WHERE urn = ?')),
+        countAspects: query(prep('SELECT COUNT(*) AS n FROM aspects WHERE urn = ?')),
+        deleteEntity: command(prep('DELETE FROM entities WHERE urn = ?')),
+        history: query(prep('SELECT version, value, written_at FROM aspect_versions WHERE urn = ? AND aspect = ? ORDER BY version')),
+        trimVersions: command(prep('DELETE FROM aspect_versions WHERE urn = ? AND aspect = ? AND version <= ?')),
       };
       this.rebuildLineage();
     } catch (error) {
@@ -266,7 +311,7 @@ class Store implements SqliteCatalogStore {
     return Number(row?.v ?? 0) + 1;
   }
 
-  history(urn: string, aspectName: string): { version: number; value: JsonObject | null; writtenAt: number }[] {
+  history(urn: string, aspectName: string): AspectVersion[] {
     return this.q.history.all([urn, aspectName]).map((row) => ({
       version: Number(row.version),
       value: row.value === null ? null : (JSON.parse(String(row.value)) as JsonObject),

@@ -48,6 +48,13 @@ export interface LineageIndex {
   edgeCount(): number;
 }
 
+/** One stored version of an aspect; a null value is a delete at that version. */
+export interface AspectVersion {
+  version: number;
+  value: JsonObject | null;
+  writtenAt: number;
+}
+
 export interface CatalogStore {
   getAspect(urn: string, aspectName: string): AspectRecord | undefined;
   getAspects(urn: string): AspectRecord[];
@@ -57,6 +64,8 @@ export interface CatalogStore {
   isSoftDeleted(urn: string): boolean;
   /** how many entities are soft-deleted; lets a lineage walk skip the per-entity check when none is */
   softDeletedCount?(): number;
+  /** every stored version of one aspect, oldest first; absent when the store keeps no history */
+  history?(urn: string, aspectName: string): AspectVersion[];
   listEntities(
     entityType: string,
     options?: {

@@ -13,7 +13,7 @@ function run(argv: string[]) {
 
 test('an unknown option is named, exit 2, followed by the usage, without Node advice on positionals', () => {
   const { result, stderr } = run(['--bogus']);
-  assert.equal(result, 2);
+  assert.deepEqual(result, { ok: false, exit: 2 });
   assert.match(stderr, /^Unknown option '--bogus': this command takes only the options below\./);
   assert.match(stderr, /Usage: verb \[--format F\]$/);
   assert.doesNotMatch(stderr, /positional argument/);
@@ -22,10 +22,10 @@ test('an unknown option is named, exit 2, followed by the usage, without Node ad
 test('other parse errors keep their reason; --help prints the usage with exit 0; a good line is parsed', () => {
   assert.match(run(['--format']).stderr, /^Option '--format <value>' argument missing/);
   const help = run(['--help']);
-  assert.equal(help.result, 0);
+  assert.deepEqual(help.result, { ok: false, exit: 0 });
   assert.equal(help.stdout, 'Usage: verb [--format F]');
   const good = run(['a', '--format', 'json']);
-  assert.ok(typeof good.result === 'object');
-  assert.deepEqual(good.result.positionals, ['a']);
-  assert.equal(good.result.values.format, 'json');
+  assert.ok(good.result.ok);
+  assert.deepEqual(good.result.value.positionals, ['a']);
+  assert.equal(good.result.value.values.format, 'json');
 });

@@ -55,8 +55,10 @@ describe('severity overrides (catalogCode.diagnostics.severity, --severity)', ()
   });
 
   it('reads code=level from the command line', () => {
-    assert.deepEqual(parseSeverityArgument('lineage.selfLoop=error'), { code: 'lineage.selfLoop', level: 'error' });
-    assert.match(String(parseSeverityArgument('lineage.selfLoop')), /has no '='/);
+    assert.deepEqual(parseSeverityArgument('lineage.selfLoop=error'), { ok: true, value: { code: 'lineage.selfLoop', level: 'error' } });
+    const missing = parseSeverityArgument('lineage.selfLoop');
+    assert.ok(!missing.ok);
+    assert.match(missing.problem, /has no '='/);
   });
 
   it('lets the exact code win over its family, drops `off`, and changes nothing else', () => {
