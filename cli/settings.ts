@@ -4,6 +4,7 @@ import { parseSeverityArgument, type SeverityLevel } from '../core/diagnostics/s
 import { CATALOG_SETTINGS } from '../core/settings/catalogSettings';
 import { readWorkspaceSettingsFile } from '../core/settings/settingsFile';
 import type { CliIo } from './io';
+import { describeError } from '../core/errors/describeError';
 
 /** The settings the CLI applies: the ones that decide what a check finds. */
 export interface CliSettings {
@@ -70,7 +71,7 @@ function loadEnvironmentAssociations(io: CliIo): Associations | undefined | numb
   try {
     value = JSON.parse(raw);
   } catch (error) {
-    io.stderr(`${ASSOCIATIONS_VARIABLE} is not JSON (${error instanceof Error ? error.message : String(error)}); write it like {"lineage/**/*.yml": "lineageFile"}.`);
+    io.stderr(`${ASSOCIATIONS_VARIABLE} is not JSON (${describeError(error)}); write it like {"lineage/**/*.yml": "lineageFile"}.`);
     return 2;
   }
   const { associations, problems } = parseAssociations(value, ASSOCIATIONS_VARIABLE);

@@ -11,6 +11,7 @@ import type { CatalogStore } from './store/types';
 import { loadOrCreateToken } from './tokenFile';
 import { seedCatalog } from './seed';
 import { createGraphqlExecutor } from './graphql/index';
+import { describeError } from '../core/errors/describeError';
 
 export interface StartServiceOptions {
   host?: string;
@@ -71,7 +72,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   try {
     graphql = createGraphqlExecutor(store);
   } catch (error) {
-    graphql = unavailableGraphql(error instanceof Error ? error.message : String(error));
+    graphql = unavailableGraphql(describeError(error));
   }
   const handler = createCatalogHandler({
     store,

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { ImpactLens } from '../../core/protocol';
 import type { ConnectionManager } from '../connection/connectionManager';
 import type { ServerQueries } from '../serverQueries';
+import { describeError } from '../../core/errors/describeError';
 
 /** Wait this long after the last edit before asking the service: typing never waits on it. */
 const SETTLE_MS = 800;
@@ -91,7 +92,7 @@ export class ImpactCodeLens implements vscode.CodeLensProvider, vscode.Disposabl
       this.cache.set(key, { version: result.version ?? version, service: service.url, at: Date.now(), lenses: result.lenses });
       this.changed.fire();
     } catch (error) {
-      this.log.warn(`Impact of ${vscode.workspace.asRelativePath(document.uri)} not computed: ${error instanceof Error ? error.message : String(error)}`);
+      this.log.warn(`Impact of ${vscode.workspace.asRelativePath(document.uri)} not computed: ${describeError(error)}`);
       this.cache.set(key, { version, service: service.url, at: Date.now(), lenses: [] });
     } finally {
       this.running.delete(key);

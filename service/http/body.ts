@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from './errors';
 import { jsonShapeMessage } from '../validation/jsonShape';
+import { describeError } from '../../core/errors/describeError';
 
 /** Request bodies above this size are refused with 413 before they are read into memory whole. */
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -54,7 +55,7 @@ export async function readJsonBody(req: IncomingMessage, accepted: readonly stri
   try {
     parsed = JSON.parse(text) as unknown;
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = describeError(error);
     throw new HttpError(400, { error: 'Bad Request', message: `The request body is not valid JSON: ${reason}. Check the JSON syntax of the body.` });
   }
   const shapeProblem = jsonShapeMessage(parsed, 'The request body');

@@ -12,6 +12,7 @@ import { openApiRoutes } from '../openapi/routes';
 import { openApiV3BatchRoutes } from '../openapi/v3BatchRoutes';
 import { ingestRoutes } from '../ingest/routes';
 import { LOCAL_CATALOG_SERVICE_ID } from '../../core/api/serviceTarget';
+import { describeErrorWithStack } from '../../core/errors/describeError';
 
 export interface CatalogHandlerOptions {
   store: CatalogStore;
@@ -73,7 +74,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): RequestHan
         sendJson(res, 503, { error: 'Service Unavailable', message: error.message });
         return;
       }
-      options.log?.(`Internal error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      options.log?.(`Internal error on ${req.method} ${req.url}: ${describeErrorWithStack(error)}`);
       sendJson(res, 500, { error: 'Internal server error occurred' });
     });
   };
