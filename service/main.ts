@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { isLoopbackAddress } from './http/auth';
 import type { GraphqlExecutor } from './http/graphqlRoute';
-import { HttpError } from './http/errors';
+import { httpError } from './http/errors';
 import { createCatalogHandler } from './http/server';
 import { hostPolicy } from './http/hostCheck';
 import { openStore } from './store/sqliteStore';
@@ -40,7 +40,7 @@ export interface RunningService {
 }
 
 function unavailableGraphql(reason: string): GraphqlExecutor {
-  return () => Promise.reject(new HttpError(503, { error: 'Service Unavailable', message: `GraphQL is not available in this build: ${reason}` }));
+  return () => Promise.reject(httpError(503, 'Service Unavailable', `GraphQL is not available in this build: ${reason}. Use the OpenAPI endpoints, or run a build that includes GraphQL.`));
 }
 
 export async function startService(options: StartServiceOptions): Promise<RunningService> {

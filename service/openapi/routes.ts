@@ -1,5 +1,5 @@
 import type { Route, RequestContext } from '../http/router';
-import { HttpError, badRequest, notFoundEntity } from '../http/errors';
+import { badRequest, notFoundEntity } from '../http/errors';
 import { readJsonBody } from '../http/body';
 import { sendEmpty, sendJson } from '../http/respond';
 import type { CatalogStore, JsonObject } from '../store/types';
@@ -37,7 +37,7 @@ function urnOf(ctx: RequestContext): { urn: string; entityType: string } {
   const entityType = entityTypeOf(ctx);
   const urn = ctx.params.urn;
   const checked = checkUrn(urn);
-  if (!checked.ok) throw new HttpError(400, { error: `${checked.message}. Percent-encode the whole URN as one path segment.` });
+  if (!checked.ok) throw badRequest(`${checked.message}. Percent-encode the whole URN as one path segment.`);
   // As in GMS, the URN's type is found case-insensitively: urn:li:corpUser:x is a corpuser.
   const urnType = canonicalEntityType(checked.urn.entityType) ?? checked.urn.entityType;
   if (urnType !== entityType) {
