@@ -1,4 +1,4 @@
-import type { Connection } from 'vscode-languageserver/node';
+import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver/node';
 import { typeNamespaceFor } from '../core/api/serviceTarget';
 import { entityUrnAt } from '../core/features/entityAt';
 import { documentImpact } from '../core/impact/documentImpact';
@@ -28,7 +28,7 @@ export function listenDocumentRequests(lsp: Connection, state: ServerState, life
 
   lsp.onRequest(
     DocumentImpactRequest.type,
-    lifecycle.guard(async (params): Promise<DocumentImpactResult> => {
+    lifecycle.guard(async (params): Promise<DocumentImpactResult | ResponseError<void>> => {
       const document = documentAt(params.uri);
       const service = state.service;
       const version = document?.version;
@@ -39,7 +39,7 @@ export function listenDocumentRequests(lsp: Connection, state: ServerState, life
         const lenses = anchors.map((anchor) => ({ position: document.lineIndex.positionAt(anchor.range.start), title: anchor.title, entities: anchor.entities }));
         return { version, lenses };
       } catch (error) {
-        return { version, lenses: [], error: describeError(error) };
+        return new ResponseError(ErrorCodes.InternalError, describeError(error));
       }
     }),
   );
