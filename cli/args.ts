@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { exitWith, proceed } from './exit';
 import type { CliIo } from './io';
+import { describeError } from '../core/errors/describeError';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -28,7 +29,7 @@ export function parseCommandLine<O extends Options>(argv: string[], options: O, 
  * arguments (with an unclosed quote) that sends a mistyped option's author the wrong way.
  */
 function describeParseError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = describeError(error);
   if ((error as { code?: unknown }).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return message;
   const option = /^Unknown option '([^']*)'/.exec(message)?.[1];
   if (option === undefined) return message;

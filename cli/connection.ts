@@ -1,4 +1,3 @@
-import { isServiceError } from '../core/api/errors';
 import { timeoutFromEnvironment, type ServiceConnection } from '../core/api/http';
 import { isInsecureRemote } from '../core/api/transportSecurity';
 import { failed, succeeded, type Result } from '../core/result';
@@ -25,10 +24,7 @@ export function plainHttpWarning(connection: ServiceConnection): string | undefi
   return undefined;
 }
 
-export function describeError(error: unknown): string {
-  if (isServiceError(error)) return error.message;
-  return error instanceof Error ? error.message : String(error);
-}
+export { describeError } from '../core/errors/describeError';
 
 /** The connection of a verb that talks to the service, or exit code 2 after saying what is missing. */
 export function serviceConnection(args: ConnectionArgs, io: CliIo): OrExit<ServiceConnection> {

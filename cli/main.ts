@@ -1,5 +1,6 @@
 import { logLines } from '../core/output/logText';
 import { processIo } from './io';
+import { describeErrorWithStack } from '../core/errors/describeError';
 
 // Each command is loaded when it runs: `validate` in CI must not pay for the service, its
 // database and the GraphQL client at start.
@@ -60,7 +61,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`${logLines(`catalog-code failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)}\n`);
+    process.stderr.write(`${logLines(`catalog-code failed unexpectedly: ${describeErrorWithStack(error)}`)}\n`);
     process.exitCode = 70;
   },
 );

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { startService } from '../service/main';
 import { watchParent } from './parentWatch';
+import { describeError } from '../core/errors/describeError';
 
 const HELP = `Usage: catalog-code serve [--host 127.0.0.1] [--port 8080] [--data DIR] [--seed FILE_OR_DIR...]
                           [--allowed-host NAME...] [--exit-with-parent]
@@ -109,7 +110,7 @@ export async function runServe(argv: string[]): Promise<number> {
       log: (line) => process.stderr.write(`${line}\n`),
     });
   } catch (error) {
-    process.stderr.write(`The local catalog could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`The local catalog could not start: ${describeError(error)}\n`);
     return 1;
   }
   // One write, so a reader that sees the first line also sees the rest.
@@ -130,7 +131,7 @@ export async function runServe(argv: string[]): Promise<number> {
       service.close().then(
         () => resolve(0),
         (error: unknown) => {
-          process.stderr.write(`Closing failed: ${error instanceof Error ? error.message : String(error)}\n`);
+          process.stderr.write(`Closing failed: ${describeError(error)}\n`);
           resolve(1);
         },
       );

@@ -5,6 +5,7 @@ import { CATALOG_SETTINGS } from '../core/settings/catalogSettings';
 import { readWorkspaceSettingsFile } from '../core/settings/settingsFile';
 import { exitWith, proceed, type OrExit } from './exit';
 import type { CliIo } from './io';
+import { describeError } from '../core/errors/describeError';
 
 /** The settings the CLI applies: the ones that decide what a check finds. */
 export interface CliSettings {
@@ -72,7 +73,7 @@ function loadEnvironmentAssociations(io: CliIo): OrExit<Associations | undefined
   try {
     value = JSON.parse(raw);
   } catch (error) {
-    io.stderr(`${ASSOCIATIONS_VARIABLE} is not JSON (${error instanceof Error ? error.message : String(error)}); write it like {"lineage/**/*.yml": "lineageFile"}.`);
+    io.stderr(`${ASSOCIATIONS_VARIABLE} is not JSON (${describeError(error)}); write it like {"lineage/**/*.yml": "lineageFile"}.`);
     return exitWith(2);
   }
   const { associations, problems } = parseAssociations(value, ASSOCIATIONS_VARIABLE);

@@ -8,6 +8,7 @@ import type { ServiceTarget } from '../core/rules/target';
 import { parseTargetFlag } from './targetFlag';
 import { formatGithub, formatSarif, formatText, type ReportFormat } from './report';
 import { serviceDefinitions, serviceExistence } from './validationContext';
+import { describeError } from '../core/errors/describeError';
 
 const FORMATS: readonly ReportFormat[] = ['text', 'json', 'github', 'sarif'];
 
@@ -68,7 +69,7 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
       entities = await serviceExistence(connection, models);
     } catch (error) {
       // The token is only ever a header; service errors never contain it.
-      io.stderr(`Cannot check against ${parsed.values.service}: ${error instanceof Error ? error.message : String(error)}`);
+      io.stderr(`Cannot check against ${parsed.values.service}: ${describeError(error)}`);
       return 2;
     }
   }

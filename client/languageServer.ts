@@ -16,6 +16,7 @@ import {
 import { REFRESH_DEFINITIONS_COMMAND, SetConnectionNotification, StatusNotification, type CatalogInitializationOptions, type StatusParams } from '../core/protocol';
 import type { ConnectionManager } from './connection/connectionManager';
 import { RestartBudget } from './restartBudget';
+import { describeError } from '../core/errors/describeError';
 
 const RESTART = 'Restart Language Server';
 const SHOW_LOG = 'Show Log';
@@ -58,7 +59,7 @@ export class CatalogLanguageServer {
       await this.client.start();
       return true;
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = describeError(error);
       this.log.error(`The Catalog Code language server did not start: ${reason}`);
       this.offerRestart(`Catalog Code: the language server did not start (${reason}), so metadata files are not checked. Restart it, or open the log for details.`);
       return false;
@@ -72,7 +73,7 @@ export class CatalogLanguageServer {
     try {
       if (this.client.needsStop()) await this.client.stop();
     } catch (error) {
-      this.log.warn(`Stopping the language server before the restart failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.log.warn(`Stopping the language server before the restart failed: ${describeError(error)}`);
     }
     if (await this.start()) void vscode.window.showInformationMessage('Catalog Code: the language server restarted; metadata files are being checked again.');
   }
@@ -134,7 +135,7 @@ export class CatalogLanguageServer {
       errorHandler: this.errorHandler(),
       // The failure is reported once, by start(), with the way out; returning false stops retrying.
       initializationFailedHandler: (error) => {
-        this.log.error(`The Catalog Code language server failed to initialize: ${error instanceof Error ? error.message : String(error)}`);
+        this.log.error(`The Catalog Code language server failed to initialize: ${describeError(error)}`);
         return false;
       },
     };

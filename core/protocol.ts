@@ -149,11 +149,13 @@ export interface DocumentImpactResult {
   /** the editor's version of the document the lenses were computed for; absent for a file the editor has not opened */
   version?: number;
   lenses: ImpactLens[];
-  /** why the catalog could not be asked (the lenses are then empty); absent when it answered or no service is set */
-  error?: string;
 }
 
-/** Client → server: the impact code lenses of a document, from the server's copy of it and its catalog connection. */
+/**
+ * Client → server: the impact code lenses of a document, from the server's copy of it and its catalog
+ * connection. When the catalog cannot be asked the request fails with a ResponseError (InternalError)
+ * whose message says why, as the push requests do.
+ */
 export const DocumentImpactRequest = {
   method: 'catalogCode/documentImpact',
   type: new RequestType<DocumentImpactParams, DocumentImpactResult, void>('catalogCode/documentImpact'),

@@ -9,6 +9,7 @@ import type { ServiceTarget } from './rules/target';
 import { milder, severityCeiling } from './diagnostics/policy';
 import { applySeverityOverrides, type SeverityOverrides } from './diagnostics/severityOverrides';
 import { hasControls, logValue } from './output/logText';
+import { describeError } from './errors/describeError';
 
 export interface ValidationInput {
   model: DocumentModel;
@@ -56,7 +57,7 @@ export function runRules(rules: readonly Rule[], context: RuleContext): CoreDiag
         range: { start: 0, end: 0 },
         severity: 'warning',
         code: 'internal.ruleFailed',
-        message: `Catalog Code could not run the check for ${rule.codes.join(', ')}: ${error instanceof Error ? error.message : String(error)}. Please report this with the file.`,
+        message: `Catalog Code could not run the check for ${rule.codes.join(', ')}: ${describeError(error)}. Please report this with the file.`,
       });
     }
   }

@@ -1,4 +1,4 @@
-import type { Connection } from 'vscode-languageserver/node';
+import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver/node';
 import { typeNamespaceFor } from '../core/api/serviceTarget';
 import { entityUrnAt } from '../core/features/entityAt';
 import { documentImpact } from '../core/impact/documentImpact';
@@ -6,6 +6,7 @@ import { factsOfKind } from '../core/model/facts';
 import { DocumentImpactRequest, DocumentPropertyDefinitionsRequest, EntityAtRequest, type DocumentImpactResult } from '../core/protocol';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';
+import { describeError } from '../core/errors/describeError';
 
 /**
  * The custom requests about one document that the VS Code client's Lineage view, impact code
@@ -27,7 +28,7 @@ export function listenDocumentRequests(lsp: Connection, state: ServerState, life
 
   lsp.onRequest(
     DocumentImpactRequest.type,
-    lifecycle.guard(async (params): Promise<DocumentImpactResult> => {
+    lifecycle.guard(async (params): Promise<DocumentImpactResult | ResponseError<void>> => {
       const document = documentAt(params.uri);
       const service = state.service;
       const version = document?.version;
@@ -38,7 +39,7 @@ export function listenDocumentRequests(lsp: Connection, state: ServerState, life
         const lenses = anchors.map((anchor) => ({ position: document.lineIndex.positionAt(anchor.range.start), title: anchor.title, entities: anchor.entities }));
         return { version, lenses };
       } catch (error) {
-        return { version, lenses: [], error: error instanceof Error ? error.message : String(error) };
+        return new ResponseError(ErrorCodes.InternalError, describeError(error));
       }
     }),
   );

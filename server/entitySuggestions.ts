@@ -1,4 +1,5 @@
 import { autoCompleteEntities, type EntitySuggestion, type ServiceConnection } from '../core/api';
+import { describeError } from '../core/errors/describeError';
 
 const TTL_MS = 5 * 60_000;
 const MAX_QUERIES = 200;
@@ -61,7 +62,7 @@ export class EntitySuggestions {
       })
       .catch((error: unknown) => {
         entry.suggestions = [];
-        this.log(`Looking up entity names for completion failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.log(`Looking up entity names for completion failed: ${describeError(error)}`);
       })
       .finally(() => {
         entry.running = undefined;

@@ -5,6 +5,7 @@ import { DidChangeWatchedFilesNotification, FileChangeType, type Connection } fr
 import { collectMetadataFolders, isMetadataFileName, isSkippedFolder } from '../core/workspace/metadataFiles';
 import type { ClientSupport } from './clientSupport';
 import type { ServerState } from './state';
+import { describeError } from '../core/errors/describeError';
 
 /** Watchers the server opens at most (one per folder), well under the usual inotify limit. */
 const MAX_WATCHED_FOLDERS = 2000;
@@ -61,7 +62,7 @@ export class FileWatching {
       watcher.on('error', () => this.unwatchFolder(folder));
       this.watchers.set(folder, watcher);
     } catch (error) {
-      this.state.log(`Cannot watch ${folder} for changes (files changed there are seen when opened): ${error instanceof Error ? error.message : String(error)}`);
+      this.state.log(`Cannot watch ${folder} for changes (files changed there are seen when opened): ${describeError(error)}`);
     }
   }
 

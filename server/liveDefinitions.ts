@@ -5,6 +5,7 @@ import { isServiceError, listPropertyDefinitions, type ServiceConnection, type S
 import { definitionFromAspect } from '../core/definitions/fromAspect';
 import type { PropertyDefinitionInfo } from '../core/definitions/types';
 import type { CatalogReachability, DefinitionsSource } from '../core/protocol';
+import { describeError } from '../core/errors/describeError';
 
 const CACHE_FILE = 'definitions-cache.json';
 const CACHE_VERSION = 1;
@@ -126,7 +127,7 @@ export class LiveDefinitions {
       await this.writeCache(connection.url, { fetchedAt, definitions: fetched });
     } catch (error) {
       if (this.connection !== connection) return;
-      const message = isServiceError(error) ? error.message : `Fetching definitions from ${connection.url} failed: ${error instanceof Error ? error.message : String(error)}`;
+      const message = isServiceError(error) ? error.message : `Fetching definitions from ${connection.url} failed: ${describeError(error)}`;
       const kind = isServiceError(error) ? error.kind : 'unreachable';
       this.state = kind === 'unauthorized' || kind === 'forbidden' ? 'unauthorized' : 'unreachable';
       this.lastError = message;
@@ -182,7 +183,7 @@ export class LiveDefinitions {
       // Never through a link (core/files/safeWrite): a temporary file of its own, renamed over the cache.
       writeFileSafely(file, JSON.stringify(existing), { mode: 0o600 });
     } catch (error) {
-      this.events.log(`Could not write the definitions cache ${file}: ${error instanceof Error ? error.message : String(error)}. Definitions still work; they will not survive a restart while the service is down.`);
+      this.events.log(`Could not write the definitions cache ${file}: ${describeError(error)}. Definitions still work; they will not survive a restart while the service is down.`);
     }
   }
 }

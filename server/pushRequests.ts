@@ -4,6 +4,7 @@ import { PushPlanRequest, PushVerdictsRequest } from '../core/protocol';
 import { sessionPushPlan, sessionPushVerdicts } from '../core/push/sessionPush';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';
+import { describeError } from '../core/errors/describeError';
 
 /**
  * The push requests of core/protocol.ts: the editor's push asks the server's workspace session
@@ -46,7 +47,7 @@ async function answer<R>(step: () => Promise<R>, service: ServiceConnection): Pr
   try {
     return await step();
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = describeError(error);
     return new ResponseError(ErrorCodes.InternalError, `the push could not be planned against ${service.url}: ${reason}`);
   }
 }

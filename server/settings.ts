@@ -2,6 +2,7 @@ import type { Connection } from 'vscode-languageserver/node';
 import { CATALOG_SETTINGS, SETTING_NAMES, readSettings, type ReadSettings } from '../core/settings/catalogSettings';
 import type { ClientSupport } from './clientSupport';
 import type { ServerState } from './state';
+import { describeError } from '../core/errors/describeError';
 
 /**
  * Settings apply live: the server pulls the `catalogCode` section (workspace/configuration) at
@@ -31,7 +32,7 @@ export class SettingsSync {
       const section = (await this.lsp.workspace.getConfiguration('catalogCode')) as unknown;
       if (section && typeof section === 'object') this.applySection(section);
     } catch (error) {
-      this.state.log(`Could not read the catalogCode settings from the editor: ${error instanceof Error ? error.message : String(error)}`);
+      this.state.log(`Could not read the catalogCode settings from the editor: ${describeError(error)}`);
     }
   }
 

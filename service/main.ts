@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { isLoopbackAddress } from './http/auth';
 import type { GraphqlExecutor } from './http/graphqlRoute';
-import { HttpError } from './http/errors';
+import { httpError } from './http/errors';
 import { createCatalogHandler } from './http/server';
 import { hostPolicy } from './http/hostCheck';
 import { openStore } from './store/sqliteStore';
@@ -11,6 +11,7 @@ import type { CatalogStore } from './store/types';
 import { loadOrCreateToken } from './tokenFile';
 import { seedCatalog } from './seed';
 import { createGraphqlExecutor } from './graphql/index';
+import { describeError } from '../core/errors/describeError';
 
 export interface StartServiceOptions {
   host?: string;
@@ -39,7 +40,7 @@ export interface RunningService {
 }
 
 function unavailableGraphql(reason: string): GraphqlExecutor {
-  return () => Promise.reject(new HttpError(503, { error: 'Service Unavailable', message: `GraphQL is not available in this build: ${reason}` }));
+  return () => Promise.reject(httpError(503, 'Service Unavailable', `GraphQL is not available in this build: ${reason}. Use the OpenAPI endpoints, or run a build that includes GraphQL.`));
 }
 
 export async function startService(options: StartServiceOptions): Promise<RunningService> {
@@ -71,7 +72,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   try {
     graphql = createGraphqlExecutor(store);
   } catch (error) {
-    graphql = unavailableGraphql(error instanceof Error ? error.message : String(error));
+    graphql = unavailableGraphql(describeError(error));
   }
   const handler = createCatalogHandler({
     store,

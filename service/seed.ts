@@ -7,6 +7,7 @@ import { aspectWritesFromModel, PLANNED_PHASES, type AspectPlan } from '../core/
 import { applyUpdateLineage } from './lineage/updateLineage';
 import type { CatalogStore } from './store/types';
 import { applyProposals, WriteRejected, type Proposal } from './writes/prepareWrites';
+import { describeError } from '../core/errors/describeError';
 
 /**
  * `serve --seed`: loads files in any format Catalog Code reads, so the demo starts with a catalog
@@ -79,7 +80,7 @@ export async function seedCatalog(store: CatalogStore, inputs: string[]): Promis
       applyUpdateLineage(store, { edgesToAdd: add, edgesToRemove: remove });
       report.edges += add.length;
     } catch (error) {
-      report.problems.push(`${file}: updateLineage was refused: ${error instanceof Error ? error.message : String(error)}`);
+      report.problems.push(`${file}: updateLineage was refused: ${describeError(error)}`);
     }
   }
   return report;

@@ -8,6 +8,7 @@ import type { TreeDirection } from '../../core/lineage/types';
 import type { ConnectionManager } from '../connection/connectionManager';
 import type { ServerQueries } from '../serverQueries';
 import type { FromWebview, GraphViewState, ToWebview } from './graphMessages';
+import { describeError } from '../../core/errors/describeError';
 
 const DIRECTIONS: Record<GraphViewState['directions'], TreeDirection[]> = { both: ['upstream', 'downstream'], upstream: ['upstream'], downstream: ['downstream'] };
 
@@ -55,7 +56,7 @@ export class LineageGraphPanel implements vscode.Disposable {
       });
       this.panel.webview.onDidReceiveMessage((message: FromWebview) =>
         this.receive(message).catch((error: unknown) => {
-          const text = error instanceof Error ? error.message : String(error);
+          const text = describeError(error);
           this.log.error(`Lineage graph: ${text}`);
           this.post({ type: 'error', message: text });
         }),
@@ -95,7 +96,7 @@ export class LineageGraphPanel implements vscode.Disposable {
       if (this.state.columns) await graph.loadColumns();
       if (generation === this.generation) this.send();
     } catch (error) {
-      const message = `Could not load the lineage of ${graph.root}: ${error instanceof Error ? error.message : String(error)}`;
+      const message = `Could not load the lineage of ${graph.root}: ${describeError(error)}`;
       this.log.error(message);
       this.post({ type: 'error', message });
     }
@@ -166,7 +167,7 @@ export class LineageGraphPanel implements vscode.Disposable {
       await action();
       this.send();
     } catch (error) {
-      this.post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+      this.post({ type: 'error', message: describeError(error) });
     }
   }
 

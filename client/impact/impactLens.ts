@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { ImpactLens } from '../../core/protocol';
 import type { ConnectionManager } from '../connection/connectionManager';
 import type { ServerQueries } from '../serverQueries';
+import { describeError } from '../../core/errors/describeError';
 
 /** Wait this long after the last edit before asking the service: typing never waits on it. */
 const SETTLE_MS = 800;
@@ -86,13 +87,13 @@ export class ImpactCodeLens implements vscode.CodeLensProvider, vscode.Disposabl
       // The server reads its own copy of the document (the one its diagnostics are for) and asks its catalog connection.
       const result = await this.server.documentImpact(document.uri);
       if (!result) return;
-      // The lens is advice: a failed look-up leaves it out and says why in the log.
-      if (result.error) this.log.warn(`Impact of ${vscode.workspace.asRelativePath(document.uri)} not computed: ${result.error}`);
       this.cache.set(key, { version: result.version ?? version, service: service.url, at: Date.now(), lenses: result.lenses });
       this.changed.fire();
     } catch (error) {
-      this.log.warn(`Impact of ${vscode.workspace.asRelativePath(document.uri)} not computed: ${error instanceof Error ? error.message : String(error)}`);
+      // The lens is advice: a failed look-up (the server's ResponseError, or no answer) leaves it out and says why in the log.
+      this.log.warn(`Impact of ${vscode.workspace.asRelativePath(document.uri)} not computed: ${describeError(error)}`);
       this.cache.set(key, { version, service: service.url, at: Date.now(), lenses: [] });
+      this.changed.fire();
     } finally {
       this.running.delete(key);
     }

@@ -3,6 +3,7 @@ import { writeFileIfChanged } from '../../core/files/safeWrite';
 import { PULL_EVERYTHING, pullFromCatalog, type PulledFile, type PullSelection } from '../../core/pull/pull';
 import { parseUrn } from '../../core/urn';
 import type { ConnectionManager } from '../connection/connectionManager';
+import { describeError } from '../../core/errors/describeError';
 
 /** What the command may be given instead of asking (other extensions, keybindings, tests). */
 export interface PullCommandArgs {
@@ -56,7 +57,7 @@ export function pullCommand(connection: ConnectionManager, log: vscode.LogOutput
         );
         return written.map((w) => w.uri.toString());
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = describeError(error);
         log.error(`Pull from ${service.url} failed: ${message}`);
         void vscode.window.showErrorMessage(`Catalog Code: could not pull from ${service.url}: ${message}`);
         return undefined;

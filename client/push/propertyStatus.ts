@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { postStatus } from '../../core/api/pushClient';
 import type { ConnectionManager } from '../connection/connectionManager';
 import type { ServerQueries } from '../serverQueries';
+import { describeError } from '../../core/errors/describeError';
 
 /**
  * Property URNs defined in the active editor, for the quick pick, as the language server reads
@@ -54,7 +55,7 @@ export function propertyStatusCommands(connection: ConnectionManager, log: vscod
     try {
       await postStatus({ url: service.url, token: service.token }, 'structuredProperty', urn, removed);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = describeError(error);
       log.error(`${action} failed for ${urn}: ${message}`);
       void vscode.window.showErrorMessage(`Catalog Code: ${action} failed: ${message}`);
       return;

@@ -10,6 +10,7 @@ import type { ConnectionManager } from '../connection/connectionManager';
 import type { ServerQueries } from '../serverQueries';
 import { PlanPreview } from './planPreview';
 import { SCOPE_WORDS, narrowPlan, type PushScope } from './pushScope';
+import { describeError } from '../../core/errors/describeError';
 
 /**
  * The push commands: plan against the service, show the plan, confirm in a modal, send under
@@ -68,7 +69,7 @@ export class PushCommands implements vscode.Disposable {
       // push and the plan (core/push, as the CLI does); the client asks, confirms and sends.
       outcome = await runPushWorkflow(this.steps(target, scope, { url: service.url, token: service.token }, onlyIds));
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = describeError(error);
       this.log.error(`Planning the push failed: ${message}`);
       void vscode.window.showErrorMessage(`Catalog Code could not plan the push: ${message}`, 'Open Log').then((c) => c && this.log.show());
       return;

@@ -1,4 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { describeError } from '../errors/describeError';
 
 /**
  * The one reader of metadata files from disk (the workspace session, the CLI): regular files
@@ -49,7 +50,7 @@ export function tooLargeProblem(maxBytes: number): string {
 export const UNREADABLE = 'could not be opened or read';
 
 function unreadableProblem(error: unknown): string {
-  return `${UNREADABLE} (${error instanceof Error ? error.message : String(error)}); check that it exists and that you may read it`;
+  return `${UNREADABLE} (${describeError(error)}); check that it exists and that you may read it`;
 }
 
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);

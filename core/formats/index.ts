@@ -12,6 +12,7 @@ import { readPropertyDefinitions } from './propertyDefinitions';
 import type { DocNode } from './tree';
 import { parseYaml } from './yamlTree';
 import { layoutOf, modelOfLayout, type YamlItemLayout } from './yamlUnits';
+import { describeError } from '../errors/describeError';
 
 /**
  * Every file format Catalog Code reads, into one model (core/model/facts.ts). Adapters record what
@@ -104,7 +105,7 @@ function readTree(uri: string, text: string, options: ReadOptions, itemized: boo
 
 /** Adapters are written not to throw; if one does, the file must still not break the editor. */
 function unreadable(uri: string, error: unknown): DocumentModel {
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = describeError(error);
   return {
     uri,
     format: null,

@@ -1,6 +1,7 @@
 import { ALL_DEGREES, DEFAULT_LINEAGE_PAGE_SIZE } from '../api/lineageClient';
 import { columnEdgeLabel, degreeBucket, shortName } from './labels';
 import type { DegreeBucket, LineageFetcher, LineageNode, TreeDirection } from './types';
+import { describeError } from '../errors/describeError';
 
 export interface LineageTreeOptions {
   /** results per `scrollAcrossLineage` page */
@@ -180,7 +181,7 @@ export class LineageTree {
   }
 
   private errorNode(parent: LineageNode, error: unknown): LineageNode {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = describeError(error);
     return { id: `${parent.id}#error`, kind: 'error', parentId: parent.id, direction: parent.direction, label: `Could not load: ${message}`, error: message, cycle: false, expandable: false, path: parent.path };
   }
 

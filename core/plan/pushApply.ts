@@ -4,6 +4,7 @@ import { ingestProposalBatch } from '../api/proposalBatchClient';
 import { ingestProposal, patchStructuredProperties, postAspect, postStatus, updateLineage } from '../api/pushClient';
 import { groupForSending } from './pushBatch';
 import type { PushItem, PushItemResult, PushOperation, PushPlan, PushResult } from './pushTypes';
+import { describeError } from '../errors/describeError';
 
 export interface ApplyProgress {
   /** 0-based index of the item that just finished */
@@ -97,7 +98,7 @@ async function attempt(connection: ServiceConnection, operation: PushOperation):
     await sendOperation(connection, operation);
     return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return describeError(error);
   }
 }
 

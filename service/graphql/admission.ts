@@ -1,5 +1,5 @@
 import { GraphQLError, parse, type DocumentNode } from 'graphql';
-import { HttpError } from '../http/errors';
+import { HttpError, errorBody } from '../http/errors';
 import { measureDocument } from './documentMeasure';
 import { SEARCH_BASE_COST } from './fieldCost';
 import { MAX_QUERY_CHARS, MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS, MAX_SAME_NAME_FIELDS, MAX_SPREADS_PER_SET } from './limits';
@@ -19,7 +19,7 @@ export interface AdmissionRequest {
 
 /** A request over the limits: HTTP 400, with the message also as a GraphQL error for GraphQL clients. */
 export function tooMuch(message: string): HttpError {
-  return new HttpError(400, { error: 'Bad Request', message, errors: [{ message, extensions: { code: 400, type: 'BAD_REQUEST', classification: 'ValidationError' } }] });
+  return new HttpError(400, { ...errorBody('Bad Request', message), errors: [{ message, extensions: { code: 400, type: 'BAD_REQUEST', classification: 'ValidationError' } }] });
 }
 
 function parsed(query: string): DocumentNode | GraphQLError {

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import { HttpError } from './errors';
+import { badRequest, httpError, type HttpError } from './errors';
 import { jsonShapeMessage } from '../validation/jsonShape';
+import { describeError } from '../../core/errors/describeError';
 
 /** Request bodies above this size are refused with 413 before they are read into memory whole. */
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -28,10 +29,7 @@ export async function readBody(req: IncomingMessage, limitBytes: number): Promis
 }
 
 function tooLarge(limitBytes: number): HttpError {
-  return new HttpError(413, {
-    error: 'Payload Too Large',
-    message: `The request body is larger than the local catalog accepts (${limitBytes} bytes). Send fewer items per request.`,
-  });
+  return httpError(413, 'Payload Too Large', `The request body is larger than the local catalog accepts (${limitBytes} bytes). Send fewer items per request.`);
 }
 
 /**
@@ -41,23 +39,24 @@ function tooLarge(limitBytes: number): HttpError {
 export async function readJsonBody(req: IncomingMessage, accepted: readonly string[], limitBytes: number): Promise<unknown> {
   const media = mediaTypeOf(req);
   if (!accepted.includes(media)) {
-    throw new HttpError(415, {
-      error: 'Unsupported Media Type',
-      message: `This endpoint reads ${accepted.join(' or ')}, but the request says Content-Type: ${media || '(none)'}. Set the Content-Type header to ${accepted[0]}.`,
-    });
+    throw httpError(
+      415,
+      'Unsupported Media Type',
+      `This endpoint reads ${accepted.join(' or ')}, but the request says Content-Type: ${media || '(none)'}. Set the Content-Type header to ${accepted[0]}.`,
+    );
   }
   const text = (await readBody(req, limitBytes)).toString('utf8');
   if (text.trim() === '') {
-    throw new HttpError(400, { error: 'Bad Request', message: 'The request body is empty; send a JSON document.' });
+    throw badRequest('The request body is empty; send a JSON document.');
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text) as unknown;
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new HttpError(400, { error: 'Bad Request', message: `The request body is not valid JSON: ${reason}. Check the JSON syntax of the body.` });
+    const reason = describeError(error);
+    throw badRequest(`The request body is not valid JSON: ${reason}. Check the JSON syntax of the body.`);
   }
   const shapeProblem = jsonShapeMessage(parsed, 'The request body');
-  if (shapeProblem) throw new HttpError(400, { error: 'Bad Request', message: shapeProblem });
+  if (shapeProblem) throw badRequest(shapeProblem);
   return parsed;
 }

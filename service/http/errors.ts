@@ -12,13 +12,27 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * The JSON body of every error answer of the local catalog (DataHub's shape): `error` names the kind
+ * of failure (the HTTP reason, or DataHub's "Validation Error"), `message` says what was wrong and
+ * what to do about it.
+ */
+export function errorBody(error: string, message: string): JsonObject {
+  return { error, message };
+}
+
+/** An error answer with the body of errorBody. */
+export function httpError(status: number, error: string, message: string, headers: Record<string, string> = {}): HttpError {
+  return new HttpError(status, errorBody(error, message), headers);
+}
+
 /** DataHub's OpenAPI shape for a rejected write: 400 `{"error": "Validation Error", "message": ...}`. */
 export function validationError(message: string): HttpError {
-  return new HttpError(400, { error: 'Validation Error', message });
+  return httpError(400, 'Validation Error', message);
 }
 
 export function badRequest(message: string): HttpError {
-  return new HttpError(400, { error: 'Bad Request', message });
+  return httpError(400, 'Bad Request', message);
 }
 
 /** DataHub answers a missing entity or aspect with an empty 404 and this header. */

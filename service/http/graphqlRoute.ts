@@ -1,6 +1,6 @@
 import type { Route } from './router';
 import { readJsonBody } from './body';
-import { HttpError } from './errors';
+import { badRequest } from './errors';
 import { sendText } from './respond';
 import { MAX_ANSWER_CHARS } from '../graphql/limits';
 
@@ -34,13 +34,13 @@ export function graphqlRoute(execute: GraphqlExecutor, bodyLimitBytes: number): 
     handler: async (ctx) => {
       const body = await readJsonBody(ctx.req, ['application/json', 'application/graphql+json'], bodyLimitBytes);
       if (!isObject(body) || typeof body.query !== 'string' || body.query.trim() === '') {
-        throw new HttpError(400, { error: 'Bad Request', message: 'The body must be {"query": "<GraphQL document>", "variables": {...}}; "query" is missing or empty.' });
+        throw badRequest('The body must be {"query": "<GraphQL document>", "variables": {...}}; "query" is missing or empty.');
       }
       if (body.variables !== undefined && body.variables !== null && !isObject(body.variables)) {
-        throw new HttpError(400, { error: 'Bad Request', message: '"variables" must be a JSON object.' });
+        throw badRequest('"variables" must be a JSON object such as {"urn": "urn:li:dataset:..."}; leave it out when the query has no variables.');
       }
       if (body.operationName !== undefined && body.operationName !== null && typeof body.operationName !== 'string') {
-        throw new HttpError(400, { error: 'Bad Request', message: '"operationName" must be a string.' });
+        throw badRequest('"operationName" must be a string naming one operation of the query; leave it out when the query has one operation.');
       }
       // A client that goes away (or a service that closes its connections) stops the request.
       const gone = new AbortController();

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RouteAccess } from './auth';
-import { HttpError } from './errors';
+import { badRequest } from './errors';
 
 /**
  * A small router over node:http. Paths are split on `/` before percent-decoding, so a
@@ -42,7 +42,7 @@ export function splitTarget(target: string): { segments: string[]; query: URLSea
   const q = target.indexOf('?');
   const rawPath = q === -1 ? target : target.slice(0, q);
   const query = new URLSearchParams(q === -1 ? '' : target.slice(q + 1));
-  if (!rawPath.startsWith('/')) throw new HttpError(400, { error: 'Bad Request', message: `The request path "${rawPath}" must start with "/".` });
+  if (!rawPath.startsWith('/')) throw badRequest(`The request path "${rawPath}" must start with "/".`);
   let raw = rawPath.slice(1).split('/');
   if (raw.length > 1 && raw[raw.length - 1] === '') raw = raw.slice(0, -1);
   const segments = raw.map((segment) => {
@@ -50,13 +50,10 @@ export function splitTarget(target: string): { segments: string[]; query: URLSea
     try {
       decoded = decodeURIComponent(segment);
     } catch {
-      throw new HttpError(400, {
-        error: 'Bad Request',
-        message: `The path segment "${segment}" is not valid percent-encoding. Encode the URN with encodeURIComponent.`,
-      });
+      throw badRequest(`The path segment "${segment}" is not valid percent-encoding. Encode the URN with encodeURIComponent.`);
     }
     if (decoded === '.' || decoded === '..' || decoded.includes('\u0000')) {
-      throw new HttpError(400, { error: 'Bad Request', message: `The path segment "${segment}" is not allowed; write the full path without "." or "..".` });
+      throw badRequest(`The path segment "${segment}" is not allowed; write the full path without "." or "..".`);
     }
     return decoded;
   });

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decideAccess } from './auth';
 import { DEFAULT_BODY_LIMIT_BYTES } from './body';
-import { HttpError } from './errors';
+import { HttpError, errorBody, httpError } from './errors';
 import { checkHostAndOrigin, hostPolicy, type HostPolicy } from './hostCheck';
 import { graphqlRoute, type GraphqlExecutor } from './graphqlRoute';
 import { sendEmpty, sendJson } from './respond';
@@ -12,6 +12,7 @@ import { openApiRoutes } from '../openapi/routes';
 import { openApiV3BatchRoutes } from '../openapi/v3BatchRoutes';
 import { ingestRoutes } from '../ingest/routes';
 import { LOCAL_CATALOG_SERVICE_ID } from '../../core/api/serviceTarget';
+import { describeErrorWithStack } from '../../core/errors/describeError';
 
 export interface CatalogHandlerOptions {
   store: CatalogStore;
@@ -40,17 +41,18 @@ export function createCatalogHandler(options: CatalogHandlerOptions): RequestHan
   const hosts = options.hosts ?? hostPolicy('127.0.0.1');
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const hostDecision = checkHostAndOrigin(hosts, req.headers);
-    if (!hostDecision.allowed) throw new HttpError(403, { error: 'Forbidden', message: hostDecision.message });
+    if (!hostDecision.allowed) throw httpError(403, 'Forbidden', hostDecision.message);
     const method = (req.method ?? 'GET').toUpperCase();
     const resolution = router.resolve(method, req.url ?? '/');
     if (!resolution) {
-      throw new HttpError(404, { error: `No endpoint ${method} ${(req.url ?? '/').split('?')[0]}.` });
+      throw httpError(404, 'Not Found', `No endpoint ${method} ${(req.url ?? '/').split('?')[0]}. Check the path and method against the local catalog's endpoints (/openapi/v3/entity/..., /aspects, /api/graphql).`);
     }
     const access = resolution.kind === 'found' ? resolution.match.route.access : resolution.access;
     const decision = decideAccess(access, req.headers.authorization, options.token, options.listeningOnLoopback());
-    if (!decision.allowed) throw new HttpError(401, { error: 'Unauthorized', message: decision.message }, { 'WWW-Authenticate': 'Bearer' });
+    if (!decision.allowed) throw httpError(401, 'Unauthorized', decision.message, { 'WWW-Authenticate': 'Bearer' });
     if (resolution.kind === 'methodNotAllowed') {
-      throw new HttpError(405, { error: `Method ${method} is not supported here; use ${resolution.allowed.join(', ')}.` }, { Allow: resolution.allowed.join(', ') });
+      const allowed = resolution.allowed.join(', ');
+      throw httpError(405, 'Method Not Allowed', `Method ${method} is not supported here; use ${allowed}.`, { Allow: allowed });
     }
     const { match, segments, query } = resolution;
     await match.route.handler({ req, res, method, segments, params: match.params, query });
@@ -70,11 +72,11 @@ export function createCatalogHandler(options: CatalogHandlerOptions): RequestHan
         return;
       }
       if (error instanceof DataDirLockLostError) {
-        sendJson(res, 503, { error: 'Service Unavailable', message: error.message });
+        sendJson(res, 503, errorBody('Service Unavailable', error.message));
         return;
       }
-      options.log?.(`Internal error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      sendJson(res, 500, { error: 'Internal server error occurred' });
+      options.log?.(`Internal error on ${req.method} ${req.url}: ${describeErrorWithStack(error)}`);
+      sendJson(res, 500, errorBody('Internal Server Error', 'Internal server error occurred while handling the request; nothing is known to have changed. Try again; if it persists, see the local catalog\'s log for the cause.'));
     });
   };
 }

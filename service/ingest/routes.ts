@@ -6,6 +6,7 @@ import type { CatalogStore } from '../store/types';
 import { applyProposals, WriteRejected, type Proposal } from '../writes/prepareWrites';
 import { describe, isObject } from '../validation/urns';
 import { jsonShapeMessage } from '../validation/jsonShape';
+import { describeError } from '../../core/errors/describeError';
 
 /**
  * DataHub's Rest.li ingestion (`POST /aspects?action=ingestProposal` / `ingestProposalBatch`):
@@ -46,7 +47,7 @@ export function proposalFromMcp(mcp: unknown, where: string): Proposal {
   try {
     value = JSON.parse(aspect.value) as unknown;
   } catch (error) {
-    throw invalid(`${where}.aspect.value is not valid JSON (${error instanceof Error ? error.message : String(error)}); it must be the aspect serialised as a JSON string.`);
+    throw invalid(`${where}.aspect.value is not valid JSON (${describeError(error)}); it must be the aspect serialised as a JSON string.`);
   }
   const shapeProblem = jsonShapeMessage(value, `${where}.aspect.value`);
   if (shapeProblem) throw invalid(shapeProblem);

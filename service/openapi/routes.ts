@@ -1,5 +1,5 @@
 import type { Route, RequestContext } from '../http/router';
-import { HttpError, badRequest, notFoundEntity } from '../http/errors';
+import { badRequest, notFoundEntity } from '../http/errors';
 import { readJsonBody } from '../http/body';
 import { sendEmpty, sendJson } from '../http/respond';
 import type { AspectVersion, CatalogStore, JsonObject } from '../store/types';
@@ -37,7 +37,7 @@ function urnOf(ctx: RequestContext): { urn: string; entityType: string } {
   const entityType = entityTypeOf(ctx);
   const urn = ctx.params.urn;
   const checked = checkUrn(urn);
-  if (!checked.ok) throw new HttpError(400, { error: `${checked.message}. Percent-encode the whole URN as one path segment.` });
+  if (!checked.ok) throw badRequest(`${checked.message}. Percent-encode the whole URN as one path segment.`);
   // As in GMS, the URN's type is found case-insensitively: urn:li:corpUser:x is a corpuser.
   const urnType = canonicalEntityType(checked.urn.entityType) ?? checked.urn.entityType;
   if (urnType !== entityType) {
@@ -66,39 +66,16 @@ export function runWrites(store: CatalogStore, proposals: Proposal[]): ReturnTyp
   }
 }
 
-export function openApiRoutes({ store, bodyLimitBytes }: OpenApiOptions): Route[] {
-  const access = 'tokenUnlessLoopback' as const;
-  const route = (method: string, pattern: string, handler: (ctx: RequestContext) => Promise<void> | void): Route => ({
-    method,
-    pattern: `${BASE}${pattern}`,
-    access,
-    handler,
-  });
+export function openApiRoutes(options: OpenApiOptions): Route[] {
+  return [...entityTypeRoutes(options), ...entityRoutes(options), ...aspectRoutes(options)];
+}
 
-  const getAspect = (ctx: RequestContext, head: boolean) => {
-    const { urn, entityType } = urnOf(ctx);
-    const aspectName = aspectOf(ctx, entityType);
-    const record = store.getAspect(urn, aspectName);
-    if (!record) throw notFoundEntity();
-    if (head) return sendEmpty(ctx.res, 204);
-    const version = integerParam(ctx.query, 'version', 0, 0, Number.MAX_SAFE_INTEGER);
-    const withSystemMetadata = booleanParam(ctx.query, 'systemMetadata', false);
-    if (version === 0 || version === record.version) return sendJson(ctx.res, 200, aspectEnvelope(store, record, withSystemMetadata));
-    const old = historyOf(store, urn, aspectName).find((entry) => entry.version === version);
-    if (!old || old.value === null) throw notFoundEntity();
-    const body: JsonObject = { value: visibleAspectValue(store, aspectName, old.value) };
-    if (withSystemMetadata) body.systemMetadata = systemMetadataOf({ ...record, version: old.version, writtenAt: old.writtenAt, value: old.value });
-    sendJson(ctx.res, 200, body);
-  };
+function route(method: string, pattern: string, handler: (ctx: RequestContext) => Promise<void> | void): Route {
+  return { method, pattern: `${BASE}${pattern}`, access: 'tokenUnlessLoopback', handler };
+}
 
-  const respondWritten = (ctx: RequestContext, urn: string, aspectName: string) => {
-    const withSystemMetadata = booleanParam(ctx.query, 'systemMetadata', false);
-    const record = store.getAspect(urn, aspectName);
-    const aspects: JsonObject = {};
-    if (record) aspects[aspectName] = aspectEnvelope(store, record, withSystemMetadata);
-    sendJson(ctx.res, booleanParam(ctx.query, 'async', false) ? 202 : 200, { urn, aspects });
-  };
-
+/** /:type: list the entities of a type, write a batch of them. */
+function entityTypeRoutes({ store, bodyLimitBytes }: OpenApiOptions): Route[] {
   return [
     route('GET', '/:type', (ctx) => listEntities(ctx, store, entityTypeOf(ctx))),
     route('POST', '/:type', async (ctx) => {
@@ -111,6 +88,12 @@ export function openApiRoutes({ store, bodyLimitBytes }: OpenApiOptions): Route[
       const results = urns.map((urn) => entityEnvelope(store, urn, proposals.filter((p) => p.urn === urn).map((p) => ('aspectName' in p ? p.aspectName : '')), withSystemMetadata));
       sendJson(ctx.res, booleanParam(ctx.query, 'async', true) ? 202 : 200, results);
     }),
+  ];
+}
+
+/** /:type/:urn: read, test for and delete one entity. */
+function entityRoutes({ store }: OpenApiOptions): Route[] {
+  return [
     route('GET', '/:type/:urn', (ctx) => {
       const { urn } = urnOf(ctx);
       if (!store.entityExists(urn)) throw notFoundEntity();
@@ -128,8 +111,14 @@ export function openApiRoutes({ store, bodyLimitBytes }: OpenApiOptions): Route[
       runWrites(store, proposals);
       sendEmpty(ctx.res, 200);
     }),
-    route('GET', '/:type/:urn/:aspect', (ctx) => getAspect(ctx, false)),
-    route('HEAD', '/:type/:urn/:aspect', (ctx) => getAspect(ctx, true)),
+  ];
+}
+
+/** /:type/:urn/:aspect: read (at a version), test for, write, patch and delete one aspect. */
+function aspectRoutes({ store, bodyLimitBytes }: OpenApiOptions): Route[] {
+  return [
+    route('GET', '/:type/:urn/:aspect', (ctx) => getAspect(store, ctx, false)),
+    route('HEAD', '/:type/:urn/:aspect', (ctx) => getAspect(store, ctx, true)),
     route('POST', '/:type/:urn/:aspect', async (ctx) => {
       const { urn, entityType } = urnOf(ctx);
       const aspectName = aspectOf(ctx, entityType);
@@ -140,14 +129,14 @@ export function openApiRoutes({ store, bodyLimitBytes }: OpenApiOptions): Route[
       const createAspect = booleanParam(ctx.query, 'createIfNotExists', false);
       const create = createEntity ? 'entity' : createAspect ? 'aspect' : undefined;
       runWrites(store, [{ kind: 'set', urn, entityType, aspectName, value, create }]);
-      respondWritten(ctx, urn, aspectName);
+      respondWritten(store, ctx, urn, aspectName);
     }),
     route('PATCH', '/:type/:urn/:aspect', async (ctx) => {
       const { urn, entityType } = urnOf(ctx);
       const aspectName = aspectOf(ctx, entityType);
       const patch = await readJsonBody(ctx.req, PATCH_TYPES, bodyLimitBytes);
       runWrites(store, [{ kind: 'patch', urn, entityType, aspectName, patch }]);
-      respondWritten(ctx, urn, aspectName);
+      respondWritten(store, ctx, urn, aspectName);
     }),
     route('DELETE', '/:type/:urn/:aspect', (ctx) => {
       const { urn, entityType } = urnOf(ctx);
@@ -156,6 +145,31 @@ export function openApiRoutes({ store, bodyLimitBytes }: OpenApiOptions): Route[
       sendEmpty(ctx.res, 200);
     }),
   ];
+}
+
+function getAspect(store: CatalogStore, ctx: RequestContext, head: boolean): void {
+  const { urn, entityType } = urnOf(ctx);
+  const aspectName = aspectOf(ctx, entityType);
+  const record = store.getAspect(urn, aspectName);
+  if (!record) throw notFoundEntity();
+  if (head) return sendEmpty(ctx.res, 204);
+  const version = integerParam(ctx.query, 'version', 0, 0, Number.MAX_SAFE_INTEGER);
+  const withSystemMetadata = booleanParam(ctx.query, 'systemMetadata', false);
+  if (version === 0 || version === record.version) return sendJson(ctx.res, 200, aspectEnvelope(store, record, withSystemMetadata));
+  const old = historyOf(store, urn, aspectName).find((entry) => entry.version === version);
+  if (!old || old.value === null) throw notFoundEntity();
+  const body: JsonObject = { value: visibleAspectValue(store, aspectName, old.value) };
+  if (withSystemMetadata) body.systemMetadata = systemMetadataOf({ ...record, version: old.version, writtenAt: old.writtenAt, value: old.value });
+  sendJson(ctx.res, 200, body);
+}
+
+/** The answer to a write of one aspect: the aspect as it now is. */
+function respondWritten(store: CatalogStore, ctx: RequestContext, urn: string, aspectName: string): void {
+  const withSystemMetadata = booleanParam(ctx.query, 'systemMetadata', false);
+  const record = store.getAspect(urn, aspectName);
+  const aspects: JsonObject = {};
+  if (record) aspects[aspectName] = aspectEnvelope(store, record, withSystemMetadata);
+  sendJson(ctx.res, booleanParam(ctx.query, 'async', false) ? 202 : 200, { urn, aspects });
 }
 
 function historyOf(store: CatalogStore, urn: string, aspectName: string): AspectVersion[] {

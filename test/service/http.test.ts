@@ -58,11 +58,13 @@ describe('HTTP: bodies, routes and paths', () => {
   it('unknown routes are 404 and wrong methods 405', async () => {
     const reply = await svc.call('GET', '/openapi/v4/entity/dataset');
     assert.equal(reply.status, 404);
-    assert.match((reply.json as { error: string }).error, /No endpoint GET \/openapi\/v4\/entity\/dataset/);
+    assert.match((reply.json as { message: string }).message, /No endpoint GET \/openapi\/v4\/entity\/dataset/);
     // The v3 batch routes take POST and PATCH only (service/openapi/v3BatchRoutes.ts).
     assert.equal((await svc.call('GET', '/openapi/v3/entity/dataset')).status, 405);
     const wrongMethod = await svc.call('PUT', definitionPath('io.h.x'), { body: {} });
     assert.equal(wrongMethod.status, 405);
+    assert.equal((wrongMethod.json as { error: string }).error, 'Method Not Allowed');
+    assert.match((wrongMethod.json as { message: string }).message, /use .*POST/);
     assert.ok(wrongMethod.headers.get('allow')?.includes('POST'));
     assert.equal((await svc.call('GET', '/api/graphql', { token: TEST_TOKEN })).status, 405);
   });

@@ -1,5 +1,6 @@
 import { layoutGraph, type LayoutOptions } from '../graphLayout';
 import type { GraphSnapshot } from '../../../core/lineage/graph';
+import { describeError } from '../../../core/errors/describeError';
 
 /**
  * The graph view's layout, off the view's main thread (bundled into dist/lineageGraphLayout.js and
@@ -21,6 +22,6 @@ scope.onmessage = (event) => {
     const layout = layoutGraph(snapshot, options);
     scope.postMessage({ id, layout, ms: Math.round(performance.now() - started) });
   } catch (error) {
-    scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    scope.postMessage({ id, error: describeError(error) });
   }
 };

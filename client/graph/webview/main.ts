@@ -2,6 +2,7 @@ import { layoutGraph } from '../graphLayout';
 import { DEFAULT_COLORS, type GraphColors, type GraphLayout } from '../../../core/lineage/graphExport';
 import type { GraphSnapshot } from '../../../core/lineage/graph';
 import type { FromWebview, GraphViewState, ToWebview } from '../graphMessages';
+import { describeError } from '../../../core/errors/describeError';
 
 /**
  * The lineage graph view's script (bundled by esbuild into dist/lineageGraph.js, loaded under a
@@ -127,7 +128,7 @@ async function render(): Promise<void> {
   try {
     next = await computeLayout(shown);
   } catch (error) {
-    statusLine.textContent = `Could not lay out the graph: ${error instanceof Error ? error.message : String(error)}`;
+    statusLine.textContent = `Could not lay out the graph: ${describeError(error)}`;
     return;
   }
   // A newer graph arrived while this one was laid out: draw that one instead.
