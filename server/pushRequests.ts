@@ -15,24 +15,27 @@ import { describeError } from '../core/errors/describeError';
 export function listenPushRequests(lsp: Connection, state: ServerState, lifecycle: Lifecycle): void {
   lsp.onRequest(
     PushVerdictsRequest.type,
-    lifecycle.guard(async (params, token: CancellationToken) => {
-      const service = serviceOrError(state);
-      if (service instanceof ResponseError) return service;
-      // Open documents are read lazily (core/incremental): bring them to the editor's version first.
-      state.documents.catchUp();
-      return answer(() => sessionPushVerdicts(state.session, service, { uris: params?.uris, signal: signalOf(token) }), service);
-    }),
+    lifecycle.guard(async (params, token: CancellationToken) =>
+      againstService(state, (service) => sessionPushVerdicts(state.session, service, { uris: params?.uris, signal: signalOf(token) })),
+    ),
   );
-
   lsp.onRequest(
     PushPlanRequest.type,
-    lifecycle.guard(async (params, token: CancellationToken) => {
-      const service = serviceOrError(state);
-      if (service instanceof ResponseError) return service;
-      state.documents.catchUp();
-      return answer(async () => ({ serviceUrl: service.url, ...(await sessionPushPlan(state.session, service, { uris: params?.uris, signal: signalOf(token) })) }), service);
-    }),
+    lifecycle.guard(async (params, token: CancellationToken) =>
+      againstService(state, async (service) => ({ serviceUrl: service.url, ...(await sessionPushPlan(state.session, service, { uris: params?.uris, signal: signalOf(token) })) })),
+    ),
   );
+}
+
+/**
+ * One push step against the server's service, with the open documents brought to the editor's
+ * version first (they are read lazily, core/incremental); its failure in words.
+ */
+async function againstService<R>(state: ServerState, step: (service: ServiceConnection) => Promise<R>): Promise<R | ResponseError<void>> {
+  const service = serviceOrError(state);
+  if (service instanceof ResponseError) return service;
+  state.documents.catchUp();
+  return answer(() => step(service), service);
 }
 
 function serviceOrError(state: ServerState): ServiceConnection | ResponseError<void> {
