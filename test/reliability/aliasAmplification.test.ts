@@ -1,15 +1,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { MAX_DIAGNOSTICS_PER_DOCUMENT } from '../../core/diagnostics/cap';
-import { TestClient } from '../protocol/lspClient';
+import type { TestClient } from '../protocol/lspClient';
 import { runCli } from './cli';
 import { budgetMs } from '../support/timeScale';
-import { TIER_PROPERTIES, TIER_DATASET, completeTier as completeTierAt } from './tierWorkspace';
+import { openTierWorkspace, type TierWorkspace } from './tierWorkspace';
 
 /**
  * Work one document may cause, whatever its aliases expand to. The attack (issue 21, finding 11)
@@ -32,30 +30,22 @@ function aliasChain(): string {
 const MANY_PROBLEMS = `edgesToAdd:\n${Array.from({ length: 1_500 }, (_, i) => `  - downstreamUrn: urn:li:dataset:(urn:li:dataPlatform:hive,d${i},PROD)\n    upstreamUrn: urn:li:dataset:(urn:li:dataPlatform:hive,u${i})\n`).join('')}edgesToRemove: []\n`;
 
 describe('language server and CLI: the work one document may cause', { timeout: budgetMs(300_000) }, () => {
+  let tier: TierWorkspace;
   let client: TestClient;
   let workspace: string;
   let chainPath: string;
   let manyPath: string;
-  let datasetUri: string;
 
   before(async () => {
-    workspace = mkdtempSync(join(tmpdir(), 'catalog-code-aliases-'));
-    writeFileSync(join(workspace, 'props.yaml'), TIER_PROPERTIES);
+    tier = await openTierWorkspace('catalog-code-aliases-', { 'lineage.yml': aliasChain(), 'edges.yaml': MANY_PROBLEMS });
+    ({ client, folder: workspace } = tier);
     chainPath = join(workspace, 'lineage.yml');
     manyPath = join(workspace, 'edges.yaml');
-    writeFileSync(chainPath, aliasChain());
-    writeFileSync(manyPath, MANY_PROBLEMS);
-    datasetUri = pathToFileURL(join(workspace, 'orders.yaml')).toString();
-    ({ client } = await TestClient.start({ rootPath: workspace, pull: true }));
-    await client.open(datasetUri, TIER_DATASET);
   });
 
-  after(async () => {
-    await client?.stop();
-    rmSync(workspace, { recursive: true, force: true });
-  });
+  after(() => tier?.close());
 
-  const completeTier = () => completeTierAt(client, datasetUri);
+  const completeTier = () => tier.completeTier();
   const bombMessage = (items: readonly Diagnostic[]) => items.find((d) => /Aliases in this file expand to more than 10,000 values/.test(String(d.message)));
 
   it('the 2 KB alias chain: bounded diagnostics, one saying the aliases were stopped, and a completion elsewhere answered', async () => {

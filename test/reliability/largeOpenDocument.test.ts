@@ -1,14 +1,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
 import { MAX_OPEN_DOCUMENT_CHARS } from '../../core/workspace/openDocumentLimit';
-import { TestClient } from '../protocol/lspClient';
+import type { TestClient } from '../protocol/lspClient';
 import { budgetMs } from '../support/timeScale';
-import { TIER_PROPERTIES, TIER_DATASET, completeTier as completeTierAt } from './tierWorkspace';
+import { openTierWorkspace, type TierWorkspace } from './tierWorkspace';
 
 /**
  * A document opened in the editor far over the size checked as you type (5 MiB; the limit is
@@ -24,26 +22,19 @@ const ITEM = ['- id: db.table', '  platform: hive', '  structured_properties:', 
 const LARGE = ITEM.repeat(Math.ceil((5 * 1024 * 1024) / ITEM.length));
 
 describe('language server: an open document over the size checked as you type', { timeout: budgetMs(300_000) }, () => {
+  let tier: TierWorkspace;
   let client: TestClient;
-  let workspace: string;
   let largeUri: string;
-  let datasetUri: string;
 
   before(async () => {
-    workspace = mkdtempSync(join(tmpdir(), 'catalog-code-large-'));
-    writeFileSync(join(workspace, 'props.yaml'), TIER_PROPERTIES);
-    largeUri = pathToFileURL(join(workspace, 'huge datasets.yaml')).toString();
-    datasetUri = pathToFileURL(join(workspace, 'orders.yaml')).toString();
-    ({ client } = await TestClient.start({ rootPath: workspace, pull: true }));
-    await client.open(datasetUri, TIER_DATASET);
+    tier = await openTierWorkspace('catalog-code-large-');
+    ({ client } = tier);
+    largeUri = pathToFileURL(join(tier.folder, 'huge datasets.yaml')).toString();
   });
 
-  after(async () => {
-    await client?.stop();
-    rmSync(workspace, { recursive: true, force: true });
-  });
+  after(() => tier?.close());
 
-  const completeTier = () => completeTierAt(client, datasetUri);
+  const completeTier = () => tier.completeTier();
 
   it('gets one Information diagnostic at line 0 naming the limit and catalog-code validate, while another document is answered', async () => {
     assert.ok(LARGE.length > MAX_OPEN_DOCUMENT_CHARS);
