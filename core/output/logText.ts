@@ -12,6 +12,7 @@
 // isolates, and the byte-order mark.
 const CONTROLS = String.raw`\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff`;
 const ANY_CONTROL = new RegExp(`[${CONTROLS}]`, 'g');
+const SOME_CONTROL = new RegExp(`[${CONTROLS}]`);
 // Output's own line breaks (\n) and tabs stay as they are at the output edge.
 const EDGE_CONTROL = new RegExp(`(?![\\n\\t])[${CONTROLS}]`, 'g');
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
@@ -27,10 +28,7 @@ export function logValue(value: string): string {
 
 /** Whether the text holds a character `logValue` would escape. */
 export function hasControls(text: string): boolean {
-  ANY_CONTROL.lastIndex = 0;
-  const found = ANY_CONTROL.test(text);
-  ANY_CONTROL.lastIndex = 0;
-  return found;
+  return SOME_CONTROL.test(text);
 }
 
 /**
