@@ -123,7 +123,11 @@ export class ServerState {
 
   private statusChanged(): void {
     this.sendStatus();
-    if (this.targetUnsettledFor && this.targetUnsettledFor === this.currentService) void this.detectTarget(this.currentService);
+    const unsettled = this.targetUnsettledFor;
+    if (!unsettled || unsettled !== this.currentService) return;
+    // Cleared while asking, so the status changes of one refresh start one probe, not one each.
+    this.targetUnsettledFor = undefined;
+    void this.detectTarget(unsettled);
   }
 
   /** What the catalog knows now: the service's definitions, which entities exist, the kind of service. */
