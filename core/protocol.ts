@@ -3,6 +3,8 @@
  * Both sides import this file; it holds types and method names only.
  */
 import { NotificationType, RequestType, type Diagnostic, type Location, type Position } from 'vscode-languageserver-protocol';
+import type { FineGrainedLineageView, LineageScrollPage, LineageScrollRequest } from './api/lineageClient';
+import type { PendingView } from './pending/types';
 import type { PushPlan } from './plan/pushTypes';
 import type { PushVerdicts } from './push/pushTypes';
 import type { TypeNamespace } from './urn';
@@ -202,4 +204,31 @@ export interface PushPlanResult {
 export const PushPlanRequest = {
   method: 'catalogCode/pushPlan',
   type: new RequestType<PushFilesParams, PushPlanResult, void>('catalogCode/pushPlan'),
+} as const;
+
+export interface LineagePageParams extends LineageScrollRequest {
+  /** `pending` (default): the catalog with the workspace's files applied; `pushed`: the catalog alone */
+  view?: PendingView;
+}
+
+/**
+ * Client → server: one page of lineage from `urn`, over the server's pending state
+ * (core/pending): hits carry a `mark` (added, removed, unchanged, with the files that cause it)
+ * and the page its `basis` (offline: the files alone). The lineage tree and graph read lineage
+ * only through this request, so they never recompute what the files change.
+ */
+export const LineagePageRequest = {
+  method: 'catalogCode/lineagePage',
+  type: new RequestType<LineagePageParams, LineageScrollPage, void>('catalogCode/lineagePage'),
+} as const;
+
+export interface FineGrainedLineagesParams {
+  datasetUrn: string;
+  view?: PendingView;
+}
+
+/** Client → server: the column-level edges of a dataset over the pending state, each with its `mark`. */
+export const FineGrainedLineagesRequest = {
+  method: 'catalogCode/fineGrainedLineages',
+  type: new RequestType<FineGrainedLineagesParams, FineGrainedLineageView[], void>('catalogCode/fineGrainedLineages'),
 } as const;

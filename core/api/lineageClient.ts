@@ -1,3 +1,4 @@
+import type { PendingBasis, PendingMark } from '../pending/types';
 import { ServiceError } from './errors';
 import { graphqlRequest } from './graphql';
 import { baseUrl, encodeUrnSegment, requestJson, type ServiceConnection } from './http';
@@ -19,6 +20,11 @@ export interface LineageScrollRequest {
 
 export interface LineageSearchHit {
   urn: string;
+  /**
+   * Pending views only (core/pending): what the workspace's files do to the edge that leads to this
+   * hit from the one asked about. Absent in an answer of the catalog itself.
+   */
+  mark?: PendingMark;
   /** GraphQL EntityType, e.g. `DATASET`, `DATA_JOB` */
   type: string;
   /** hops from the starting entity */
@@ -26,6 +32,8 @@ export interface LineageSearchHit {
 }
 
 export interface LineageScrollPage {
+  /** pending views only: what the page was computed from (absent in an answer of the catalog itself) */
+  basis?: PendingBasis;
   results: LineageSearchHit[];
   /** null when this was the last page */
   nextScrollId: string | null;
@@ -83,6 +91,8 @@ export async function scrollLineage(connection: ServiceConnection, request: Line
 
 /** A column-level edge of a dataset's `upstreamLineage.fineGrainedLineages` (spec §2.4). */
 export interface FineGrainedLineageView {
+  /** pending views only: what the workspace's files do to this column-level edge */
+  mark?: PendingMark;
   upstreams: string[];
   downstreams: string[];
   upstreamType?: string;
