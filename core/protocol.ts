@@ -11,7 +11,7 @@ import type { TypeNamespace } from './urn';
 
 /**
  * What a client passes in `initialize` → `initializationOptions`. All fields are optional. The VS
- * Code client passes only `storagePath` and `clientRegistersCommands`: settings reach the server
+ * Code client passes only `storagePath`, `clientRegistersCommands` and `catalogCodeStatus`: settings reach the server
  * one way, the `catalogCode` section it pulls with workspace/configuration. The three settings
  * below are for editors that cannot answer that request; they are read by the same typed reader
  * (core/settings/catalogSettings.ts).
@@ -30,6 +30,19 @@ export interface CatalogInitializationOptions {
    * the server then leaves them out of `executeCommandProvider`, which would register them twice.
    */
   clientRegistersCommands?: boolean;
+  /**
+   * The client handles the `catalogCode/status` notification (the VS Code client does); without
+   * this (or the experimental client capability of the same name) the server sends none, as an
+   * editor that does not know the method would warn about each one. The status line still goes to
+   * the server's log (window/logMessage).
+   */
+  catalogCodeStatus?: boolean;
+  /**
+   * How the client counts a position's `character` when it does not say so in
+   * `capabilities.general.positionEncodings` (LSP 3.17): `utf-32` for one that counts characters
+   * (Emacs lsp-mode 8), `utf-8` for one that counts bytes (Vim's ALE). Ignored when the client offers encodings.
+   */
+  positionEncoding?: 'utf-8' | 'utf-16' | 'utf-32';
 }
 
 /** Client → server: where the catalog service is and which token to send. `url: null` means offline. */

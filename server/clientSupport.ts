@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { InitializeParams } from 'vscode-languageserver/node';
+import type { CatalogInitializationOptions } from '../core/protocol';
 
 /** What the editor on the other end of the LSP connection can do, read once from `initialize`. */
 export interface ClientSupport {
@@ -15,9 +16,13 @@ export interface ClientSupport {
   folderEvents: boolean;
   /** the workspace folders (paths) at start */
   folders: string[];
+  /** the client reads document symbols as a tree (DocumentSymbol[]); otherwise as a flat SymbolInformation[] */
+  hierarchicalSymbols: boolean;
+  /** the client asked for `catalogCode/status` notifications (an initialization option or an experimental capability) */
+  statusNotifications: boolean;
 }
 
-export function clientSupportOf(params: InitializeParams): ClientSupport {
+export function clientSupportOf(params: InitializeParams, options: CatalogInitializationOptions): ClientSupport {
   const workspace = params.capabilities.workspace;
   let folders = (params.workspaceFolders ?? []).map((folder) => fileURLToPath(folder.uri));
   if (folders.length === 0 && params.rootUri) folders = [fileURLToPath(params.rootUri)];
@@ -28,5 +33,7 @@ export function clientSupportOf(params: InitializeParams): ClientSupport {
     configurationPull: workspace?.configuration === true,
     folderEvents: workspace?.workspaceFolders === true,
     folders,
+    hierarchicalSymbols: params.capabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true,
+    statusNotifications: options.catalogCodeStatus === true || (params.capabilities.experimental as { catalogCodeStatus?: unknown } | undefined)?.catalogCodeStatus === true,
   };
 }

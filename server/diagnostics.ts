@@ -40,7 +40,7 @@ export class DiagnosticsFeature {
   diagnosticsOf(uri: string): Diagnostic[] {
     const entry = this.documents.current(uri);
     if (!entry) return [];
-    return capDiagnostics(this.state.session.diagnosticsOf(uri), uri).map((diagnostic) => toLspDiagnostic(entry.lineIndex, diagnostic));
+    return capDiagnostics(this.state.session.diagnosticsOf(uri), uri).map((diagnostic) => toLspDiagnostic(this.state.positions.index(entry), diagnostic));
   }
 
   /**
@@ -55,7 +55,7 @@ export class DiagnosticsFeature {
     const { result, record } = this.dependencies.check(version, entry.model, () => capDiagnostics(this.state.session.diagnosticsOf(uri), uri));
     const resultId = String(this.nextResultId++);
     this.given.set(uri, { resultId, record });
-    return { resultId, items: result.map((diagnostic) => toLspDiagnostic(entry.lineIndex, diagnostic)), version };
+    return { resultId, items: result.map((diagnostic) => toLspDiagnostic(this.state.positions.index(entry), diagnostic)), version };
   }
 
   /**

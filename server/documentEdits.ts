@@ -2,6 +2,7 @@ import { TextDocuments, type TextDocumentContentChangeEvent } from 'vscode-langu
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextEdit } from '../core/incremental/documentAnalysis';
 import { isTooLargeToCheck } from '../core/workspace/openDocumentLimit';
+import type { ClientPositions } from './convert';
 
 /**
  * The edits of incremental sync, in offsets, kept per document until the analysis catches up (a
@@ -61,10 +62,21 @@ export function changedStretch(before: string, after: string): TextEdit {
   return { start, end: before.length - end, text: after.slice(start, after.length - end) };
 }
 
-/** TextDocuments whose updates also go into `log`. */
-export function recordingTextDocuments(log: EditLog): TextDocuments<TextDocument> {
+/** TextDocuments whose updates also go into `log`, each change's range first read in the client's position encoding. */
+export function recordingTextDocuments(log: EditLog, positions: ClientPositions): TextDocuments<TextDocument> {
   return new TextDocuments<TextDocument>({
     create: (uri, languageId, version, content) => TextDocument.create(uri, languageId, version, content),
-    update: (document, changes, version) => log.record(document, changes, version),
+    update: (document, changes, version) => log.record(document, inServerPositions(document, changes, positions), version),
+  });
+}
+
+/** Each change in UTF-16 positions of the text it applies to (the one before it applied first). */
+function inServerPositions(document: TextDocument, changes: readonly TextDocumentContentChangeEvent[], positions: ClientPositions): TextDocumentContentChangeEvent[] {
+  if (positions.encoding === 'utf-16') return [...changes];
+  let current = TextDocument.create(document.uri, document.languageId, document.version, document.getText());
+  return changes.map((change) => {
+    const converted = positions.toServerChange(current, change);
+    current = TextDocument.update(current, [converted], current.version);
+    return converted;
   });
 }

@@ -22,7 +22,7 @@ export function listenDocumentRequests(lsp: Connection, state: ServerState, life
     lifecycle.guard((params) => {
       const document = documentAt(params.uri);
       if (!document || document.model.format === null) return null;
-      return entityUrnAt(document.model, document.lineIndex.offsetAt(params.position)) ?? null;
+      return entityUrnAt(document.model, state.positions.index(document).offsetAt(params.position)) ?? null;
     }),
   );
 
@@ -36,7 +36,8 @@ export function listenDocumentRequests(lsp: Connection, state: ServerState, life
       try {
         // Planned in the namespace the service uses, as a push to it is.
         const anchors = await documentImpact(service, document.model, { typeNamespace: typeNamespaceFor(state.target) });
-        const lenses = anchors.map((anchor) => ({ position: document.lineIndex.positionAt(anchor.range.start), title: anchor.title, entities: anchor.entities }));
+        const positions = state.positions.index(document);
+        const lenses = anchors.map((anchor) => ({ position: positions.positionAt(anchor.range.start), title: anchor.title, entities: anchor.entities }));
         return { version, lenses };
       } catch (error) {
         return new ResponseError(ErrorCodes.InternalError, describeError(error));

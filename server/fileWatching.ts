@@ -2,7 +2,7 @@ import { existsSync, lstatSync, watch, type FSWatcher } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DidChangeWatchedFilesNotification, FileChangeType, type Connection } from 'vscode-languageserver/node';
-import { collectMetadataFolders, isMetadataFileName, isSkippedFolder } from '../core/workspace/metadataFiles';
+import { METADATA_EXTENSIONS, collectMetadataFolders, isMetadataFileName, isSkippedFolder } from '../core/workspace/metadataFiles';
 import type { ClientSupport } from './clientSupport';
 import type { ServerState } from './state';
 import { describeError } from '../core/errors/describeError';
@@ -10,11 +10,15 @@ import { describeError } from '../core/errors/describeError';
 /** Watchers the server opens at most (one per folder), well under the usual inotify limit. */
 const MAX_WATCHED_FOLDERS = 2000;
 
+/** One glob per extension: some clients accept a registration but cannot match `{a,b}` (YouCompleteMe). */
+const WATCHED_GLOBS = METADATA_EXTENSIONS.map((extension) => ({ globPattern: `**/*${extension}` }));
+
 /**
- * Files changed on disk reach the workspace session either way: through the client's file watcher
- * (VS Code, or any client that accepts a dynamic didChangeWatchedFiles registration) or, for
- * editors that do not watch files (Neovim 0.7, many others), through the server's own watchers —
- * one per folder the workspace walk enters, so dependency and build folders are never watched.
+ * Files changed on disk reach the workspace session through the server's own watchers — one per
+ * folder the workspace walk enters, so dependency and build folders are never watched — until the
+ * client's file watcher proves it works by reporting a change. A client that accepts the dynamic
+ * didChangeWatchedFiles registration is asked too, but accepting is no proof: YouCompleteMe accepts
+ * and never reports, so the server keeps watching until the first change the client reports.
  */
 export class FileWatching {
   private readonly watchers = new Map<string, FSWatcher>();
@@ -27,14 +31,25 @@ export class FileWatching {
 
   start(support: ClientSupport): void {
     this.lsp.onDidChangeWatchedFiles((params) => {
+      if (params.changes.length > 0) this.clientReports();
       for (const change of params.changes) void this.state.session.fileChanged(change.uri, change.type === FileChangeType.Deleted);
     });
-    if (support.watchesFiles) {
-      void this.lsp.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{yaml,yml,json,jsonc}' }] });
-      return;
-    }
+    if (support.watchesFiles) void this.lsp.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED_GLOBS });
     this.ownWatching = true;
     for (const folder of support.folders) this.watchFolder(folder);
+  }
+
+  /** The client reported a change: its watcher works, so the server's own ones close. */
+  private clientReports(): void {
+    if (!this.ownWatching) return;
+    this.ownWatching = false;
+    this.dispose();
+    this.state.log('The editor reports file changes: the server stopped watching the workspace folders itself.');
+  }
+
+  /** Whether the server watches the workspace folders itself (until the client reports a change). */
+  get watchingItself(): boolean {
+    return this.ownWatching;
   }
 
   /** A workspace folder (or a folder created inside one) to watch, with the folders under it. */

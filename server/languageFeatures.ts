@@ -5,8 +5,9 @@ import { complete } from '../core/features/completion';
 import { findDefinition } from '../core/features/definition';
 import { hover } from '../core/features/hover';
 import { findReferences } from '../core/features/references';
-import { documentSymbols } from '../core/features/symbols';
+import { documentSymbols, symbolInformation } from '../core/features/symbols';
 import type { FeatureInput } from '../core/features/workspace';
+import { toLspDiagnostic } from './convert';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';
 
@@ -23,7 +24,8 @@ export function listenLanguageFeatures(lsp: Connection, state: ServerState, life
     if (acrossWorkspace && state.documents.version(uri) !== undefined) state.documents.catchUp();
     const entry = state.documents.current(uri);
     if (!entry) return undefined;
-    const input: FeatureInput = { document: entry, definitions: state.session.definitionsView(), workspace: state.session.all() };
+    // Positions as the client counts them, in this document and in any other an answer points into.
+    const input: FeatureInput = { document: state.positions.view(entry), definitions: state.session.definitionsView(), workspace: state.session.all().map((document) => state.positions.view(document)) };
     // Hover tells "not reachable" (no view) apart from "being checked" (no answer yet).
     const entities = state.connectedExistence();
     if (entities) input.entities = entities;
@@ -53,14 +55,17 @@ export function listenLanguageFeatures(lsp: Connection, state: ServerState, life
       const input = featureInput(params.textDocument.uri);
       if (!input) return [];
       const index = input.document.lineIndex;
-      return codeActions(input, { start: index.offsetAt(params.range.start), end: index.offsetAt(params.range.end) }, params.context.diagnostics);
+      const own = state.session.diagnosticsOf(params.textDocument.uri).map((diagnostic) => toLspDiagnostic(index, diagnostic));
+      return codeActions(input, { start: index.offsetAt(params.range.start), end: index.offsetAt(params.range.end) }, params.context.diagnostics, own);
     }),
   );
 
   lsp.onDocumentSymbol(
     lifecycle.guard((params) => {
       const input = featureInput(params.textDocument.uri);
-      return input ? documentSymbols(input.document) : [];
+      if (!input) return [];
+      const symbols = documentSymbols(input.document);
+      return state.support?.hierarchicalSymbols === false ? symbolInformation(params.textDocument.uri, symbols) : symbols;
     }),
   );
 

@@ -1,4 +1,6 @@
-import type { Connection, Disposable } from 'vscode-languageserver/node';
+import type { Connection, Disposable, TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ClientPositions } from './convert';
 import { isTooLargeToCheck } from '../core/workspace/openDocumentLimit';
 import type { EditSource, SessionDocument, WorkspaceSession } from '../core/workspace/session';
 import { EditLog, recordingTextDocuments } from './documentEdits';
@@ -15,14 +17,16 @@ import { UncheckedDocuments } from './uncheckedDocuments';
  */
 export class OpenDocuments {
   private readonly edits = new EditLog();
-  private readonly documents = recordingTextDocuments(this.edits);
+  private readonly documents: TextDocuments<TextDocument>;
   private readonly unchecked: UncheckedDocuments;
 
-  /** `uncheckedChanged`: the set of documents too large to check changed (the status names them). */
+  /** `uncheckedChanged`: the set of documents too large to check changed (the status names them); `positions`: how the client counts the positions of its changes. */
   constructor(
     private readonly session: WorkspaceSession,
     uncheckedChanged: () => void,
+    positions: ClientPositions,
   ) {
+    this.documents = recordingTextDocuments(this.edits, positions);
     this.unchecked = new UncheckedDocuments(uncheckedChanged);
     this.documents.onDidChangeContent(({ document }) => this.unchecked.update(document.uri, isTooLargeToCheck(document.getText())));
     this.documents.onDidClose(({ document }) => {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver/node';
 import { MAX_WORKSPACE_FILES } from '../core/workspace/metadataFiles';
+import { negotiatePositionEncoding } from '../core/model/positionEncoding';
 import { REFRESH_DEFINITIONS_COMMAND, SetConnectionNotification, type CatalogInitializationOptions } from '../core/protocol';
 import { serverCapabilities } from './capabilities';
 import { clientSupportOf, type ClientSupport } from './clientSupport';
@@ -29,13 +30,15 @@ export function startServer(lsp: Connection): ServerState {
 
   lsp.onInitialize((params: InitializeParams): InitializeResult => {
     const options = (params.initializationOptions ?? {}) as CatalogInitializationOptions;
-    support = clientSupportOf(params);
+    support = clientSupportOf(params, options);
+    state.support = support;
+    state.positions.encoding = negotiatePositionEncoding(params.capabilities.general?.positionEncodings, options.positionEncoding);
     state.configure(options);
     // Editors that cannot be asked for settings may give them here, in the section's shape.
-    settings.applySection({ formats: { associations: options.associations }, diagnostics: { severity: options.severity }, definitions: { refreshIntervalSeconds: options.refreshIntervalSeconds } });
+    settings.applyInitial({ formats: { associations: options.associations }, diagnostics: { severity: options.severity }, definitions: { refreshIntervalSeconds: options.refreshIntervalSeconds } });
     diagnostics.listen(support, lifecycle);
     settings.listen(support);
-    return { capabilities: serverCapabilities(options), serverInfo: { name: 'Catalog Code language server' } };
+    return { capabilities: { ...serverCapabilities(options), positionEncoding: state.positions.encoding }, serverInfo: { name: 'Catalog Code language server' } };
   });
 
   lsp.onInitialized(async () => {

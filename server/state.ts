@@ -7,7 +7,11 @@ import { probeServiceTarget } from '../core/api/serviceTarget';
 import type { ServiceTarget } from '../core/rules/target';
 import { WorkspaceSession, type CatalogKnowledge } from '../core/workspace/session';
 import { CATALOG_SETTINGS } from '../core/settings/catalogSettings';
+import { homedir } from 'node:os';
+import type { ClientSupport } from './clientSupport';
 import { CatalogReads } from './catalogReads';
+import { defaultStoragePath } from './storagePath';
+import { ClientPositions } from './convert';
 import { EntityExistence } from './entityExistence';
 import { EntitySuggestions } from './entitySuggestions';
 import { LiveDefinitions } from './liveDefinitions';
@@ -26,6 +30,10 @@ export class ServerState {
   readonly documents: OpenDocuments;
   /** what the session's checks read from the catalog (server/diagnosticDependencies.ts judges changes by it) */
   readonly catalogReads = new CatalogReads();
+  /** how the client counts positions: every position in or out goes through it (server/convert.ts) */
+  readonly positions = new ClientPositions();
+  /** what the editor can do, once `initialize` told it */
+  support: ClientSupport | undefined;
   /** rebuilt by configure() once the storage path is known */
   live: LiveDefinitions;
   readonly existence: EntityExistence;
@@ -47,7 +55,7 @@ export class ServerState {
     // The session reads the open documents' edits from their owner, built with it just below.
     const editSource = (uri: string, fromVersion: number, toVersion: number) => this.documents.editsBetween(uri, fromVersion, toVersion);
     this.session = new WorkspaceSession({ catalog: () => this.catalogReads.observe(this.knowledge()), editSource, onSkipped: log });
-    this.documents = new OpenDocuments(this.session, () => this.sendStatus());
+    this.documents = new OpenDocuments(this.session, () => this.sendStatus(), this.positions);
     this.session.onDefinitionsStale(() => {
       this.markStale();
       this.sendStatus();
@@ -58,8 +66,11 @@ export class ServerState {
   }
 
   configure(options: CatalogInitializationOptions): void {
-    // The storage path is only known now, so the definitions store is rebuilt with it.
-    this.live = this.newLiveDefinitions(options.storagePath);
+    // The storage path is only known now, so the definitions store is rebuilt with it. Most
+    // editors send none (eglot sends no initializationOptions): then the user's cache folder.
+    const storagePath = typeof options.storagePath === 'string' && options.storagePath.trim() ? options.storagePath : defaultStoragePath(process.env, process.platform, homedir());
+    if (storagePath !== options.storagePath) this.log(`No storagePath from the editor: the definitions cache is kept in ${storagePath}.`);
+    this.live = this.newLiveDefinitions(storagePath);
   }
 
   private newLiveDefinitions(storagePath: string | undefined): LiveDefinitions {
@@ -181,7 +192,8 @@ export class ServerState {
     // Editors without the custom notification see the same line in their LSP log.
     if (JSON.parse(this.lastStatus || '{}').message !== status.message) this.log(status.message);
     this.lastStatus = key;
-    void this.lsp.sendNotification(StatusNotification.type, status);
+    // Only to a client that asked: any other would warn about an unknown notification each time.
+    if (this.support?.statusNotifications) void this.lsp.sendNotification(StatusNotification.type, status);
   }
 
   log(message: string): void {

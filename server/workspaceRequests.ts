@@ -27,7 +27,7 @@ export function listenWorkspaceRequests(lsp: Connection, state: ServerState, dia
         uri,
         format: document.model.format ?? 'none',
         // An open document answers exactly what the editor shows for it; each file at most 1,000 (errors first) and a summary.
-        diagnostics: document.open ? diagnostics.diagnosticsOf(uri) : capDiagnostics(found, uri).map((d) => toLspDiagnostic(document.lineIndex, d)),
+        diagnostics: document.open ? diagnostics.diagnosticsOf(uri) : capDiagnostics(found, uri).map((d) => toLspDiagnostic(state.positions.index(document), d)),
       }));
       return { files };
     }),
@@ -39,7 +39,7 @@ export function listenWorkspaceRequests(lsp: Connection, state: ServerState, dia
       state.documents.catchUp();
       const found = state.session.entityDeclaration(params.urn);
       const document = found ? state.session.get(found.uri) : undefined;
-      return found && document ? { uri: found.uri, range: toLspRange(document.lineIndex, found.range) } : null;
+      return found && document ? { uri: found.uri, range: toLspRange(state.positions.index(document), found.range) } : null;
     }),
   );
 }

@@ -13,11 +13,18 @@ const MAX_REPLACEMENTS = 5;
  * Quick fixes from the candidates the rules put in `diagnostic.data` (closest first), plus the
  * fixes that need the document: keep one value of a SINGLE property, add the missing upstream of
  * a column edge, and a suppression comment (YAML).
+ *
+ * The fixes are built from the server's own diagnostics of the document (`own`, in the positions
+ * of `input.document`), never from what the client echoed in the request's context: a client may
+ * send no `source` or `data` (ALE), or ranges counted otherwise (Neovim 0.7 sends byte columns), so
+ * an edit derived from them could write outside the problem. The echoed ones only say which of
+ * the server's diagnostics the user means, besides those at the requested range. A caller that
+ * computed the diagnostics itself (a test, the fuzzer) passes them once, as `echoed`.
  */
-export function codeActions(input: FeatureInput, range: SourceRange, diagnostics: readonly Diagnostic[]): CodeAction[] {
+export function codeActions(input: FeatureInput, range: SourceRange, echoed: readonly Diagnostic[], own: readonly Diagnostic[] = echoed): CodeAction[] {
   const document = input.document;
   const actions: CodeAction[] = [];
-  for (const diagnostic of diagnostics) {
+  for (const diagnostic of diagnosticsAt(document, range, echoed, own)) {
     if (diagnostic.source !== DIAGNOSTIC_SOURCE || typeof diagnostic.code !== 'string') continue;
     const code = diagnostic.code;
     const candidates = candidatesOf(diagnostic);
@@ -34,6 +41,20 @@ export function codeActions(input: FeatureInput, range: SourceRange, diagnostics
   const single = singleValueRefactor(input, range);
   if (single) actions.push(single);
   return actions;
+}
+
+/**
+ * The server's diagnostics the request is about: those touching the requested range, and those
+ * with the code and start line of a diagnostic the client echoed (its columns may be counted
+ * otherwise, its line is the same).
+ */
+export function diagnosticsAt(document: WorkspaceDocument, range: SourceRange, echoed: readonly Diagnostic[], own: readonly Diagnostic[]): Diagnostic[] {
+  const echoedAt = new Set(echoed.map((diagnostic) => `${String(diagnostic.code)}@${diagnostic.range.start.line}`));
+  return own.filter((diagnostic) => {
+    if (echoedAt.has(`${String(diagnostic.code)}@${diagnostic.range.start.line}`)) return true;
+    const at = offsetsOf(document, diagnostic);
+    return at.start <= range.end && range.start <= at.end;
+  });
 }
 
 function candidatesOf(diagnostic: Diagnostic): string[] {

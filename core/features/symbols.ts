@@ -1,4 +1,4 @@
-import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver-types';
+import { SymbolKind, type DocumentSymbol, type SymbolInformation } from 'vscode-languageserver-types';
 import type { Fact } from '../model/facts';
 import type { SourceRange } from '../model/range';
 import type { WorkspaceDocument } from './workspace';
@@ -85,4 +85,16 @@ function toSymbol(document: WorkspaceDocument, draft: Draft): DocumentSymbol {
   };
   if (draft.detail) symbol.detail = draft.detail;
   return symbol;
+}
+
+/**
+ * The outline as a flat list, for a client without `hierarchicalDocumentSymbolSupport`
+ * (YouCompleteMe): each symbol in document order, its parent's name as `containerName`.
+ */
+export function symbolInformation(uri: string, symbols: readonly DocumentSymbol[], container?: string): SymbolInformation[] {
+  return symbols.flatMap((symbol) => {
+    const flat: SymbolInformation = { name: symbol.name, kind: symbol.kind, location: { uri, range: symbol.range } };
+    if (container !== undefined) flat.containerName = container;
+    return [flat, ...symbolInformation(uri, symbol.children ?? [], symbol.name)];
+  });
 }

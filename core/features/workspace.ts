@@ -1,13 +1,14 @@
 import type { DefinitionsView, EntityExistenceView } from '../definitions/types';
 import type { DocumentModel } from '../model/facts';
-import type { LineIndex } from '../model/range';
+import type { PositionIndex } from '../model/range';
 
 /** One parsed document: what every editor feature reads. */
 export interface WorkspaceDocument {
   uri: string;
   text: string;
   model: DocumentModel;
-  lineIndex: LineIndex;
+  /** positions as the reader counts them: UTF-16 in core/, the client's encoding in the server's features */
+  lineIndex: PositionIndex;
 }
 
 /** What the editor features are handed: the document at hand, the definitions, and the rest of the workspace. */

@@ -21,8 +21,15 @@ export interface Position {
   character: number;
 }
 
-/** Maps offsets to zero-based line/character positions and back (LSP style). */
-export class LineIndex {
+/** Offsets to zero-based line/character positions and back: what the editor features convert with. */
+export interface PositionIndex {
+  readonly lineCount: number;
+  positionAt(offset: number): Position;
+  offsetAt(position: Position): number;
+}
+
+/** Maps offsets to zero-based line/character positions (UTF-16 code units) and back (LSP style). */
+export class LineIndex implements PositionIndex {
   private readonly lineStarts: number[];
   /** whether the text has a carriage return (then edits index it afresh) */
   private readonly carriageReturns: boolean = false;

@@ -75,6 +75,17 @@ export function defaultSettings(): CatalogCodeSettings {
   return settings as CatalogCodeSettings;
 }
 
+/**
+ * The settings a whole source gives, over `base`: what `read` found, and `base` for every setting
+ * it does not hold — so a key removed from the source returns to `base` (the defaults, or what
+ * started the session), never keeps the value it last had.
+ */
+export function settingsOver(base: CatalogCodeSettings, read: ReadSettings): CatalogCodeSettings {
+  const settings = { ...base } as Record<SettingName, unknown>;
+  for (const name of read.present) settings[name] = read.settings[name];
+  return settings as CatalogCodeSettings;
+}
+
 export interface ReadSettings {
   /** every setting: the value found, else its default */
   settings: CatalogCodeSettings;

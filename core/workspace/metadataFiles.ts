@@ -26,7 +26,9 @@ export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([
 
 /** File names that are JSON but never metadata (package manifests, compiler settings). */
 const SKIPPED_FILE = /^(package(-lock)?|tsconfig(\..*)?|jsconfig)\.json$/i;
-const METADATA_EXTENSION = /\.(ya?ml|jsonc?)$/i;
+/** The extensions of metadata files, written once: the name test below and the editor's file watch (one glob each) follow them. */
+export const METADATA_EXTENSIONS: readonly string[] = ['.yaml', '.yml', '.json', '.jsonc'];
+const METADATA_EXTENSION = new RegExp(`(${METADATA_EXTENSIONS.map((extension) => extension.replace('.', '\\.')).join('|')})$`, 'i');
 
 /**
  * The files the server reads when scanning a workspace (the CLI has no limit): 25,000, where the

@@ -49,6 +49,8 @@ export interface WorkspaceSessionOptions {
 }
 
 export interface SessionDocument extends WorkspaceDocument {
+  /** UTF-16 positions; the index the next edits move */
+  lineIndex: LineIndex;
   /** the editor's version for open documents; undefined for files read from disk */
   version: number | undefined;
   open: boolean;

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StreamMessageReader, StreamMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
@@ -72,6 +73,10 @@ export interface StartOptions {
   env?: Record<string, string | undefined>;
   /** the `catalogCode` section the client answers to workspace/configuration, as VS Code does; without it the client has no settings to give */
   settings?: unknown;
+  /** ask for catalogCode/status notifications (the default, as the VS Code client does) */
+  statusNotifications?: boolean;
+  /** client capabilities besides the usual ones (e.g. `general.positionEncodings`) */
+  capabilities?: ClientCapabilities;
 }
 
 /** A language client over the real server's stdio, recording what the server sends. */
@@ -81,6 +86,10 @@ export class TestClient {
   /** what the server wrote to its log (window/logMessage) */
   readonly logs: string[] = [];
   refreshRequests = 0;
+  /** what the client answers to workspace/configuration for `catalogCode` (a test may change it, then notify) */
+  settings: unknown;
+  /** the server's cache folder (its XDG_CACHE_HOME), removed on stop */
+  cache = '';
   private stderr = '';
   private readonly listeners = new Set<() => void>();
 
@@ -91,10 +100,13 @@ export class TestClient {
 
   static async start(options: StartOptions): Promise<{ client: TestClient; initialize: InitializeResult }> {
     await ensureServerBuilt();
-    const env = { ...process.env, CATALOG_SERVICE_URL: undefined, CATALOG_TOKEN: undefined, ...options.env };
+    // A cache folder of its own (the server's default storagePath is under it), so no run reads another's cache.
+    const cache = mkdtempSync(join(tmpdir(), 'catalog-lsp-cache-'));
+    const env = { ...process.env, CATALOG_SERVICE_URL: undefined, CATALOG_TOKEN: undefined, XDG_CACHE_HOME: cache, ...options.env };
     const child = spawn(process.execPath, [SERVER, '--stdio'], { cwd: options.rootPath, env: env as NodeJS.ProcessEnv });
     const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     const client = new TestClient(child, connection);
+    client.cache = cache;
     child.stderr.on('data', (chunk: Buffer) => (client.stderr += chunk.toString()));
     connection.onNotification('catalogCode/status', (params: StatusParams) => client.record(() => client.statuses.push(params)));
     connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => client.record(() => client.published.set(params.uri, params.diagnostics)));
@@ -104,11 +116,14 @@ export class TestClient {
       return null;
     });
     connection.onRequest('client/registerCapability', () => null);
+    client.settings = options.settings;
     connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
-      options.settings === undefined ? [] : params.items.map((item) => (item.section === 'catalogCode' ? options.settings : null)),
+      client.settings === undefined ? [] : params.items.map((item) => (item.section === 'catalogCode' ? client.settings : null)),
     );
     connection.listen();
     const capabilities: ClientCapabilities = {
+      // Like the VS Code client, this client handles catalogCode/status (unless a test speaks as one that does not).
+      ...(options.statusNotifications === false ? {} : { experimental: { catalogCodeStatus: true } }),
       workspace: { diagnostics: { refreshSupport: options.pull }, didChangeWatchedFiles: { dynamicRegistration: false }, configuration: options.settings !== undefined },
       textDocument: {
         ...(options.pull ? { diagnostic: { dynamicRegistration: false } } : {}),
@@ -116,6 +131,8 @@ export class TestClient {
         completion: { completionItem: { snippetSupport: true } },
         hover: { contentFormat: ['markdown'] },
       },
+      // A test speaking as one editor gives that editor's capabilities (each part replaces the usual one).
+      ...options.capabilities,
     };
     const rootUri = pathToFileURL(options.rootPath).toString();
     const initialize = (await connection.sendRequest('initialize', {
@@ -197,5 +214,6 @@ export class TestClient {
     await exited;
     clearTimeout(timer);
     this.connection.dispose();
+    if (this.cache) rmSync(this.cache, { recursive: true, force: true });
   }
 }
