@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StreamMessageReader, StreamMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
-import type { ClientCapabilities, Diagnostic, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import type { ClientCapabilities, Diagnostic, Registration, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import type { CatalogInitializationOptions, StatusParams } from '../../core/protocol';
 import { budgetMs } from '../support/timeScale';
 
@@ -86,6 +86,8 @@ export class TestClient {
   /** what the server wrote to its log (window/logMessage) */
   readonly logs: string[] = [];
   refreshRequests = 0;
+  /** what the server registered (client/registerCapability), in order */
+  readonly registrations: Registration[] = [];
   /** what the client answers to workspace/configuration for `catalogCode` (a test may change it, then notify) */
   settings: unknown;
   /** the server's cache folder (its XDG_CACHE_HOME), removed on stop */
@@ -115,7 +117,10 @@ export class TestClient {
       client.record(() => client.refreshRequests++);
       return null;
     });
-    connection.onRequest('client/registerCapability', () => null);
+    connection.onRequest('client/registerCapability', (params: { registrations: Registration[] }) => {
+      client.record(() => client.registrations.push(...params.registrations));
+      return null;
+    });
     client.settings = options.settings;
     connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
       client.settings === undefined ? [] : params.items.map((item) => (item.section === 'catalogCode' ? client.settings : null)),

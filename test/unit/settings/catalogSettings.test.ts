@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CATALOG_SETTINGS, SETTING_NAMES, defaultSettings, readSettings } from '../../../core/settings/catalogSettings';
+import { CATALOG_SETTINGS, SETTING_NAMES, defaultSettings, readSettings, settingsOver } from '../../../core/settings/catalogSettings';
 import { readWorkspaceSettingsFile } from '../../../core/settings/settingsFile';
 
 interface Manifest {
@@ -49,4 +49,13 @@ test('.vscode/settings.json is read as JSON with comments and trailing commas', 
   assert.deepEqual(read.present, ['associations']);
   assert.deepEqual(read.settings.associations, { 'lineage/*.yml': 'lineageFile' });
   assert.deepEqual(readWorkspaceSettingsFile(join(folder, 'none')).present, []);
+});
+
+test('a section read whole: a setting it no longer holds returns to the base, not to the value it last had', () => {
+  const base = { ...defaultSettings(), refreshIntervalSeconds: 60 };
+  const read = readSettings({ diagnostics: { severity: { 'lineage.selfLoop': 'off' } } }, { section: true });
+  const settings = settingsOver(base, read);
+  assert.deepEqual(settings.severity, { 'lineage.selfLoop': 'off' });
+  assert.equal(settings.refreshIntervalSeconds, 60);
+  assert.deepEqual(settingsOver(base, readSettings({}, { section: true })), base);
 });
