@@ -34,7 +34,12 @@ export class FileWatching {
       if (params.changes.length > 0) this.clientReports();
       for (const change of params.changes) void this.state.session.fileChanged(change.uri, change.type === FileChangeType.Deleted);
     });
-    if (support.watchesFiles) void this.lsp.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED_GLOBS });
+    if (support.watchesFiles) {
+      // A client may refuse what it offered (eglot 1.9 in a batch Emacs answers an error): the server's own watchers stay.
+      this.lsp.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED_GLOBS }).catch((error: unknown) => {
+        this.state.log(`The editor refused to watch files for the server (${describeError(error)}); the server watches the workspace folders itself.`);
+      });
+    }
     this.ownWatching = true;
     for (const folder of support.folders) this.watchFolder(folder);
   }

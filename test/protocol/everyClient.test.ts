@@ -193,6 +193,24 @@ describe('every LSP client (issue 26)', () => {
     }
   });
 
+  it('5. eglot 1.9 (batch): a refused watch registration leaves the server running and watching the disk itself', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'catalog-refused-'));
+    try {
+      writeFileSync(join(root, 'props.yaml'), PROPERTIES);
+      writeFileSync(join(root, 'data.yaml'), DATASET);
+      const uri = pathToFileURL(join(root, 'data.yaml')).toString();
+      const { client } = await start({ rootPath: root, refuseRegistrations: true, capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } } });
+      await client.waitFor('the refusal logged', () => client.logs.some((line) => line.includes('refused to watch files')));
+      await client.open(uri, DATASET);
+      await notAllowed(client, uri);
+      writeFileSync(join(root, 'props.yaml'), PROPERTIES.replace('- value: marketing', '- value: Finance'));
+      await client.waitFor('the diagnostic gone after props.yaml changed on disk', () => client.published.get(uri)?.length === 0);
+      assert.equal(client.child.exitCode, null, 'the server is still running');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('6. catalogCode/status only to a client that asks; the status line still reaches the log', async () => {
     const silent = await start({ statusNotifications: false });
     const asking = await start({ statusNotifications: false, initializationOptions: { catalogCodeStatus: true } });

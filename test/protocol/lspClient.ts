@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { StreamMessageReader, StreamMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
+import { ErrorCodes, ResponseError, StreamMessageReader, StreamMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { ClientCapabilities, Diagnostic, Registration, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import type { CatalogInitializationOptions, StatusParams } from '../../core/protocol';
 import { budgetMs } from '../support/timeScale';
@@ -75,6 +75,8 @@ export interface StartOptions {
   settings?: unknown;
   /** ask for catalogCode/status notifications (the default, as the VS Code client does) */
   statusNotifications?: boolean;
+  /** answer client/registerCapability with an error, as eglot 1.9 in a batch Emacs does */
+  refuseRegistrations?: boolean;
   /** client capabilities besides the usual ones (e.g. `general.positionEncodings`) */
   capabilities?: ClientCapabilities;
 }
@@ -119,7 +121,8 @@ export class TestClient {
     });
     connection.onRequest('client/registerCapability', (params: { registrations: Registration[] }) => {
       client.record(() => client.registrations.push(...params.registrations));
-      return null;
+      // eglot 1.9 in a batch Emacs answers this with an error.
+      return options.refuseRegistrations ? new ResponseError(ErrorCodes.InternalError, 'Internal error') : null;
     });
     client.settings = options.settings;
     connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
