@@ -1,0 +1,73 @@
+;; Drives eglot (Emacs in batch) as a user would and writes what it saw to OUT as JSON
+;; (test/protocol/emacs.test.ts). PROJECT, OUT, BUDGET (a hang guard, in seconds) and
+;; PROPS-ALLOWING (the definitions file, changed on disk) are set by the test.
+(require 'json)
+(defvar catalog-test-out nil)
+(defun catalog-test-put (key value) (push (cons key value) catalog-test-out))
+(defun catalog-test-wait (what pred)
+  (let ((deadline (+ (float-time) BUDGET)) v)
+    (while (and (not (setq v (funcall pred))) (< (float-time) deadline))
+      (accept-process-output nil 0.05))
+    (or v (error "timed out waiting for %s" what))))
+(defun catalog-test-diag (code)
+  (seq-find (lambda (d) (string-match-p (regexp-quote code) (flymake-diagnostic-text d))) (flymake-diagnostics)))
+(defun catalog-test-open (file)
+  (find-file (expand-file-name file PROJECT))
+  (run-hooks 'post-command-hook)
+  (catalog-test-wait (format "eglot in %s" file) (lambda () (and (eglot-current-server) eglot--managed-mode))))
+(condition-case err
+    (progn
+      (catalog-test-open "data.yaml")
+      (let ((d (catalog-test-wait "the notAllowedValue diagnostic" (lambda () (catalog-test-diag "property.notAllowedValue")))))
+        (catalog-test-put 'diagnostic (buffer-substring-no-properties (flymake-diagnostic-beg d) (flymake-diagnostic-end d)))
+        ;; Hover on the value.
+        (goto-char (+ (flymake-diagnostic-beg d) 2))
+        (let ((hover (jsonrpc-request (eglot--current-server-or-lose) :textDocument/hover (eglot--TextDocumentPositionParams))))
+          (catalog-test-put 'hover (plist-get (plist-get hover :contents) :value)))
+        ;; Completion of the value: what eglot's completion-at-point offers there.
+        (let* ((capf (eglot-completion-at-point)) (table (nth 2 capf)))
+          (catalog-test-put 'completion (vconcat (all-completions "" table))))
+        ;; The quick fix, chosen as a user would in the prompt.
+        (cl-letf (((symbol-function 'completing-read)
+                   (lambda (_prompt collection &rest _) (seq-find (lambda (title) (string-match-p "'finance'" title)) (mapcar #'car collection)))))
+          (let ((last-nonmenu-event 13)) (eglot-code-actions (flymake-diagnostic-beg d) (flymake-diagnostic-end d) nil t)))
+        (catalog-test-put 'fixed (buffer-substring-no-properties (line-beginning-position) (line-end-position)))
+        (save-buffer)
+        (catalog-test-wait "no diagnostic after the fix" (lambda () (null (catalog-test-diag "property.notAllowedValue")))))
+      ;; Document symbols: eglot's imenu.
+      (catalog-test-put 'symbols (vconcat (mapcan (lambda (group) (mapcar (lambda (entry) (format "%s" (car entry))) (cdr group))) (eglot-imenu))))
+      ;; A setting changed, then removed: the diagnostic goes and comes back.
+      (goto-char (point-min))
+      (search-forward "finance")
+      (replace-match "Finance")
+      ;; What eglot's idle timer does after an edit (idle timers do not run in a batch Emacs).
+      (eglot--signal-textDocument/didChange)
+      (catalog-test-wait "the diagnostic again" (lambda () (catalog-test-diag "property.notAllowedValue")))
+      (setq-default eglot-workspace-configuration '(:catalogCode (:diagnostics (:severity (:property.notAllowedValue "off")))))
+      (eglot-signal-didChangeConfiguration (eglot--current-server-or-lose))
+      (catalog-test-wait "the diagnostic turned off" (lambda () (null (catalog-test-diag "property.notAllowedValue"))))
+      (catalog-test-put 'setting-off t)
+      (setq-default eglot-workspace-configuration '())
+      (eglot-signal-didChangeConfiguration (eglot--current-server-or-lose))
+      (catalog-test-wait "the diagnostic back once the setting is removed" (lambda () (catalog-test-diag "property.notAllowedValue")))
+      (catalog-test-put 'setting-removed t)
+      ;; A file changed on disk: props.yaml now allows 'Finance'.
+      (with-temp-file (expand-file-name "props.yaml" PROJECT) (insert PROPS-ALLOWING))
+      (catalog-test-wait "the diagnostic gone after props.yaml changed on disk" (lambda () (null (catalog-test-diag "property.notAllowedValue"))))
+      (catalog-test-put 'disk-change t)
+      ;; Go to definition: the property id in YAML, the upstream URN in JSON.
+      (goto-char (point-min))
+      (search-forward "io.acme.team")
+      (backward-char 3)
+      (let ((xref (car (xref-backend-definitions 'eglot (xref-backend-identifier-at-point 'eglot)))))
+        (catalog-test-put 'definition-yaml (file-name-nondirectory (xref-location-group (xref-item-location xref)))))
+      (catalog-test-open "lineage.json")
+      (catalog-test-put 'json-mode (symbol-name major-mode))
+      (search-forward "payments")
+      (let ((xref (car (xref-backend-definitions 'eglot (xref-backend-identifier-at-point 'eglot)))))
+        (catalog-test-put 'definition-json (format "%s:%s" (file-name-nondirectory (xref-location-group (xref-item-location xref))) (xref-location-line (xref-item-location xref))))))
+  (error (catalog-test-put 'error (format "%S" err))))
+(catalog-test-put 'messages (with-current-buffer "*Messages*" (buffer-string)))
+(catalog-test-put 'warnings (if (get-buffer "*Warnings*") (with-current-buffer "*Warnings*" (buffer-string)) ""))
+(with-temp-file OUT (insert (json-encode catalog-test-out)))
+(kill-emacs 0)
