@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { ensureServerBuilt } from './lspClient';
+import { LINE, documentedSnippet } from './editorHarness';
 
 const repo = resolve(__dirname, '..', '..');
 
@@ -23,6 +24,7 @@ export function documentedNeovimSnippet(): string {
 const PROPERTIES = '- id: io.acme.team\n  type: string\n  allowed_values:\n    - value: finance\n    - value: marketing\n  entity_types: [dataset]\n';
 const DATASET = '- id: orders\n  platform: hive\n  structured_properties:\n    io.acme.team: Finance\n';
 const LINEAGE = 'version: 1\nlineage:\n  - entity: {name: orders, platform: hi}\n';
+const UNICODE_DATASET = `${LINE}\n- id: payments\n  platform: hive\n`;
 
 /** Drives the editor the way a user would, and writes what it saw as JSON. */
 const DRIVER = String.raw`
@@ -61,6 +63,31 @@ local ok, err = pcall(function()
   end
   out.fixed_line = vim.api.nvim_buf_get_lines(buf, target.range.start.line, target.range.start.line + 1, false)[1]
 
+  -- A line with é and an emoji: Neovim 0.7 keeps byte columns and sends them back in the code action request.
+  vim.cmd('edit ' .. vim.fn.fnameescape(UNICODE))
+  local unicode = vim.api.nvim_get_current_buf()
+  assert(vim.wait(20000, function() return #vim.diagnostic.get(unicode) > 0 end, 50), 'no diagnostics in unicode.yaml within 20 s')
+  local wide = vim.diagnostic.get(unicode)[1]
+  local wide_line = vim.api.nvim_buf_get_lines(unicode, wide.lnum, wide.lnum + 1, false)[1]
+  out.unicode_diagnostic = wide_line:sub(wide.col + 1, wide.end_col)
+  local wide_lsp = lsp_diagnostic(wide)
+  local wide_answers = vim.lsp.buf_request_sync(unicode, 'textDocument/codeAction', { textDocument = { uri = vim.uri_from_bufnr(unicode) }, range = wide_lsp.range, context = { diagnostics = { wide_lsp } } }, 10000) or {}
+  for _, answer in pairs(wide_answers) do
+    for _, action in ipairs(answer.result or {}) do
+      if not out.unicode_applied and action.edit and action.title:find('finance', 1, true) then
+        vim.lsp.util.apply_workspace_edit(action.edit, 'utf-16')
+        out.unicode_applied = action.title
+      end
+    end
+  end
+  out.unicode_lines = vim.api.nvim_buf_get_lines(unicode, 0, -1, false)
+
+  -- The docs' "change a setting live" block, verbatim.
+  vim.cmd(LIVE_SETTING)
+  for _, client in ipairs(vim.lsp.get_active_clients()) do
+    if client.name == 'catalog-code' then out.live_associations = client.config.settings.catalogCode.formats.associations end
+  end
+
   vim.cmd('edit ' .. vim.fn.fnameescape(LINEAGE))
   local lineage = vim.api.nvim_get_current_buf()
   assert(vim.wait(10000, function() return #vim.lsp.buf_get_clients(lineage) > 0 end, 50), 'the server was not attached to the lineage file')
@@ -87,6 +114,10 @@ interface Seen {
   applied?: string;
   fixed_line?: string;
   completion?: string[];
+  unicode_diagnostic?: string;
+  unicode_applied?: string;
+  unicode_lines?: string[];
+  live_associations?: unknown;
 }
 
 test('Neovim, set up with the documented snippet, shows diagnostics, completes in a flow mapping and applies a quick fix', { timeout: 120_000 }, async (t) => {
@@ -115,7 +146,9 @@ test('Neovim, set up with the documented snippet, shows diagnostics, completes i
     const output = join(root, 'seen.json');
     const driver = join(root, 'driver.lua');
     const lua = (value: string) => JSON.stringify(value);
-    writeFileSync(driver, `DATA = ${lua(join(project, 'data.yaml'))}\nLINEAGE = ${lua(join(project, 'lineage.yml'))}\nOUT = ${lua(output)}\n${DRIVER}`);
+    writeFileSync(join(project, 'unicode.yaml'), UNICODE_DATASET);
+    const live = `lua << EOF\n${documentedSnippet('neovim-live-setting', 'lua')}EOF`;
+    writeFileSync(driver, `DATA = ${lua(join(project, 'data.yaml'))}\nUNICODE = ${lua(join(project, 'unicode.yaml'))}\nLIVE_SETTING = ${lua(live)}\nLINEAGE = ${lua(join(project, 'lineage.yml'))}\nOUT = ${lua(output)}\n${DRIVER}`);
     const xdg = (name: string) => join(root, 'xdg', name);
     const env = {
       ...process.env,
@@ -138,6 +171,12 @@ test('Neovim, set up with the documented snippet, shows diagnostics, completes i
     assert.deepEqual(notAllowed?.range, { start: { line: 3, character: 18 }, end: { line: 3, character: 25 } }, JSON.stringify(seen.diagnostics));
     assert.ok(seen.applied, `no quick fix for 'finance' among ${JSON.stringify(seen.actions)}`);
     assert.equal(seen.fixed_line, '    io.acme.team: finance');
+    // On the line with é and an emoji, the diagnostic covers the value in Neovim's byte columns, and
+    // the fix asked for in those columns replaces the value only: no joined line, no lost braces.
+    assert.equal(seen.unicode_diagnostic, 'Finance');
+    assert.ok(seen.unicode_applied, 'no quick fix for finance on the line with é and an emoji');
+    assert.deepEqual(seen.unicode_lines, UNICODE_DATASET.replace('Finance', 'finance').split('\n').slice(0, -1));
+    assert.deepEqual(seen.live_associations, { 'lineage/**/*.yml': 'lineageFile' }, 'the documented live-setting block changed the client\'s settings');
     assert.ok(seen.completion?.includes('hive'), `"hive" missing from the completion in a flow mapping: ${JSON.stringify(seen.completion)}`);
   } finally {
     rmSync(root, { recursive: true, force: true });
