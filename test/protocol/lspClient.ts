@@ -138,6 +138,7 @@ export class TestClient {
         publishDiagnostics: {},
         completion: { completionItem: { snippetSupport: true } },
         hover: { contentFormat: ['markdown'] },
+        documentSymbol: { hierarchicalDocumentSymbolSupport: true },
       },
       // A test speaking as one editor gives that editor's capabilities (each part replaces the usual one).
       ...options.capabilities,
