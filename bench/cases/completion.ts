@@ -40,7 +40,7 @@ export async function completionCase(ctx: BenchContext): Promise<CaseResult> {
   mkdirSync(root, { recursive: true });
   const fetchStart = nowMs();
   const client = await BenchLspClient.start(
-    { name: 'Catalog Code language server', args: [SERVER_JS, '--stdio'], cwd: root, pull: true, env: { CATALOG_SERVICE_URL: service.url, CATALOG_TOKEN: TOKEN }, initializationOptions: { storagePath: path.join(ctx.workDir, 'completion-storage') } },
+    { name: 'Catalog Code language server', args: [SERVER_JS, '--stdio'], cwd: root, pull: true, env: { CATALOG_SERVICE_URL: service.url, CATALOG_TOKEN: TOKEN }, initializationOptions: { storagePath: path.join(ctx.workDir, 'completion-storage'), catalogCodeStatus: true } },
     root,
   );
   try {
