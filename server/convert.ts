@@ -25,6 +25,16 @@ export class ClientPositions {
     return { ...document, lineIndex: this.index(document) };
   }
 
+  /**
+   * Documents an answer may point into (definition, references): each as `view` gives it. In UTF-16
+   * their positions are already the client's (what `view` adds, keeping a client's position on its
+   * line, only matters for positions the client sends, which name the document at hand), so the
+   * workspace is handed on as it is, not copied on every request.
+   */
+  views<T extends WorkspaceDocument>(documents: readonly T[]): readonly T[] {
+    return this.encoding === 'utf-16' ? documents : documents.map((document) => this.view(document));
+  }
+
   /** An incremental change with its range in UTF-16 positions of `document` (the text it applies to). */
   toServerChange(document: TextDocument, change: TextDocumentContentChangeEvent): TextDocumentContentChangeEvent {
     if (!('range' in change) || this.encoding === 'utf-16') return change;
