@@ -14,6 +14,7 @@ export function serverCapabilities(options: CatalogInitializationOptions): Serve
     documentSymbolProvider: true,
     definitionProvider: true,
     referencesProvider: true,
+    renameProvider: { prepareProvider: true },
     // The lenses run the client's push and property-status commands: only for a client that has them.
     ...(options.clientRegistersCommands ? { codeLensProvider: { resolveProvider: false } } : {}),
     diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false },

@@ -15,6 +15,10 @@ export interface ClientSupport {
   folderEvents: boolean;
   /** the workspace folders (paths) at start */
   folders: string[];
+  /** a WorkspaceEdit may carry versioned `documentChanges` (else only `changes`) */
+  documentChanges: boolean;
+  /** workspace/symbol may answer WorkspaceSymbol with a location of only a URI (LSP 3.17) */
+  workspaceSymbolUriOnly: boolean;
 }
 
 export function clientSupportOf(params: InitializeParams): ClientSupport {
@@ -28,5 +32,7 @@ export function clientSupportOf(params: InitializeParams): ClientSupport {
     configurationPull: workspace?.configuration === true,
     folderEvents: workspace?.workspaceFolders === true,
     folders,
+    documentChanges: workspace?.workspaceEdit?.documentChanges === true,
+    workspaceSymbolUriOnly: workspace?.symbol?.resolveSupport?.properties?.includes('location.range') === true,
   };
 }

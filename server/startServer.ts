@@ -13,6 +13,7 @@ import { ServerState } from './state';
 import { listenWorkspaceRequests } from './workspaceRequests';
 import { listenDocumentRequests } from './documentRequests';
 import { listenPushRequests } from './pushRequests';
+import { listenRenameRequests } from './renameRequests';
 
 /**
  * Wires an LSP connection (`lsp`: the editor on the other end) to the pure core, one capability
@@ -75,6 +76,7 @@ export function startServer(lsp: Connection): ServerState {
   listenWorkspaceRequests(lsp, state, diagnostics, lifecycle);
   listenDocumentRequests(lsp, state, lifecycle);
   listenPushRequests(lsp, state, lifecycle);
+  listenRenameRequests(lsp, state, lifecycle, () => support);
 
   lsp.onShutdown(() => {
     lifecycle.shuttingDown = true;

@@ -1,0 +1,66 @@
+import { LSPErrorCodes, ResponseError, type Connection, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
+import { prepareRename, rename, type RenameInput } from '../core/features/rename';
+import type { RenameTextEdit } from '../core/features/renameOccurrences';
+import { readDocument } from '../core/formats';
+import { isTooLargeToCheck } from '../core/workspace/openDocumentLimit';
+import type { ClientSupport } from './clientSupport';
+import { toLspRange } from './convert';
+import type { Lifecycle } from './lifecycle';
+import type { ServerState } from './state';
+
+/**
+ * textDocument/prepareRename and textDocument/rename over core/features/rename.ts: the session's
+ * documents (every open one at its newest version first), what the catalog holds, and the answer
+ * as one WorkspaceEdit; a refusal is a RequestFailed error whose message says why and what to do,
+ * which editors show as the reason the rename cannot run.
+ */
+export function listenRenameRequests(lsp: Connection, state: ServerState, lifecycle: Lifecycle, support: () => ClientSupport | undefined): void {
+  function renameInput(uri: string): RenameInput | undefined {
+    state.documents.catchUp();
+    const document = state.documents.current(uri);
+    if (!document) return undefined;
+    const workspace = state.session.all();
+    const associations = state.session.associations;
+    return {
+      document,
+      workspace,
+      definitions: state.session.definitionsView(),
+      entities: state.connectedExistence(),
+      catalogUrl: state.service?.url,
+      reread: (documentUri, text) => readDocument(documentUri, text, { associations }),
+      unread: workspace.filter((entry) => entry.open && isTooLargeToCheck(entry.text)),
+    };
+  }
+
+  lsp.onPrepareRename(
+    lifecycle.guard((params) => {
+      const input = renameInput(params.textDocument.uri);
+      if (!input) return null;
+      const start = prepareRename(input, input.document.lineIndex.offsetAt(params.position));
+      if (!start.ok) return new ResponseError(LSPErrorCodes.RequestFailed, start.problem);
+      return { range: toLspRange(input.document.lineIndex, start.value.range), placeholder: start.value.placeholder };
+    }),
+  );
+
+  lsp.onRenameRequest(
+    lifecycle.guard((params) => {
+      const input = renameInput(params.textDocument.uri);
+      if (!input) return null;
+      const result = rename(input, input.document.lineIndex.offsetAt(params.position), params.newName);
+      if (!result.ok) return new ResponseError(LSPErrorCodes.RequestFailed, result.problem);
+      return workspaceEdit(state, result.value, support()?.documentChanges === true);
+    }),
+  );
+}
+
+/** The edits as LSP wants them: versioned per document where the client takes that (an open document's version guards against a stale edit). */
+function workspaceEdit(state: ServerState, edits: ReadonlyMap<string, RenameTextEdit[]>, versioned: boolean): WorkspaceEdit {
+  const perDocument: { uri: string; edits: TextEdit[] }[] = [];
+  for (const [uri, inDocument] of edits) {
+    const index = state.session.get(uri)?.lineIndex;
+    if (!index) continue;
+    perDocument.push({ uri, edits: inDocument.map((edit) => ({ range: toLspRange(index, edit.range), newText: edit.text })) });
+  }
+  if (!versioned) return { changes: Object.fromEntries(perDocument.map(({ uri, edits: inDocument }) => [uri, inDocument])) };
+  return { documentChanges: perDocument.map(({ uri, edits: inDocument }) => ({ textDocument: { uri, version: state.documents.version(uri) ?? null }, edits: inDocument })) };
+}
