@@ -15,6 +15,7 @@ export function serverCapabilities(options: CatalogInitializationOptions): Serve
     definitionProvider: true,
     referencesProvider: true,
     renameProvider: { prepareProvider: true },
+    documentLinkProvider: { resolveProvider: false },
     // The lenses run the client's push and property-status commands: only for a client that has them.
     ...(options.clientRegistersCommands ? { codeLensProvider: { resolveProvider: false } } : {}),
     diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false },

@@ -17,6 +17,8 @@ export class SettingsSync {
   constructor(
     private readonly lsp: Connection,
     private readonly state: ServerState,
+    /** told when the inlay hints setting changed (the editor is asked to request them again) */
+    private readonly onInlayHintsChanged: () => void = () => undefined,
   ) {}
 
   listen(support: ClientSupport): void {
@@ -54,5 +56,10 @@ export class SettingsSync {
     }
     if (present.includes('severity') && this.state.session.setSeverity(settings.severity)) this.state.markStale();
     if (present.includes('refreshIntervalSeconds')) this.state.setRefreshInterval(settings.refreshIntervalSeconds);
+    if (present.includes('uiUrl')) this.state.uiUrlSetting = settings.uiUrl;
+    if (present.includes('inlayHintsPropertyNames') && this.state.inlayPropertyNames !== settings.inlayHintsPropertyNames) {
+      this.state.inlayPropertyNames = settings.inlayHintsPropertyNames;
+      this.onInlayHintsChanged();
+    }
   }
 }

@@ -14,6 +14,7 @@ import { listenWorkspaceRequests } from './workspaceRequests';
 import { listenDocumentRequests } from './documentRequests';
 import { listenPushRequests } from './pushRequests';
 import { listenRenameRequests } from './renameRequests';
+import { listenCatalogLinks } from './catalogLinks';
 
 /**
  * Wires an LSP connection (`lsp`: the editor on the other end) to the pure core, one capability
@@ -77,6 +78,7 @@ export function startServer(lsp: Connection): ServerState {
   listenDocumentRequests(lsp, state, lifecycle);
   listenPushRequests(lsp, state, lifecycle);
   listenRenameRequests(lsp, state, lifecycle, () => support);
+  listenCatalogLinks(lsp, state, lifecycle);
 
   lsp.onShutdown(() => {
     lifecycle.shuttingDown = true;

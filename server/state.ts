@@ -7,6 +7,7 @@ import { probeServiceTarget } from '../core/api/serviceTarget';
 import type { ServiceTarget } from '../core/rules/target';
 import { WorkspaceSession, type CatalogKnowledge } from '../core/workspace/session';
 import { CATALOG_SETTINGS } from '../core/settings/catalogSettings';
+import { catalogUiFor, catalogUiLink, openInDataHubCommandLink, type CatalogUi } from '../core/links/catalogUi';
 import { CatalogReads } from './catalogReads';
 import { EntityExistence } from './entityExistence';
 import { EntitySuggestions } from './entitySuggestions';
@@ -31,6 +32,12 @@ export class ServerState {
   readonly existence: EntityExistence;
   readonly suggestions: EntitySuggestions;
   refreshIntervalSeconds = CATALOG_SETTINGS.refreshIntervalSeconds.default;
+  /** `catalogCode.service.uiUrl` as set (empty: derived, see catalogUi()) */
+  uiUrlSetting = CATALOG_SETTINGS.uiUrl.default;
+  /** the client registers the extension's commands (VS Code): links then run Open in DataHub (core/links/catalogUi.ts) */
+  clientRegistersCommands = false;
+  /** `catalogCode.inlayHints.propertyNames` */
+  inlayPropertyNames = CATALOG_SETTINGS.inlayHintsPropertyNames.default;
   private told = false;
   private staleListeners: (() => void)[] = [];
   private stalePending = false;
@@ -58,6 +65,7 @@ export class ServerState {
   }
 
   configure(options: CatalogInitializationOptions): void {
+    this.clientRegistersCommands = options.clientRegistersCommands === true;
     // The storage path is only known now, so the definitions store is rebuilt with it.
     this.live = this.newLiveDefinitions(options.storagePath);
   }
@@ -128,6 +136,21 @@ export class ServerState {
     // Cleared while asking, so the status changes of one refresh start one probe, not one each.
     this.targetUnsettledFor = undefined;
     void this.detectTarget(unsettled);
+  }
+
+  /** Where DataHub's web UI is for links (the setting, else derived from the service), or why there is none. */
+  catalogUi(): CatalogUi {
+    return catalogUiFor(this.uiUrlSetting, this.currentService?.url, this.target);
+  }
+
+  /** The link to a URN's UI page (a `command:` link for a client with Open in DataHub); undefined without a UI address. */
+  catalogLinkOf(): ((urn: string) => string | undefined) | undefined {
+    const ui = this.catalogUi().url;
+    if (!ui) return undefined;
+    return (urn) => {
+      const url = catalogUiLink(ui, urn);
+      return url && this.clientRegistersCommands ? openInDataHubCommandLink(urn) : url;
+    };
   }
 
   /** What the catalog knows now: the service's definitions, which entities exist, the kind of service. */
