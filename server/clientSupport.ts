@@ -17,6 +17,8 @@ export interface ClientSupport {
   folders: string[];
   /** a WorkspaceEdit may carry versioned `documentChanges` (else only `changes`) */
   documentChanges: boolean;
+  /** the client accepts workspace/inlayHint/refresh (asked after the inlay hints setting changes) */
+  inlayHintRefresh: boolean;
   /** workspace/symbol may answer WorkspaceSymbol with a location of only a URI (LSP 3.17) */
   workspaceSymbolUriOnly: boolean;
 }
@@ -33,6 +35,7 @@ export function clientSupportOf(params: InitializeParams): ClientSupport {
     folderEvents: workspace?.workspaceFolders === true,
     folders,
     documentChanges: workspace?.workspaceEdit?.documentChanges === true,
+    inlayHintRefresh: workspace?.inlayHint?.refreshSupport === true,
     workspaceSymbolUriOnly: workspace?.symbol?.resolveSupport?.properties?.includes('location.range') === true,
   };
 }

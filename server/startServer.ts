@@ -15,6 +15,8 @@ import { listenDocumentRequests } from './documentRequests';
 import { listenPushRequests } from './pushRequests';
 import { listenRenameRequests } from './renameRequests';
 import { listenCatalogLinks } from './catalogLinks';
+import { listenInlayHints } from './inlayHints';
+import { listenWorkspaceSymbols } from './workspaceSymbols';
 
 /**
  * Wires an LSP connection (`lsp`: the editor on the other end) to the pure core, one capability
@@ -25,7 +27,9 @@ export function startServer(lsp: Connection): ServerState {
   const state = new ServerState(lsp);
   const lifecycle = new Lifecycle();
   const diagnostics = new DiagnosticsFeature(lsp, state);
-  const settings = new SettingsSync(lsp, state);
+  const settings = new SettingsSync(lsp, state, () => {
+    if (support?.inlayHintRefresh) void lsp.languages.inlayHint.refresh();
+  });
   const files = new FileWatching(lsp, state);
   let support: ClientSupport | undefined;
 
@@ -79,6 +83,8 @@ export function startServer(lsp: Connection): ServerState {
   listenPushRequests(lsp, state, lifecycle);
   listenRenameRequests(lsp, state, lifecycle, () => support);
   listenCatalogLinks(lsp, state, lifecycle);
+  listenInlayHints(lsp, state, lifecycle);
+  listenWorkspaceSymbols(lsp, state, lifecycle, () => support);
 
   lsp.onShutdown(() => {
     lifecycle.shuttingDown = true;
