@@ -1,5 +1,6 @@
 import { LSPErrorCodes, ResponseError, type Connection, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
 import { prepareRename, rename, type RenameInput } from '../core/features/rename';
+import { renamedSubject, renameStartAt } from '../core/features/renameTarget';
 import type { RenameTextEdit } from '../core/features/renameOccurrences';
 import { readDocument } from '../core/formats';
 import { isTooLargeToCheck } from '../core/workspace/openDocumentLimit';
@@ -29,11 +30,30 @@ export function listenRenameRequests(lsp: Connection, state: ServerState, lifecy
       catalogUrl: state.service?.url,
       reread: (documentUri, text) => readDocument(documentUri, text, { associations }),
       unread: workspace.filter((entry) => entry.open && isTooLargeToCheck(entry.text)),
+      stillReading: state.session.scanning,
     };
   }
 
+  /**
+   * Whether the catalog holds the entity renamed (and the new name) is asked first and waited for,
+   * so a rename is judged on the answer, not refused while the question is on its way.
+   */
+  async function askCatalogFirst(input: RenameInput, offset: number, newName?: string): Promise<void> {
+    const existence = state.connectedExistence();
+    const start = renameStartAt(input.document, offset);
+    if (!existence || !start.ok || start.value.subject.kind === 'property') return;
+    existence.exists(start.value.subject.urn);
+    const next = newName === undefined ? undefined : renamedSubject(start.value.subject, newName);
+    if (next?.ok) existence.exists(next.value.urn);
+    await existence.settle();
+  }
+
   lsp.onPrepareRename(
-    lifecycle.guard((params) => {
+    lifecycle.guard(async (params) => {
+      const asked = renameInput(params.textDocument.uri);
+      if (!asked) return null;
+      await askCatalogFirst(asked, asked.document.lineIndex.offsetAt(params.position));
+      // The document may have changed while the catalog was asked: judged on its newest version.
       const input = renameInput(params.textDocument.uri);
       if (!input) return null;
       const start = prepareRename(input, input.document.lineIndex.offsetAt(params.position));
@@ -43,7 +63,10 @@ export function listenRenameRequests(lsp: Connection, state: ServerState, lifecy
   );
 
   lsp.onRenameRequest(
-    lifecycle.guard((params) => {
+    lifecycle.guard(async (params) => {
+      const asked = renameInput(params.textDocument.uri);
+      if (!asked) return null;
+      await askCatalogFirst(asked, asked.document.lineIndex.offsetAt(params.position), params.newName);
       const input = renameInput(params.textDocument.uri);
       if (!input) return null;
       const result = rename(input, input.document.lineIndex.offsetAt(params.position), params.newName);

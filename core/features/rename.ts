@@ -33,6 +33,8 @@ export interface RenameInput {
   reread: (uri: string, text: string) => DocumentModel;
   /** documents the workspace holds but did not read (open and too large to check), searched as text */
   unread?: readonly { uri: string; text: string }[];
+  /** the workspace's files are still being read: a rename now would miss the files not read yet */
+  stillReading?: boolean;
 }
 
 /** What the caret is on and may be renamed, or why not (the catalog holding it included). */
@@ -52,6 +54,7 @@ export function rename(input: RenameInput, offset: number, newName: string): Res
   if (!renamed.ok) return renamed;
   const to = renamed.value;
   if (to.urn === from.urn) return succeeded(new Map());
+  if (input.stillReading) return failed(`The workspace's files are still being read, so some uses of '${nameText(from)}' may not be known yet; rename again in a moment.`);
   const taken = nameTaken(input, to);
   if (taken) return failed(taken);
   const hidden = (input.unread ?? []).find((doc) => doc.text.includes(nameText(from)));

@@ -176,3 +176,10 @@ test('a hostile property id (quotes, backslash) is written escaped into YAML key
   assert.deepEqual(Object.keys(parseYaml(applied(orders, result.value.get(orders.uri))).structured_properties), [id]);
   assert.equal(JSON.parse(applied(mcp, result.value.get(mcp.uri)))[0].aspect.json.properties[0].propertyUrn, `urn:li:structuredProperty:${id}`);
 });
+
+test('while the workspace is still being read, a rename is refused rather than missing files', () => {
+  const { input, offset } = inputAt('file:///w/props.yaml', PROPS.replace('acme.tier', 'acme.ti|er'), [orders], EMPTY_DEFINITIONS, { stillReading: true });
+  const result = rename(input, offset, 'io.acme.serviceTier');
+  assert.ok(!result.ok);
+  assert.match(result.problem, /still being read/);
+});
