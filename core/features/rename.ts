@@ -3,7 +3,7 @@ import type { DefinitionsView, EntityExistenceView } from '../definitions/types'
 import type { DocumentModel } from '../model/facts';
 import { failed, succeeded, type Result } from '../result';
 import { documentsToSearch, nestedUrns } from './locate';
-import { renameEditsIn, where, type RenameTextEdit } from './renameOccurrences';
+import { fileNameOf, renameEditsIn, where, type RenameTextEdit } from './renameOccurrences';
 import { describeKind, renamedSubject, renameStartAt, type RenameStart, type RenameSubject } from './renameTarget';
 import type { WorkspaceDocument } from './workspace';
 
@@ -141,5 +141,5 @@ function nameText(subject: RenameSubject): string {
 }
 
 function fileName(uri: string): string {
-  return decodeURIComponent(uri.slice(uri.lastIndexOf('/') + 1));
+  return fileNameOf(uri);
 }

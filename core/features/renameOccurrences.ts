@@ -31,8 +31,17 @@ export function replaceNested(urn: string, old: string, next: string): string | 
 
 /** The line (1-based) and file name of an offset, for messages. */
 export function where(document: WorkspaceDocument, offset: number): string {
-  const file = decodeURIComponent(document.uri.slice(document.uri.lastIndexOf('/') + 1));
-  return `${file}:${document.lineIndex.positionAt(offset).line + 1}`;
+  return `${fileNameOf(document.uri)}:${document.lineIndex.positionAt(offset).line + 1}`;
+}
+
+/** The file name of a URI, decoded when it can be (a malformed escape is shown as written). */
+export function fileNameOf(uri: string): string {
+  const name = uri.slice(uri.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
 }
 
 /**

@@ -109,6 +109,9 @@ test('hostile new names: quotes and backslashes are escaped for JSON, serialised
   const newline = rename(input, offset, 'a\nb');
   assert.ok(!newline.ok);
   assert.match(newline.problem, /line break/);
+  const huge = rename(input, offset, 'x'.repeat(5_000_000));
+  assert.ok(!huge.ok);
+  assert.ok(huge.problem.length < 200 && /over 512 characters/.test(huge.problem));
 });
 
 test('a property id with a space or an invalid URN is refused in words', () => {
@@ -182,4 +185,16 @@ test('while the workspace is still being read, a rename is refused rather than m
   const result = rename(input, offset, 'io.acme.serviceTier');
   assert.ok(!result.ok);
   assert.match(result.problem, /still being read/);
+});
+
+test('a whole new URN changes the environment field of a declaration, and is refused where that field is not written', () => {
+  const { input, offset, document } = inputAt('file:///w/orders.yaml', ORDERS.replace('id: orders', 'id: ord|ers'), [mcp]);
+  const result = rename(input, offset, 'urn:li:dataset:(urn:li:dataPlatform:hive,orders,DEV)');
+  assert.ok(result.ok, result.ok ? '' : result.problem);
+  const renamed = parseYaml(applied(document, result.value.get(document.uri)));
+  assert.deepEqual([renamed.id, renamed.env], ['orders', 'DEV']);
+  assert.equal(JSON.parse(applied(mcp, result.value.get(mcp.uri)))[0].entityUrn, 'urn:li:dataset:(urn:li:dataPlatform:hive,orders,DEV)');
+  const withLineage = rename({ ...input, workspace: [mcp, lineage] }, offset, 'urn:li:dataset:(urn:li:dataPlatform:hive,orders,DEV)');
+  assert.ok(!withLineage.ok);
+  assert.match(withLineage.problem, /lineage\.yaml:\d+ declares the dataset without env \(so PROD\); add `env: DEV` there by hand/);
 });
