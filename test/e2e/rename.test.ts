@@ -1,7 +1,8 @@
 // Rename Symbol (F2) in a real VS Code (code-server) driven by headless Chromium, against the local
 // catalog the extension starts: a structured property that only the workspace defines is renamed
 // from its definition, and the one WorkspaceEdit changes its id in the definitions file, its key
-// in a dataset YAML and its URN in an MCP JSON file (saved by VS Code's refactoring autosave).
+// in a dataset YAML and its URN in an MCP JSON file (saved by VS Code's refactoring autosave);
+// Open in DataHub on the local catalog says why there is no page to open.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,5 +61,15 @@ e2eSuite('Catalog Code: rename a structured property across files', () => ({ fil
     await message.waitFor({ state: 'visible' });
     assert.match(await message.innerText(), /holds the structured property 'io\.catalogcode\.quality\.tier'.*catalog keeps/s);
     await page.keyboard.press('Escape');
+  });
+
+  await scenario('Open in DataHub on the dataset under the cursor says why the local catalog has no page, and offers the setting', async () => {
+    await workbench.clearNotifications();
+    await workbench.openFile('team-datasets.yaml');
+    await workbench.goTo(2, 12);
+    await workbench.runCommand('Catalog Code: Open in DataHub');
+    const told = await workbench.waitForNotification('The local catalog has no web UI');
+    assert.match(told, /cannot open urn:li:dataset:\(urn:li:dataPlatform:hive,warehouse\.orders_clean,PROD\) in DataHub/);
+    assert.match(told, /catalogCode\.service\.uiUrl/);
   });
 });
