@@ -84,6 +84,10 @@ export function startServer(lsp: Connection): ServerState {
   listenRenameRequests(lsp, state, lifecycle, () => support);
   listenCatalogLinks(lsp, state, lifecycle);
   listenInlayHints(lsp, state, lifecycle);
+  // Hints name definitions: when what the checks read changes (definitions fetched, a definitions file edited), the editor asks again.
+  state.onDiagnosticsStale(() => {
+    if (support?.inlayHintRefresh && state.inlayPropertyNames) void lsp.languages.inlayHint.refresh();
+  });
   listenWorkspaceSymbols(lsp, state, lifecycle, () => support);
 
   lsp.onShutdown(() => {
