@@ -198,3 +198,19 @@ test('a whole new URN changes the environment field of a declaration, and is ref
   assert.ok(!withLineage.ok);
   assert.match(withLineage.problem, /lineage\.yaml:\d+ declares the dataset without env \(so PROD\); add `env: DEV` there by hand/);
 });
+
+test('in a YAML flow mapping a new id with a comma is quoted, so the mapping still reads the same', () => {
+  const flow = documentOf('file:///w/flow.yaml', 'id: orders\nplatform: hive\nstructured_properties: {io.acme.tier: gold, io.acme.other: x}\n');
+  const { input, offset } = inputAt('file:///w/props.yaml', PROPS.replace('acme.tier', 'acme.ti|er'), [flow]);
+  const result = rename(input, offset, 'io.acme.t,ier');
+  assert.ok(result.ok, result.ok ? '' : result.problem);
+  assert.deepEqual(parseYaml(applied(flow, result.value.get(flow.uri))).structured_properties, { 'io.acme.t,ier': 'gold', 'io.acme.other': 'x' });
+});
+
+test('a URN written through a YAML alias cannot be rewritten in place: refused, naming the file and line', () => {
+  const aliased = documentOf('file:///w/aliased.yaml', 'version: 1\nlineage:\n  - entity:\n      name: revenue\n      type: dataset\n      platform: hive\n    fineGrainedLineages:\n      - upstreamType: FIELD_SET\n        upstreams:\n          - &col urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,orders,PROD),country)\n          - *col\n        downstreamType: FIELD\n        downstreams: [urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,revenue,PROD),country)]\n');
+  const { input, offset } = inputAt('file:///w/orders.yaml', ORDERS.replace('id: orders', 'id: ord|ers'), [aliased]);
+  const result = rename(input, offset, 'orders_v2');
+  assert.ok(!result.ok);
+  assert.match(result.problem, /aliased\.yaml:\d+/);
+});
