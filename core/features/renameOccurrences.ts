@@ -1,5 +1,6 @@
 import type { EntityDeclarationFact } from '../model/facts';
 import type { Located, SourceRange } from '../model/range';
+import { logValue } from '../output/logText';
 import { failed, succeeded, type Result } from '../result';
 import { nestedUrns } from './locate';
 import type { RenameSubject } from './renameTarget';
@@ -134,7 +135,7 @@ function editOf(document: WorkspaceDocument, located: Located<string>, next: (wr
   const raw = text.slice(located.range.start, located.range.end);
   const value = next(located.value);
   if (value === undefined) return succeeded(undefined);
-  if (raw !== located.value) return failed(`${where(document, located.range.start)} writes the name in an encoded form ('${raw.slice(0, 80)}'); rename it there by hand.`);
+  if (raw !== located.value) return failed(`${where(document, located.range.start)} names it as '${logValue(raw.slice(0, 80))}' (a YAML alias, a URL-encoded patch path or an escaped string), which this rename cannot rewrite in place; rename it there by hand, then rename again.`);
   if (!writableInsideAnyString(value)) return failed(`${where(document, located.range.start)} holds the name inside a longer string (a JSON-patch path); the new name has characters that would need escaping there. Choose a name of letters, digits and . _ - : or rename it there by hand.`);
   return succeeded({ range: located.range, text: value });
 }
