@@ -16,6 +16,7 @@ import { lineageCase } from './cases/lineage';
 import { pushCase } from './cases/push';
 import { typingCase } from './cases/typing';
 import { workspaceScaleCase } from './cases/workspaceScale';
+import { renameCase } from './cases/rename';
 import { REPO_ROOT, type BenchContext } from './support/context';
 import { DEFAULT_SEED } from './support/random';
 import { markdownReport, type RunInfo } from './support/report';
@@ -31,6 +32,7 @@ const CASES: Record<string, (ctx: BenchContext) => Promise<CaseResult>> = {
   batchValidate: batchValidateCase,
   typing: typingCase,
   workspaceScale: workspaceScaleCase,
+  rename: renameCase,
 };
 
 const TITLES: Record<string, string> = {
@@ -43,6 +45,7 @@ const TITLES: Record<string, string> = {
   batchValidate: '7. Batch validate of a large MCP file',
   typing: '8. Typing in large files (incremental analysis)',
   workspaceScale: '9. A workspace of 20,000 files',
+  rename: '10. Rename across a workspace',
 };
 
 interface Args {

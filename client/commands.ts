@@ -13,6 +13,7 @@ import type { startCapabilities } from './capabilities';
 import type { CatalogLanguageServer } from './languageServer';
 import type { WorkspaceValidation } from './validateWorkspace';
 import { showImpact } from './impact/impactLens';
+import type { openInDataHubCommand } from './openInDataHub';
 
 /** The objects that implement the commands; each command's handler is bound to one of them. */
 export interface CommandOwners {
@@ -26,6 +27,7 @@ export interface CommandOwners {
   propertyStatus: ReturnType<typeof propertyStatusCommands>;
   pull: ReturnType<typeof pullCommand>;
   capabilities: ReturnType<typeof startCapabilities>;
+  openInDataHub: ReturnType<typeof openInDataHubCommand>;
 }
 
 /**
@@ -66,6 +68,7 @@ export function commandHandlers(o: CommandOwners): Record<MainCommandId, Command
     'catalogCode.restoreProperty': o.propertyStatus.restore,
     'catalogCode.pullFromCatalog': o.pull.pull,
     'catalogCode.impact.show': showImpact,
+    'catalogCode.openInDataHub': o.openInDataHub,
   };
 }
 

@@ -5,6 +5,7 @@ import { LineageView } from './lineage/lineageView';
 import { PushCommands } from './push/pushCommands';
 import { propertyStatusCommands } from './push/propertyStatus';
 import { ServerQueries } from './serverQueries';
+import { openInDataHubCommand } from './openInDataHub';
 import { CatalogStatus } from './status';
 import { localCatalogCommands } from './connection/localCatalogCommands';
 import { WorkspaceValidation } from './validateWorkspace';
@@ -55,6 +56,7 @@ export class CatalogExtension {
       propertyStatus: propertyStatusCommands(connection, log, server),
       pull: pullCommand(connection, log),
       capabilities: startCapabilities({ context, connection, log, lineageView, server }),
+      openInDataHub: openInDataHubCommand(server),
     };
     provideCommands(this.deferred, commandHandlers(owners), owners, context.extension.packageJSON);
 

@@ -129,6 +129,8 @@ export class CatalogLanguageServer {
       ],
       outputChannel: this.log,
       initializationOptions,
+      // Hovers link to DataHub through Open in DataHub (core/links/catalogUi.ts): only that command may run from them.
+      markdown: { isTrusted: { enabledCommands: ['catalogCode.openInDataHub'] } },
       // The one way settings reach the server: told of every change, it pulls the catalogCode section
       // (workspace/configuration) at start and after each change, and reads it with core/settings.
       synchronize: { configurationSection: 'catalogCode' },

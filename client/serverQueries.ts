@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
+  CatalogLinkRequest,
   DocumentImpactRequest,
   DocumentPropertyDefinitionsRequest,
   EntityAtRequest,
@@ -8,6 +9,7 @@ import {
   PushPlanRequest,
   PushVerdictsRequest,
   WorkspaceProblemsRequest,
+  type CatalogLinkResult,
   type DocumentImpactResult,
   type FileProblems,
   type PushPlanResult,
@@ -55,6 +57,13 @@ export class ServerQueries {
     const client = this.client();
     if (!client?.isRunning()) return undefined;
     return (await client.sendRequest(EntityAtRequest.type, { uri: uri.toString(), position: { line: position.line, character: position.character } }, token)) ?? undefined;
+  }
+
+  /** The page of a URN in DataHub's web UI, or why there is none; undefined when no server. */
+  async catalogLink(urn: string, token?: vscode.CancellationToken): Promise<CatalogLinkResult | undefined> {
+    const client = this.client();
+    if (!client?.isRunning()) return undefined;
+    return client.sendRequest(CatalogLinkRequest.type, { urn }, token);
   }
 
   /** The impact code lenses of a document, computed by the server against its catalog connection; undefined when no server. */

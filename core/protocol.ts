@@ -245,3 +245,23 @@ export const FineGrainedLineagesRequest = {
   method: 'catalogCode/fineGrainedLineages',
   type: new RequestType<FineGrainedLineagesParams, FineGrainedLineageView[], void>('catalogCode/fineGrainedLineages'),
 } as const;
+
+export interface CatalogLinkParams {
+  urn: string;
+}
+
+/** Where a URN's page in DataHub's web UI is, or why there is none (in words for the user). */
+export interface CatalogLinkResult {
+  url?: string;
+  why?: string;
+}
+
+/**
+ * Client → server: the web UI page of a URN (core/links/catalogUi.ts), from the
+ * `catalogCode.service.uiUrl` setting or the connected service. Open in DataHub asks this, so the
+ * command, document links and hovers link to the same page.
+ */
+export const CatalogLinkRequest = {
+  method: 'catalogCode/catalogLink',
+  type: new RequestType<CatalogLinkParams, CatalogLinkResult, void>('catalogCode/catalogLink'),
+} as const;

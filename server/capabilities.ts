@@ -14,6 +14,10 @@ export function serverCapabilities(options: CatalogInitializationOptions): Serve
     documentSymbolProvider: true,
     definitionProvider: true,
     referencesProvider: true,
+    renameProvider: { prepareProvider: true },
+    documentLinkProvider: { resolveProvider: false },
+    inlayHintProvider: { resolveProvider: false },
+    workspaceSymbolProvider: { resolveProvider: false },
     // The lenses run the client's push and property-status commands: only for a client that has them.
     ...(options.clientRegistersCommands ? { codeLensProvider: { resolveProvider: false } } : {}),
     diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false },

@@ -20,6 +20,12 @@ export interface ClientSupport {
   hierarchicalSymbols: boolean;
   /** the client asked for `catalogCode/status` notifications (an initialization option or an experimental capability) */
   statusNotifications: boolean;
+  /** a WorkspaceEdit may carry versioned `documentChanges` (else only `changes`) */
+  documentChanges: boolean;
+  /** the client accepts workspace/inlayHint/refresh (asked after the inlay hints setting changes) */
+  inlayHintRefresh: boolean;
+  /** workspace/symbol may answer WorkspaceSymbol with a location of only a URI (LSP 3.17) */
+  workspaceSymbolUriOnly: boolean;
 }
 
 export function clientSupportOf(params: InitializeParams, options: CatalogInitializationOptions): ClientSupport {
@@ -35,5 +41,8 @@ export function clientSupportOf(params: InitializeParams, options: CatalogInitia
     folders,
     hierarchicalSymbols: params.capabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true,
     statusNotifications: options.catalogCodeStatus === true || (params.capabilities.experimental as { catalogCodeStatus?: unknown } | undefined)?.catalogCodeStatus === true,
+    documentChanges: workspace?.workspaceEdit?.documentChanges === true,
+    inlayHintRefresh: workspace?.inlayHint?.refreshSupport === true,
+    workspaceSymbolUriOnly: workspace?.symbol?.resolveSupport?.properties?.includes('location.range') === true,
   };
 }

@@ -20,6 +20,8 @@ export class SettingsSync {
   constructor(
     private readonly lsp: Connection,
     private readonly state: ServerState,
+    /** told when the inlay hints setting changed (the editor is asked to request them again) */
+    private readonly onInlayHintsChanged: () => void = () => undefined,
   ) {}
 
   listen(support: ClientSupport): void {
@@ -69,5 +71,10 @@ export class SettingsSync {
     }
     if (this.state.session.setSeverity(settings.severity)) this.state.markStale();
     this.state.setRefreshInterval(settings.refreshIntervalSeconds);
+    this.state.uiUrlSetting = settings.uiUrl;
+    if (this.state.inlayPropertyNames !== settings.inlayHintsPropertyNames) {
+      this.state.inlayPropertyNames = settings.inlayHintsPropertyNames;
+      this.onInlayHintsChanged();
+    }
   }
 }

@@ -14,6 +14,10 @@ import { ServerState } from './state';
 import { listenWorkspaceRequests } from './workspaceRequests';
 import { listenDocumentRequests } from './documentRequests';
 import { listenPushRequests } from './pushRequests';
+import { listenRenameRequests } from './renameRequests';
+import { listenCatalogLinks } from './catalogLinks';
+import { listenInlayHints } from './inlayHints';
+import { listenWorkspaceSymbols } from './workspaceSymbols';
 
 /**
  * Wires an LSP connection (`lsp`: the editor on the other end) to the pure core, one capability
@@ -24,7 +28,9 @@ export function startServer(lsp: Connection): ServerState {
   const state = new ServerState(lsp);
   const lifecycle = new Lifecycle();
   const diagnostics = new DiagnosticsFeature(lsp, state);
-  const settings = new SettingsSync(lsp, state);
+  const settings = new SettingsSync(lsp, state, () => {
+    if (support?.inlayHintRefresh) void lsp.languages.inlayHint.refresh();
+  });
   const files = new FileWatching(lsp, state);
   let support: ClientSupport | undefined;
 
@@ -78,6 +84,14 @@ export function startServer(lsp: Connection): ServerState {
   listenWorkspaceRequests(lsp, state, diagnostics, lifecycle);
   listenDocumentRequests(lsp, state, lifecycle);
   listenPushRequests(lsp, state, lifecycle);
+  listenRenameRequests(lsp, state, lifecycle, () => support);
+  listenCatalogLinks(lsp, state, lifecycle);
+  listenInlayHints(lsp, state, lifecycle);
+  // Hints name definitions: when what the checks read changes (definitions fetched, a definitions file edited), the editor asks again.
+  state.onDiagnosticsStale(() => {
+    if (support?.inlayHintRefresh && state.inlayPropertyNames) void lsp.languages.inlayHint.refresh();
+  });
+  listenWorkspaceSymbols(lsp, state, lifecycle, () => support);
 
   lsp.onShutdown(() => {
     lifecycle.shuttingDown = true;

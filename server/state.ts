@@ -9,6 +9,7 @@ import { WorkspaceSession, type CatalogKnowledge } from '../core/workspace/sessi
 import { CATALOG_SETTINGS } from '../core/settings/catalogSettings';
 import { homedir } from 'node:os';
 import type { ClientSupport } from './clientSupport';
+import { catalogUiFor, catalogUiLink, openInDataHubCommandLink, type CatalogUi } from '../core/links/catalogUi';
 import { CatalogReads } from './catalogReads';
 import { defaultStoragePath } from './storagePath';
 import { ClientPositions } from './convert';
@@ -39,6 +40,12 @@ export class ServerState {
   readonly existence: EntityExistence;
   readonly suggestions: EntitySuggestions;
   refreshIntervalSeconds = CATALOG_SETTINGS.refreshIntervalSeconds.default;
+  /** `catalogCode.service.uiUrl` as set (empty: derived, see catalogUi()) */
+  uiUrlSetting = CATALOG_SETTINGS.uiUrl.default;
+  /** the client registers the extension's commands (VS Code): links then run Open in DataHub (core/links/catalogUi.ts) */
+  clientRegistersCommands = false;
+  /** `catalogCode.inlayHints.propertyNames` */
+  inlayPropertyNames = CATALOG_SETTINGS.inlayHintsPropertyNames.default;
   private told = false;
   private staleListeners: (() => void)[] = [];
   private stalePending = false;
@@ -71,6 +78,7 @@ export class ServerState {
     const storagePath = typeof options.storagePath === 'string' && options.storagePath.trim() ? options.storagePath : defaultStoragePath(process.env, process.platform, homedir());
     if (storagePath !== options.storagePath) this.log(`No storagePath from the editor: the definitions cache is kept in ${storagePath}.`);
     this.live = this.newLiveDefinitions(storagePath);
+    this.clientRegistersCommands = options.clientRegistersCommands === true;
   }
 
   private newLiveDefinitions(storagePath: string | undefined): LiveDefinitions {
@@ -139,6 +147,21 @@ export class ServerState {
     // Cleared while asking, so the status changes of one refresh start one probe, not one each.
     this.targetUnsettledFor = undefined;
     void this.detectTarget(unsettled);
+  }
+
+  /** Where DataHub's web UI is for links (the setting, else derived from the service), or why there is none. */
+  catalogUi(): CatalogUi {
+    return catalogUiFor(this.uiUrlSetting, this.currentService?.url, this.target);
+  }
+
+  /** The link to a URN's UI page (a `command:` link for a client with Open in DataHub); undefined without a UI address. */
+  catalogLinkOf(): ((urn: string) => string | undefined) | undefined {
+    const ui = this.catalogUi().url;
+    if (!ui) return undefined;
+    return (urn) => {
+      const url = catalogUiLink(ui, urn);
+      return url && this.clientRegistersCommands ? openInDataHubCommandLink(urn) : url;
+    };
   }
 
   /** What the catalog knows now: the service's definitions, which entities exist, the kind of service. */

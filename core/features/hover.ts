@@ -4,6 +4,7 @@ import { propertyIdOf } from '../definitions/normalise';
 import type { DefinitionsView, EntityExistenceView, PropertyDefinitionInfo } from '../definitions/types';
 import type { SourceRange } from '../model/range';
 import { parseUrn, urnTypeSpec, type ParsedUrn } from '../urn';
+import { mdCode, mdText } from '../output/markdown';
 import { targetAt } from './locate';
 import type { FeatureInput } from './workspace';
 
@@ -11,8 +12,18 @@ import type { FeatureInput } from './workspace';
 export function hover(input: FeatureInput, offset: number): Hover | null {
   const target = targetAt(input.document, offset);
   if (!target) return null;
-  const markdown = target.kind === 'urn' ? urnCard(target.urn, input.entities, input.definitions.serviceAvailable) : propertyCard(target.urn, input.definitions);
+  const card = target.kind === 'urn' ? urnCard(target.urn, input.entities, input.definitions.serviceAvailable) : propertyCard(target.urn, input.definitions);
+  const value = target.kind === 'propertyValue' ? allowedValueLine(target.urn, target.value.value, input.definitions) : undefined;
+  const link = input.catalogLink?.(target.urn);
+  const markdown = [value, card, link ? `[Open in DataHub](<${link}>)` : undefined].filter((part) => part !== undefined).join('\n\n---\n\n');
   return { contents: { kind: MarkupKind.Markdown, value: markdown }, range: lspRange(input, target.range) };
+}
+
+/** The allowed value a value stands for, with its description, first on a value's hover. */
+function allowedValueLine(urn: string, value: unknown, definitions: DefinitionsView): string | undefined {
+  const allowed = lookupProperty(definitions, urn).effective?.allowedValues?.find((candidate) => String(candidate.value) === String(value));
+  if (!allowed) return undefined;
+  return `${mdCode(String(allowed.value))}${allowed.description ? ` — ${mdText(allowed.description)}` : ' (an allowed value, without a description)'}`;
 }
 
 function lspRange(input: FeatureInput, range: SourceRange) {

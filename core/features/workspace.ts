@@ -19,6 +19,8 @@ export interface FeatureInput {
   entities?: EntityExistenceView;
   /** every parsed metadata document of the workspace (may include `document` itself) */
   workspace?: readonly WorkspaceDocument[];
+  /** the link to a URN's page in DataHub's web UI, for hovers; absent (or undefined for a URN) when there is none (core/links/catalogUi.ts) */
+  catalogLink?: (urn: string) => string | undefined;
 }
 
 export function isJsonDocument(document: WorkspaceDocument): boolean {

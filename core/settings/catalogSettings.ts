@@ -18,6 +18,10 @@ export interface CatalogCodeSettings {
   refreshIntervalSeconds: number;
   /** `catalogCode.diagnostics.severity`: code (or family `lineage.*`) → level */
   severity: SeverityOverrides;
+  /** `catalogCode.service.uiUrl`: DataHub's web address for links; empty: derived from the service URL (core/links/catalogUi.ts) */
+  uiUrl: string;
+  /** `catalogCode.inlayHints.propertyNames`: a property's display name, type and cardinality after each use */
+  inlayHintsPropertyNames: boolean;
 }
 
 export type SettingName = keyof CatalogCodeSettings;
@@ -63,6 +67,17 @@ export const CATALOG_SETTINGS: SettingSpecs = {
       const parsed = parseSeverityOverrides(raw, where);
       return { value: parsed.overrides, problems: parsed.problems };
     },
+  },
+  uiUrl: {
+    key: 'catalogCode.service.uiUrl',
+    default: '',
+    read: (raw, where) =>
+      typeof raw === 'string' ? { value: raw.trim().replace(/\/+$/, ''), problems: [] } : { problems: [`${where} must be DataHub's web address in quotes, e.g. "https://datahub.example.com"; it was ignored.`] },
+  },
+  inlayHintsPropertyNames: {
+    key: 'catalogCode.inlayHints.propertyNames',
+    default: true,
+    read: (raw, where) => (typeof raw === 'boolean' ? { value: raw, problems: [] } : { problems: [`${where} must be true or false; it was ignored.`] }),
   },
 };
 

@@ -167,6 +167,11 @@ export class WorkspaceSession {
     return [...this.entries.values()].filter((entry) => entry.model.format !== null || tooLargeToCheck(entry));
   }
 
+  /** Whether a scan is still reading the workspace's files (an answer about every file would miss some). */
+  get scanning(): boolean {
+    return this.scansInProgress > 0;
+  }
+
   /** Definitions written in workspace files (properties YAML, MCP JSON); the first one wins. */
   definitions(): ReadonlyMap<string, PropertyDefinitionInfo> {
     // While a scan reads the workspace, checks see the definitions as of its last complete step

@@ -38,6 +38,8 @@ export interface SessionOptions {
   serviceUrl?: string;
   /** more user settings (User/settings.json), e.g. a `catalogCode.service.url` of the user's own */
   userSettings?: Record<string, unknown>;
+  /** more files (name → text) written into the workspace copy before VS Code opens it, so the first scan reads them */
+  files?: Record<string, string>;
 }
 
 export interface Session {
@@ -152,6 +154,7 @@ export async function startSession(tools: E2eTools, options: SessionOptions = {}
     mkdirSync(join(dirs.userData, 'User'), { recursive: true });
     writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...USER_SETTINGS, ...options.userSettings }, null, 2));
     cpSync(fixtureWorkspace, dirs.workspace, { recursive: true });
+    for (const [name, text] of Object.entries(options.files ?? {})) writeFileSync(join(dirs.workspace, name), text);
     const vsix = await packageExtension(root);
     const codeServer = [tools.codeServerEntry, '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions];
     await runToEnd(tools.node, [...codeServer, '--install-extension', vsix], env);

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Hover, MarkupContent } from 'vscode-languageserver-types';
 import { hover } from '../../../core/features/hover';
+import { catalogUiLink } from '../../../core/links/catalogUi';
 import type { EntityExistenceView } from '../../../core/definitions/types';
 import { CLASSIFICATION, RETENTION, caret, definition, definitionsOf, documentOf, inputOf } from './helpers';
 
@@ -63,4 +64,15 @@ test('hovering the dataset inside a schemaField URN describes the dataset', () =
   const text = markdown(hoverAt('file:///w/lineage.yml', lineage));
   assert.match(text, /\*\*dataset\*\* URN/);
   assert.match(text, /not checked/);
+});
+
+test('a property value shows the allowed value it stands for, with its description, first', () => {
+  const text = markdown(hoverAt('file:///w/dataset.yaml', `${DATASET}  io.acryl.privacy.retentionTime: 9|0\n`));
+  assert.match(text.split('---')[0], /^`90` — Use this for datasets that drive monthly reporting/);
+});
+
+test('with a UI address, a URN hover links to its page in DataHub', () => {
+  const { text, offset } = caret('id: orders\nplatform: hive\ndownstreams:\n  - urn:li:dataset:(urn:li:dataPlatform:hive,rev|enue,PROD)\n');
+  const input = { ...inputOf(documentOf('file:///w/orders.yaml', text), definitionsOf([])), catalogLink: (urn: string) => catalogUiLink('http://localhost:9002', urn) };
+  assert.match(markdown(hover(input, offset)), /\[Open in DataHub\]\(<http:\/\/localhost:9002\/dataset\/urn:li:dataset:\(urn:li:dataPlatform:hive,revenue,PROD\)>\)/);
 });
