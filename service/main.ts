@@ -9,6 +9,7 @@ import { hostPolicy } from './http/hostCheck';
 import { openStore } from './store/sqliteStore';
 import type { CatalogStore } from './store/types';
 import { loadOrCreateToken } from './tokenFile';
+import { ignoreDataFolder, removeConnectionFile, writeConnectionFile } from './connectionFile';
 import { seedCatalog } from './seed';
 import { createGraphqlExecutor } from './graphql/index';
 import { describeError } from '../core/errors/describeError';
@@ -35,6 +36,8 @@ export interface RunningService {
   url: string;
   /** set when the token came from (or was written to) the token file */
   tokenFile?: string;
+  /** the token file bound to `url` (core/api/localCatalogToken.ts) the CLI reads, while the service runs */
+  connectionFile: string;
   store: CatalogStore;
   close(): Promise<void>;
 }
@@ -57,6 +60,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   let tokenFile: string | undefined;
   let token = options.token;
   try {
+    ignoreDataFolder(dataDir);
     if (!token) ({ token, tokenFile } = loadOrCreateToken(dataDir));
     if (options.seeds && options.seeds.length > 0) {
       const report = await seedCatalog(store, options.seeds);
@@ -104,13 +108,24 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   }
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${shownHost}:${address.port}`;
+  let connectionFile: string;
+  try {
+    connectionFile = writeConnectionFile(dataDir, url, token);
+  } catch (error) {
+    server.close();
+    store.close();
+    throw new Error(`Cannot write the token file in ${dataDir} (${describeError(error)}); check that you may write there.`, { cause: error });
+  }
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${shownHost}:${address.port}`,
+    url,
     tokenFile,
+    connectionFile,
     store,
     close() {
       closing ??= new Promise<void>((resolve) => {
+        removeConnectionFile(connectionFile);
         server.close(() => resolve());
         server.closeAllConnections();
       }).finally(() => store.close());
