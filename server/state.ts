@@ -118,6 +118,7 @@ export class ServerState {
     if (target === this.target) return;
     this.target = target;
     this.log(`Judging files for ${target === 'localCatalog' ? 'the local catalog' : target === 'datahub' ? 'DataHub' : 'no service (offline)'}.`);
+    this.sendStatus();
     this.markStale();
   }
 
@@ -171,6 +172,7 @@ export class ServerState {
       lastError: this.live.lastError,
       now: Date.now(),
       unchecked: this.documents.tooLargeToCheck(),
+      target: this.target,
     });
   }
 
