@@ -13,6 +13,7 @@ import { ServerState } from './state';
 import { listenWorkspaceRequests } from './workspaceRequests';
 import { listenDocumentRequests } from './documentRequests';
 import { listenPushRequests } from './pushRequests';
+import { WorkspaceDiagnostics } from './workspaceDiagnostics';
 
 /**
  * Wires an LSP connection (`lsp`: the editor on the other end) to the pure core, one capability
@@ -24,7 +25,8 @@ export function startServer(lsp: Connection): ServerState {
   const lifecycle = new Lifecycle();
   const diagnostics = new DiagnosticsFeature(lsp, state);
   const settings = new SettingsSync(lsp, state);
-  const files = new FileWatching(lsp, state);
+  const workspaceDiagnostics = new WorkspaceDiagnostics(lsp, state, diagnostics.dependencies);
+  const files = new FileWatching(lsp, state, () => workspaceDiagnostics.changed());
   let support: ClientSupport | undefined;
 
   lsp.onInitialize((params: InitializeParams): InitializeResult => {
@@ -34,6 +36,7 @@ export function startServer(lsp: Connection): ServerState {
     // Editors that cannot be asked for settings may give them here, in the section's shape.
     settings.applySection({ formats: { associations: options.associations }, diagnostics: { severity: options.severity }, definitions: { refreshIntervalSeconds: options.refreshIntervalSeconds } });
     diagnostics.listen(support, lifecycle);
+    workspaceDiagnostics.listen(lifecycle);
     settings.listen(support);
     return { capabilities: serverCapabilities(options), serverInfo: { name: 'Catalog Code language server' } };
   });
@@ -49,7 +52,7 @@ export function startServer(lsp: Connection): ServerState {
         }
         const added = event.added.map((folder) => fileURLToPath(folder.uri));
         added.forEach((folder) => files.watchFolder(folder));
-        void state.session.scan(added, MAX_WORKSPACE_FILES);
+        void state.session.scan(added, MAX_WORKSPACE_FILES).then(() => workspaceDiagnostics.changed());
       });
     }
     // Settings first, so the first scan already reads files under the user's associations.
@@ -57,6 +60,7 @@ export function startServer(lsp: Connection): ServerState {
     state.startFromEnvironmentUnlessTold();
     const count = await state.session.scan(support.folders, MAX_WORKSPACE_FILES);
     state.log(`Read ${count} YAML/JSON file(s) of the workspace.`);
+    workspaceDiagnostics.changed();
   });
 
   lsp.onNotification(SetConnectionNotification.type, (params) => {
@@ -78,6 +82,7 @@ export function startServer(lsp: Connection): ServerState {
 
   lsp.onShutdown(() => {
     lifecycle.shuttingDown = true;
+    workspaceDiagnostics.stop();
     files.dispose();
     state.dispose();
   });

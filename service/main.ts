@@ -90,20 +90,9 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const server = http.createServer(handler);
   server.keepAliveTimeout = 5000;
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 8080, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    await listen(server, options.port ?? 8080, host);
   } catch (error) {
     store.close();
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') {
-      throw new Error(`Port ${options.port} on ${host} is already in use. Pick another with --port, or --port 0 for any free port.`, { cause: error });
-    }
-    if (code === 'EADDRNOTAVAIL') throw new Error(`Cannot listen on ${host}: this machine has no such address. Use --host 127.0.0.1.`, { cause: error });
     throw error;
   }
   const address = server.address() as AddressInfo;
@@ -132,4 +121,22 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       return closing;
     },
   };
+}
+
+/** Listens on host:port; the usual failures in words (a port in use, an address this machine lacks). */
+async function listen(server: http.Server, port: number, host: string): Promise<void> {
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new Error(`Port ${port} on ${host} is already in use. Pick another with --port, or --port 0 for any free port.`, { cause: error });
+    if (code === 'EADDRNOTAVAIL') throw new Error(`Cannot listen on ${host}: this machine has no such address. Use --host 127.0.0.1.`, { cause: error });
+    throw error;
+  }
 }
