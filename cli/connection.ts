@@ -1,7 +1,7 @@
 import { timeoutFromEnvironment, type ServiceConnection } from '../core/api/http';
 import { localCatalogToken, type LocalTokenOptions } from '../core/api/localCatalogToken';
 import { probeServiceTarget } from '../core/api/serviceTarget';
-import { targetLine } from '../core/api/targetDescription';
+import { shownUrl, targetLine } from '../core/api/targetDescription';
 import { isInsecureRemote } from '../core/api/transportSecurity';
 import { failed, succeeded, type Result } from '../core/result';
 import type { ServiceTarget } from '../core/rules/target';
@@ -76,8 +76,10 @@ export function announced(chosen: Result<CliConnection>, io: CliIo): OrExit<CliC
  */
 export async function announceTarget(connection: CliConnection | undefined, io: CliIo): Promise<ServiceTarget> {
   const identity = await probeServiceTarget(connection);
+  // Judged as DataHub (the rules every target shares) when it does not say what it is; said as it is.
   const target: ServiceTarget = identity === 'unreachable' ? 'datahub' : identity;
-  io.stderr(`${targetLine(target, connection?.url)}${tokenClause(connection)}`);
+  const line = identity === 'unreachable' && connection ? `Target: the catalog service at ${shownUrl(connection.url)}, which did not answer GET /health.` : targetLine(target, connection?.url);
+  io.stderr(`${line}${tokenClause(connection)}`);
   return target;
 }
 
