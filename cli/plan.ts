@@ -2,7 +2,7 @@ import { sessionPushPlan, sessionPushVerdicts } from '../core/push/sessionPush';
 import { formatPlanReport, PLAN_REPORT_FORMATS, type PlanReportFormat, type PlanReportInput } from '../core/plan/planReport';
 import { computePlanImpact } from '../core/impact/planImpact';
 import { parseCommandLine } from './args';
-import { describeError, serviceConnection } from './connection';
+import { announceTarget, describeError, serviceConnection } from './connection';
 import { loadMetadataDocuments } from './documents';
 import { parseTypeNamespace, verdictDiagnostics } from './pushVerdicts';
 import type { CliIo } from './io';
@@ -24,7 +24,8 @@ Options:
   --type-namespace     datahub|service: namespace of type URNs built from short names (default: the
                        one the service uses — service for the local catalog, datahub otherwise)
 
-The token is read from $CATALOG_TOKEN. Exit codes: 0 planned (or no change with --detailed-exitcode),
+The token is $CATALOG_TOKEN, or for a URL on this machine the local catalog's token file
+(.catalog/connection.json, docs/cli.md). Stderr names the target first. Exit codes: 0 planned (or no change with --detailed-exitcode),
 2 changes (with --detailed-exitcode), 1 errors in the files or the service failed; a usage error also exits 1
 with --detailed-exitcode so that 2 always means "changes".`;
 
@@ -66,6 +67,7 @@ export async function runPlan(argv: string[], io: CliIo): Promise<number> {
     io.stderr('No metadata files found to plan (YAML/JSON files that are lineage, structured properties, datasets, MCPs or updateLineage documents).');
     return 1;
   }
+  await announceTarget(connection, io);
   try {
     // Checked as push checks them (core/push/sessionPush.ts), so a plan is only printed for files
     // push would send: plan and push agree on what the service would refuse.

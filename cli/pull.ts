@@ -5,7 +5,7 @@ import type { TreeDirection } from '../core/lineage/types';
 import { parseUrn } from '../core/urn';
 import { parseCommandLine } from './args';
 import { exitWith, proceed, type OrExit } from './exit';
-import { describeError, serviceConnection } from './connection';
+import { announceTarget, describeError, serviceConnection } from './connection';
 import type { CliIo } from './io';
 
 export const PULL_USAGE = `Usage: catalog-code pull --service URL --out DIR [selection]
@@ -33,7 +33,8 @@ Options:
   --out DIR       the folder to write into (created if needed); files: properties.yaml,
                   datasets.yaml, structured-properties.mcp.json, lineage.yml or lineage-edges.yaml
 
-The token is read from $CATALOG_TOKEN. Exit codes: 0 written, 1 the service failed, 2 usage.`;
+The token is $CATALOG_TOKEN, or for a URL on this machine the local catalog's token file
+(.catalog/connection.json, docs/cli.md). Exit codes: 0 written, 1 the service failed, 2 usage.`;
 
 export async function runPull(argv: string[], io: CliIo): Promise<number> {
   const commandLine = parseCommandLine(
@@ -70,6 +71,7 @@ export async function runPull(argv: string[], io: CliIo): Promise<number> {
   const connected = serviceConnection(options, io);
   if (!connected.ok) return connected.exit;
   const connection = connected.value;
+  await announceTarget(connection, io);
   try {
     const result = await pullFromCatalog(connection, selection);
     mkdirSync(options.out, { recursive: true });

@@ -5,7 +5,7 @@ import { sessionPushPlan, sessionPushVerdicts } from '../core/push/sessionPush';
 import type { ServiceConnection } from '../core/api/http';
 import { loadMetadataDocuments, type LoadedWorkspace } from './documents';
 import { parseCommandLine } from './args';
-import { describeError, serviceConnection } from './connection';
+import { announceTarget, describeError, serviceConnection } from './connection';
 import type { CliIo } from './io';
 import { formatText } from './report';
 import { logValue } from '../core/output/logText';
@@ -28,7 +28,8 @@ Options:
                      one the service uses — service for the local catalog, datahub otherwise)
 
 Settings (associations, severities) come from .vscode/settings.json in the current folder, as for
-validate. The token is read from $CATALOG_TOKEN. Exit codes: 0 done, 1 failures or errors, 2 usage.`;
+validate. The token is $CATALOG_TOKEN, or for a URL on this machine the local catalog's token
+file (.catalog/connection.json, docs/cli.md). Exit codes: 0 done, 1 failures or errors, 2 usage.`;
 
 /** Extra powers the terminal gives; tests and the VS Code client run without them. */
 export interface InteractiveIo extends CliIo {
@@ -55,6 +56,7 @@ export async function runPush(argv: string[], io: InteractiveIo): Promise<number
   const loaded = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { stopOnUnreadable: true });
   if (!loaded.ok) return loaded.exit;
   const workspace = loaded.value;
+  await announceTarget(connection, io);
 
   const controller = new AbortController();
   const onInterrupt = () => {

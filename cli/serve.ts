@@ -19,7 +19,9 @@ embedded database in DIR (default .catalog/ in the current directory).
   --allowed-host NAME  another name clients address it by (repeatable). Requests whose Host is
                   not a loopback name, --host or such a name are refused (DNS rebinding defence).
 
-The token is CATALOG_TOKEN when set; otherwise it is kept in DIR/token (mode 0600).`;
+The token is CATALOG_TOKEN when set; otherwise it is kept in DIR/token (mode 0600). While it runs,
+DIR/connection.json (mode 0600) holds its URL and token: catalog-code in another terminal, given this
+URL (--service or CATALOG_SERVICE_URL), reads the token from it. DIR/.gitignore keeps DIR out of git.`;
 
 interface ServeArgs {
   host: string;
@@ -119,6 +121,8 @@ export async function runServe(argv: string[]): Promise<number> {
       `Catalog Code local catalog listening on ${service.url}`,
       `Data directory: ${path.resolve(parsed.dataDir)}`,
       service.tokenFile ? `Token file: ${service.tokenFile}` : 'Token: taken from CATALOG_TOKEN',
+      // Never the token itself: the path, and how a terminal uses it.
+      `Token file for the CLI: ${service.connectionFile} (catalog-code reads it for ${service.url}: CATALOG_SERVICE_URL=${service.url} catalog-code plan)`,
       '',
     ].join('\n'),
   );

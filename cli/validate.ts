@@ -3,7 +3,8 @@ import type { CatalogKnowledge } from '../core/workspace/session';
 import { loadMetadataDocuments, validateAll } from './documents';
 import { parseCommandLine } from './args';
 import type { CliIo } from './io';
-import { detectServiceTarget } from '../core/api/serviceTarget';
+import { targetLine } from '../core/api/targetDescription';
+import { announceTarget, announced, connectionTo } from './connection';
 import type { ServiceTarget } from '../core/rules/target';
 import { parseTargetFlag } from './targetFlag';
 import { formatGithub, formatSarif, formatText, type ReportFormat } from './report';
@@ -19,7 +20,8 @@ Checks every metadata file under PATH (default: the current folder). Folders are
 YAML and JSON files that are not Catalog Code formats are skipped. Exits 1 when an error is found.
 
 Offline (no --service) it checks the files against each other: property values against the
-definitions in the files. With --service URL (token from CATALOG_TOKEN) it also checks against
+definitions in the files. With --service URL (token from CATALOG_TOKEN, or the local catalog's token file for a URL on
+this machine) it also checks against
 the service's live definitions and whether the entities of each lineage edge exist.
 
 Severities follow who refuses what (docs/diagnostics.md): a rule only the local catalog enforces is
@@ -62,8 +64,12 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
   let entities: EntityExistenceView | undefined;
   let target: ServiceTarget = chosenTarget ?? 'offline';
   if (parsed.values.service) {
-    const connection = { url: parsed.values.service, token: process.env.CATALOG_TOKEN ?? null };
-    if (chosenTarget === undefined) target = await detectServiceTarget(connection);
+    // The token as every verb finds it: CATALOG_TOKEN, or the local catalog's token file for a loopback URL.
+    const chosen = announced(connectionTo(parsed.values.service), io);
+    if (!chosen.ok) return chosen.exit;
+    const connection = chosen.value;
+    if (chosenTarget === undefined) target = await announceTarget(connection, io);
+    else io.stderr(targetLine(chosenTarget, connection.url));
     try {
       live = await serviceDefinitions(connection);
       entities = await serviceExistence(connection, models);
@@ -72,7 +78,7 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
       io.stderr(`Cannot check against ${parsed.values.service}: ${describeError(error)}`);
       return 2;
     }
-  }
+  } else io.stderr(offlineTargetLine(chosenTarget));
   knowledge = { ...(live ? { serviceDefinitions: live } : {}), entities: entities ?? UNKNOWN_EXISTENCE, target };
   const all = validateAll(workspace);
 
@@ -84,4 +90,11 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
   else io.stdout(formatText(all, workspace.documents.length));
 
   return all.some((d) => d.severity === 'error') ? 1 : 0;
+}
+
+/** Offline, with the way to check against the catalog the terminal was given (the editor sets CATALOG_SERVICE_URL for its terminals). */
+function offlineTargetLine(chosen: ServiceTarget | undefined): string {
+  const judged = chosen && chosen !== 'offline' ? ` Severities as for ${chosen === 'localCatalog' ? 'the local catalog' : 'DataHub'} (--target).` : '';
+  const hint = process.env.CATALOG_SERVICE_URL ? ' CATALOG_SERVICE_URL is set: add --service "$CATALOG_SERVICE_URL" to check against that catalog too.' : '';
+  return `${targetLine('offline')}${judged}${hint}`;
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { ConnectionManager } from './connection/connectionManager';
+import { TerminalEnvironment } from './connection/terminalEnvironment';
 import { lineageCommands } from './lineage/commands';
 import { LineageView } from './lineage/lineageView';
 import { PushCommands } from './push/pushCommands';
@@ -36,6 +37,9 @@ export class CatalogExtension {
     const connection = new ConnectionManager(context, log);
     const status = new CatalogStatus(connection);
     context.subscriptions.push(connection, status, connection.onDidChange(() => status.render()));
+    // The integrated terminals reach the catalog the editor uses (CATALOG_SERVICE_URL; never the token).
+    const terminals = new TerminalEnvironment(context.environmentVariableCollection, () => connection.terminalVariables());
+    context.subscriptions.push(terminals, connection.onDidChange(() => terminals.update()));
 
     const languageServer = new CatalogLanguageServer(context, log, connection, (params) => status.updateFromServer(params));
     this.languageServer = languageServer;

@@ -134,6 +134,10 @@ export class CatalogLanguageServer {
       // The one way settings reach the server: told of every change, it pulls the catalogCode section
       // (workspace/configuration) at start and after each change, and reads it with core/settings.
       synchronize: { configurationSection: 'catalogCode' },
+      // Diagnostics are pulled: each open document as it changes (textDocument/diagnostic) and, as
+      // the server offers workspaceDiagnostics, every closed metadata file (workspace/diagnostic,
+      // server/workspaceDiagnostics.ts), so the Problems panel lists the whole workspace.
+      diagnosticPullOptions: { onChange: true, onSave: true },
       errorHandler: this.errorHandler(),
       // The failure is reported once, by start(), with the way out; returning false stops retrying.
       initializationFailedHandler: (error) => {

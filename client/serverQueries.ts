@@ -16,14 +16,6 @@ import {
 } from '../core/protocol';
 import type { PushVerdicts } from '../core/push/pushTypes';
 
-/** LSP severities (1 error … 4 hint) in VS Code's enum. */
-const SEVERITY: Record<number, vscode.DiagnosticSeverity> = {
-  1: vscode.DiagnosticSeverity.Error,
-  2: vscode.DiagnosticSeverity.Warning,
-  3: vscode.DiagnosticSeverity.Information,
-  4: vscode.DiagnosticSeverity.Hint,
-};
-
 /**
  * Questions about the workspace go to the language server, the one owner of the workspace
  * (files, associations, definitions, what the catalog knows), so the client never checks or
@@ -94,16 +86,5 @@ export class ServerQueries {
     const client = this.client();
     if (!client?.isRunning()) throw new Error(this.unavailable() ?? 'the Catalog Code language server is not running');
     return client;
-  }
-
-  /** The server's diagnostics of a file as VS Code shows them: same range, severity, code and source. */
-  asDiagnostics(file: FileProblems): vscode.Diagnostic[] {
-    return file.diagnostics.map((d) => {
-      const range = new vscode.Range(d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character);
-      const diagnostic = new vscode.Diagnostic(range, typeof d.message === 'string' ? d.message : d.message.value, SEVERITY[d.severity ?? 1]);
-      if (d.code !== undefined) diagnostic.code = d.code;
-      if (d.source) diagnostic.source = d.source;
-      return diagnostic;
-    });
   }
 }

@@ -34,6 +34,8 @@ export class CatalogStatus implements vscode.Disposable {
     const where = state.status === 'connected' ? (state.target.kind === 'local' ? 'local catalog' : new URL(state.target.url).host) : undefined;
     this.item.text = where ? `$(database) ${where}` : '$(debug-disconnect) Catalog Code';
     const lines = [this.connection.describe()];
+    // The same words the CLI's target line uses, so an editor warning and a CLI one can be told apart.
+    if (this.server?.checkedAgainst) lines.push(`Checks against ${this.server.checkedAgainst}`);
     if (this.server) lines.push(describeDefinitions(this.server));
     if (this.server?.lastError) lines.push(this.server.lastError);
     const unchecked = this.server?.uncheckedDocuments ?? [];

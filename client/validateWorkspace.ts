@@ -4,16 +4,12 @@ import type { ServerQueries } from './serverQueries';
 
 /**
  * "Validate Workspace": asks the language server for the diagnostics of every metadata file, also
- * the closed ones, and lists them in the Problems panel. Files open in an editor already show the
- * server's diagnostics, so only closed files are listed here and nothing is reported twice.
+ * the closed ones, waits for its answers from the catalog, and says how many there are. The
+ * Problems panel already lists every file, open or closed, through the language server's
+ * workspace diagnostics (server/workspaceDiagnostics.ts), so nothing is added to it here and no
+ * problem is listed twice.
  */
 export class WorkspaceValidation implements vscode.Disposable {
-  private readonly collection = vscode.languages.createDiagnosticCollection('catalog-code-workspace');
-  private readonly disposables: vscode.Disposable[] = [
-    this.collection,
-    vscode.workspace.onDidOpenTextDocument((document) => this.collection.delete(document.uri)),
-  ];
-
   constructor(
     private readonly server: ServerQueries,
     private readonly log: vscode.LogOutputChannel,
@@ -34,17 +30,13 @@ export class WorkspaceValidation implements vscode.Disposable {
       (_progress, token) => this.server.workspaceProblems(undefined, token),
     );
     if (!files) return;
-    const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
-    this.collection.clear();
     let errors = 0;
     let warnings = 0;
     for (const file of files) {
       errors += file.diagnostics.filter((d) => d.severity === DiagnosticSeverity.Error).length;
       warnings += file.diagnostics.filter((d) => d.severity === DiagnosticSeverity.Warning).length;
-      if (open.has(file.uri) || file.diagnostics.length === 0) continue;
-      this.collection.set(vscode.Uri.parse(file.uri), this.server.asDiagnostics(file));
     }
-    this.log.info(`Validate Workspace: ${files.length} file(s), ${files.filter((f) => f.diagnostics.length > 0).length} with problems (${open.size} open document(s) left to the editor).`);
+    this.log.info(`Validate Workspace: ${files.length} file(s), ${files.filter((f) => f.diagnostics.length > 0).length} with problems.`);
     const message = `Catalog Code: ${files.length} metadata file(s) checked — ${errors} error(s), ${warnings} warning(s).`;
     if (errors + warnings === 0) void vscode.window.showInformationMessage(message);
     else {
@@ -54,6 +46,6 @@ export class WorkspaceValidation implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const d of this.disposables) d.dispose();
+    // Nothing of its own to release: the Problems panel is the language client's.
   }
 }

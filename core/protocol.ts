@@ -89,6 +89,8 @@ export interface StatusParams {
   uncheckedDocuments?: string[];
   /** one line summarising all of the above, ready to show */
   message: string;
+  /** what the checks are made against, in the words every surface uses (core/api/targetDescription.ts) */
+  checkedAgainst?: string;
 }
 
 export const StatusNotification = {

@@ -13,6 +13,7 @@ import { CODE_SERVER_VERSION, cacheDir, ensureCodeServer, kerberosHeadersPresent
 import { choosePort, logLine, onPath, runLogged, stopGroup, waitForUrl } from './demo/processes';
 import { prepareWorkspace, repoRoot, sampleCatalog } from './demo/workspace';
 import { catalogOnlyHeadline, type CatalogOnlyReason } from './demo/catalogOnly';
+import { announceLocalCatalog } from './demo/catalogAnnouncement';
 
 // Always in this checkout, even when CATALOG_E2E_CACHE shares the code-server install between
 // checkouts: two demos (or a demo and the e2e suite) must not wipe each other's workspace and profile.
@@ -153,6 +154,9 @@ async function startCodeServer(): Promise<void> {
   console.log(`\nOpen ${base}/ in your browser.\n`);
   console.log(TRY_THIS.join('\n'));
   console.log(`\nLogs: ${shown(demoDir)}/*.log. Press Ctrl-C to stop everything.`);
+  const dataDir = join(dirs.workspace, '.catalog');
+  console.log(`\nThe editor starts its local catalog when the workspace opens; its URL and token file (${shown(join(dataDir, 'connection.json'))}) are printed here then.`);
+  announceLocalCatalog(dataDir, join(repoRoot, 'dist', 'cli.js'), (text) => console.log(text));
   server.once('exit', (code) => {
     if (stopping) return;
     console.error(`\ncode-server stopped unexpectedly (exit ${code}); see ${shown(logs.codeServer)}.`);

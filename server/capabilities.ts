@@ -20,7 +20,8 @@ export function serverCapabilities(options: CatalogInitializationOptions): Serve
     workspaceSymbolProvider: { resolveProvider: false },
     // The lenses run the client's push and property-status commands: only for a client that has them.
     ...(options.clientRegistersCommands ? { codeLensProvider: { resolveProvider: false } } : {}),
-    diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false },
+    // workspace/diagnostic: closed files in the Problems panel (server/workspaceDiagnostics.ts); push-only clients ignore it.
+    diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: true },
     executeCommandProvider: { commands: options.clientRegistersCommands ? [] : [...SERVER_COMMANDS] },
     workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
   };

@@ -18,7 +18,8 @@ export class DiagnosticsFeature {
   private readonly scheduled = new Map<string, number>();
   private readonly changes = new Map<string, number>();
   private support: ClientSupport | undefined;
-  private readonly dependencies: DiagnosticDependencies;
+  /** what each check read; shared with the workspace pull (server/workspaceDiagnostics.ts) so both judge changes alike */
+  readonly dependencies: DiagnosticDependencies;
   /** open document URI → the diagnostics the editor was last given (pulled, with their resultId, or published) and what their check read */
   private readonly given = new Map<string, { resultId: string; record: CheckRecord }>();
   private nextResultId = 1;

@@ -27,12 +27,14 @@ export class FileWatching {
   constructor(
     private readonly lsp: Connection,
     private readonly state: ServerState,
+    /** told once the session has read a change (the workspace pull looks again) */
+    private readonly afterChange: () => void = () => undefined,
   ) {}
 
   start(support: ClientSupport): void {
     this.lsp.onDidChangeWatchedFiles((params) => {
       if (params.changes.length > 0) this.clientReports();
-      for (const change of params.changes) void this.state.session.fileChanged(change.uri, change.type === FileChangeType.Deleted);
+      for (const change of params.changes) void this.state.session.fileChanged(change.uri, change.type === FileChangeType.Deleted).then(this.afterChange);
     });
     if (support.watchesFiles) {
       // A client may refuse what it offered (eglot 1.9 in a batch Emacs answers an error): the server's own watchers stay.
@@ -70,13 +72,13 @@ export class FileWatching {
         if (!name) return;
         const path = join(folder, name.toString());
         if (isMetadataFileName(path)) {
-          void this.state.session.fileChanged(pathToFileURL(path).toString(), !existsSync(path));
+          void this.state.session.fileChanged(pathToFileURL(path).toString(), !existsSync(path)).then(this.afterChange);
           return;
         }
         // A new folder (a checkout, a generator's output): watch it and read what it holds.
         if (!isSkippedFolder(basename(path)) && isFolder(path)) {
           this.watchFolder(path);
-          void this.state.session.scan([path]);
+          void this.state.session.scan([path]).then(this.afterChange);
         }
       });
       watcher.on('error', () => this.unwatchFolder(folder));

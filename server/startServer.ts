@@ -18,6 +18,7 @@ import { listenRenameRequests } from './renameRequests';
 import { listenCatalogLinks } from './catalogLinks';
 import { listenInlayHints } from './inlayHints';
 import { listenWorkspaceSymbols } from './workspaceSymbols';
+import { WorkspaceDiagnostics } from './workspaceDiagnostics';
 
 /**
  * Wires an LSP connection (`lsp`: the editor on the other end) to the pure core, one capability
@@ -31,7 +32,8 @@ export function startServer(lsp: Connection): ServerState {
   const settings = new SettingsSync(lsp, state, () => {
     if (support?.inlayHintRefresh) void lsp.languages.inlayHint.refresh();
   });
-  const files = new FileWatching(lsp, state);
+  const workspaceDiagnostics = new WorkspaceDiagnostics(lsp, state, diagnostics.dependencies);
+  const files = new FileWatching(lsp, state, () => workspaceDiagnostics.changed());
   let support: ClientSupport | undefined;
 
   lsp.onInitialize((params: InitializeParams): InitializeResult => {
@@ -43,6 +45,7 @@ export function startServer(lsp: Connection): ServerState {
     // Editors that cannot be asked for settings may give them here, in the section's shape.
     settings.applyInitial({ formats: { associations: options.associations }, diagnostics: { severity: options.severity }, definitions: { refreshIntervalSeconds: options.refreshIntervalSeconds } });
     diagnostics.listen(support, lifecycle);
+    workspaceDiagnostics.listen(lifecycle);
     settings.listen(support);
     return { capabilities: { ...serverCapabilities(options), positionEncoding: state.positions.encoding }, serverInfo: { name: 'Catalog Code language server' } };
   });
@@ -58,7 +61,7 @@ export function startServer(lsp: Connection): ServerState {
         }
         const added = event.added.map((folder) => fileURLToPath(folder.uri));
         added.forEach((folder) => files.watchFolder(folder));
-        void state.session.scan(added, MAX_WORKSPACE_FILES);
+        void state.session.scan(added, MAX_WORKSPACE_FILES).then(() => workspaceDiagnostics.changed());
       });
     }
     // Settings first, so the first scan already reads files under the user's associations.
@@ -66,6 +69,7 @@ export function startServer(lsp: Connection): ServerState {
     state.startFromEnvironmentUnlessTold();
     const count = await state.session.scan(support.folders, MAX_WORKSPACE_FILES);
     state.log(`Read ${count} YAML/JSON file(s) of the workspace.`);
+    workspaceDiagnostics.changed();
   });
 
   lsp.onNotification(SetConnectionNotification.type, (params) => {
@@ -95,6 +99,7 @@ export function startServer(lsp: Connection): ServerState {
 
   lsp.onShutdown(() => {
     lifecycle.shuttingDown = true;
+    workspaceDiagnostics.stop();
     files.dispose();
     state.dispose();
   });

@@ -4,6 +4,7 @@ import { timeoutFromEnvironment } from '../core/api/http';
 import { UNKNOWN_EXISTENCE, type EntityExistenceView } from '../core/definitions/types';
 import { StatusNotification, type CatalogInitializationOptions, type StatusParams } from '../core/protocol';
 import { probeServiceTarget } from '../core/api/serviceTarget';
+import { localCatalogToken } from '../core/api/localCatalogToken';
 import type { ServiceTarget } from '../core/rules/target';
 import { WorkspaceSession, type CatalogKnowledge } from '../core/workspace/session';
 import { CATALOG_SETTINGS } from '../core/settings/catalogSettings';
@@ -99,8 +100,17 @@ export class ServerState {
     const timeoutMs = timeoutFromEnvironment(process.env);
     if (typeof timeoutMs === 'object') this.log(`${timeoutMs.problem} The default of 10 s applies.`);
     const timeout = typeof timeoutMs === 'number' ? { timeoutMs } : {};
-    if (url) this.useService({ url, token: process.env.CATALOG_TOKEN ?? null, ...timeout }, 'the CATALOG_SERVICE_URL environment variable');
+    if (url) this.useService({ url, token: process.env.CATALOG_TOKEN ?? this.localCatalogToken(url), ...timeout }, 'the CATALOG_SERVICE_URL environment variable');
     else this.sendStatus();
+  }
+
+  /** For a URL on this machine, the token of the local catalog's token file bound to it, as the CLI reads it (core/api/localCatalogToken.ts). */
+  private localCatalogToken(url: string): string | null {
+    const found = localCatalogToken(url);
+    if (found.kind === 'refused') this.log(`Not using the token file ${found.file}: ${found.problem}.`);
+    if (found.kind !== 'found') return null;
+    this.log(`Using the token of the local catalog's token file ${found.file}.`);
+    return found.token;
   }
 
   setService(service: ServiceConnection | undefined): void {
@@ -137,6 +147,7 @@ export class ServerState {
     if (target === this.target) return;
     this.target = target;
     this.log(`Judging files for ${target === 'localCatalog' ? 'the local catalog' : target === 'datahub' ? 'DataHub' : 'no service (offline)'}.`);
+    this.sendStatus();
     this.markStale();
   }
 
@@ -205,6 +216,7 @@ export class ServerState {
       lastError: this.live.lastError,
       now: Date.now(),
       unchecked: this.documents.tooLargeToCheck(),
+      target: this.target,
     });
   }
 

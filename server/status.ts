@@ -1,5 +1,7 @@
 import type { CatalogReachability, DefinitionsSource, StatusParams } from '../core/protocol';
 import { MAX_OPEN_DOCUMENT_CHARS, shellPath } from '../core/workspace/openDocumentLimit';
+import { describeTarget } from '../core/api/targetDescription';
+import type { ServiceTarget } from '../core/rules/target';
 
 export interface StatusFacts {
   state: CatalogReachability;
@@ -13,6 +15,8 @@ export interface StatusFacts {
   now: number;
   /** open documents too large to check as they are typed, by URI */
   unchecked?: readonly string[];
+  /** the kind of service the files are judged for */
+  target?: ServiceTarget;
 }
 
 /** The `catalogCode/status` payload, with a one-line message a person can read. */
@@ -27,6 +31,7 @@ export function describeStatus(facts: StatusFacts): StatusParams {
   if (facts.url) status.url = facts.url;
   if (facts.fetchedAt !== undefined) status.definitions.fetchedAt = facts.fetchedAt;
   if (facts.lastError) status.lastError = facts.lastError;
+  if (facts.target) status.checkedAgainst = describeTarget(facts.target, facts.url);
   return status;
 }
 

@@ -9,6 +9,7 @@ import { hostPolicy } from './http/hostCheck';
 import { openStore } from './store/sqliteStore';
 import type { CatalogStore } from './store/types';
 import { loadOrCreateToken } from './tokenFile';
+import { ignoreDataFolder, removeConnectionFile, writeConnectionFile } from './connectionFile';
 import { seedCatalog } from './seed';
 import { createGraphqlExecutor } from './graphql/index';
 import { describeError } from '../core/errors/describeError';
@@ -35,6 +36,8 @@ export interface RunningService {
   url: string;
   /** set when the token came from (or was written to) the token file */
   tokenFile?: string;
+  /** the token file bound to `url` (core/api/localCatalogToken.ts) the CLI reads, while the service runs */
+  connectionFile: string;
   store: CatalogStore;
   close(): Promise<void>;
 }
@@ -57,6 +60,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   let tokenFile: string | undefined;
   let token = options.token;
   try {
+    ignoreDataFolder(dataDir);
     if (!token) ({ token, tokenFile } = loadOrCreateToken(dataDir));
     if (options.seeds && options.seeds.length > 0) {
       const report = await seedCatalog(store, options.seeds);
@@ -86,35 +90,53 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const server = http.createServer(handler);
   server.keepAliveTimeout = 5000;
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 8080, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    await listen(server, options.port ?? 8080, host);
   } catch (error) {
     store.close();
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') {
-      throw new Error(`Port ${options.port} on ${host} is already in use. Pick another with --port, or --port 0 for any free port.`, { cause: error });
-    }
-    if (code === 'EADDRNOTAVAIL') throw new Error(`Cannot listen on ${host}: this machine has no such address. Use --host 127.0.0.1.`, { cause: error });
     throw error;
   }
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${shownHost}:${address.port}`;
+  let connectionFile: string;
+  try {
+    connectionFile = writeConnectionFile(dataDir, url, token);
+  } catch (error) {
+    server.close();
+    store.close();
+    throw new Error(`Cannot write the token file in ${dataDir} (${describeError(error)}); check that you may write there.`, { cause: error });
+  }
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${shownHost}:${address.port}`,
+    url,
     tokenFile,
+    connectionFile,
     store,
     close() {
       closing ??= new Promise<void>((resolve) => {
+        removeConnectionFile(connectionFile);
         server.close(() => resolve());
         server.closeAllConnections();
       }).finally(() => store.close());
       return closing;
     },
   };
+}
+
+/** Listens on host:port; the usual failures in words (a port in use, an address this machine lacks). */
+async function listen(server: http.Server, port: number, host: string): Promise<void> {
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new Error(`Port ${port} on ${host} is already in use. Pick another with --port, or --port 0 for any free port.`, { cause: error });
+    if (code === 'EADDRNOTAVAIL') throw new Error(`Cannot listen on ${host}: this machine has no such address. Use --host 127.0.0.1.`, { cause: error });
+    throw error;
+  }
 }

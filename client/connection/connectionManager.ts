@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { CONNECTION_FILE_NAME } from '../../core/api/localCatalogToken';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { currentSettings } from '../settings';
@@ -7,6 +8,7 @@ import { LocalCatalogStartError, startLocalCatalog, type RunningLocalCatalog } f
 import { originOf, type ServiceUrl } from './tokenBinding';
 import { TokenBroker } from './tokenBroker';
 import { readServiceUrl, vscodeTokenPorts } from './tokenPorts';
+import { terminalVariablesFor, type TerminalVariables } from './terminalVariables';
 
 const LOCAL_TOKEN_KEY = 'catalogCode.localCatalogToken';
 
@@ -62,6 +64,11 @@ export class ConnectionManager implements vscode.Disposable {
 
   describe(): string {
     return describeConnection(this.state);
+  }
+
+  /** What the integrated terminals get so the CLI reaches this same catalog (never the token). */
+  terminalVariables(): TerminalVariables | undefined {
+    return terminalVariablesFor(this.state, { fromWorkspace: readServiceUrl().fromWorkspace, tokenSent: Boolean(this.connection?.token) });
   }
 
   report(event: ConnectionEvent): void {
@@ -186,7 +193,7 @@ export class ConnectionManager implements vscode.Disposable {
     const origin = originOf(service.url);
     if (!service.url) {
       const choice = await vscode.window.showInformationMessage(
-        'Catalog Code is using the local catalog, which needs no sign-in. To sign in to a DataHub, set catalogCode.service.url first.',
+        `Catalog Code is using the local catalog, which needs no sign-in: the editor passes it its token, and catalog-code in this window's terminals reads it from the catalog's token file (.catalog/${CONNECTION_FILE_NAME}). To sign in to a DataHub, set catalogCode.service.url first.`,
         'Open Settings',
       );
       if (choice) await vscode.commands.executeCommand('workbench.action.openSettings', 'catalogCode.service.url');

@@ -9,22 +9,9 @@
 export const LEGACY_TOKEN_KEY = 'catalogCode.token';
 const TOKEN_KEY_PREFIX = 'catalogCode.token@';
 
-/**
- * `https://Example.COM:443/gms` → `https://example.com`: scheme and host lower-cased, a default
- * port dropped, path and credentials ignored. Undefined for anything but http(s).
- */
-export function originOf(url: string): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url.trim());
-  } catch {
-    return undefined;
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
-  // A trailing dot names the same host ("example.com." is "example.com").
-  const host = parsed.host.replace(/\.(?=(:\d+)?$)/, '');
-  return `${parsed.protocol}//${host}`;
-}
+import { originOf } from '../../core/api/origin';
+
+export { originOf };
 
 /** The SecretStorage key of one origin's token. */
 export function tokenKeyOf(origin: string): string {

@@ -1,3 +1,5 @@
+import { isLoopbackUrl } from './transportSecurity';
+
 /**
  * Failures of calls to the catalog service, classified so the editor can say in words what went
  * wrong and what to do. Messages never contain the token.
@@ -47,9 +49,10 @@ export function errorForStatus(url: string, status: number, detail: string, toke
   }
   const because = detail ? `: ${detail}` : '';
   if (status === 401) {
+    const local = isLoopbackUrl(url) ? ` ${LOCAL_CATALOG_TOKEN}` : '';
     const message = tokenSent
-      ? `${where} refused the token (HTTP 401); it is wrong or has expired. ${SUPPLY_TOKEN_VALID}`
-      : `${where} needs a token and none was sent (HTTP 401). ${SUPPLY_TOKEN}`;
+      ? `${where} refused the token (HTTP 401); it is wrong or has expired. ${SUPPLY_TOKEN_VALID}${local}`
+      : `${where} needs a token and none was sent (HTTP 401). ${SUPPLY_TOKEN}${local}`;
     return new ServiceError('unauthorized', message, 401);
   }
   if (status === 403) {
@@ -68,6 +71,9 @@ const TOKEN_PLACES =
   'the CLI and other editors: set CATALOG_TOKEN in the environment the CLI or language server starts in; VS Code: run "Catalog Code: Sign In"';
 const SUPPLY_TOKEN = `Supply a personal access token (${TOKEN_PLACES}).`;
 const SUPPLY_TOKEN_VALID = `Supply a valid personal access token (${TOKEN_PLACES}).`;
+/** A service on this machine may be a local catalog, whose token the CLI reads from its token file (core/api/localCatalogToken.ts). */
+const LOCAL_CATALOG_TOKEN =
+  'If it is a Catalog Code local catalog, the CLI reads its token from the .catalog/connection.json it writes while running: run the CLI inside that workspace (or set CATALOG_TOKEN_FILE to that file) and give the exact URL it listens on.';
 
 /** Turns whatever `fetch` threw into a ServiceError. */
 export function errorForFetchFailure(url: string, error: unknown, timeoutMs: number): ServiceError {

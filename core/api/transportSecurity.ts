@@ -1,3 +1,16 @@
+/** Whether a URL names this machine: http(s) to localhost, 127.0.0.0/8 or ::1. */
+export function isLoopbackUrl(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
+  const host = parsed.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
 /** Plain http to anything but this machine sends the token in the clear: callers warn first. */
 export function isInsecureRemote(url: string): boolean {
   let parsed: URL;
@@ -6,7 +19,5 @@ export function isInsecureRemote(url: string): boolean {
   } catch {
     return false;
   }
-  if (parsed.protocol !== 'http:') return false;
-  const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  return !(host === 'localhost' || host === '::1' || /^127\./.test(host));
+  return parsed.protocol === 'http:' && !isLoopbackUrl(url);
 }

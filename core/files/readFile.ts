@@ -94,3 +94,42 @@ function readAtMost(fd: number, expected: number, maxBytes: number): Buffer | un
   }
   return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
 }
+
+const PRIVATE_OPEN_FLAGS = OPEN_FLAGS | (constants.O_NOFOLLOW ?? 0);
+
+/**
+ * Reads a file that holds a secret (the local catalog's token file) only when it is private: a
+ * regular file — not a link (opened with O_NOFOLLOW, so a link planted at its name is refused, not
+ * followed to whatever it names), not a FIFO or device — owned by the user running this process and
+ * readable or writable by no one else (mode 0600 or stricter), of at most `maxBytes`. Anything else
+ * is refused with the reason, so the caller can say it and what to do.
+ */
+export function readPrivateFileSync(path: string, maxBytes: number): FileRead {
+  let fd: number;
+  try {
+    fd = openSync(path, PRIVATE_OPEN_FLAGS);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // Linux says ELOOP for a link opened with O_NOFOLLOW; some systems say EMLINK.
+    if (code === 'ELOOP' || code === 'EMLINK') return { problem: 'is a symbolic link; a file holding a token is only read when it is a regular file itself' };
+    return { problem: unreadableProblem(error) };
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return { problem: `is ${describeSpecialFile(stats)}, not a regular file` };
+    const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+    if (uid !== undefined && stats.uid !== uid) return { problem: `belongs to another user (uid ${stats.uid}, you are ${uid}); a token file is only read when it is your own` };
+    if ((stats.mode & 0o077) !== 0) return { problem: `may be read or written by other users (mode ${(stats.mode & 0o777).toString(8).padStart(4, '0')}); a token file must be mode 0600 (chmod 600 it, or let the local catalog write it again)` };
+    if (stats.size > maxBytes) return { problem: privateTooLarge(maxBytes) };
+    const bytes = readAtMost(fd, stats.size, maxBytes);
+    return bytes ? { text: bytes.toString('utf8') } : { problem: privateTooLarge(maxBytes) };
+  } catch (error) {
+    return { problem: unreadableProblem(error) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function privateTooLarge(maxBytes: number): string {
+  return `is larger than ${formatBytes(maxBytes)}, far more than a token file holds; it is not one Catalog Code wrote`;
+}

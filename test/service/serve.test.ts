@@ -25,6 +25,11 @@ describe('catalog-code serve', () => {
       const tokenFile = path.join(dir, 'token');
       assert.ok(first.stdout().includes(`Token file: ${tokenFile}`), first.stdout());
       assert.equal(fs.statSync(tokenFile).mode & 0o777, 0o600);
+      const connectionFile = path.join(dir, 'connection.json');
+      assert.ok(first.stdout().includes(`Token file for the CLI: ${connectionFile}`), first.stdout());
+      assert.equal(fs.statSync(connectionFile).mode & 0o777, 0o600);
+      assert.equal(JSON.parse(fs.readFileSync(connectionFile, 'utf8')).url, url, 'the token file is bound to the URL it listens on');
+      assert.equal(fs.readFileSync(path.join(dir, '.gitignore'), 'utf8').split('\n').filter((line) => !line.startsWith('#'))[0], '*', 'the data folder keeps itself out of git');
       const token = fs.readFileSync(tokenFile, 'utf8').trim();
       assert.ok(!first.stdout().includes(token) && !first.stderr().includes(token), 'the token itself is never printed');
       assert.equal(await graphqlStatus(url, token), 200);
@@ -32,6 +37,7 @@ describe('catalog-code serve', () => {
       first.child.kill('SIGTERM');
       assert.deepEqual(await first.exited, { code: 0, signal: null });
       assert.equal(fs.existsSync(path.join(dir, LOCK_FILE_NAME)), false, 'the lock is released');
+      assert.equal(fs.existsSync(connectionFile), false, 'the token file goes with the catalog');
 
       const second = spawnServe(['--port', '0', '--data', dir], { CATALOG_TOKEN: '' });
       try {

@@ -16,4 +16,11 @@ describe('the language status', () => {
     assert.deepEqual(status.uncheckedDocuments, ['file:///w/big%20one.yaml', 'file:///w/b.yaml', 'file:///w/c.yaml', 'file:///w/d.yaml']);
     assert.match(status.message, / Not checked as you type, being over 2 MiB: '\/w\/big one\.yaml', \/w\/b\.yaml, \/w\/c\.yaml and 1 more; run catalog-code validate on them\.$/);
   });
+
+  it('says what the checks are made against, in the words of the CLI target line', () => {
+    assert.equal(describeStatus({ ...OFFLINE, target: 'offline' }).checkedAgainst, 'offline (the files alone, no catalog service)');
+    const local = describeStatus({ ...OFFLINE, state: 'connected', url: 'http://127.0.0.1:9', source: 'live', fetchedAt: 0, target: 'localCatalog' });
+    assert.equal(local.checkedAgainst, 'the local catalog at http://127.0.0.1:9');
+    assert.equal(describeStatus({ ...OFFLINE, state: 'connected', url: 'https://d.example', source: 'live', fetchedAt: 0, target: 'datahub' }).checkedAgainst, 'DataHub at https://d.example');
+  });
 });

@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto';
+import {
+  DocumentDiagnosticReportKind,
+  LSPErrorCodes,
+  ResponseError,
+  type CancellationToken,
+  type Connection,
+  type Diagnostic,
+  type DiagnosticServerCancellationData,
+  type ResultProgressReporter,
+  type WorkspaceDiagnosticParams,
+  type WorkspaceDiagnosticReport,
+  type WorkspaceDiagnosticReportPartialResult,
+  type WorkspaceDocumentDiagnosticReport,
+} from 'vscode-languageserver/node';
+import { capDiagnostics } from '../core/diagnostics/cap';
+import type { DocumentModel } from '../core/model/facts';
+import type { SessionDocument } from '../core/workspace/session';
+import { toLspDiagnostic } from './convert';
+import type { CheckRecord, DiagnosticDependencies } from './diagnosticDependencies';
+import type { Lifecycle } from './lifecycle';
+import type { ServerState } from './state';
+
+/** Reports per partial result: a first pull of a large workspace reaches the editor in steps. */
+const CHUNK_REPORTS = 500;
+/** Work on one turn of the event loop before other requests (a keystroke's pull) get theirs. */
+const SLICE_MS = 15;
+/** The result id of "no diagnostics, the file is not a metadata file of the workspace (any more)". */
+const GONE = 'w:gone';
+
+interface GivenReport {
+  record: CheckRecord;
+  resultId: string;
+  items: Diagnostic[];
+}
+
+/**
+ * Problems for the whole workspace: LSP pull workspace diagnostics (`workspace/diagnostic`), so an
+ * editor's Problems panel lists closed files too. Open documents are left to the document pull
+ * (server/diagnostics.ts), which has the editor's text, so no document is reported twice.
+ *
+ * Repeated pulls are cheap. Each closed file's report is kept with what its check read
+ * (DiagnosticDependencies) and checked again only when that changed; its result id is a hash of
+ * its diagnostics, so a file checked again with the same outcome is `unchanged` for the client.
+ * A client that streams (a partialResultToken, as VS Code sends) gets changed reports as partial
+ * results, and a pull that would change nothing is held open until something does (a file, a
+ * definition, an answer from the catalog, a document closing) — VS Code pulls again as soon as
+ * one is answered. A client that does not stream gets its answer at once, unchanged reports
+ * included. Clients that only take published diagnostics never send this request and keep
+ * per-document publishing.
+ */
+export class WorkspaceDiagnostics {
+  private readonly given = new Map<string, GivenReport>();
+  /** A model stands for one content of a file: its number is the "version" a check record keeps. */
+  private readonly modelVersions = new WeakMap<DocumentModel, number>();
+  private nextModelVersion = 1;
+  private readonly waiting = new Set<() => void>();
+  private wakePending = false;
+  private stopped = false;
+
+  constructor(
+    private readonly lsp: Connection,
+    private readonly state: ServerState,
+    private readonly dependencies: DiagnosticDependencies,
+  ) {}
+
+  listen(lifecycle: Lifecycle): void {
+    this.lsp.languages.diagnostics.onWorkspace(lifecycle.guard((params: WorkspaceDiagnosticParams, token: CancellationToken, _done: unknown, progress?: ResultProgressReporter<WorkspaceDiagnosticReportPartialResult>) => this.answer(params, token, progress)));
+    this.state.onDiagnosticsStale(() => this.changed());
+    this.state.documents.onClose(() => this.changed());
+  }
+
+  /** Something reports depend on may have changed (a file on disk, the end of a scan): held pulls look again, once per burst. */
+  changed(): void {
+    if (this.wakePending) return;
+    this.wakePending = true;
+    setImmediate(() => {
+      this.wakePending = false;
+      for (const wake of [...this.waiting]) wake();
+    });
+  }
+
+  /** `shutdown`: held pulls are answered now. */
+  stop(): void {
+    this.stopped = true;
+    this.changed();
+  }
+
+  private async answer(params: WorkspaceDiagnosticParams, token: CancellationToken, progress: ResultProgressReporter<WorkspaceDiagnosticReportPartialResult> | undefined): Promise<WorkspaceDiagnosticReport | ResponseError<DiagnosticServerCancellationData>> {
+    const previous = new Map(params.previousResultIds.map(({ uri, value }) => [uri, value]));
+    for (;;) {
+      const reports = await this.reports(previous, token);
+      if (!reports) return cancelled();
+      const changed = reports.filter((report) => report.kind === DocumentDiagnosticReportKind.Full);
+      if (!progress) return { items: reports };
+      if (changed.length > 0 || this.stopped) {
+        for (let i = 0; i < changed.length; i += CHUNK_REPORTS) progress.report({ items: changed.slice(i, i + CHUNK_REPORTS) });
+        return { items: [] };
+      }
+      if (!(await this.nextChange(token))) return cancelled();
+    }
+  }
+
+  /** Resolves true at the next change, false when the pull is cancelled first. */
+  private nextChange(token: CancellationToken): Promise<boolean> {
+    return new Promise((resolve) => {
+      const done = (result: boolean) => {
+        this.waiting.delete(wake);
+        cancellation.dispose();
+        resolve(result);
+      };
+      const wake = () => done(true);
+      const cancellation = token.onCancellationRequested(() => done(false));
+      this.waiting.add(wake);
+    });
+  }
+
+  /** A report for every closed metadata file, and an empty one for each file the client holds one for that is gone; undefined when cancelled. */
+  private async reports(previous: ReadonlyMap<string, string>, token: CancellationToken): Promise<WorkspaceDocumentDiagnosticReport[] | undefined> {
+    this.dependencies.sync();
+    const reports: WorkspaceDocumentDiagnosticReport[] = [];
+    const present = new Set<string>();
+    let sliceStart = performance.now();
+    for (const document of this.state.session.metadataDocuments()) {
+      if (token.isCancellationRequested) return undefined;
+      // Open in the editor (read lazily, so asked of the open documents, not the session): the document pull's.
+      if (this.state.documents.version(document.uri) !== undefined || document.model.format === null) continue;
+      present.add(document.uri);
+      const report = this.reportOf(document);
+      reports.push(
+        previous.get(document.uri) === report.resultId
+          ? { kind: DocumentDiagnosticReportKind.Unchanged, uri: document.uri, resultId: report.resultId, version: null }
+          : { kind: DocumentDiagnosticReportKind.Full, uri: document.uri, resultId: report.resultId, items: report.items, version: null },
+      );
+      if (performance.now() - sliceStart >= SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+    }
+    for (const [uri, resultId] of previous) {
+      if (present.has(uri) || this.state.documents.version(uri) !== undefined) continue;
+      this.given.delete(uri);
+      // Deleted, renamed or no longer a metadata file: its problems are cleared once.
+      if (resultId !== GONE) reports.push({ kind: DocumentDiagnosticReportKind.Full, uri, resultId: GONE, items: [], version: null });
+    }
+    for (const uri of this.given.keys()) if (!present.has(uri)) this.given.delete(uri);
+    return reports;
+  }
+
+  /** The file's diagnostics, checked again only when what the last check read has changed. */
+  private reportOf(document: SessionDocument): GivenReport {
+    const version = this.versionOf(document.model);
+    const kept = this.given.get(document.uri);
+    if (kept && this.dependencies.recheckReason(kept.record, version) === undefined) return kept;
+    const { result, record } = this.dependencies.check(version, document.model, () => capDiagnostics(this.state.session.diagnosticsOf(document.uri), document.uri));
+    const items = result.map((diagnostic) => toLspDiagnostic(this.state.positions.index(document), diagnostic));
+    const resultId = `w:${createHash('sha256').update(JSON.stringify(items)).digest('base64url').slice(0, 22)}`;
+    const report = { record, resultId, items };
+    this.given.set(document.uri, report);
+    return report;
+  }
+
+  private versionOf(model: DocumentModel): number {
+    let version = this.modelVersions.get(model);
+    if (version === undefined) {
+      version = this.nextModelVersion++;
+      this.modelVersions.set(model, version);
+    }
+    return version;
+  }
+}
+
+/** The client cancelled (it pulls again when it wants); retriggerRequest keeps VS Code from logging it as a failure. */
+function cancelled(): ResponseError<DiagnosticServerCancellationData> {
+  return new ResponseError<DiagnosticServerCancellationData>(LSPErrorCodes.RequestCancelled, 'The workspace diagnostics request was cancelled.', { retriggerRequest: true });
+}
