@@ -1,4 +1,4 @@
-import type { Connection } from 'vscode-languageserver/node';
+import { CodeLensRefreshRequest, type Connection } from 'vscode-languageserver/node';
 import { codeActions } from '../core/features/codeActions';
 import { propertyCodeLenses } from '../core/features/codeLens';
 import { complete } from '../core/features/completion';
@@ -7,6 +7,7 @@ import { hover } from '../core/features/hover';
 import { findReferences } from '../core/features/references';
 import { documentSymbols } from '../core/features/symbols';
 import type { FeatureInput } from '../core/features/workspace';
+import type { ClientSupport } from './clientSupport';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';
 
@@ -81,7 +82,16 @@ export function listenLanguageFeatures(lsp: Connection, state: ServerState, life
   lsp.onCodeLens(
     lifecycle.guard((params) => {
       const input = featureInput(params.textDocument.uri);
-      return input ? propertyCodeLenses(input.document) : [];
+      return input ? propertyCodeLenses(input.document, input.definitions) : [];
     }),
   );
+}
+
+/**
+ * What the catalog knows changed (a property soft deleted or restored, definitions refreshed): the
+ * editor asks for the lenses again, so a property shows Restore only while it is soft-deleted.
+ */
+export function refreshCodeLensesWhenStale(lsp: Connection, state: ServerState, support: ClientSupport): void {
+  if (!support.codeLensRefresh) return;
+  state.onDiagnosticsStale(() => void lsp.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined));
 }

@@ -6,7 +6,7 @@ import { serverCapabilities } from './capabilities';
 import { clientSupportOf, type ClientSupport } from './clientSupport';
 import { DiagnosticsFeature } from './diagnostics';
 import { FileWatching } from './fileWatching';
-import { listenLanguageFeatures } from './languageFeatures';
+import { listenLanguageFeatures, refreshCodeLensesWhenStale } from './languageFeatures';
 import { Lifecycle } from './lifecycle';
 import { SettingsSync } from './settings';
 import { ServerState } from './state';
@@ -35,6 +35,7 @@ export function startServer(lsp: Connection): ServerState {
     settings.applySection({ formats: { associations: options.associations }, diagnostics: { severity: options.severity }, definitions: { refreshIntervalSeconds: options.refreshIntervalSeconds } });
     diagnostics.listen(support, lifecycle);
     settings.listen(support);
+    refreshCodeLensesWhenStale(lsp, state, support);
     return { capabilities: serverCapabilities(options), serverInfo: { name: 'Catalog Code language server' } };
   });
 
