@@ -78,10 +78,16 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
 
   if (format === 'json') io.stdout(JSON.stringify(all, null, 2));
   else if (format === 'github') {
-    const annotations = formatGithub(all);
-    if (annotations) (io.workflowCommands ?? io.stdout)(annotations);
-  } else if (format === 'sarif') io.stdout(formatSarif(all, io.version));
+    const report = formatGithub(all, fullListHint(process.env));
+    if (report.annotations) (io.workflowCommands ?? io.stdout)(report.annotations);
+    if (report.summary) io.stdout(report.summary);
+  } else if (format === 'sarif') io.stdout(formatSarif(all, io.version, process.env.CATALOG_CODE_DOCS_URL || undefined));
   else io.stdout(formatText(all, workspace.documents.length));
 
   return all.some((d) => d.severity === 'error') ? 1 : 0;
+}
+
+/** Where the whole list is when annotations were left out: the job summary the GitHub Action writes, else a command. */
+function fullListHint(env: NodeJS.ProcessEnv): string {
+  return env.CATALOG_CODE_FULL_LIST_AT?.trim() || 'run catalog-code validate with --format text (or --format json) to list every problem';
 }

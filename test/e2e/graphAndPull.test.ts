@@ -1,6 +1,7 @@
 // The lineage graph view and Pull from Catalog in a real VS Code (code-server) driven by headless
 // Chromium, against the local catalog the extension starts (seeded with the sample catalog):
-// the graph renders with degrees, re-roots when a node is clicked and exports Mermaid and SVG;
+// the graph renders with degrees and readable labels at half width, re-roots when a node is clicked,
+// goes back and forward, offers Open in DataHub on an entity and exports Mermaid and SVG;
 // the pull command writes a file that opens without problems.
 import assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
@@ -36,9 +37,38 @@ e2eSuite('Catalog Code: lineage graph and Pull from Catalog', () => ({}), async 
     assert.match(await graph().locator('#status').innerText(), /\d+ entities, \d+ edges · layout and draw \d+ ms \(layout in a worker\)/);
     await screenshot(session, 'lineage-graph.png');
 
+    // Readable in a half-width editor: Fit keeps entity labels at a readable size on screen (and
+    // scrolls for the rest) instead of shrinking the whole graph into the panel.
+    const canvasWidth = await graph().locator('#canvas').evaluate((canvas) => canvas.getBoundingClientRect().width);
+    assert.ok(canvasWidth < 760, `the graph panel is about half the window (${canvasWidth} px of 1400)`);
+    await graph().locator('#fit').click();
+    // Runs in the webview (the test's own types have no DOM): the label's computed font size times the zoom it is drawn at.
+    const labelPx = await graph().locator('.node text.label').first().evaluate((label) => {
+      const browser = globalThis as unknown as { getComputedStyle(element: unknown): { fontSize: string } };
+      const matrix = (label as unknown as { getScreenCTM(): { a: number; b: number } | null }).getScreenCTM();
+      return parseFloat(browser.getComputedStyle(label).fontSize) * (matrix ? Math.hypot(matrix.a, matrix.b) : 1);
+    });
+    assert.ok(labelPx >= 11, `entity labels are drawn at ${labelPx.toFixed(1)} px on screen after Fit`);
+    await screenshot(session, 'lineage-graph-half-width.png');
+
     await graph().locator('.node[data-urn*="staging.orders,"] rect').click();
     await until('the graph to re-root on staging.orders', async () => ((await rootUrn()).includes('staging.orders') ? true : undefined));
     await until('the panel title to follow the root', async () => ((await page.locator('.tabs-container .tab', { hasText: 'Lineage: staging.orders' }).count()) > 0 ? true : undefined));
+
+    // Back and forward through the re-roots: the toolbar's buttons and Alt+Left / Alt+Right.
+    await graph().locator('#back').click();
+    await until('Back to show warehouse.orders_clean again', async () => ((await rootUrn()).includes('warehouse.orders_clean') ? true : undefined));
+    await graph().locator('#canvas').press('Alt+ArrowRight');
+    await until('Alt+Right to show staging.orders again', async () => ((await rootUrn()).includes('staging.orders') ? true : undefined));
+    assert.equal(await graph().locator('#forward').isDisabled(), true, 'nothing after the newest root');
+
+    // An entity's context menu offers Open in DataHub (and closes on Escape).
+    await graph().locator('.node[data-urn*="orders_clean"] rect').click({ button: 'right' });
+    const menu = graph().locator('.graphMenu li');
+    await until('the entity context menu', async () => ((await menu.count()) > 0 ? true : undefined));
+    assert.deepEqual(await menu.allTextContents(), ['Show Lineage from Here', 'Open File', 'Open in DataHub']);
+    await page.keyboard.press('Escape');
+    await until('the menu to close', async () => ((await graph().locator('.graphMenu').count()) === 0 ? true : undefined));
 
     await graph().locator('#exportMermaid').click();
     const mermaid = await workbench.waitForEditorText('flowchart LR');
