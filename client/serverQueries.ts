@@ -7,6 +7,7 @@ import {
   EntityDeclarationRequest,
   PushPlanRequest,
   PushVerdictsRequest,
+  WorkspaceEntitiesRequest,
   WorkspaceProblemsRequest,
   type DocumentImpactResult,
   type FileProblems,
@@ -55,6 +56,13 @@ export class ServerQueries {
     const client = this.client();
     if (!client?.isRunning()) return undefined;
     return (await client.sendRequest(EntityAtRequest.type, { uri: uri.toString(), position: { line: position.line, character: position.character } }, token)) ?? undefined;
+  }
+
+  /** The entities the workspace declares or mentions (declared first); undefined when no server. */
+  async workspaceEntities(token?: vscode.CancellationToken): Promise<{ urn: string; detail: string }[] | undefined> {
+    const client = this.client();
+    if (!client?.isRunning()) return undefined;
+    return client.sendRequest(WorkspaceEntitiesRequest.type, {}, token);
   }
 
   /** The impact code lenses of a document, computed by the server against its catalog connection; undefined when no server. */
