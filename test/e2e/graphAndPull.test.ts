@@ -4,6 +4,8 @@
 // goes back and forward, offers Open in DataHub on an entity and exports Mermaid and SVG;
 // the pull command writes a file that opens without problems.
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
 import { until } from './workbench';
 import { e2eSuite, screenshot } from './suite';
@@ -78,6 +80,42 @@ e2eSuite('Catalog Code: lineage graph and Pull from Catalog', () => ({}), async 
     await graph().locator('#exportSvg').click();
     const svg = await workbench.waitForEditorText('<svg xmlns="http://www.w3.org/2000/svg"');
     assert.match(svg, /staging\.orders \(hive\)/);
+  });
+
+  await scenario('Pull from Catalog proposes the entity under the cursor, then the workspace\'s entities', async () => {
+    await workbench.openFile('team-datasets.yaml');
+    await workbench.goTo(2, 10); // on `warehouse.orders_clean`
+    await workbench.runCommand('Catalog Code: Pull from Catalog…', true);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Structured properties of an entity…' }).first().click();
+    const rows = page.locator('.quick-input-list .monaco-list-row');
+    const offered = await until('the entity picker with the entity under the cursor first', async () => {
+      const texts = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+      return texts.length > 1 && texts[0].includes('under the cursor') ? texts : undefined;
+    });
+    assert.match(offered[0], /warehouse\.orders_clean \(hive\)/);
+    assert.ok(offered.some((t) => t.includes('declared in')), `workspace entities offered:\n${offered.join('\n')}`);
+    await page.keyboard.press('Escape');
+  });
+
+  await scenario('a template from an empty file: Tab moves on after a choice', async () => {
+    writeFileSync(join(session.workspace, 'new-properties.yaml'), '');
+    await workbench.openFile('new-properties.yaml');
+    await workbench.suggestions('structured property definitions file');
+    await page.locator('.suggest-widget.visible .monaco-list-row', { hasText: 'structured property definitions file' }).first().click();
+    await workbench.waitForEditorText('id: io.example.property');
+    await page.keyboard.type('io.acme.tier');
+    await page.keyboard.press('Tab'); // to the value type: a choice
+    await until('the value type choices', async () => ((await page.locator('.suggest-widget.visible .monaco-list-row', { hasText: 'number' }).count()) > 0 ? true : undefined));
+    await page.locator('.suggest-widget.visible .monaco-list-row', { hasText: 'number' }).first().click();
+    await page.keyboard.press('Tab'); // to the cardinality: a choice
+    await until('the cardinality choices', async () => ((await page.locator('.suggest-widget.visible .monaco-list-row', { hasText: 'MULTIPLE' }).count()) > 0 ? true : undefined));
+    await page.keyboard.press('Escape'); // keep SINGLE
+    await page.keyboard.press('Tab'); // to the display name
+    await page.keyboard.type('Tier');
+    const text = await workbench.waitForEditorText('display_name: Tier');
+    assert.match(text, /id: io\.acme\.tier/);
+    assert.match(text, /type: number/);
+    assert.match(text, /cardinality: SINGLE/);
   });
 
   await scenario('Pull from Catalog writes the chosen definitions into a folder and the file opens without problems', async () => {
