@@ -48,6 +48,8 @@ const entries = [
   // The npm package's `catalog-code-language-server`: picks stdio, then requires dist/server.js.
   { entryPoints: ['server/stdio.ts'], outfile: 'dist/language-server.js', external: ['./server.js'], banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // The GitHub Action's script (action.yml): validate, annotate, job summary, the one PR comment.
+  { entryPoints: ['scripts/reviewAction.ts'], outfile: 'dist/reviewAction.js' },
   // The lineage graph's webview script (with d3-dag): browser code, loaded under the panel's CSP.
   // d3-dag's CommonJS build carries Node-only helpers (worker_threads, child_process); its ESM build is browser-clean.
   { entryPoints: ['client/graph/webview/main.ts'], outfile: 'dist/lineageGraph.js', platform: 'browser', target: 'es2022', format: 'iife', alias: browserD3Dag },

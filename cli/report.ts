@@ -1,6 +1,7 @@
 import type { CoreDiagnostic } from '../core/model/diagnostic';
 import { LineIndex, type Position } from '../core/model/range';
 import { logValue } from '../core/output/logText';
+import { codeDoc, DEFAULT_DIAGNOSTICS_DOC_URL } from '../core/diagnostics/codeDocs';
 
 export interface FileDiagnostic {
   file: string;
@@ -35,28 +36,63 @@ export function formatText(diagnostics: readonly FileDiagnostic[], filesChecked:
   return lines.join('\n');
 }
 
-/** GitHub Actions workflow commands, so problems show as annotations on the pull request. */
-export function formatGithub(diagnostics: readonly FileDiagnostic[]): string {
+/**
+ * GitHub shows at most 10 error and 10 warning annotations of one step (and 10 notices); the rest
+ * are dropped without a word. So `--format github` writes at most this many of each kind, and says
+ * how many more there are and where the whole list is.
+ */
+export const GITHUB_ANNOTATIONS_PER_KIND = 10;
+
+type AnnotationKind = 'error' | 'warning' | 'notice';
+
+function annotationKind(severity: FileDiagnostic['severity']): AnnotationKind {
+  return severity === 'error' ? 'error' : severity === 'warning' ? 'warning' : 'notice';
+}
+
+export interface GithubReport {
+  /** workflow commands (`::error file=…::…`), at most GITHUB_ANNOTATIONS_PER_KIND of each kind; escaped by GitHub's rules */
+  annotations: string;
+  /** plain text (never a workflow command) saying what was left out and where it is; empty when nothing was */
+  summary: string;
+}
+
+/**
+ * GitHub Actions workflow commands, so problems show as annotations on the pull request; errors
+ * first, within GitHub's limits. `fullListAt` says where a reader finds every problem.
+ */
+export function formatGithub(diagnostics: readonly FileDiagnostic[], fullListAt = 'run catalog-code validate (text format) to list them all'): GithubReport {
   const escapeData = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
   const escapeProperty = (s: string): string => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
-  return diagnostics
-    .map((d) => {
-      const command = d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'notice';
-      const props = [
-        `file=${escapeProperty(d.file)}`,
-        `line=${d.range.start.line + 1}`,
-        `col=${d.range.start.character + 1}`,
-        `endLine=${d.range.end.line + 1}`,
-        `endColumn=${d.range.end.character + 1}`,
-        `title=${escapeProperty(d.code)}`,
-      ].join(',');
-      return `::${command} ${props}::${escapeData(logValue(d.message))}`;
-    })
-    .join('\n');
+  const shown: Record<AnnotationKind, number> = { error: 0, warning: 0, notice: 0 };
+  const left: Record<AnnotationKind, number> = { error: 0, warning: 0, notice: 0 };
+  const lines: string[] = [];
+  for (const d of diagnostics) {
+    const command = annotationKind(d.severity);
+    if (shown[command] >= GITHUB_ANNOTATIONS_PER_KIND) {
+      left[command]++;
+      continue;
+    }
+    shown[command]++;
+    const props = [
+      `file=${escapeProperty(d.file)}`,
+      `line=${d.range.start.line + 1}`,
+      `col=${d.range.start.character + 1}`,
+      `endLine=${d.range.end.line + 1}`,
+      `endColumn=${d.range.end.character + 1}`,
+      `title=${escapeProperty(d.code)}`,
+    ].join(',');
+    lines.push(`::${command} ${props}::${escapeData(logValue(d.message))}`);
+  }
+  const more = (['error', 'warning', 'notice'] as const).filter((kind) => left[kind] > 0).map((kind) => `${left[kind]} more ${kind}${left[kind] === 1 ? '' : 's'}`);
+  const summary =
+    more.length === 0
+      ? ''
+      : `Catalog Code: ${more.join(', ')} not annotated (GitHub shows ${GITHUB_ANNOTATIONS_PER_KIND} of each kind per step; ${diagnostics.length} problem(s) in all). The full list: ${fullListAt}.`;
+  return { annotations: lines.join('\n'), summary };
 }
 
 /** SARIF 2.1.0, for code-scanning uploads. */
-export function formatSarif(diagnostics: readonly FileDiagnostic[], version: string): string {
+export function formatSarif(diagnostics: readonly FileDiagnostic[], version: string, docsUrl = DEFAULT_DIAGNOSTICS_DOC_URL): string {
   const level = (s: FileDiagnostic['severity']): string => (s === 'error' ? 'error' : s === 'warning' ? 'warning' : 'note');
   const ruleIds = [...new Set(diagnostics.map((d) => d.code))].sort();
   return JSON.stringify(
@@ -65,7 +101,7 @@ export function formatSarif(diagnostics: readonly FileDiagnostic[], version: str
       version: '2.1.0',
       runs: [
         {
-          tool: { driver: { name: 'Catalog Code', version, rules: ruleIds.map((id) => ({ id })) } },
+          tool: { driver: { name: 'Catalog Code', version, informationUri: docsUrl, rules: ruleIds.map((id) => sarifRule(id, docsUrl)) } },
           results: diagnostics.map((d) => ({
             ruleId: d.code,
             level: level(d.severity),
@@ -90,4 +126,10 @@ export function formatSarif(diagnostics: readonly FileDiagnostic[], version: str
     null,
     2,
   );
+}
+
+/** A SARIF rule as code scanning shows it: the one-line meaning first, then who refuses it, and the docs. */
+function sarifRule(id: string, docsUrl: string) {
+  const doc = codeDoc(id, docsUrl);
+  return { id, name: id, shortDescription: { text: doc.short }, fullDescription: { text: doc.full }, helpUri: doc.helpUri, help: { text: `${doc.full} See ${doc.helpUri}` } };
 }

@@ -84,9 +84,10 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
 
   if (format === 'json') io.stdout(JSON.stringify(all, null, 2));
   else if (format === 'github') {
-    const annotations = formatGithub(all);
-    if (annotations) (io.workflowCommands ?? io.stdout)(annotations);
-  } else if (format === 'sarif') io.stdout(formatSarif(all, io.version));
+    const report = formatGithub(all, fullListHint(process.env));
+    if (report.annotations) (io.workflowCommands ?? io.stdout)(report.annotations);
+    if (report.summary) io.stdout(report.summary);
+  } else if (format === 'sarif') io.stdout(formatSarif(all, io.version, process.env.CATALOG_CODE_DOCS_URL || undefined));
   else io.stdout(formatText(all, workspace.documents.length));
 
   return all.some((d) => d.severity === 'error') ? 1 : 0;
@@ -97,4 +98,9 @@ function offlineTargetLine(chosen: ServiceTarget | undefined): string {
   const judged = chosen && chosen !== 'offline' ? ` Severities as for ${chosen === 'localCatalog' ? 'the local catalog' : 'DataHub'} (--target).` : '';
   const hint = process.env.CATALOG_SERVICE_URL ? ' CATALOG_SERVICE_URL is set: add --service "$CATALOG_SERVICE_URL" to check against that catalog too.' : '';
   return `${targetLine('offline')}${judged}${hint}`;
+}
+
+/** Where the whole list is when annotations were left out: the job summary the GitHub Action writes, else a command. */
+function fullListHint(env: NodeJS.ProcessEnv): string {
+  return env.CATALOG_CODE_FULL_LIST_AT?.trim() || 'run catalog-code validate with --format text (or --format json) to list every problem';
 }

@@ -58,7 +58,7 @@ export class CatalogExtension {
       lineageView,
       push: pushCommands.handlers(),
       propertyStatus: propertyStatusCommands(connection, log, server),
-      pull: pullCommand(connection, log),
+      pull: pullCommand(connection, log, server),
       capabilities: startCapabilities({ context, connection, log, lineageView, server }),
       openInDataHub: openInDataHubCommand(server),
     };

@@ -8,6 +8,7 @@ import {
   EntityDeclarationRequest,
   PushPlanRequest,
   PushVerdictsRequest,
+  WorkspaceEntitiesRequest,
   WorkspaceProblemsRequest,
   type CatalogLinkResult,
   type DocumentImpactResult,
@@ -56,6 +57,13 @@ export class ServerQueries {
     const client = this.client();
     if (!client?.isRunning()) return undefined;
     return client.sendRequest(CatalogLinkRequest.type, { urn }, token);
+  }
+
+  /** The entities the workspace declares or mentions (declared first); undefined when no server. */
+  async workspaceEntities(token?: vscode.CancellationToken): Promise<{ urn: string; detail: string }[] | undefined> {
+    const client = this.client();
+    if (!client?.isRunning()) return undefined;
+    return client.sendRequest(WorkspaceEntitiesRequest.type, {}, token);
   }
 
   /** The impact code lenses of a document, computed by the server against its catalog connection; undefined when no server. */

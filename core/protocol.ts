@@ -149,6 +149,12 @@ export const EntityAtRequest = {
   type: new RequestType<EntityAtParams, string | null, void>('catalogCode/entityAt'),
 } as const;
 
+/** Client → server: the entities the workspace declares or mentions (Pull from Catalog's picker), declared ones first, at most 2,000. */
+export const WorkspaceEntitiesRequest = {
+  method: 'catalogCode/workspaceEntities',
+  type: new RequestType<Record<string, never>, { urn: string; detail: string }[], void>('catalogCode/workspaceEntities'),
+} as const;
+
 export interface DocumentImpactParams {
   uri: string;
 }

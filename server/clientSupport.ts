@@ -8,6 +8,8 @@ export interface ClientSupport {
   pullDiagnostics: boolean;
   /** the client accepts workspace/diagnostic/refresh */
   diagnosticRefresh: boolean;
+  /** the client accepts workspace/codeLens/refresh (a property's Soft Delete / Restore lens follows the catalog) */
+  codeLensRefresh: boolean;
   /** the client watches files for us when asked (dynamic didChangeWatchedFiles); otherwise the server watches the disk */
   watchesFiles: boolean;
   /** the client answers workspace/configuration */
@@ -35,6 +37,7 @@ export function clientSupportOf(params: InitializeParams, options: CatalogInitia
   return {
     pullDiagnostics: params.capabilities.textDocument?.diagnostic !== undefined,
     diagnosticRefresh: workspace?.diagnostics?.refreshSupport === true,
+    codeLensRefresh: workspace?.codeLens?.refreshSupport === true,
     watchesFiles: workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
     configurationPull: workspace?.configuration === true,
     folderEvents: workspace?.workspaceFolders === true,

@@ -1,4 +1,4 @@
-import type { Connection } from 'vscode-languageserver/node';
+import { CodeLensRefreshRequest, type Connection } from 'vscode-languageserver/node';
 import { codeActions } from '../core/features/codeActions';
 import { propertyCodeLenses } from '../core/features/codeLens';
 import { complete } from '../core/features/completion';
@@ -8,6 +8,7 @@ import { findReferences } from '../core/features/references';
 import { documentSymbols, symbolInformation } from '../core/features/symbols';
 import type { FeatureInput } from '../core/features/workspace';
 import { toLspDiagnostic } from './convert';
+import type { ClientSupport } from './clientSupport';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';
 
@@ -86,7 +87,16 @@ export function listenLanguageFeatures(lsp: Connection, state: ServerState, life
   lsp.onCodeLens(
     lifecycle.guard((params) => {
       const input = featureInput(params.textDocument.uri);
-      return input ? propertyCodeLenses(input.document) : [];
+      return input ? propertyCodeLenses(input.document, input.definitions) : [];
     }),
   );
+}
+
+/**
+ * What the catalog knows changed (a property soft deleted or restored, definitions refreshed): the
+ * editor asks for the lenses again, so a property shows Restore only while it is soft-deleted.
+ */
+export function refreshCodeLensesWhenStale(lsp: Connection, state: ServerState, support: ClientSupport): void {
+  if (!support.codeLensRefresh) return;
+  state.onDiagnosticsStale(() => void lsp.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined));
 }

@@ -7,7 +7,7 @@ import { serverCapabilities } from './capabilities';
 import { clientSupportOf, type ClientSupport } from './clientSupport';
 import { DiagnosticsFeature } from './diagnostics';
 import { FileWatching } from './fileWatching';
-import { listenLanguageFeatures } from './languageFeatures';
+import { listenLanguageFeatures, refreshCodeLensesWhenStale } from './languageFeatures';
 import { Lifecycle } from './lifecycle';
 import { SettingsSync } from './settings';
 import { ServerState } from './state';
@@ -47,6 +47,7 @@ export function startServer(lsp: Connection): ServerState {
     diagnostics.listen(support, lifecycle);
     workspaceDiagnostics.listen(lifecycle);
     settings.listen(support);
+    refreshCodeLensesWhenStale(lsp, state, support);
     return { capabilities: { ...serverCapabilities(options), positionEncoding: state.positions.encoding }, serverInfo: { name: 'Catalog Code language server' } };
   });
 

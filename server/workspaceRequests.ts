@@ -1,6 +1,7 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { capDiagnostics } from '../core/diagnostics/cap';
-import { EntityDeclarationRequest, WorkspaceProblemsRequest, type FileProblems } from '../core/protocol';
+import { EntityDeclarationRequest, WorkspaceEntitiesRequest, WorkspaceProblemsRequest, type FileProblems } from '../core/protocol';
+import { workspaceEntities } from '../core/features/workspaceUrns';
 import { toLspDiagnostic, toLspRange } from './convert';
 import type { DiagnosticsFeature } from './diagnostics';
 import type { Lifecycle } from './lifecycle';
@@ -40,6 +41,14 @@ export function listenWorkspaceRequests(lsp: Connection, state: ServerState, dia
       const found = state.session.entityDeclaration(params.urn);
       const document = found ? state.session.get(found.uri) : undefined;
       return found && document ? { uri: found.uri, range: toLspRange(state.positions.index(document), found.range) } : null;
+    }),
+  );
+
+  lsp.onRequest(
+    WorkspaceEntitiesRequest.type,
+    lifecycle.guard(() => {
+      state.documents.catchUp();
+      return workspaceEntities(state.session.all());
     }),
   );
 }

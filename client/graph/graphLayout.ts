@@ -1,5 +1,6 @@
 import { datasetColumnLinks, type GraphLayout, type LaidOutEdge, type LaidOutNode } from '../../core/lineage/graphExport';
 import type { GraphSnapshot } from '../../core/lineage/graph';
+import { blockWidth, labelLines, placeLabelBlocks, type Rect } from './columnLabels';
 import type * as D3Dag from 'd3-dag' with { 'resolution-mode': 'import' };
 
 /**
@@ -24,13 +25,24 @@ export interface LayoutOptions {
   columns?: boolean;
 }
 
-const CHAR_WIDTH = 7;
-const NODE_HEIGHT = 36;
+/**
+ * The entity label's font size (px) the boxes are sized for; the view draws labels at this size,
+ * and its zoom-to-fit never shrinks them below READABLE_LABEL_PX on screen.
+ */
+export const NODE_LABEL_FONT = 13;
+export const NODE_DETAIL_FONT = 11;
+/** the smallest label size (px on screen) the view's "Fit" accepts; past it the view scrolls instead */
+export const READABLE_LABEL_PX = 11;
+const CHAR_WIDTH = 7.6;
+const NODE_HEIGHT = 40;
 const MIN_WIDTH = 80;
 const MAX_LABEL = 48;
 /** gap between nodes of one layer, and between layers */
 const NODE_GAP = 14;
 const LAYER_GAP = 60;
+/** with column labels, the gap between layers grows to hold the widest label block, up to this */
+const MAX_LABELLED_LAYER_GAP = 340;
+const LABEL_MARGIN = 24;
 /** past this many entities, one crossing-reduction sweep instead of several */
 const LARGE_GRAPH = 300;
 const SMALL_GRAPH_SWEEPS = 4;
@@ -74,6 +86,8 @@ export function layoutGraph(snapshot: GraphSnapshot, options: LayoutOptions = {}
   }
   const dag = d3dag.graphStratify()(snapshot.nodes.map((n) => ({ id: n.urn, parentIds: [...(parents.get(n.urn) ?? [])] })));
   const large = snapshot.nodes.length > LARGE_GRAPH;
+  const links = options.columns ? datasetColumnLinks(snapshot).map((link) => ({ ...link, lines: labelLines(link.columns) })) : [];
+  const layerGap = Math.min(MAX_LABELLED_LAYER_GAP, Math.max(LAYER_GAP, ...links.map((link) => blockWidth(link.lines) + 2 * LABEL_MARGIN)));
   const widths = new Map(snapshot.nodes.map((n) => [n.urn, nodeWidth(shownLabel(n.label))]));
   // d3-dag lays layers out top to bottom: give it sizes turned a quarter, then swap x and y.
   const layout = d3dag
@@ -82,7 +96,7 @@ export function layoutGraph(snapshot: GraphSnapshot, options: LayoutOptions = {}
     .decross(large ? d3dag.decrossDfs() : d3dag.decrossTwoLayer().passes(SMALL_GRAPH_SWEEPS))
     .coord(d3dag.coordGreedy())
     .nodeSize((node: { data: { id: string } } | undefined) => [NODE_HEIGHT, node ? (widths.get(node.data.id) ?? MIN_WIDTH) : 0] as const)
-    .gap([NODE_GAP, LAYER_GAP]);
+    .gap([NODE_GAP, layerGap]);
   const size = layout(dag);
 
   const boxes = new Map<string, Box>();
@@ -102,14 +116,38 @@ export function layoutGraph(snapshot: GraphSnapshot, options: LayoutOptions = {}
     entityPoints.set(`${link.source.data.id}\u0000${link.target.data.id}`, bends);
     edges.push({ upstream: link.source.data.id, downstream: link.target.data.id, points });
   }
-  // Column links follow their datasets' edge when there is one (they are not part of the layout).
-  const links = options.columns ? datasetColumnLinks(snapshot) : [];
+  // Column links follow their datasets' edge when there is one (they are not part of the layout);
+  // their labels are placed clear of the entities and of each other.
+  const columnEdges: LaidOutEdge[] = [];
+  const wanted: { anchor: { x: number; y: number }; lines: string[] }[] = [];
   for (const link of links) {
     const from = boxes.get(link.upstream);
     const to = boxes.get(link.downstream);
     if (!from || !to) continue;
     const bends = entityPoints.get(`${link.upstream}\u0000${link.downstream}`) ?? [];
-    edges.push({ upstream: link.upstream, downstream: link.downstream, points: clipped(from, bends, to), column: true, label: link.label });
+    const points = clipped(from, bends, to);
+    columnEdges.push({ upstream: link.upstream, downstream: link.downstream, points, column: true, label: link.label });
+    wanted.push({ anchor: middleOf(points), lines: link.lines });
   }
-  return { width: size.height, height: size.width, nodes, edges };
+  const obstacles: Rect[] = nodes.map((n) => ({ x: n.x - n.width / 2, y: n.y - n.height / 2, width: n.width, height: n.height }));
+  const blocks = placeLabelBlocks(wanted, obstacles);
+  columnEdges.forEach((edge, i) => (edge.labelBlock = blocks[i]));
+  edges.push(...columnEdges);
+  const right = Math.max(size.height, ...blocks.map((b) => b.x + b.width));
+  const bottom = Math.max(size.width, ...blocks.map((b) => b.y + b.height));
+  return { width: right, height: bottom, nodes, edges };
+}
+
+/** The middle of a polyline (by length), where its label is anchored. */
+function middleOf(points: readonly { x: number; y: number }[]): { x: number; y: number } {
+  const lengths = points.slice(1).map((p, i) => Math.hypot(p.x - points[i].x, p.y - points[i].y));
+  let half = lengths.reduce((a, b) => a + b, 0) / 2;
+  for (let i = 0; i < lengths.length; i++) {
+    if (half <= lengths[i] && lengths[i] > 0) {
+      const t = half / lengths[i];
+      return { x: points[i].x + (points[i + 1].x - points[i].x) * t, y: points[i].y + (points[i + 1].y - points[i].y) * t };
+    }
+    half -= lengths[i];
+  }
+  return points[0] ?? { x: 0, y: 0 };
 }

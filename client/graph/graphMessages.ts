@@ -24,6 +24,8 @@ export type FromWebview =
   | { type: 'expandAll' }
   | { type: 'reroot'; urn: string }
   | { type: 'open'; urn: string }
+  /** the node's context menu: open the entity in the catalog's web UI (command catalogCode.openInDataHub) */
+  | { type: 'openInDataHub'; urn: string }
   | { type: 'exportMermaid' }
   | { type: 'exportSvg'; layout: GraphLayout; colors: GraphColors }
   /** the webview drew a graph: what it shows (for tests and the log) */

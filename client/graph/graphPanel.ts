@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { LineageGraph } from '../../core/lineage/graph';
 import { graphToMermaid, graphToSvg } from '../../core/lineage/graphExport';
-import { shortName } from '../../core/lineage/labels';
+import { rootName } from '../../core/lineage/labels';
 import { serviceLineageFetcher } from '../../core/lineage/serviceFetcher';
 import type { TreeDirection } from '../../core/lineage/types';
 import type { ConnectionManager } from '../connection/connectionManager';
@@ -82,7 +82,7 @@ export class LineageGraphPanel implements vscode.Disposable {
       return;
     }
     this.graph = new LineageGraph(root, serviceLineageFetcher({ url: service.url, token: service.token }));
-    if (this.panel) this.panel.title = `Lineage: ${shortName(root)}`;
+    if (this.panel) this.panel.title = `Lineage: ${rootName(root)}`;
     await this.grow();
   }
 
@@ -90,7 +90,7 @@ export class LineageGraphPanel implements vscode.Disposable {
     const graph = this.graph;
     if (!graph) return;
     const generation = ++this.generation;
-    this.post({ type: 'busy', text: `Loading the lineage of ${shortName(graph.root)} to ${this.state.depth} hop(s)…` });
+    this.post({ type: 'busy', text: `Loading the lineage of ${rootName(graph.root)} to ${this.state.depth} hop(s)…` });
     try {
       await graph.expandTo(this.state.depth, DIRECTIONS[this.state.directions]);
       if (this.state.columns) await graph.loadColumns();
@@ -141,6 +141,10 @@ export class LineageGraphPanel implements vscode.Disposable {
         return;
       case 'open':
         await openDefinition(this.server, message.urn);
+        return;
+      case 'openInDataHub':
+        this.log.info(`Lineage graph: Open in DataHub for ${message.urn}`);
+        await vscode.commands.executeCommand('catalogCode.openInDataHub', message.urn);
         return;
       case 'exportMermaid':
         if (graph) await openExport(graphToMermaid(graph.snapshot(), { columns: this.state.columns }), 'mermaid');
@@ -195,13 +199,12 @@ export class LineageGraphPanel implements vscode.Disposable {
   .node.root rect { stroke: var(--vscode-focusBorder); stroke-width: 2.5; }
   .node { cursor: pointer; }
   .node:hover rect, .node:focus rect { stroke: var(--vscode-focusBorder); outline: none; }
-  .node text.label { fill: var(--vscode-editor-foreground); font-size: 12px; }
-  .node text.degree { fill: var(--vscode-descriptionForeground); font-size: 10px; }
+  .node text.label { fill: var(--vscode-editor-foreground); }
+  .node text.degree { fill: var(--vscode-descriptionForeground); }
   .expand circle { fill: var(--vscode-button-background); }
   .expand text { fill: var(--vscode-button-foreground); font-size: 11px; font-weight: bold; pointer-events: none; }
   .edge { fill: none; stroke: var(--vscode-editorLineNumber-foreground); stroke-width: 1.5; }
   .edge.column { stroke: var(--vscode-charts-orange); stroke-dasharray: 5 4; }
-  .edgeLabel { fill: var(--vscode-charts-orange); font-size: 10px; }
   #arrow path { fill: var(--vscode-editorLineNumber-foreground); }
   #arrowColumn path { fill: var(--vscode-charts-orange); }
 </style></head>
@@ -211,12 +214,12 @@ export class LineageGraphPanel implements vscode.Disposable {
   <label>Direction <select id="direction" aria-label="Direction"><option value="both" selected>Both</option><option value="upstream">Upstream</option><option value="downstream">Downstream</option></select></label>
   <label><input type="checkbox" id="columns"> Column-level edges</label>
   <button id="expandAll" title="Load one more hop from every entity shown">Expand All</button>
-  <button id="fit" title="Fit the graph in the view">Fit</button>
+  <button id="fit" title="Fit the graph in the view, never below readable labels (0)">Fit</button>
   <button id="exportMermaid" title="Open the shown graph as Mermaid text">Export Mermaid</button>
   <button id="exportSvg" title="Open the shown graph as an SVG image">Export SVG</button>
   <span id="status" role="status" aria-live="polite">Loading…</span>
 </div>
-<svg id="canvas" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Lineage graph: click an entity to show its lineage, Alt+click or right-click to open its file">
+<svg id="canvas" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Lineage graph: click an entity to show its lineage, Alt+click to open its file, right-click for more; the wheel scrolls, Ctrl+wheel or a pinch zooms, Alt+Left goes back">
   <defs>
     <marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker>
     <marker id="arrowColumn" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker>

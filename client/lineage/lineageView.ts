@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { LineageTree, serviceLineageFetcher, type DegreeBucket, type LineageNode } from '../../core/lineage';
 import type { ServerQueries } from '../serverQueries';
-import { shortName } from '../../core/lineage';
+import { rootName } from '../../core/lineage/labels';
 import type { ConnectionManager } from '../connection/connectionManager';
 import { iconForEntityType } from './icons';
 import { LineageRoot } from './lineageRoot';
@@ -95,20 +95,20 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
       this.tree = undefined;
     }
     const shown = this.root.urn;
-    this.view.message = shown ? `Lineage of ${shortName(shown)}${this.pinned ? ' (pinned)' : ''}${this.tree ? '' : ' — waiting for the catalog connection'}` : undefined;
+    this.view.message = shown ? `Lineage of ${rootName(shown)}${this.pinned ? ' (pinned)' : ''}${this.tree ? '' : ' — waiting for the catalog connection'}` : undefined;
     this.changed.fire(undefined);
     void this.updateContext();
   }
 
   pin(): void {
     this.pinned = true;
-    if (this.root.urn) this.view.message = `Lineage of ${shortName(this.root.urn)} (pinned)`;
+    if (this.root.urn) this.view.message = `Lineage of ${rootName(this.root.urn)} (pinned)`;
     void this.updateContext();
   }
 
   unpin(): void {
     this.pinned = false;
-    if (this.root.urn) this.view.message = `Lineage of ${shortName(this.root.urn)}`;
+    if (this.root.urn) this.view.message = `Lineage of ${rootName(this.root.urn)}`;
     void this.updateContext();
     const editor = vscode.window.activeTextEditor;
     if (editor) this.onCursorMoved(editor);
@@ -160,12 +160,15 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
       case 'entity':
         item.iconPath = node.cycle ? new vscode.ThemeIcon('sync') : iconForEntityType(node.entityType);
         item.description = [node.degreeLabel === '3+' ? '3+ hops' : `degree ${node.degree ?? '?'}`, node.cycle ? 'cycle' : undefined].filter(Boolean).join(' · ');
-        item.tooltip = new vscode.MarkdownString(`\`${node.urn}\`\n\n${node.entityType ?? ''} · ${item.description}`);
+        // The name may be cut in a narrow view: the tooltip has it whole, with the full URN.
+        item.tooltip = `${node.label}\n${node.urn ?? ''}\n${node.entityType ?? ''} · ${item.description}`;
         item.contextValue = 'lineageEntity';
         break;
       case 'column':
         item.iconPath = new vscode.ThemeIcon('symbol-field');
         item.contextValue = 'lineageColumn';
+        // Plain text (no markdown to escape): the whole edge, each column by its full URN.
+        item.tooltip = [node.label, '', ...(node.column?.downstreams ?? []), '← from', ...(node.column?.upstreams ?? [])].join('\n');
         break;
       case 'loadMore':
         item.iconPath = new vscode.ThemeIcon('ellipsis');

@@ -1,8 +1,11 @@
 import * as vscode from 'vscode';
 import { writeFileIfChanged } from '../../core/files/safeWrite';
 import { PULL_EVERYTHING, pullFromCatalog, type PulledFile, type PullSelection } from '../../core/pull/pull';
-import { parseUrn } from '../../core/urn';
 import type { ConnectionManager } from '../connection/connectionManager';
+import { shortName } from '../../core/lineage/labels';
+import { pickUrn } from '../askForUrn';
+import type { ServerQueries } from '../serverQueries';
+import { typedEntity, type UrnChoice } from '../urnChoices';
 import { describeError } from '../../core/errors/describeError';
 
 /** What the command may be given instead of asking (other extensions, keybindings, tests). */
@@ -26,7 +29,7 @@ const CHOICES: Choice[] = [
  * into a folder of the workspace; the first file opens. A file that already holds the same text
  * is left alone, so pulling twice changes nothing.
  */
-export function pullCommand(connection: ConnectionManager, log: vscode.LogOutputChannel) {
+export function pullCommand(connection: ConnectionManager, log: vscode.LogOutputChannel, server: ServerQueries) {
   return {
     pull: async (arg?: unknown) => {
       const service = connection.currentConnection;
@@ -35,7 +38,7 @@ export function pullCommand(connection: ConnectionManager, log: vscode.LogOutput
         return undefined;
       }
       const given = (arg && typeof arg === 'object' ? arg : {}) as PullCommandArgs;
-      const selection = given.selection ?? (await askSelection(cursorUrn()));
+      const selection = given.selection ?? (await askSelection(server));
       if (!selection) return undefined;
       const folder = given.out ? toUri(given.out) : await askFolder();
       if (!folder) return undefined;
@@ -66,7 +69,7 @@ export function pullCommand(connection: ConnectionManager, log: vscode.LogOutput
   };
 }
 
-async function askSelection(suggestedUrn: string | undefined): Promise<PullSelection | undefined> {
+async function askSelection(server: ServerQueries): Promise<PullSelection | undefined> {
   const choice = await vscode.window.showQuickPick(CHOICES, { title: 'Pull from Catalog: what to pull?' });
   if (!choice) return undefined;
   switch (choice.pick) {
@@ -78,11 +81,11 @@ async function askSelection(suggestedUrn: string | undefined): Promise<PullSelec
       return { definitions: prefix.trim() ? { prefixes: [prefix.trim()] } : {} };
     }
     case 'entity': {
-      const urn = await askUrn('Pull the structured properties of which entity?', suggestedUrn);
+      const urn = await askEntity('Pull the structured properties of which entity?', server);
       return urn ? { values: [urn] } : undefined;
     }
     case 'lineage': {
-      const urn = await askUrn('Pull the lineage around which entity?', suggestedUrn);
+      const urn = await askEntity('Pull the lineage around which entity?', server);
       if (!urn) return undefined;
       const degree = await vscode.window.showQuickPick(['1', '2', '3', '4', '5'], { title: 'How many hops (upstream and downstream)?' });
       return degree ? { lineage: { urn, degree: Number(degree), directions: ['upstream', 'downstream'] } } : undefined;
@@ -91,25 +94,32 @@ async function askSelection(suggestedUrn: string | undefined): Promise<PullSelec
   return undefined;
 }
 
-function askUrn(title: string, value: string | undefined): Thenable<string | undefined> {
-  return vscode.window.showInputBox({
+/**
+ * The entity to pull: the one under the cursor first (as the language server reads the document),
+ * then the entities the workspace declares or mentions; any URN may be typed instead.
+ */
+function askEntity(title: string, server: ServerQueries): Promise<string | undefined> {
+  return pickUrn(undefined, {
     title,
-    value,
-    prompt: 'The entity URN',
-    placeHolder: 'urn:li:dataset:(urn:li:dataPlatform:hive,warehouse.orders,PROD)',
-    validateInput: (text) => {
-      const parsed = parseUrn(text.trim());
-      return parsed.ok ? undefined : `Not a valid URN: ${parsed.error.message}`;
-    },
-  }).then((text) => text?.trim() || undefined);
+    placeHolder: 'An entity of this workspace, or type a URN',
+    choices: () => entityChoices(server),
+    typed: typedEntity,
+    noChoices: 'No entity under the cursor or in the workspace; type a URN, e.g. urn:li:dataset:(urn:li:dataPlatform:hive,warehouse.orders,PROD)',
+  });
 }
 
-/** A URN under the cursor, offered as the default. */
-function cursorUrn(): string | undefined {
+async function entityChoices(server: ServerQueries): Promise<UrnChoice[]> {
   const editor = vscode.window.activeTextEditor;
-  if (!editor) return undefined;
-  const range = editor.document.getWordRangeAtPosition(editor.selection.active, /urn:li:[A-Za-z]+:[^\s"'\]]+/);
-  return range ? editor.document.getText(range) : undefined;
+  // A question the server cannot answer only costs that suggestion.
+  const [atCursor, inWorkspace] = await Promise.all([
+    editor ? server.entityAt(editor.document.uri, editor.selection.active).catch(() => undefined) : undefined,
+    server.workspaceEntities().catch(() => undefined),
+  ]);
+  const choices: UrnChoice[] = atCursor ? [{ urn: atCursor, label: shortName(atCursor), description: 'under the cursor', detail: atCursor }] : [];
+  for (const entity of inWorkspace ?? []) {
+    if (entity.urn !== atCursor) choices.push({ urn: entity.urn, label: shortName(entity.urn), description: entity.detail, detail: entity.urn });
+  }
+  return choices;
 }
 
 /** The folder, relative to the first workspace folder (an absolute path works too): an input box works in every VS Code, remote and browser included. */

@@ -1,31 +1,33 @@
 import * as vscode from 'vscode';
+import { listPropertyDefinitions } from '../../core/api/definitions';
+import type { ServiceConnection } from '../../core/api/http';
 import { postStatus } from '../../core/api/pushClient';
+import { pickUrn } from '../askForUrn';
+import { propertyChoices, typedProperty } from '../urnChoices';
 import type { ConnectionManager } from '../connection/connectionManager';
 import type { ServerQueries } from '../serverQueries';
 import { describeError } from '../../core/errors/describeError';
 
 /**
- * Property URNs defined in the active editor, for the quick pick, as the language server reads
- * the document (same associations, same parse); none when no editor or no server.
+ * Property URNs defined in the active editor, as the language server reads the document (same
+ * associations, same parse), offered first; none when no editor or no server.
  */
 async function definedInActiveEditor(server: ServerQueries): Promise<string[]> {
   const document = vscode.window.activeTextEditor?.document;
   if (!document) return [];
-  // A failed question only costs the quick pick: the input box below still asks for the URN.
+  // A failed question only costs the order of the list.
   return (await server.documentPropertyDefinitions(document.uri).catch(() => undefined)) ?? [];
 }
 
-async function pickProperty(arg: unknown, action: string, server: ServerQueries): Promise<string | undefined> {
-  if (typeof arg === 'string' && arg.startsWith('urn:li:structuredProperty:')) return arg;
-  const defined = await definedInActiveEditor(server);
-  if (defined.length > 0) {
-    return vscode.window.showQuickPick(defined, { title: `${action}: which structured property?`, placeHolder: 'Properties defined in this file' });
-  }
-  return vscode.window.showInputBox({
-    title: action,
-    prompt: 'The structured property URN',
-    placeHolder: 'urn:li:structuredProperty:io.acme.privacy.retention',
-    validateInput: (v) => (v.startsWith('urn:li:structuredProperty:') ? undefined : 'Enter a URN that starts with urn:li:structuredProperty:'),
+/** Restore offers what the catalog holds soft-deleted, Soft Delete what it holds live (asked of the catalog now, not a cache). */
+function pickProperty(arg: unknown, action: string, removed: boolean, connection: ServiceConnection, server: ServerQueries): Promise<string | undefined> {
+  const wanted = removed ? 'live' : 'soft-deleted';
+  return pickUrn(arg, {
+    title: `${action}: which structured property?`,
+    placeHolder: `A ${wanted} property of the catalog, or type its id (io.acme.tier) or URN`,
+    choices: async () => propertyChoices(await listPropertyDefinitions(connection), !removed, await definedInActiveEditor(server)),
+    typed: typedProperty,
+    noChoices: `The catalog holds no ${wanted} structured property; type an id or URN to try anyway`,
   });
 }
 
@@ -42,7 +44,7 @@ export function propertyStatusCommands(connection: ConnectionManager, log: vscod
       void vscode.window.showWarningMessage(`Catalog Code cannot ${removed ? 'soft delete' : 'restore'} a property: ${connection.describe()}`);
       return;
     }
-    const urn = await pickProperty(arg, action, server);
+    const urn = await pickProperty(arg, action, removed, { url: service.url, token: service.token }, server);
     if (!urn) return;
     if (removed) {
       const confirm = await vscode.window.showWarningMessage(

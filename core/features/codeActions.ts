@@ -96,7 +96,15 @@ function titleFor(diagnostic: Diagnostic, written: string, candidate: string): s
   if (code === 'property.notAllowedValue') return `Use the allowed value ${shown}`;
   if (written.toLowerCase() === candidate.toLowerCase()) return `Fix the case: ${shown}`;
   if (code === 'urn.environment' || urnProblem === 'urn.environment' || (code === 'format.enumValue' && /^[A-Z_]+$/.test(candidate) && /env/i.test(typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value))) return `Fix the environment: ${shown}`;
+  // Only the quotes change: say so, rather than "Replace with '365'" for a 365 written as "365".
+  if (unquoted(written) === candidate && written !== candidate) return `Remove the quotes: ${candidate}`;
+  if (unquoted(candidate) === written && written !== candidate) return `Quote it: ${candidate}`;
   return `Replace with ${shown}`;
+}
+
+/** The text inside one pair of surrounding quotes (YAML or JSON), or the text itself. */
+function unquoted(text: string): string {
+  return text.length >= 2 && (text[0] === '"' || text[0] === "'") && text[text.length - 1] === text[0] ? text.slice(1, -1) : text;
 }
 
 function assignmentAt(document: WorkspaceDocument, range: SourceRange): PropertyAssignmentFact | undefined {

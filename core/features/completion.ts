@@ -7,7 +7,7 @@ import { factsOfKind, type FormatId } from '../model/facts';
 import { ENTITY_TYPE_NAMES, FABRIC_TYPES, KNOWN_PLATFORMS, entityTypeOfUrn, fromGraphqlEntityType } from '../urn';
 import { cursorContext, type CursorContext } from './cursor';
 import { allowedValueItems, keyItems, propertyItems, urnItems, urnSnippetItem, valueItems, type ItemTarget } from './completionItems';
-import { snippetItem } from './snippets';
+import { EMPTY_FILE_SNIPPETS, snippetItem } from './snippets';
 import { workspaceUrns } from './workspaceUrns';
 import { isJsonDocument, type FeatureInput } from './workspace';
 
@@ -47,8 +47,8 @@ function itemsFor(input: FeatureInput, target: ItemTarget, entityUrns: UrnSource
   const cursor = target.cursor;
   const format = formatForCompletion(document);
   if (format === null) {
-    if (document.text.trim() !== '' || isJsonDocument(document)) return [];
-    return [snippetItem('dataset', false), snippetItem('propertyDefinition', false), snippetItem('lineageFile', false)];
+    if (document.text.trim() !== '') return [];
+    return EMPTY_FILE_SNIPPETS[isJsonDocument(document) ? 'json' : 'yaml'].map((name) => snippetItem(name, false));
   }
   // A URN being typed anywhere: entity types right after `urn:li:`, entities after that.
   if (cursor.prefix.startsWith('urn:li:')) {

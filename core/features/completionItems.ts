@@ -4,6 +4,7 @@ import { closestMatches } from '../urn';
 import type { CursorContext } from './cursor';
 import { propertyCard } from './hover';
 import { formatScalar } from './scalarText';
+import { LIST_SKELETONS } from './snippets';
 import type { WorkspaceDocument } from './workspace';
 
 /** Builders of completion items; every item replaces exactly the word at the caret. */
@@ -69,12 +70,17 @@ export function keyItems(target: ItemTarget, keys: readonly string[]): Completio
   const present = presentKeys(target, keys);
   return keys
     .filter((key) => !present.has(key))
-    .map((key, i) => ({
-      label: key,
-      kind: CompletionItemKind.Property,
-      textEdit: { range: replaceRange(target), newText: `${key}${colon}` },
-      sortText: String(i).padStart(5, '0'),
-    }));
+    .map((key, i) => {
+      // A list or map key on its own line of a YAML file: a skeleton of its first item.
+      const skeleton = colon === ': ' && !isJsonText(target.document.text) && Object.prototype.hasOwnProperty.call(LIST_SKELETONS, key) ? LIST_SKELETONS[key] : undefined;
+      return {
+        label: key,
+        kind: CompletionItemKind.Property,
+        textEdit: { range: replaceRange(target), newText: skeleton ?? `${key}${colon}` },
+        ...(skeleton ? { insertTextFormat: InsertTextFormat.Snippet, detail: 'with a skeleton of its first item' } : {}),
+        sortText: String(i).padStart(5, '0'),
+      };
+    });
 }
 
 /**

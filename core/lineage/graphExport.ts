@@ -26,6 +26,20 @@ export interface LaidOutEdge {
   /** a column-level edge (drawn dashed, with its columns as the label) */
   column?: boolean;
   label?: string;
+  /** where the column label is drawn: a block of lines placed clear of the entities and other labels */
+  labelBlock?: EdgeLabelBlock;
+}
+
+/** A label block (left, top, size) of a column-level edge, one line per column pair. */
+export interface EdgeLabelBlock {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  lines: string[];
+  lineHeight: number;
+  padding: number;
+  fontSize: number;
 }
 
 export interface GraphLayout {
@@ -49,7 +63,7 @@ export interface GraphColors {
 export const DEFAULT_COLORS: GraphColors = { background: '#ffffff', foreground: '#1f1f1f', border: '#8a8a8a', root: '#0066b8', edge: '#6e6e6e', column: '#b45f06', muted: '#717171' };
 
 /** Column-level edges between the datasets of a snapshot, one per (upstream dataset, downstream dataset) pair, with the columns as label. */
-export function datasetColumnLinks(snapshot: GraphSnapshot): { upstream: string; downstream: string; label: string }[] {
+export function datasetColumnLinks(snapshot: GraphSnapshot): { upstream: string; downstream: string; label: string; columns: string[] }[] {
   const shown = new Set(snapshot.nodes.map((n) => n.urn));
   const links = new Map<string, { upstream: string; downstream: string; columns: string[] }>();
   for (const edge of snapshot.columnEdges) {
@@ -63,7 +77,7 @@ export function datasetColumnLinks(snapshot: GraphSnapshot): { upstream: string;
       link.columns.push(`${fieldOf(up)} → ${downs.join(', ')}`);
     }
   }
-  return [...links.values()].map((l) => ({ upstream: l.upstream, downstream: l.downstream, label: l.columns.join('; ') }));
+  return [...links.values()].map((l) => ({ upstream: l.upstream, downstream: l.downstream, label: l.columns.join('; '), columns: l.columns }));
 }
 
 /** `flowchart LR` with one node per entity (label and degree), `-->` per edge and `-.->` per column-level link. */
@@ -110,9 +124,12 @@ export function graphToSvg(layout: GraphLayout, colors: GraphColors = DEFAULT_CO
     const d = edge.points.map((p, i) => `${i === 0 ? 'M' : 'L'}${round(p.x)},${round(p.y)}`).join(' ');
     const color = edge.column ? colors.column : colors.edge;
     out.push(`<path d="${d}" fill="none" stroke="${attr(color)}" stroke-width="1.5"${edge.column ? ' stroke-dasharray="5,4"' : ''} marker-end="url(#${edge.column ? 'arrow-column' : 'arrow'})"><title>${text(`${edge.upstream} → ${edge.downstream}${edge.label ? `: ${edge.label}` : ''}`)}</title></path>`);
-    if (edge.label) {
-      const mid = edge.points[Math.floor(edge.points.length / 2)];
-      out.push(`<text x="${round(mid.x)}" y="${round(mid.y) - 4}" text-anchor="middle" fill="${attr(colors.column)}" font-size="10">${text(edge.label)}</text>`);
+    const block = edge.labelBlock;
+    if (block) {
+      block.lines.forEach((line, i) => {
+        const y = block.y + block.padding + (i + 0.8) * block.lineHeight;
+        out.push(`<text x="${round(block.x + block.padding)}" y="${round(y)}" fill="${attr(colors.column)}" font-size="${block.fontSize}">${text(line)}</text>`);
+      });
     }
   }
   for (const node of layout.nodes) {

@@ -23,6 +23,15 @@ export function shortName(urn: string): string {
   return last.kind === 'text' ? last.value : last.raw;
 }
 
+/**
+ * The name of a view's root: a column with its dataset (`orders.country`, not just `country`,
+ * which could be any dataset's), anything else by its short name.
+ */
+export function rootName(urn: string): string {
+  const parsed = parseUrn(urn);
+  return parsed.ok && schemaFieldKey(parsed.urn) ? columnName(urn) : shortName(urn);
+}
+
 /** `dataset.column` for a schemaField URN (the URN itself when it is not one). */
 export function columnName(fieldUrn: string): string {
   const parsed = parseUrn(fieldUrn);

@@ -6,7 +6,7 @@ import type { CoreDiagnostic } from '../model/diagnostic';
 import type { DocumentModel, PropertyDefinitionFact } from '../model/facts';
 import { factsOfKind } from '../model/facts';
 import type { SourceRange } from '../model/range';
-import { diagnostic, quote, timestampVersion, VERSION_PATTERN } from './ruleHelpers';
+import { diagnostic, HOW_TO_RESTORE, quote, timestampVersion, VERSION_PATTERN } from './ruleHelpers';
 import { oncePerDocument } from './perDocument';
 import type { Rule } from './types';
 
@@ -52,12 +52,12 @@ function nameRange(fact: PropertyDefinitionFact): SourceRange {
 function softDeleted(fact: PropertyDefinitionFact, live: PropertyDefinitionInfo, proposed: PropertyDefinitionInfo | undefined, name: string): CoreDiagnostic {
   const changes = proposed ? definitionDifferences(live, proposed) : [];
   const edited = !proposed || changes.length > 0;
-  const restore = 'Restore it first (write its status with removed: false), or leave this definition unchanged.';
+  const restore = `Restore it first: ${HOW_TO_RESTORE}; or leave this definition unchanged.`;
   if (edited) {
     const what = changes.length > 0 ? ` (this file changes ${formatDifferences(changes, 'this file')})` : '';
     return diagnostic('definition.softDeleted', 'error', nameRange(fact), `${name} is soft-deleted in the service, which denies any change to its definition${what}. ${restore}`);
   }
-  return diagnostic('definition.softDeleted', 'information', nameRange(fact), `${name} is soft-deleted in the service: entities do not show its values and new values are denied until it is restored (status removed: false).`);
+  return diagnostic('definition.softDeleted', 'information', nameRange(fact), `${name} is soft-deleted in the service: entities do not show its values and new values are denied until it is restored. To use it again, ${HOW_TO_RESTORE}.`);
 }
 
 /** DataHub's rule: a breaking change is allowed when the old version is unset and the new one set, or the new one is greater (ignoring case). */

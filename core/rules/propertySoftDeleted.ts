@@ -2,7 +2,7 @@ import { lookupProperty, originLabel } from '../definitions/lookup';
 import { propertyIdOf } from '../definitions/normalise';
 import type { CoreDiagnostic } from '../model/diagnostic';
 import { factsOfKind } from '../model/facts';
-import { diagnostic } from './ruleHelpers';
+import { diagnostic, HOW_TO_RESTORE } from './ruleHelpers';
 import type { Rule } from './types';
 
 /** A value of a soft-deleted property: the service denies adding it (spec §3, effect 3). Removing one is fine. */
@@ -20,7 +20,7 @@ export const propertySoftDeleted: Rule = {
           'property.softDeleted',
           'error',
           assignment.property.range,
-          `'${propertyIdOf(assignment.propertyUrn)}' is soft-deleted ${where}: the service denies adding its values and entities do not show them. Restore the property (status removed: false) or remove this value.`,
+          `'${propertyIdOf(assignment.propertyUrn)}' is soft-deleted ${where}: the service denies adding its values and entities do not show them. Restore the property first: ${HOW_TO_RESTORE}; or remove this value.`,
         ),
       );
     }

@@ -7,6 +7,12 @@ import { logValue } from '../output/logText';
 
 /** Small pieces several semantic rules share. */
 
+/**
+ * How to bring a soft-deleted property back, said the way a user does it (the wire detail, a
+ * `status` aspect with `removed: false`, means nothing to someone reading a diagnostic).
+ */
+export const HOW_TO_RESTORE = 'restore it in the catalog (VS Code: the Restore lens above its definition, or "Catalog Code: Restore Property")';
+
 export function diagnostic(code: string, severity: Severity, range: SourceRange, message: string, data?: DiagnosticData): CoreDiagnostic {
   const result: CoreDiagnostic = { range: { start: range.start, end: range.end }, severity, code, message };
   if (data) result.data = data;

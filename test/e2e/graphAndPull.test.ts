@@ -1,6 +1,7 @@
 // The lineage graph view and Pull from Catalog in a real VS Code (code-server) driven by headless
 // Chromium, against the local catalog the extension starts (seeded with the sample catalog):
-// the graph renders with degrees, re-roots when a node is clicked and exports Mermaid and SVG;
+// the graph renders with degrees and readable labels at half width, re-roots when a node is clicked,
+// goes back and forward, offers Open in DataHub on an entity and exports Mermaid and SVG;
 // the pull command writes a file that opens without problems.
 import assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
@@ -36,9 +37,38 @@ e2eSuite('Catalog Code: lineage graph and Pull from Catalog', () => ({}), async 
     assert.match(await graph().locator('#status').innerText(), /\d+ entities, \d+ edges · layout and draw \d+ ms \(layout in a worker\)/);
     await screenshot(session, 'lineage-graph.png');
 
+    // Readable in a half-width editor: Fit keeps entity labels at a readable size on screen (and
+    // scrolls for the rest) instead of shrinking the whole graph into the panel.
+    const canvasWidth = await graph().locator('#canvas').evaluate((canvas) => canvas.getBoundingClientRect().width);
+    assert.ok(canvasWidth < 760, `the graph panel is about half the window (${canvasWidth} px of 1400)`);
+    await graph().locator('#fit').click();
+    // Runs in the webview (the test's own types have no DOM): the label's computed font size times the zoom it is drawn at.
+    const labelPx = await graph().locator('.node text.label').first().evaluate((label) => {
+      const browser = globalThis as unknown as { getComputedStyle(element: unknown): { fontSize: string } };
+      const matrix = (label as unknown as { getScreenCTM(): { a: number; b: number } | null }).getScreenCTM();
+      return parseFloat(browser.getComputedStyle(label).fontSize) * (matrix ? Math.hypot(matrix.a, matrix.b) : 1);
+    });
+    assert.ok(labelPx >= 11, `entity labels are drawn at ${labelPx.toFixed(1)} px on screen after Fit`);
+    await screenshot(session, 'lineage-graph-half-width.png');
+
     await graph().locator('.node[data-urn*="staging.orders,"] rect').click();
     await until('the graph to re-root on staging.orders', async () => ((await rootUrn()).includes('staging.orders') ? true : undefined));
     await until('the panel title to follow the root', async () => ((await page.locator('.tabs-container .tab', { hasText: 'Lineage: staging.orders' }).count()) > 0 ? true : undefined));
+
+    // Back and forward through the re-roots: the toolbar's buttons and Alt+Left / Alt+Right.
+    await graph().locator('#back').click();
+    await until('Back to show warehouse.orders_clean again', async () => ((await rootUrn()).includes('warehouse.orders_clean') ? true : undefined));
+    await graph().locator('#canvas').press('Alt+ArrowRight');
+    await until('Alt+Right to show staging.orders again', async () => ((await rootUrn()).includes('staging.orders') ? true : undefined));
+    assert.equal(await graph().locator('#forward').isDisabled(), true, 'nothing after the newest root');
+
+    // An entity's context menu offers Open in DataHub (and closes on Escape).
+    await graph().locator('.node[data-urn*="orders_clean"] rect').click({ button: 'right' });
+    const menu = graph().locator('.graphMenu li');
+    await until('the entity context menu', async () => ((await menu.count()) > 0 ? true : undefined));
+    assert.deepEqual(await menu.allTextContents(), ['Show Lineage from Here', 'Open File', 'Open in DataHub']);
+    await page.keyboard.press('Escape');
+    await until('the menu to close', async () => ((await graph().locator('.graphMenu').count()) === 0 ? true : undefined));
 
     await graph().locator('#exportMermaid').click();
     const mermaid = await workbench.waitForEditorText('flowchart LR');
@@ -48,6 +78,55 @@ e2eSuite('Catalog Code: lineage graph and Pull from Catalog', () => ({}), async 
     await graph().locator('#exportSvg').click();
     const svg = await workbench.waitForEditorText('<svg xmlns="http://www.w3.org/2000/svg"');
     assert.match(svg, /staging\.orders \(hive\)/);
+  });
+
+  await scenario('Pull from Catalog proposes the entity under the cursor, then the workspace\'s entities', async () => {
+    await workbench.openFile('team-datasets.yaml');
+    await workbench.goTo(2, 10); // on `warehouse.orders_clean`
+    await workbench.runCommand('Catalog Code: Pull from Catalog…', true);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Structured properties of an entity…' }).first().click();
+    const rows = page.locator('.quick-input-list .monaco-list-row');
+    const offered = await until('the entity picker with the entity under the cursor first', async () => {
+      const texts = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+      return texts.length > 1 && texts[0].includes('under the cursor') ? texts : undefined;
+    });
+    assert.match(offered[0], /warehouse\.orders_clean \(hive\)/);
+    assert.ok(offered.some((t) => t.includes('declared in')), `workspace entities offered:\n${offered.join('\n')}`);
+    await page.keyboard.press('Escape');
+  });
+
+  await scenario('a template from an empty file: Tab moves on after a choice', async () => {
+    // An empty file of the fixture workspace (a file created during the test is not in Quick Open's index yet).
+    await workbench.openFile('new-properties.yaml');
+    await workbench.suggestions('structured property definitions file');
+    await page.locator('.suggest-widget.visible .monaco-list-row', { hasText: 'structured property definitions file' }).first().click();
+    await workbench.waitForEditorText('id: io.example.property');
+    await page.keyboard.type('io.acme.tier');
+    await page.keyboard.press('Tab'); // to the value type: a choice
+    await until('the value type choices', async () => ((await page.locator('.suggest-widget.visible .monaco-list-row', { hasText: 'number' }).count()) > 0 ? true : undefined));
+    await page.locator('.suggest-widget.visible .monaco-list-row', { hasText: 'number' }).first().click();
+    // From here on only Tab (and Escape to close a choice list, which keeps its first choice): it
+    // must reach the display name (line 4, its 12-character default selected) through the
+    // cardinality choice. One key per step, and the next only once the selection has moved.
+    const selection = page.locator('.statusbar-item[id="status.editor.selection"]');
+    await until('Tab to reach the display name after the choices', async () => {
+      const before = await selection.innerText();
+      if (/Ln 4, Col \d+ \(12 selected\)/.test(before)) return true;
+      const choiceOpen = (await page.locator('.suggest-widget.visible').count()) > 0;
+      await page.keyboard.press(choiceOpen ? 'Escape' : 'Tab');
+      if (!choiceOpen) await until('the selection to move', async () => ((await selection.innerText()) !== before ? true : undefined));
+      return undefined;
+    });
+    await page.keyboard.type('Tier');
+    await page.keyboard.press('Tab'); // and on to the description
+    await page.keyboard.type('How much support the dataset gets');
+    const text = await workbench.waitForEditorText('description: How much support the dataset gets');
+    assert.match(text, /display_name: Tier/);
+    assert.match(text, /id: io\.acme\.tier/);
+    assert.match(text, /type: number/);
+    assert.match(text, /cardinality: SINGLE/);
+    await page.keyboard.press('Escape');
+    await workbench.runCommand('File: Revert File');
   });
 
   await scenario('Pull from Catalog writes the chosen definitions into a folder and the file opens without problems', async () => {

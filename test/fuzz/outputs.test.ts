@@ -68,7 +68,7 @@ test('fuzz: validate text, github and SARIF built from hostile values', (t) => {
   fc.assert(
     fc.property(fc.array(diagnostic, { maxLength: 5 }), (diagnostics) => {
       assertNoCommands(logLines(formatText(diagnostics, 3)));
-      const github = formatGithub(diagnostics);
+      const github = formatGithub(diagnostics).annotations;
       const lines = github === '' ? [] : github.split('\n');
       assert.equal(lines.length, diagnostics.length);
       lines.forEach((line, i) => {

@@ -22,6 +22,8 @@ const ALLOWED = [
   /^extension\/dist\/lineageGraph(Layout)?\.js$/,
   /^extension\/dist\/node-sqlite3-wasm\.wasm$/,
   /^extension\/syntaxes\/[\w.-]+\.json$/,
+  // "Insert Snippet" templates, generated from core/features/snippets.ts.
+  /^extension\/snippets\/[\w.-]+\.code-snippets$/,
   /^extension\/media\/[\w./-]+\.(svg|png|md)$/,
   // The sample warehouse behind "Load Sample Data" (client/connection/localCatalogCommands.ts).
   /^extension\/test\/fixtures\/sample-catalog\/[\w.-]+\.(ya?ml|json)$/,

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CompletionList, DocumentSymbol, Location } from 'vscode-languageserver-protocol';
 import { TestClient } from './lspClient';
+import { WorkspaceEntitiesRequest } from '../../core/protocol';
 
 const PROPS = [
   '- id: io.team.tier',
@@ -83,5 +84,10 @@ describe('language server offline, for a client without pull diagnostics', () =>
       context: { includeDeclaration: true },
     })) as Location[];
     assert.deepEqual(references.map((l) => l.uri).sort(), [datasetUri, pathToFileURL(join(workspace, 'props.yaml')).toString()].sort());
+  });
+
+  it('catalogCode/workspaceEntities lists the entities of the workspace for Pull from Catalog, declared ones first', async () => {
+    const entities = (await client.connection.sendRequest(WorkspaceEntitiesRequest.method, {})) as { urn: string; detail: string }[];
+    assert.deepEqual(entities, [{ urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,orders,PROD)', detail: 'declared in orders.yaml' }]);
   });
 });

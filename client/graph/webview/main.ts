@@ -1,8 +1,11 @@
-import { layoutGraph } from '../graphLayout';
+import { layoutGraph, NODE_DETAIL_FONT, NODE_LABEL_FONT, READABLE_LABEL_PX } from '../graphLayout';
 import { DEFAULT_COLORS, type GraphColors, type GraphLayout } from '../../../core/lineage/graphExport';
 import type { GraphSnapshot } from '../../../core/lineage/graph';
 import type { FromWebview, GraphViewState, ToWebview } from '../graphMessages';
 import { describeError } from '../../../core/errors/describeError';
+import { closeMenu, MENU_STYLE, showMenu } from './contextMenu';
+import { RootHistory } from './rootHistory';
+import { fitView, wheelPixels, zoomAt, zoomStep, type View } from './viewMath';
 
 /**
  * The lineage graph view's script (bundled by esbuild into dist/lineageGraph.js, loaded under a
@@ -26,7 +29,55 @@ const columnsBox = document.getElementById('columns') as HTMLInputElement;
 let snapshot: GraphSnapshot | undefined;
 let state: GraphViewState = { depth: 1, directions: 'both', columns: false };
 let layout: GraphLayout | undefined;
-let view = { x: 0, y: 0, scale: 1 };
+let view: View = { x: 0, y: 0, scale: 1 };
+const history = new RootHistory();
+/** "Fit" never draws entity labels smaller than this on screen: past it the view scrolls instead */
+const MIN_FIT_SCALE = READABLE_LABEL_PX / NODE_LABEL_FONT;
+
+// Styles of what this script adds (navigation buttons, the menu, label blocks), under the page's nonce.
+const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? '';
+const style = document.createElement('style');
+style.nonce = nonce;
+style.textContent = `${MENU_STYLE}
+  .columnLabel rect { fill: var(--vscode-editor-background); fill-opacity: 0.92; stroke: var(--vscode-charts-orange); stroke-width: 0.5; }
+  .columnLabel text { fill: var(--vscode-charts-orange); }
+  .toolbar button:disabled { opacity: 0.5; cursor: default; }`;
+document.head.appendChild(style);
+
+/** Back and Forward, first in the toolbar. */
+function navigationButton(id: string, text: string, label: string): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.id = id;
+  button.textContent = text;
+  button.disabled = true;
+  button.setAttribute('aria-label', label);
+  document.querySelector('.toolbar')?.prepend(button);
+  return button;
+}
+const forwardButton = navigationButton('forward', '→', 'Forward to the next root');
+const backButton = navigationButton('back', '←', 'Back to the previous root');
+backButton.addEventListener('click', () => goBack());
+forwardButton.addEventListener('click', () => goForward());
+
+function goBack(): void {
+  const root = history.back();
+  if (root) post({ type: 'reroot', urn: root });
+  updateNavigation();
+}
+
+function goForward(): void {
+  const root = history.forward();
+  if (root) post({ type: 'reroot', urn: root });
+  updateNavigation();
+}
+
+function updateNavigation(): void {
+  const { back, forward } = history.neighbours();
+  backButton.disabled = !history.canGoBack;
+  forwardButton.disabled = !history.canGoForward;
+  backButton.title = back ? `Back to ${back} (Alt+Left)` : 'Back (Alt+Left): no earlier root';
+  forwardButton.title = forward ? `Forward to ${forward} (Alt+Right)` : 'Forward (Alt+Right): no later root';
+}
 
 function readState(): GraphViewState {
   return { depth: Number(depthSelect.value), directions: directionSelect.value as GraphViewState['directions'], columns: columnsBox.checked };
@@ -52,6 +103,8 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
     depthSelect.value = String(state.depth);
     directionSelect.value = state.directions;
     columnsBox.checked = state.columns;
+    history.shown(message.snapshot.root);
+    updateNavigation();
     void render();
   }
 });
@@ -145,20 +198,43 @@ function draw(snapshot: GraphSnapshot, layout: GraphLayout, started: number): vo
     const d = edge.points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
     const path = element('path', { d, class: edge.column ? 'edge column' : 'edge', 'marker-end': `url(#${edge.column ? 'arrowColumn' : 'arrow'})` }, edges);
     element('title', {}, path).textContent = `${edge.upstream} → ${edge.downstream}${edge.label ? `: ${edge.label}` : ''}`;
-    if (edge.label) {
-      const mid = edge.points[Math.floor(edge.points.length / 2)];
-      element('text', { x: mid.x, y: mid.y - 4, class: 'edgeLabel', 'text-anchor': 'middle' }, edges).textContent = edge.label;
-    }
   }
+  drawNodes(snapshot, layout);
+  // Column labels last, above the edges and entities they were placed clear of.
+  const labels = element('g', { class: 'columnLabels' }, viewport);
+  for (const edge of layout.edges) {
+    const block = edge.labelBlock;
+    if (!block) continue;
+    const group = element('g', { class: 'columnLabel' }, labels);
+    element('title', {}, group).textContent = `${edge.upstream} → ${edge.downstream}: ${edge.label ?? ''}`;
+    element('rect', { x: block.x, y: block.y, width: block.width, height: block.height, rx: 3 }, group);
+    block.lines.forEach((line, i) => {
+      const text = element('text', { x: block.x + block.padding, y: block.y + block.padding + (i + 0.8) * block.lineHeight, class: 'edgeLabel' }, group);
+      text.style.fontSize = `${block.fontSize}px`;
+      text.textContent = line;
+    });
+  }
+  const ms = Math.round(performance.now() - started);
+  statusLine.textContent = `${snapshot.nodes.length} entities, ${snapshot.edges.length} edges${snapshot.truncated ? ' (cut at the limit)' : ''} · layout and draw ${ms} ms${worker ? ' (layout in a worker)' : ''}`;
+  fit();
+  post({ type: 'rendered', root: snapshot.root, nodes: snapshot.nodes.length, edges: snapshot.edges.length, ms });
+}
+
+function drawNodes(snapshot: GraphSnapshot, layout: GraphLayout): void {
   const byUrn = new Map(snapshot.nodes.map((n) => [n.urn, n]));
   const nodes = element('g', { class: 'nodes' }, viewport);
   for (const node of layout.nodes) {
     const info = byUrn.get(node.urn);
-    const group = element('g', { class: `node${node.root ? ' root' : ''}`, 'data-urn': node.urn, tabindex: 0, role: 'button', 'aria-label': `${node.label}, ${node.root ? 'root' : `degree ${node.degree}`}. Click to show its lineage; Alt+click or the context menu opens its file.` }, nodes);
-    element('title', {}, group).textContent = `${node.urn}\nClick: show its lineage · Alt+click or right-click: open its file`;
+    const group = element('g', { class: `node${node.root ? ' root' : ''}`, 'data-urn': node.urn, tabindex: 0, role: 'button', 'aria-label': `${node.label}, ${node.root ? 'root' : `degree ${node.degree}`}. Click to show its lineage; the context menu (right-click, Shift+F10) opens its file or DataHub.` }, nodes);
+    element('title', {}, group).textContent = `${node.urn}\nClick: show its lineage · Alt+click: open its file · right-click: more`;
     element('rect', { x: node.x - node.width / 2, y: node.y - node.height / 2, width: node.width, height: node.height, rx: 4 }, group);
-    element('text', { x: node.x, y: node.y - 2, 'text-anchor': 'middle', class: 'label' }, group).textContent = node.label;
-    element('text', { x: node.x, y: node.y + 12, 'text-anchor': 'middle', class: 'degree' }, group).textContent = node.root ? 'root' : `degree ${node.degree}`;
+    // Sizes from the layout, which sized the boxes for them (one source; the page's CSS sets none).
+    const label = element('text', { x: node.x, y: node.y - 2, 'text-anchor': 'middle', class: 'label' }, group);
+    label.style.fontSize = `${NODE_LABEL_FONT}px`;
+    label.textContent = node.label;
+    const detail = element('text', { x: node.x, y: node.y + NODE_DETAIL_FONT + 2, 'text-anchor': 'middle', class: 'degree' }, group);
+    detail.style.fontSize = `${NODE_DETAIL_FONT}px`;
+    detail.textContent = node.root ? 'root' : `degree ${node.degree}`;
     for (const direction of ['upstream', 'downstream'] as const) {
       if (!info || info.expanded.includes(direction)) continue;
       const cx = direction === 'upstream' ? node.x - node.width / 2 : node.x + node.width / 2;
@@ -168,23 +244,24 @@ function draw(snapshot: GraphSnapshot, layout: GraphLayout, started: number): vo
       element('text', { x: cx, y: node.y + 4, 'text-anchor': 'middle' }, handle).textContent = '+';
     }
   }
-  const ms = Math.round(performance.now() - started);
-  statusLine.textContent = `${snapshot.nodes.length} entities, ${snapshot.edges.length} edges${snapshot.truncated ? ' (cut at the limit)' : ''} · layout and draw ${ms} ms${worker ? ' (layout in a worker)' : ''}`;
-  fit();
-  post({ type: 'rendered', root: snapshot.root, nodes: snapshot.nodes.length, edges: snapshot.edges.length, ms });
 }
 
 function applyView(): void {
   viewport.setAttribute('transform', `translate(${view.x.toFixed(1)},${view.y.toFixed(1)}) scale(${view.scale.toFixed(4)})`);
+  // Read by the end-to-end test and by screen readers' users through the status line's title.
+  canvas.dataset.labelPx = (NODE_LABEL_FONT * view.scale).toFixed(2);
 }
 
+function canvasSize(): { width: number; height: number } {
+  const box = canvas.getBoundingClientRect();
+  return { width: box.width, height: box.height };
+}
+
+/** The whole graph when its labels stay readable; otherwise readable labels around the root, and scrolling for the rest. */
 function fit(): void {
   if (!layout) return;
-  const box = canvas.getBoundingClientRect();
-  const scale = Math.min(1.5, (box.width - 40) / Math.max(layout.width, 1), (box.height - 40) / Math.max(layout.height, 1));
-  view = { scale: Math.max(0.05, scale), x: 0, y: 0 };
-  view.x = (box.width - layout.width * view.scale) / 2;
-  view.y = (box.height - layout.height * view.scale) / 2;
+  const root = layout.nodes.find((n) => n.root) ?? layout.nodes[0];
+  view = fitView(layout, canvasSize(), MIN_FIT_SCALE, root ? { x: root.x, y: root.y } : { x: 0, y: 0 });
   applyView();
 }
 
@@ -195,6 +272,18 @@ function nodeOf(target: EventTarget | null): { urn: string; direction?: 'upstrea
   if (!urn) return undefined;
   const direction = el?.closest('.expand')?.getAttribute('data-direction');
   return { urn, ...(direction === 'upstream' || direction === 'downstream' ? { direction } : {}) };
+}
+
+function openMenuFor(urn: string, at: { x: number; y: number }): void {
+  showMenu(
+    [
+      ...(urn !== snapshot?.root ? [{ label: 'Show Lineage from Here', run: () => post({ type: 'reroot', urn }) }] : []),
+      { label: 'Open File', run: () => post({ type: 'open', urn }) },
+      { label: 'Open in DataHub', run: () => post({ type: 'openInDataHub', urn }) },
+    ],
+    at,
+    `Actions for ${urn}`,
+  );
 }
 
 canvas.addEventListener('click', (event) => {
@@ -208,40 +297,64 @@ canvas.addEventListener('contextmenu', (event) => {
   const hit = nodeOf(event.target);
   if (!hit) return;
   event.preventDefault();
-  post({ type: 'open', urn: hit.urn });
+  openMenuFor(hit.urn, { x: event.clientX, y: event.clientY });
 });
 canvas.addEventListener('keydown', (event) => {
   const hit = nodeOf(event.target);
-  if (!hit || (event.key !== 'Enter' && event.key !== ' ')) return;
-  post(event.altKey ? { type: 'open', urn: hit.urn } : { type: 'reroot', urn: hit.urn });
+  if (!hit) return;
+  if (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10')) {
+    event.preventDefault();
+    const box = (event.target as Element).getBoundingClientRect();
+    openMenuFor(hit.urn, { x: box.left + box.width / 2, y: box.bottom });
+  } else if (event.key === 'Enter' || event.key === ' ') {
+    post(event.altKey ? { type: 'open', urn: hit.urn } : { type: 'reroot', urn: hit.urn });
+  }
+});
+// Back and forward like a browser (Alt+Left/Right, the mouse's back/forward buttons); zoom with +/-, fit with 0.
+window.addEventListener('keydown', (event) => {
+  if (event.target instanceof HTMLSelectElement || event.target instanceof HTMLInputElement) return;
+  if (event.altKey && event.key === 'ArrowLeft') goBack();
+  else if (event.altKey && event.key === 'ArrowRight') goForward();
+  else if (!event.altKey && !event.ctrlKey && !event.metaKey && (event.key === '+' || event.key === '=')) setView(zoomStep(view, 1, canvasSize()));
+  else if (!event.altKey && !event.ctrlKey && !event.metaKey && event.key === '-') setView(zoomStep(view, -1, canvasSize()));
+  else if (!event.altKey && !event.ctrlKey && !event.metaKey && event.key === '0') fit();
+  else return;
+  event.preventDefault();
+});
+window.addEventListener('mouseup', (event) => {
+  if (event.button === 3) goBack();
+  else if (event.button === 4) goForward();
 });
 
-// Pan with the mouse, zoom with the wheel (around the pointer).
+function setView(next: View): void {
+  view = next;
+  applyView();
+}
+
+// Pan with the mouse; the wheel scrolls (Shift: sideways); Ctrl+wheel and a pinch zoom around the pointer, in small steps.
 let drag: { x: number; y: number } | undefined;
 canvas.addEventListener('pointerdown', (event) => {
-  if (nodeOf(event.target)) return;
+  if (nodeOf(event.target) || event.button !== 0) return;
+  closeMenu();
   drag = { x: event.clientX - view.x, y: event.clientY - view.y };
 });
 window.addEventListener('pointermove', (event) => {
   if (!drag) return;
-  view.x = event.clientX - drag.x;
-  view.y = event.clientY - drag.y;
-  applyView();
+  setView({ ...view, x: event.clientX - drag.x, y: event.clientY - drag.y });
 });
 window.addEventListener('pointerup', () => (drag = undefined));
 canvas.addEventListener(
   'wheel',
   (event) => {
     event.preventDefault();
+    closeMenu();
     const box = canvas.getBoundingClientRect();
-    const px = event.clientX - box.left;
-    const py = event.clientY - box.top;
-    const factor = Math.exp(-event.deltaY * 0.0015);
-    const scale = Math.min(4, Math.max(0.02, view.scale * factor));
-    view.x = px - ((px - view.x) * scale) / view.scale;
-    view.y = py - ((py - view.y) * scale) / view.scale;
-    view.scale = scale;
-    applyView();
+    const dx = wheelPixels(event.deltaX, event.deltaMode, box.width);
+    const dy = wheelPixels(event.deltaY, event.deltaMode, box.height);
+    // Browsers report a trackpad pinch as a wheel event with ctrlKey set.
+    if (event.ctrlKey || event.metaKey) setView(zoomAt(view, dy, { x: event.clientX - box.left, y: event.clientY - box.top }));
+    else if (event.shiftKey && dx === 0) setView({ ...view, x: view.x - dy });
+    else setView({ ...view, x: view.x - dx, y: view.y - dy });
   },
   { passive: false },
 );

@@ -19,7 +19,7 @@ test('text output names file:line:col (one-based), severity, code and a summary'
 });
 
 test('github annotations escape property separators', () => {
-  const out = formatGithub(diagnostics).split('\n');
+  const out = formatGithub(diagnostics).annotations.split('\n');
   assert.equal(out[0], '::error file=lineage.yml,line=2,col=1,endLine=2,endColumn=8,title=format.unknownKey::Unknown key, with: colon');
   assert.match(out[1], /^::warning /);
 });
@@ -29,4 +29,26 @@ test('sarif is valid 2.1.0 shape with one rule per code', () => {
   assert.equal(sarif.version, '2.1.0');
   assert.deepEqual(sarif.runs[0].tool.driver.rules.map((r: { id: string }) => r.id), ['format.unknownKey', 'lineage.version']);
   assert.equal(sarif.runs[0].results[0].locations[0].physicalLocation.region.startLine, 2);
+});
+
+test('github annotations stay within what GitHub shows (10 of each kind per step) and say how many more and where', () => {
+  const many = (severity: 'error' | 'warning' | 'information', count: number) =>
+    Array.from({ length: count }, (_, i) => ({ file: `f${i}.yaml`, range: { start: { line: i, character: 0 }, end: { line: i, character: 1 } }, severity, code: 'urn.syntax', message: `problem ${i}` }));
+  const report = formatGithub([...many('error', 25), ...many('warning', 11), ...many('information', 3)], 'the job summary of this run');
+  const lines = report.annotations.split('\n');
+  assert.equal(lines.filter((l) => l.startsWith('::error ')).length, 10);
+  assert.equal(lines.filter((l) => l.startsWith('::warning ')).length, 10);
+  assert.equal(lines.filter((l) => l.startsWith('::notice ')).length, 3);
+  assert.equal(report.summary, 'Catalog Code: 15 more errors, 1 more warning not annotated (GitHub shows 10 of each kind per step; 39 problem(s) in all). The full list: the job summary of this run.');
+  assert.ok(!report.summary.startsWith('::'), 'the summary is plain text, not a workflow command');
+  assert.equal(formatGithub(many('error', 10)).summary, '', 'nothing left out: no summary line');
+});
+
+test('sarif rules carry a short and a full description and a help link to their anchor in docs/diagnostics.md', () => {
+  const sarif = JSON.parse(formatSarif(diagnostics, '9.9.9', 'https://example.test/docs/diagnostics.md'));
+  const [rule] = sarif.runs[0].tool.driver.rules as { id: string; shortDescription: { text: string }; fullDescription: { text: string }; helpUri: string }[];
+  assert.equal(rule.id, 'format.unknownKey');
+  assert.equal(rule.shortDescription.text, 'A key the format does not have.');
+  assert.match(rule.fullDescription.text, /^A key the format does not have\. DataHub refuses it, so it is an error\. Decided by: pydantic/);
+  assert.equal(rule.helpUri, 'https://example.test/docs/diagnostics.md#format.unknownKey');
 });

@@ -16,7 +16,8 @@ function documentedRows(): Map<string, { authority: string; severity: string }> 
   const rows = new Map<string, { authority: string; severity: string }>();
   for (const line of text.split('\n')) {
     const cells = line.split('|').map((cell) => cell.trim());
-    const code = /^`([a-zA-Z]+\.[a-zA-Z]+)`$/.exec(cells[1] ?? '')?.[1];
+    // A row starts with the code's anchor (SARIF rules link to it), then the code.
+    const code = /^(?:<a id="[a-zA-Z.]+"><\/a>)?`([a-zA-Z]+\.[a-zA-Z]+)`$/.exec(cells[1] ?? '')?.[1];
     if (code && cells.length >= 6) rows.set(code, { authority: cells[2], severity: cells[3] });
   }
   return rows;

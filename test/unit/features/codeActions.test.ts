@@ -119,3 +119,15 @@ test('an environment typo inside a URN: fix the environment, closest first', () 
   assert.equal(actions[0].title, "Fix the environment: 'PROD'");
   assert.match(apply(uri, text, actions[0]), /hive,orders,PROD\)\n$/);
 });
+
+test('a quick fix that only removes or adds quotes says so, not "Replace with"', () => {
+  const uri = 'file:///repo/team.yaml';
+  const text = `id: orders\nplatform: hive\nstructured_properties:\n  io.acryl.privacy.retentionTime: "365"\n`;
+  const { actions } = actionsFor(uri, text, 'property.valueType');
+  const unquote = actions.find((a) => a.isPreferred);
+  assert.equal(unquote?.title, 'Remove the quotes: 365');
+  assert.match(apply(uri, text, unquote as CodeAction), /retentionTime: 365\n/);
+
+  const quoteIt = actionsFor(uri, text.replace('"365"', '365'), 'property.valueType', definitionsOf([{ ...RETENTION, valueType: 'string', allowedValues: undefined }]));
+  assert.equal(quoteIt.actions.find((a) => a.isPreferred)?.title, 'Quote it: "365"');
+});

@@ -75,7 +75,8 @@ test('snippets: lineage entry, property definition, and a dataset in an empty fi
   const lineage = completeAt('file:///w/lineage.yml', 'version: 1\nlineage:\n  - entity:\n      name: a\n      type: dataset\n      platform: hive\n  - |\n');
   assert.ok(labels(lineage.items).includes('lineage entry'));
   const empty = completeAt('file:///w/new.yaml', '|');
-  assert.deepEqual(labels(empty.items).sort(), ['dataset', 'lineage file', 'structured property definition']);
+  assert.deepEqual(labels(empty.items).sort(), ['dataset', 'lineage file', 'structured property definitions file', 'updateLineage document']);
+  assert.deepEqual(labels(completeAt('file:///w/new.json', '|').items).sort(), ['metadata change proposal', 'updateLineage document']);
   const definition = completeAt('file:///w/props.yaml', '- id: a.b\n  type: string\n  entity_types: [dataset]\n|\n');
   assert.ok(labels(definition.items).includes('structured property definition'));
 });

@@ -68,4 +68,29 @@ describe('lineage graph layout (d3-dag)', () => {
     assert.ok(layout.nodes.every((n) => Number.isFinite(n.x) && Number.isFinite(n.y)));
     assert.ok(layout.edges.some((e) => e.upstream === ds(3) && e.downstream === ds(0)), 'the edge closing the cycle is drawn, in its own direction');
   });
+
+  it('column labels: one line per column pair, clear of every entity and of each other', () => {
+    // Three sources feed one target and each other, each edge with several column pairs: at the
+    // edges' middles the labels would fall on top of each other and of the entities.
+    const snapshot = lattice(3, 3);
+    const field = (dataset: string, column: string) => `urn:li:schemaField:(${dataset},${column})`;
+    for (const edge of snapshot.edges) {
+      const columns = ['customer_id', 'order_id', 'a_rather_long_column_name_for_the_amount', 'created_at'];
+      snapshot.columnEdges.push({ owner: edge.downstream, upstreams: columns.map((c) => field(edge.upstream, c)), downstreams: [field(edge.downstream, 'id')] } as GraphSnapshot['columnEdges'][number]);
+    }
+    const layout = layoutGraph(snapshot, { columns: true });
+    const blocks = layout.edges.flatMap((e) => (e.labelBlock ? [e.labelBlock] : []));
+    assert.equal(blocks.length, snapshot.edges.length, 'one label block per dataset pair with column edges');
+    assert.ok(blocks.every((b) => b.lines.length === 4), 'one line per column pair');
+    const rects = [...layout.nodes.map((n) => ({ x: n.x - n.width / 2, y: n.y - n.height / 2, width: n.width, height: n.height, what: n.urn })), ...blocks.map((b, i) => ({ ...b, what: `label ${i}` }))];
+    for (let i = 0; i < rects.length; i++) {
+      for (let j = i + 1; j < rects.length; j++) {
+        const a = rects[i]!;
+        const b = rects[j]!;
+        const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+        assert.ok(apart, `${a.what} overlaps ${b.what}`);
+      }
+    }
+    for (const b of blocks) assert.ok(b.x + b.width <= layout.width + 0.01 && b.y + b.height <= layout.height + 0.01, 'labels inside the drawing');
+  });
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { expandTree, lineageToJson, renderLineageText } from '../../../core/lineage/render';
 import { LineageTree } from '../../../core/lineage/tree';
-import { shortName } from '../../../core/lineage/labels';
+import { rootName, shortName } from '../../../core/lineage/labels';
 import type { LineageNode } from '../../../core/lineage/types';
 import { GraphFetcher, ds, field } from './graphFetcher';
 
@@ -216,4 +216,10 @@ it('short names: a dataset by name and platform, a data flow by its flow id (not
   assert.equal(shortName('urn:li:dataset:(urn:li:dataPlatform:hive,staging.orders,PROD)'), 'staging.orders (hive)');
   assert.equal(shortName('urn:li:dataFlow:(airflow,orders_pipeline,prod)'), 'orders_pipeline');
   assert.equal(shortName('urn:li:dataJob:(urn:li:dataFlow:(airflow,orders_pipeline,prod),ingest_orders)'), 'ingest_orders');
+});
+
+it('a column root is named with its dataset ("Lineage of orders.country"), other roots by their short name', () => {
+  const orders = 'urn:li:dataset:(urn:li:dataPlatform:hive,sales.orders,PROD)';
+  assert.equal(rootName(`urn:li:schemaField:(${orders},country)`), 'sales.orders.country');
+  assert.equal(rootName(orders), 'sales.orders (hive)');
 });

@@ -127,7 +127,8 @@ describe('definitionLive: soft-deleted', () => {
     assert.equal(d.severity, 'error');
     assert.match(d.message, /soft-deleted in the service/);
     assert.match(d.message, /display name: \(none\) in the service, Team in this file/);
-    assert.match(d.message, /removed: false/);
+    assert.match(d.message, /Restore it first: restore it in the catalog \(VS Code: the Restore lens above its definition, or "Catalog Code: Restore Property"\)/);
+    assert.doesNotMatch(d.message, /removed: false/);
   });
 
   it('only notes it when the file repeats the live definition unchanged', () => {

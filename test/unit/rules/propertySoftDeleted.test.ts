@@ -13,7 +13,9 @@ describe('propertySoftDeleted', () => {
     assert.equal(d.code, 'property.softDeleted');
     assert.equal(d.severity, 'error');
     assert.match(d.message, /'io\.acryl\.legacy' is soft-deleted in the service/);
-    assert.match(d.message, /Restore the property \(status removed: false\) or remove this value/);
+    // What a user does to restore it, not the wire detail (a status aspect with removed: false).
+    assert.match(d.message, /Restore the property first: restore it in the catalog \(VS Code: the Restore lens above its definition, or "Catalog Code: Restore Property"\); or remove this value/);
+    assert.doesNotMatch(d.message, /removed: false/);
   });
 
   it('allows removing its value with a PATCH', () => {

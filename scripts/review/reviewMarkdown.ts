@@ -1,0 +1,73 @@
+import type { FileDiagnostic } from '../../cli/report';
+import { codeDoc } from '../../core/diagnostics/codeDocs';
+import { mdCode, mdText } from '../../core/output/markdown';
+import type { IssueComment } from './githubComments';
+
+/**
+ * What the review Action writes as Markdown: the job summary (every problem) and the one pull
+ * request comment (the plan), found again on the next run by a hidden marker. Values from files
+ * (names, messages) go through core/output/markdown.ts, so a file named `<img …>` or a message
+ * holding `<!--` shows as text.
+ */
+
+/** The hidden first line of the Action's comment; a constant, never built from data. */
+export const REVIEW_MARKER = '<!-- catalog-code-review -->';
+/** GitHub refuses a comment over 65,536 characters. */
+export const MAX_COMMENT_CHARS = 65_536;
+/** GitHub takes at most 1 MiB of job summary per step; the list stops well before. */
+const MAX_SUMMARY_CHARS = 900_000;
+
+/** The Action's own earlier comment: the marker AND written by the Action's account (never someone else's comment quoting the marker). */
+export function ownReviewComment(comments: readonly IssueComment[], author: string): IssueComment | undefined {
+  return comments.find((c) => c.user?.login === author && typeof c.body === 'string' && c.body.startsWith(REVIEW_MARKER));
+}
+
+export function countsLine(problems: readonly FileDiagnostic[]): string {
+  const errors = problems.filter((p) => p.severity === 'error').length;
+  const warnings = problems.filter((p) => p.severity === 'warning').length;
+  const others = problems.length - errors - warnings;
+  return `${errors} error(s), ${warnings} warning(s)${others > 0 ? `, ${others} note(s)` : ''}`;
+}
+
+/** Every problem, as a list (a table would let a `|` in a file name split its cells). */
+export function jobSummary(problems: readonly FileDiagnostic[], docsUrl: string): string {
+  const lines = ['## Catalog Code: validate', '', `${countsLine(problems)}.`, ''];
+  let size = lines.join('\n').length;
+  for (let i = 0; i < problems.length; i++) {
+    const p = problems[i];
+    const where = `${p.file}:${p.range.start.line + 1}:${p.range.start.character + 1}`;
+    const line = `- **${p.severity}** ${mdCode(where)} [${mdText(p.code)}](${codeDoc(p.code, docsUrl).helpUri}): ${mdText(p.message)}`;
+    if (size + line.length + 1 > MAX_SUMMARY_CHARS) {
+      lines.push('', `${problems.length - i} more problem(s) not listed here (the job summary's size limit): run catalog-code validate to see them all.`);
+      break;
+    }
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export interface CommentInput {
+  problems: readonly FileDiagnostic[];
+  /** the plan's Markdown (core/plan/planMarkdown.ts, already escaped and bounded), or why there is none */
+  plan: { markdown: string } | { missing: string };
+  /** a link to this run, where the annotations and the job summary are */
+  runUrl?: string;
+}
+
+/** The comment: marker, the validate line, then the plan; never over GitHub's limit. */
+export function reviewComment(input: CommentInput): string {
+  const where = input.runUrl ? ` — every problem is in the [job summary](${input.runUrl})` : '';
+  const head = [REVIEW_MARKER, `**Catalog Code validate:** ${countsLine(input.problems)}${input.problems.length > 0 ? where : ''}.`, ''];
+  const body = planSection(input.plan);
+  const text = `${head.join('\n')}\n${body}\n`;
+  if (text.length <= MAX_COMMENT_CHARS) return text;
+  // The plan is bounded already; this only guards the sum.
+  const cut = MAX_COMMENT_CHARS - 200;
+  return `${text.slice(0, /[\ud800-\udbff]/.test(text[cut - 1]) ? cut - 1 : cut)}\n\n…(the comment was cut at GitHub's size limit; the job summary has the rest)\n`;
+}
+
+/** The plan's Markdown as `plan` wrote it, or why there is none (text from the CLI, so escaped). */
+export function planSection(plan: CommentInput['plan']): string {
+  return 'markdown' in plan ? plan.markdown : `### Catalog Code plan\n\n${mdText(plan.missing, 2_000)}`;
+}

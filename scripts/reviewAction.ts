@@ -1,0 +1,137 @@
+import { appendFileSync, readFileSync } from 'node:fs';
+import type { CliIo } from '../cli/io';
+import { formatGithub, type FileDiagnostic } from '../cli/report';
+import { DEFAULT_DIAGNOSTICS_DOC_URL } from '../core/diagnostics/codeDocs';
+import { describeError } from '../core/errors/describeError';
+import { logLines } from '../core/output/logText';
+import { createComment, GitHubApiError, listComments, updateComment, type GitHubTarget } from './review/githubComments';
+import { jobSummary, ownReviewComment, planSection, reviewComment, type CommentInput } from './review/reviewMarkdown';
+
+/**
+ * The GitHub Action's logic (action.yml runs `node dist/reviewAction.js`): validate the files and
+ * annotate within GitHub's limits, write every problem to the job summary, plan against the catalog
+ * when one is given, and create or update the one pull-request comment holding the plan. A comment
+ * that cannot be written (a fork's read-only token, GitHub failing) is a warning, never a failed
+ * check: the plan is in the job summary too. Exit 1 when the files have errors.
+ */
+
+declare const CATALOG_CODE_VERSION: string | undefined;
+const version = typeof CATALOG_CODE_VERSION === 'string' ? CATALOG_CODE_VERSION : '0.1.0';
+
+interface Inputs {
+  paths: string[];
+  service?: string;
+  comment: boolean;
+  commentAuthor: string;
+  failOnError: boolean;
+  docsUrl: string;
+}
+
+function inputs(env: NodeJS.ProcessEnv): Inputs {
+  const flag = (value: string | undefined, fallback: boolean) => (value === undefined || value.trim() === '' ? fallback : value.trim().toLowerCase() === 'true');
+  return {
+    paths: (env.INPUT_PATHS ?? '.').split(/\r?\n/).map((p) => p.trim()).filter(Boolean),
+    ...(env.INPUT_SERVICE?.trim() ? { service: env.INPUT_SERVICE.trim() } : {}),
+    comment: flag(env.INPUT_COMMENT, true),
+    commentAuthor: env.INPUT_COMMENT_AUTHOR?.trim() || 'github-actions[bot]',
+    failOnError: flag(env.INPUT_FAIL_ON_ERROR, true),
+    docsUrl: env.CATALOG_CODE_DOCS_URL?.trim() || DEFAULT_DIAGNOSTICS_DOC_URL,
+  };
+}
+
+/** Runs a CLI verb in this process, keeping what it prints. */
+async function captured(run: (argv: string[], io: CliIo) => Promise<number>, argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(argv, { stdout: (t) => (stdout += `${t}\n`), stderr: (t) => (stderr += `${t}\n`), version });
+  return { code, stdout, stderr };
+}
+
+/** A warning annotation built here from data: its text escaped by GitHub's rules, so it stays one command. */
+function warn(text: string): void {
+  process.stdout.write(`::warning title=Catalog Code review::${logLines(text).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}\n`);
+}
+
+function say(text: string): void {
+  process.stdout.write(`${logLines(text)}\n`);
+}
+
+function pullRequestNumber(eventPath: string | undefined): number | undefined {
+  if (!eventPath) return undefined;
+  const event = JSON.parse(readFileSync(eventPath, 'utf8')) as { pull_request?: { number?: unknown }; issue?: { number?: unknown; pull_request?: unknown } };
+  const number = event.pull_request?.number ?? (event.issue?.pull_request ? event.issue.number : undefined);
+  return typeof number === 'number' && Number.isSafeInteger(number) && number > 0 ? number : undefined;
+}
+
+/** The address of this run (GitHub's own variables), or undefined when they are missing or odd. */
+function runUrl(env: NodeJS.ProcessEnv): string | undefined {
+  if (!env.GITHUB_SERVER_URL || !env.GITHUB_REPOSITORY || !/^\d+$/.test(env.GITHUB_RUN_ID ?? '')) return undefined;
+  try {
+    const url = new URL(`${env.GITHUB_SERVER_URL.replace(/\/+$/, '')}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`);
+    return /^https?:$/.test(url.protocol) ? url.href.replace(/[()\s]/g, encodeURIComponent) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function validate(options: Inputs): Promise<{ problems: FileDiagnostic[]; code: number }> {
+  const { runValidate } = await import('../cli/validate.js');
+  const result = await captured(runValidate, [...options.paths, '--format', 'json', ...(options.service ? ['--service', options.service] : [])]);
+  if (result.code === 2 || !result.stdout.trim()) throw new Error(`catalog-code validate failed: ${result.stderr.trim() || `exit ${result.code}`}`);
+  return { problems: JSON.parse(result.stdout) as FileDiagnostic[], code: result.code };
+}
+
+async function plan(options: Inputs): Promise<CommentInput['plan']> {
+  if (!options.service) return { missing: 'No plan: the Action was given no catalog (its service input), so only the files were checked.' };
+  const { runPlan } = await import('../cli/plan.js');
+  const result = await captured(runPlan, [...options.paths, '--service', options.service, '--format', 'markdown']);
+  return result.code === 0 ? { markdown: result.stdout.trimEnd() } : { missing: `No plan: ${result.stderr.trim() || `catalog-code plan exited ${result.code}`}` };
+}
+
+/** Updates the Action's own comment (marker and author both match), or adds one. */
+async function upsertComment(target: GitHubTarget, pullRequest: number, author: string, body: string): Promise<string> {
+  const own = ownReviewComment(await listComments(target, pullRequest), author);
+  if (own) {
+    await updateComment(target, own.id, body);
+    return `updated comment ${own.id}`;
+  }
+  const created = await createComment(target, pullRequest, body);
+  return `created comment ${created.id}`;
+}
+
+async function main(env: NodeJS.ProcessEnv): Promise<number> {
+  const options = inputs(env);
+  const { problems, code } = await validate(options);
+  const report = formatGithub(problems, 'the job summary of this run (its Summary page)');
+  if (report.annotations) process.stdout.write(`${report.annotations}\n`);
+  if (report.summary) say(report.summary);
+  const planned = await plan(options);
+  if (env.GITHUB_STEP_SUMMARY) {
+    appendFileSync(env.GITHUB_STEP_SUMMARY, jobSummary(problems, options.docsUrl));
+    appendFileSync(env.GITHUB_STEP_SUMMARY, `\n${planSection(planned)}\n`);
+  }
+  const pullRequest = pullRequestNumber(env.GITHUB_EVENT_PATH);
+  if (options.comment && pullRequest !== undefined) {
+    const run = runUrl(env);
+    const body = reviewComment({ problems, plan: planned, ...(run ? { runUrl: run } : {}) });
+    if (!env.GITHUB_TOKEN) warn('No review comment: GITHUB_TOKEN is not set (pass `github-token`). The plan is in the job summary.');
+    else {
+      const target: GitHubTarget = { apiUrl: env.GITHUB_API_URL || 'https://api.github.com', repository: env.GITHUB_REPOSITORY ?? '', token: env.GITHUB_TOKEN };
+      try {
+        say(`Catalog Code review: ${await upsertComment(target, pullRequest, options.commentAuthor, body)} on pull request #${pullRequest}.`);
+      } catch (error) {
+        const why = error instanceof GitHubApiError && error.status === 403 ? ' The token may not write to pull requests: a pull request from a fork gets a read-only token, and the job needs `permissions: pull-requests: write`.' : '';
+        warn(`Could not write the review comment on pull request #${pullRequest}: ${describeError(error)}.${why} The plan is in the job summary.`);
+      }
+    }
+  } else if (options.comment) say('Catalog Code review: not a pull request event, so no comment; the plan is in the job summary.');
+  return options.failOnError && code === 1 ? 1 : 0;
+}
+
+main(process.env).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${logLines(`Catalog Code review failed: ${describeError(error)}`)}\n`);
+    process.exit(2);
+  },
+);
