@@ -53,6 +53,7 @@ export class SettingsSync {
       this.state.log(`Format associations changed: ${JSON.stringify(settings.associations)}; every file was read again.`);
     }
     if (present.includes('severity') && this.state.session.setSeverity(settings.severity)) this.state.markStale();
+    if (present.includes('datahubVersion') && this.state.datahubVersion.setSetting(settings.datahubVersion)) this.state.markStale();
     if (present.includes('refreshIntervalSeconds')) this.state.setRefreshInterval(settings.refreshIntervalSeconds);
   }
 }

@@ -4,6 +4,7 @@ import { timeoutFromEnvironment } from '../core/api/http';
 import { UNKNOWN_EXISTENCE, type EntityExistenceView } from '../core/definitions/types';
 import { StatusNotification, type CatalogInitializationOptions, type StatusParams } from '../core/protocol';
 import { probeServiceTarget } from '../core/api/serviceTarget';
+import { DataHubVersionChoice } from './datahubVersion';
 import type { ServiceTarget } from '../core/rules/target';
 import { WorkspaceSession, type CatalogKnowledge } from '../core/workspace/session';
 import { CATALOG_SETTINGS } from '../core/settings/catalogSettings';
@@ -41,6 +42,8 @@ export class ServerState {
   /** the service whose /health gave no answer yet: asked again after each refresh of its definitions */
   private targetUnsettledFor: ServiceConnection | undefined;
   private currentService: ServiceConnection | undefined;
+  /** the DataHub version checks judge by: the setting, else what the service reports */
+  readonly datahubVersion = new DataHubVersionChoice(() => this.markStale(), (message) => this.log(message));
 
   constructor(private readonly lsp: Connection) {
     const log = (message: string) => this.log(message);
@@ -101,6 +104,7 @@ export class ServerState {
     this.log(service ? `Using the catalog service at ${service.url} (set by ${from}).` : 'No catalog service: working offline on the definitions in the workspace.');
     void this.live.setConnection(service);
     void this.detectTarget(service);
+    void this.datahubVersion.setService(service);
     this.markStale();
   }
 
@@ -132,7 +136,7 @@ export class ServerState {
 
   /** What the catalog knows now: the service's definitions, which entities exist, the kind of service. */
   knowledge(): CatalogKnowledge {
-    return { serviceDefinitions: this.live.source !== 'none' ? this.live.definitions : undefined, entities: this.existenceView(), target: this.target };
+    return { serviceDefinitions: this.live.source !== 'none' ? this.live.definitions : undefined, entities: this.existenceView(), target: this.target, datahub: this.datahubVersion.profile() };
   }
 
   /** Existence is only asked of a service that answered; otherwise rules stay quiet. */

@@ -1,4 +1,5 @@
 import { parseAssociations, type Associations } from '../formats/associations';
+import { parseDataHubVersion } from '../datahub/versions';
 import { parseSeverityOverrides, type SeverityOverrides } from '../diagnostics/severityOverrides';
 
 /**
@@ -18,6 +19,8 @@ export interface CatalogCodeSettings {
   refreshIntervalSeconds: number;
   /** `catalogCode.diagnostics.severity`: code (or family `lineage.*`) → level */
   severity: SeverityOverrides;
+  /** `catalogCode.datahub.version`: the DataHub version whose rules apply (`auto`: what the service reports, else the newest modelled) */
+  datahubVersion: string;
 }
 
 export type SettingName = keyof CatalogCodeSettings;
@@ -63,6 +66,14 @@ export const CATALOG_SETTINGS: SettingSpecs = {
       const parsed = parseSeverityOverrides(raw, where);
       return { value: parsed.overrides, problems: parsed.problems };
     },
+  },
+  datahubVersion: {
+    key: 'catalogCode.datahub.version',
+    default: 'auto',
+    read: (raw, where) =>
+      typeof raw === 'string' && (raw.trim() === 'auto' || parseDataHubVersion(raw) !== undefined)
+        ? { value: raw.trim(), problems: [] }
+        : { problems: [`${where} must be 'auto' or a DataHub version such as "1.2.0"; it was ignored, so files are judged by the version the service reports, else the newest Catalog Code models.`] },
   },
 };
 
