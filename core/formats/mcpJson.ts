@@ -35,7 +35,7 @@ export function readMcpItem(item: DocNode, path: string, collector: FactCollecto
 
 function readMcp(map: MapNode, path: string, collector: FactCollector): void {
   collector.shape(map, 'mcp.proposal');
-  const entityType = collector.enumValue(valueOf(map, 'entityType'), 'entityType', pathOf(path, 'entityType'));
+  const entityType = collector.enumValue(valueOf(map, 'entityType'), 'proposalEntityType', pathOf(path, 'entityType'));
   const entityUrn = collector.urn(valueOf(map, 'entityUrn'), 'entity', pathOf(path, 'entityUrn'));
   const changeType = collector.enumValue(valueOf(map, 'changeType'), 'changeType', pathOf(path, 'changeType'));
   const aspectName = collector.string(valueOf(map, 'aspectName'), pathOf(path, 'aspectName'));

@@ -203,6 +203,11 @@ export const ENUMS: Record<string, readonly string[]> = {
   fieldType: ['string', 'number', 'int', 'long', 'float', 'double', 'boolean', 'bytes', 'fixed'],
   /** short entity type names: definition `entity_types`, `type_qualifier.allowed_types`, MCP `entityType` (case-sensitive) */
   entityType: ENTITY_TYPE_NAMES,
+  /**
+   * an MCP's own `entityType`: the same names, but GMS finds them whatever their case
+   * (ConfigEntityRegistry.getEntitySpec lower-cases the name), so a case slip is advice
+   */
+  proposalEntityType: ENTITY_TYPE_NAMES,
   /** dataset YAML `owners[].type` when not written as an `urn:li:ownershipType:` URN */
   ownershipType: [
     'TECHNICAL_OWNER', 'BUSINESS_OWNER', 'DATA_STEWARD', 'NONE', 'DEVELOPER', 'DATAOWNER', 'DELEGATE', 'PRODUCER',
@@ -214,3 +219,6 @@ export const ENUMS: Record<string, readonly string[]> = {
 
 /** Enums DataHub compares without regard to case (the lineage source uppercases `env`). */
 export const CASE_INSENSITIVE_ENUMS: ReadonlySet<string> = new Set(['fabricType']);
+
+/** Enums DataHub looks up without regard to case but keeps as written: a case slip is worth a warning, never an error. */
+export const CASE_FOLDED_ENUMS: ReadonlySet<string> = new Set(['proposalEntityType']);
