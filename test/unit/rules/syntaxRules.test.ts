@@ -99,3 +99,21 @@ test("an MCP's entityType in another case is a warning naming DataHub's spelling
   assert.equal(unknown?.severity, 'error');
   assert.match(unknown?.message ?? '', /not a valid entityType/);
 });
+
+// Issue #25 item 3: the registry check belongs where DataHub applies it (key URNs, @Relationship /
+// @UrnValidation fields). DataHub's forms example writes `verification.type: urn:li:verificationType:…`.
+test('a URN in a free position may name a type outside the entity registry; the entity URN may not', () => {
+  const free = check(
+    'file:///repo/mcp.json',
+    `[{"entityType": "form", "entityUrn": "urn:li:form:governance", "changeType": "UPSERT", "aspectName": "formInfo",
+  "aspect": {"json": {"name": "Verify", "type": "VERIFICATION", "verification": {"type": "urn:li:verificationType:governance"}}}}]`,
+  );
+  assert.deepEqual(free.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code), []);
+  const key = check('file:///repo/mcp.json', `[{"entityType": "dataset", "entityUrn": "urn:li:⟦verificationType⟧:x", "changeType": "UPSERT", "aspectName": "status", "aspect": {"json": {"removed": false}}}]`);
+  const refused = key.diagnostics.find((d) => d.code === 'urn.entityType');
+  assert.equal(refused?.severity, 'error');
+  assert.deepEqual(refused?.range, key.expected);
+  // Urn.java refuses a capital first letter wherever a URN is parsed.
+  const capital = check('file:///repo/mcp.json', `[{"entityType": "form", "entityUrn": "urn:li:form:g", "changeType": "UPSERT", "aspectName": "formInfo", "aspect": {"json": {"verification": {"type": "urn:li:⟦VerificationType⟧:governance"}}}}]`);
+  assert.equal(capital.diagnostics.find((d) => d.code === 'urn.entityType')?.severity, 'error');
+});
