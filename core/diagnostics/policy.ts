@@ -60,7 +60,7 @@ export const DIAGNOSTIC_POLICY: Readonly<Record<string, CodePolicy>> = {
   'lineage.columnOutsideEdge': { authority: 'localCatalog', decidedBy: 'the local catalog (spec §2.4); DataHub GMS has no such check and DataHub\'s lineage-file source emits such aspects' },
   'lineage.unknownEntity': datahub('UpdateLineageResolver: every URN of an edge must exist'),
   'lineage.upstreamType': datahub('UpdateLineageResolver / UpstreamLineage.pdl (an upstream of a dataset is a dataset)'),
-  'lineage.selfLoop': advice('stored, but an entity upstream of itself is almost always a typo'),
+  'lineage.selfLoop': advice('stored: no PDL rule forbids it and DataHub\'s Snowflake source writes self-edges; worth a look in case a URN is mistyped'),
   'lineage.duplicateEdge': advice('stored once; the second copy in one write changes nothing'),
   'lineage.version': datahub('datahub-lineage-file source: "Only version 1 is supported"'),
   'lineage.entityType': datahub('datahub-lineage-file source: "Type must be one of [\'dataset\']"'),
