@@ -60,6 +60,8 @@ export const DIAGNOSTIC_POLICY: Readonly<Record<string, CodePolicy>> = {
   'lineage.columnOutsideEdge': { authority: 'localCatalog', decidedBy: 'the local catalog (spec §2.4); DataHub GMS has no such check and DataHub\'s lineage-file source emits such aspects' },
   'lineage.unknownEntity': datahub('UpdateLineageResolver: every URN of an edge must exist'),
   'lineage.upstreamType': datahub('UpdateLineageResolver / UpstreamLineage.pdl (an upstream of a dataset is a dataset)'),
+  'definition.settings': datahub('HidePropertyValidator, ShowPropertyAsBadgeValidator (structuredPropertySettings; DataHub 0.15 and later)'),
+  'definition.fieldCollision': datahub('PropertyDefinitionValidator: qualified names that differ only by . and _ share one search field (recent DataHub; core/datahub/versions.ts)'),
   'lineage.selfLoop': advice('stored: no PDL rule forbids it and DataHub\'s Snowflake source writes self-edges; worth a look in case a URN is mistyped'),
   'lineage.duplicateEdge': advice('stored once; the second copy in one write changes nothing'),
   'lineage.version': datahub('datahub-lineage-file source: "Only version 1 is supported"'),

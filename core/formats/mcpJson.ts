@@ -8,6 +8,7 @@ import { FactCollector, pathOf } from './collector';
 import { parseJson } from './jsonTree';
 import { readPatch } from './patch';
 import { assign } from './propertyDefinitions';
+import { readSettingsAspect } from './propertySettings';
 import type { DocNode, MapNode, ScalarNode } from './tree';
 import { isNullNode, isStringNode, toPlain, valueOf } from './tree';
 
@@ -132,6 +133,8 @@ function readAspect(aspectName: string | undefined, body: DocNode, context: Aspe
       return readPropertyDefinitionAspect(body, context);
     case 'structuredProperties':
       return readStructuredPropertiesAspect(body, context);
+    case 'structuredPropertySettings':
+      return readSettingsAspect(body, context);
     case 'status':
       return readStatusAspect(body, context);
     case 'dataJobInputOutput':

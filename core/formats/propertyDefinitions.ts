@@ -3,6 +3,7 @@ import type { Located } from '../model/range';
 import { looksLikeUrn, makeStructuredPropertyUrn } from '../urn';
 import { FactCollector, pathOf } from './collector';
 import { ENUMS } from './shapes';
+import { readYamlSettings } from './propertySettings';
 import type { DocNode, MapNode } from './tree';
 import { isNullNode, valueOf } from './tree';
 
@@ -80,6 +81,7 @@ function readDefinition(map: MapNode, path: string, collector: FactCollector): v
     });
   }
   if (fact.urn.value) collector.facts.push(fact);
+  if (valueOf(map, 'settings') !== undefined) readYamlSettings(valueOf(map, 'settings'), fact.urn, pathOf(path, 'settings'), collector);
 }
 
 /** Entity type names (`dataset`) or entity-type URNs (`urn:li:entityType:datahub.dataset`). */

@@ -14,6 +14,7 @@ export const SHAPE_NAMES = [
   'propertyDefinitions.property',
   'propertyDefinitions.allowedValue',
   'propertyDefinitions.typeQualifier',
+  'propertyDefinitions.settings',
   'datasetYaml.dataset',
   'datasetYaml.schema',
   'datasetYaml.field',
@@ -33,6 +34,7 @@ export const SHAPE_NAMES = [
   'aspect.propertyDefinition',
   'aspect.allowedValue',
   'aspect.structuredProperties',
+  'aspect.structuredPropertySettings',
   'aspect.propertyValueAssignment',
   'aspect.status',
   'aspect.dataJobInputOutput',
@@ -51,10 +53,12 @@ const AUDITED = ['created', 'lastModified'] as const;
 export const KNOWN_KEYS: Record<ShapeName, readonly string[]> = {
   'propertyDefinitions.property': [
     'id', 'urn', 'qualified_name', 'type', 'value_entity_types', 'description', 'display_name', 'entity_types',
-    'cardinality', 'allowed_values', 'type_qualifier', 'immutable', 'version',
+    'cardinality', 'allowed_values', 'type_qualifier', 'immutable', 'version', 'settings',
   ],
   'propertyDefinitions.allowedValue': ['value', 'description'],
   'propertyDefinitions.typeQualifier': ['allowed_types'],
+  /** PR #13732's StructuredPropertySettings model (core/datahub/versions.ts propertySettingsYaml) */
+  'propertyDefinitions.settings': ['is_hidden', 'show_as_asset_badge', 'show_in_asset_summary', 'show_in_columns_table', 'show_in_search_filters'],
   'datasetYaml.dataset': [
     'id', 'platform', 'env', 'urn', 'name', 'description', 'schema', 'downstreams', 'properties', 'subtype', 'subtypes',
     'tags', 'glossary_terms', 'owners', 'structured_properties', 'external_url', 'domains',
@@ -89,6 +93,9 @@ export const KNOWN_KEYS: Record<ShapeName, readonly string[]> = {
   ],
   'aspect.allowedValue': ['value', 'description'],
   'aspect.structuredProperties': ['properties'],
+  'aspect.structuredPropertySettings': [
+    'isHidden', 'showInSearchFilters', 'showInAssetSummary', 'hideInAssetSummaryWhenEmpty', 'showAsAssetBadge', 'showInColumnsTable', 'lastModified',
+  ],
   'aspect.propertyValueAssignment': ['propertyUrn', 'values', 'attribution', ...AUDITED],
   'aspect.status': ['removed', 'lifecycleStage', 'lifecycleLastUpdated'],
   'aspect.dataJobInputOutput': [
@@ -117,6 +124,7 @@ export const REQUIRED_KEYS: Record<ShapeName, readonly string[]> = {
   'propertyDefinitions.property': ['type'],
   'propertyDefinitions.allowedValue': ['value'],
   'propertyDefinitions.typeQualifier': ['allowed_types'],
+  'propertyDefinitions.settings': [],
   'datasetYaml.dataset': [],
   'datasetYaml.schema': [],
   'datasetYaml.field': [],
@@ -136,6 +144,7 @@ export const REQUIRED_KEYS: Record<ShapeName, readonly string[]> = {
   'aspect.propertyDefinition': ['qualifiedName', 'valueType', 'entityTypes'],
   'aspect.allowedValue': ['value'],
   'aspect.structuredProperties': ['properties'],
+  'aspect.structuredPropertySettings': [],
   'aspect.propertyValueAssignment': ['propertyUrn', 'values'],
   'aspect.status': [],
   'aspect.dataJobInputOutput': ['inputDatasets', 'outputDatasets'],
@@ -157,6 +166,7 @@ export const SHAPE_LABELS: Record<ShapeName, string> = {
   'propertyDefinitions.property': 'a structured-property definition',
   'propertyDefinitions.allowedValue': 'an allowed value',
   'propertyDefinitions.typeQualifier': 'a type_qualifier',
+  'propertyDefinitions.settings': "a property's display settings",
   'datasetYaml.dataset': 'a dataset',
   'datasetYaml.schema': 'a dataset schema',
   'datasetYaml.field': 'a schema field',
@@ -176,6 +186,7 @@ export const SHAPE_LABELS: Record<ShapeName, string> = {
   'aspect.propertyDefinition': 'a propertyDefinition aspect',
   'aspect.allowedValue': 'an allowed value',
   'aspect.structuredProperties': 'a structuredProperties aspect',
+  'aspect.structuredPropertySettings': 'a structuredPropertySettings aspect',
   'aspect.propertyValueAssignment': 'a structured-property assignment',
   'aspect.status': 'a status aspect',
   'aspect.dataJobInputOutput': 'a dataJobInputOutput aspect',

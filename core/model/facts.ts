@@ -63,6 +63,21 @@ export interface PropertyDefinitionFact {
   range: SourceRange;
 }
 
+/** The display settings of a structured property (StructuredPropertySettings.pdl), by their aspect names. */
+export const PROPERTY_SETTING_FLAGS = ['isHidden', 'showInSearchFilters', 'showInAssetSummary', 'hideInAssetSummaryWhenEmpty', 'showAsAssetBadge', 'showInColumnsTable'] as const;
+export type PropertySettingFlag = (typeof PROPERTY_SETTING_FLAGS)[number];
+
+/** A structured property's display settings: a structuredPropertySettings aspect, or the properties YAML's `settings`. */
+export interface PropertySettingsFact {
+  kind: 'propertySettings';
+  /** `urn:li:structuredProperty:<id>` */
+  property: Located<string>;
+  /** the flags written, each where it was written */
+  flags: Partial<Record<PropertySettingFlag, Located<boolean>>>;
+  /** the whole settings mapping */
+  range: SourceRange;
+}
+
 export type AssignmentMode = 'replace' | 'add' | 'remove';
 
 export interface PropertyAssignmentFact {
@@ -196,6 +211,7 @@ export interface MissingKeyFact {
 export type Fact =
   | EntityRefFact
   | PropertyDefinitionFact
+  | PropertySettingsFact
   | PropertyAssignmentFact
   | LineageEdgeFact
   | FineGrainedEdgeFact

@@ -1,5 +1,6 @@
 import { cardinality } from './cardinality';
 import { columnOutsideEdge } from './columnOutsideEdge';
+import { definitionCollision } from './definitionCollision';
 import { definitionDuplicate } from './definitionDuplicate';
 import { definitionLive } from './definitionLive';
 import { duplicateEdge } from './duplicateEdge';
@@ -9,6 +10,7 @@ import { notAllowedValue } from './notAllowedValue';
 import { propertyDefinition } from './propertyDefinition';
 import { propertyEntityType } from './propertyEntityType';
 import { propertyExists } from './propertyExists';
+import { propertySettings } from './propertySettings';
 import { propertySoftDeleted } from './propertySoftDeleted';
 import { propertyValueType } from './propertyValueType';
 import { selfLoop } from './selfLoop';
@@ -20,6 +22,8 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   propertyDefinition,
   definitionDuplicate,
   definitionLive,
+  definitionCollision,
+  propertySettings,
   propertyExists,
   propertySoftDeleted,
   propertyValueType,
