@@ -62,7 +62,18 @@ function readMcp(map: MapNode, path: string, collector: FactCollector): void {
   else readAspect(aspectName?.value, body, context);
 }
 
+/**
+ * The aspect inside its wrapper: `{"json": {…}}` or `{"value": "<serialised JSON>", "contentType": …}`
+ * (GenericAspect.pdl). An aspect written bare (`"aspect": {"removed": false}`) fails every such
+ * proposal in DataHub's file source (MetadataChangeProposal.validate), so it is a wrong type, not a
+ * list of unknown keys.
+ */
 function aspectBody(wrapper: MapNode, path: string, collector: FactCollector): { body: DocNode | undefined; encoding: 'json' | 'value' } {
+  const wrapperKeys = new Set(['json', 'value', 'contentType']);
+  if (wrapper.entries.length > 0 && !wrapper.entries.some((entry) => wrapperKeys.has(String(entry.key.value)))) {
+    collector.wrongType(path, 'the aspect wrapped as {"json": {…}} (or {"value": "<the aspect as serialised JSON>", "contentType": "application/json"}), which DataHub\'s file source requires (GenericAspect.pdl)', wrapper);
+    return { body: undefined, encoding: 'json' };
+  }
   collector.shape(wrapper, 'mcp.aspect');
   collector.string(valueOf(wrapper, 'contentType'), pathOf(path, 'contentType'));
   const json = valueOf(wrapper, 'json');
