@@ -1,7 +1,7 @@
 import type { FormatId } from '../model/facts';
 import { DATA_TYPE_URN_PREFIX, isDataTypeName, looksLikeUrn } from '../urn';
 import { KNOWN_KEYS } from './shapes';
-import type { DocNode, MapNode } from './tree';
+import type { DocNode, MapNode, SeqNode } from './tree';
 import { entryOf, isNullNode, isStringNode, keysOf, valueOf } from './tree';
 
 /**
@@ -41,7 +41,19 @@ function detectMapping(map: MapNode): FormatId | null {
   if (looksLikeLineageFile(map)) return 'lineageFile';
   if (looksLikeMcp(map) || looksLikeMce(map)) return 'mcpJson';
   if (looksLikeDataset(map) && knownShare([map], KNOWN_KEYS['datasetYaml.dataset']) >= KNOWN_KEY_SHARE) return 'datasetYaml';
+  if (wrappedDefinitions(map)) return 'propertyDefinitions';
   return null;
+}
+
+/**
+ * Definitions wrapped in a `properties:` mapping, a common slip: DataHub's loader iterates the top
+ * level and fails on the key, so the file is read as a properties YAML (to say so) when the list
+ * under `properties` is one and nothing else is beside it.
+ */
+export function wrappedDefinitions(map: MapNode): SeqNode | undefined {
+  const list = valueOf(map, 'properties');
+  if (map.entries.length !== 1 || list?.type !== 'seq') return undefined;
+  return detectList(list.items) === 'propertyDefinitions' ? list : undefined;
 }
 
 function detectList(items: readonly DocNode[]): FormatId | null {

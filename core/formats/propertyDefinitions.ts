@@ -4,6 +4,7 @@ import { looksLikeUrn, makeStructuredPropertyUrn } from '../urn';
 import { FactCollector, pathOf } from './collector';
 import { ENUMS } from './shapes';
 import { readYamlSettings } from './propertySettings';
+import { wrappedDefinitions } from './detect';
 import type { DocNode, MapNode } from './tree';
 import { isNullNode, valueOf } from './tree';
 
@@ -19,6 +20,18 @@ export function readPropertyDefinitions(root: DocNode, collector: FactCollector)
 /** Everything but the definitions; answers them, for readDefinitionItem in order (core/formats/yamlUnits.ts). */
 export function readDefinitionsFrame(root: DocNode, collector: FactCollector): DocNode[] {
   if (root.type !== 'map') return collector.list(root, '');
+  const wrapped = wrappedDefinitions(root);
+  if (wrapped) {
+    const key = root.entries[0].key;
+    collector.facts.push({
+      kind: 'wrongType',
+      path: 'the top level',
+      expected: "the list of definitions itself: DataHub's loader (`datahub properties upsert`) iterates the top level and fails on the key 'properties'. Remove `properties:` and write the list at the top level",
+      found: "a mapping with the key 'properties'",
+      range: key.type === 'scalar' ? key.inner : key.range,
+    });
+    return wrapped.items;
+  }
   collector.wrongType('', 'list', root);
   return [root];
 }
