@@ -146,3 +146,38 @@ describe('structured property value rules (StructuredPropertiesValidator + entit
     assert.match((removal.json as { message: string }).message, /Cannot delete an immutable property/);
   });
 });
+
+// Issue #25 item 8: the local catalog's structuredPropertySettings writes, as DataHub's
+// HidePropertyValidatorTest and ShowPropertyAsBadgeValidatorTest judge them.
+describe('structuredPropertySettings rules (HidePropertyValidator, ShowPropertyAsBadgeValidator)', () => {
+  let svc: TestService;
+  before(async () => {
+    svc = await startTestService();
+  });
+  after(() => svc.close());
+
+  const settingsPath = (id: string) => `/openapi/v2/entity/structuredProperty/${enc(propertyUrn(id))}/structuredPropertySettings`;
+  async function write(id: string, body: Record<string, boolean>): Promise<{ status: number; message: string }> {
+    assert.equal((await svc.call('POST', definitionPath(id), { body: definition(id) })).status, 200);
+    const reply = await svc.call('POST', settingsPath(id), { body });
+    return { status: reply.status, message: (reply.json as { message?: string } | undefined)?.message ?? reply.text };
+  }
+
+  it('refuses a property hidden and shown at once (HidePropertyValidatorTest#testInvalidUpsert), accepts it shown only (#testValidUpsert)', async () => {
+    const refused = await write('io.s.hidden', { isHidden: true, showAsAssetBadge: false, showInAssetSummary: true, showInSearchFilters: true });
+    assert.equal(refused.status, 400);
+    assert.match(refused.message, /Cannot have property isHidden = true while other display location settings are also true \(showInSearchFilters, showInAssetSummary/);
+    assert.equal((await write('io.s.shown', { isHidden: false, showInAssetSummary: true, showInSearchFilters: true })).status, 200);
+  });
+
+  it('allows one asset badge: a second is refused until the first is taken off (ShowPropertyAsBadgeValidatorTest)', async () => {
+    assert.equal((await write('io.s.badge1', { showAsAssetBadge: true, showInAssetSummary: true })).status, 200);
+    assert.equal((await write('io.s.badge1', { showAsAssetBadge: true })).status, 200, 'the same property again');
+    const second = await write('io.s.badge2', { showAsAssetBadge: true });
+    assert.equal(second.status, 400);
+    assert.match(second.message, /Cannot have more than one property set with show as badge\. Property urns currently set: \[urn:li:structuredProperty:io\.s\.badge1\]/);
+    assert.equal((await write('io.s.badge2', { showAsAssetBadge: false, showInSearchFilters: true })).status, 200, 'showAsAssetBadge false is never refused');
+    assert.equal((await write('io.s.badge1', { showAsAssetBadge: false })).status, 200);
+    assert.equal((await write('io.s.badge2', { showAsAssetBadge: true })).status, 200);
+  });
+});
