@@ -27,6 +27,8 @@ const ALLOWED_UPSTREAMS: Record<string, readonly string[]> = {
 
 function allowedFor(edge: LineageEdgeFact, downstreamType: string): readonly string[] | undefined {
   const allowed = ALLOWED_UPSTREAMS[downstreamType];
+  // Upstream.pdl: an upstreamLineage's `dataset` is a DatasetUrn (@Relationship entityTypes [dataset]).
+  if (edge.origin === 'upstreamLineage') return ['dataset'];
   // dashboardInfo has its own `dashboards` field: a dashboard made of dashboards is modelled there.
   if (allowed && downstreamType === 'dashboard' && edge.origin === 'dashboardInfo') return [...allowed, 'dashboard'];
   return allowed;

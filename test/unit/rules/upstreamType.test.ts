@@ -54,3 +54,18 @@ describe('upstreamType', () => {
     assert.deepEqual(run.diagnostics, []);
   });
 });
+
+describe('upstreamType in an upstreamLineage aspect', () => {
+  // Upstream.pdl: `dataset: DatasetUrn`, @Relationship entityTypes [dataset]. A job's outputs live in
+  // its dataJobInputOutput; updateLineage writes a dataset ← dataJob edge there, never here.
+  it('takes dataset upstreams only', () => {
+    const run = runRule(
+      upstreamType,
+      'file:///repo/mcp.json',
+      `[{"entityType": "dataset", "entityUrn": "${ds('a')}", "changeType": "UPSERT", "aspectName": "upstreamLineage",
+  "aspect": {"json": {"upstreams": [{"dataset": "${ds('b')}", "type": "TRANSFORMED"}, {"dataset": "⟦${job}⟧", "type": "TRANSFORMED"}]}}}]`,
+    );
+    assert.deepEqual(rangesOf(run.diagnostics), run.ranges);
+    assert.deepEqual(run.diagnostics[0].data?.allowed, ['dataset']);
+  });
+});
