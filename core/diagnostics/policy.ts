@@ -62,6 +62,8 @@ export const DIAGNOSTIC_POLICY: Readonly<Record<string, CodePolicy>> = {
   'lineage.upstreamType': datahub('UpdateLineageResolver / UpstreamLineage.pdl (an upstream of a dataset is a dataset)'),
   'definition.settings': datahub('HidePropertyValidator, ShowPropertyAsBadgeValidator (structuredPropertySettings; DataHub 0.15 and later)'),
   'definition.fieldCollision': datahub('PropertyDefinitionValidator: qualified names that differ only by . and _ share one search field (recent DataHub; core/datahub/versions.ts)'),
+  'form.unknownProperty': datahub('forms.py validate_prompts: "Structured property … does not exist. Unable to create form."'),
+  'form.entityType': advice('DataHub stores the form; its prompt cannot be answered on entities the property does not apply to'),
   'lineage.selfLoop': advice('stored: no PDL rule forbids it and DataHub\'s Snowflake source writes self-edges; worth a look in case a URN is mistyped'),
   'lineage.duplicateEdge': advice('stored once; the second copy in one write changes nothing'),
   'lineage.version': datahub('datahub-lineage-file source: "Only version 1 is supported"'),

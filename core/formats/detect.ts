@@ -68,7 +68,21 @@ function detectList(items: readonly DocNode[]): FormatId | null {
     return 'propertyDefinitions';
   }
   if (majority(looksLikeDataset) && knownShare(maps, KNOWN_KEYS['datasetYaml.dataset']) >= KNOWN_KEY_SHARE) return 'datasetYaml';
+  if (majority(looksLikeForm) && knownShare(maps, KNOWN_KEYS['formsYaml.form']) >= KNOWN_KEY_SHARE) return 'formsYaml';
   return null;
+}
+
+/** A `datahub forms upsert` form: a `name` and prompts of DataHub's prompt types, or a form URN. */
+function looksLikeForm(map: MapNode): boolean {
+  const urn = valueOf(map, 'urn');
+  if (isStringNode(urn) && urn.value.startsWith('urn:li:form:')) return true;
+  const prompts = valueOf(map, 'prompts');
+  if (!isStringNode(valueOf(map, 'name')) || prompts?.type !== 'seq') return false;
+  return prompts.items.some((prompt) => prompt.type === 'map' && (entryOf(prompt, 'structured_property_id') !== undefined || entryOf(prompt, 'structured_property_urn') !== undefined || isPromptType(valueOf(prompt, 'type'))));
+}
+
+function isPromptType(node: DocNode | undefined): boolean {
+  return isStringNode(node) && /^(FIELDS_)?(STRUCTURED_PROPERTY|DOCUMENTATION|GLOSSARY_TERMS)$|^(OWNERSHIP|DOMAIN)$/.test(node.value);
 }
 
 /** Whether a list with `maps` mappings among `nonNull` non-null items can be one of our formats. */

@@ -44,6 +44,11 @@ export const SHAPE_NAMES = [
   'aspect.edge',
   'lineageEdges.root',
   'lineageEdges.edge',
+  'formsYaml.form',
+  'formsYaml.prompt',
+  'formsYaml.entities',
+  'formsYaml.filters',
+  'formsYaml.actors',
 ] as const;
 
 export type ShapeName = (typeof SHAPE_NAMES)[number];
@@ -114,6 +119,15 @@ export const KNOWN_KEYS: Record<ShapeName, readonly string[]> = {
   'aspect.edge': ['sourceUrn', 'destinationUrn', 'created', 'lastModified', 'properties', 'confidenceScore'],
   'lineageEdges.root': ['edgesToAdd', 'edgesToRemove'],
   'lineageEdges.edge': ['downstreamUrn', 'upstreamUrn'],
+  // `datahub forms upsert` (metadata-ingestion/src/datahub/api/entities/forms/forms.py, ConfigModels)
+  'formsYaml.form': ['id', 'urn', 'name', 'description', 'prompts', 'type', 'version', 'entities', 'owners', 'group_owners', 'actors'],
+  'formsYaml.prompt': [
+    'id', 'title', 'description', 'type', 'structured_property_id', 'structured_property_urn', 'required', 'ownership_params',
+    'glossary_terms_params', 'domain_params',
+  ],
+  'formsYaml.entities': ['urns', 'filters'],
+  'formsYaml.filters': ['types', 'sub_types', 'platforms', 'platform_instances', 'domains', 'containers', 'owners', 'tags', 'terms'],
+  'formsYaml.actors': ['owners', 'users', 'groups'],
 };
 
 /**
@@ -154,11 +168,16 @@ export const REQUIRED_KEYS: Record<ShapeName, readonly string[]> = {
   'aspect.edge': ['destinationUrn'],
   'lineageEdges.root': ['edgesToAdd', 'edgesToRemove'],
   'lineageEdges.edge': ['downstreamUrn', 'upstreamUrn'],
+  'formsYaml.form': ['name'],
+  'formsYaml.prompt': ['title', 'type'],
+  'formsYaml.entities': [],
+  'formsYaml.filters': [],
+  'formsYaml.actors': [],
 };
 
 /** Shapes read by a DataHub CLI model with `extra="forbid"`: an unknown key fails the whole file. */
 export const STRICT_SHAPES: ReadonlySet<ShapeName> = new Set<ShapeName>(
-  SHAPE_NAMES.filter((shape) => /^(propertyDefinitions|datasetYaml|lineageFile)\./.test(shape)),
+  SHAPE_NAMES.filter((shape) => /^(propertyDefinitions|datasetYaml|lineageFile|formsYaml)\./.test(shape)),
 );
 
 /** How a shape is named to a user ("an unknown key in a lineage-file entity"). */
@@ -196,6 +215,11 @@ export const SHAPE_LABELS: Record<ShapeName, string> = {
   'aspect.edge': 'a lineage edge',
   'lineageEdges.root': 'an updateLineage input',
   'lineageEdges.edge': 'a lineage edge',
+  'formsYaml.form': 'a form',
+  'formsYaml.prompt': 'a form prompt',
+  'formsYaml.entities': "a form's entities",
+  'formsYaml.filters': "a form's filters",
+  'formsYaml.actors': "a form's actors",
 };
 
 export const ENUMS: Record<string, readonly string[]> = {
@@ -224,6 +248,10 @@ export const ENUMS: Record<string, readonly string[]> = {
     'TECHNICAL_OWNER', 'BUSINESS_OWNER', 'DATA_STEWARD', 'NONE', 'DEVELOPER', 'DATAOWNER', 'DELEGATE', 'PRODUCER',
     'CONSUMER', 'STAKEHOLDER', 'CUSTOM',
   ],
+  /** a form's `type` (forms.py FormType) */
+  formType: ['VERIFICATION', 'COMPLETION'],
+  /** a form prompt's `type` (forms.py PromptType) */
+  promptType: ['STRUCTURED_PROPERTY', 'FIELDS_STRUCTURED_PROPERTY', 'OWNERSHIP', 'DOCUMENTATION', 'FIELDS_DOCUMENTATION', 'GLOSSARY_TERMS', 'FIELDS_GLOSSARY_TERMS', 'DOMAIN'],
   /** JSON-Patch `op` as DataHub applies it */
   patchOp: ['add', 'remove', 'replace', 'copy', 'move', 'test'],
 };

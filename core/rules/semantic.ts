@@ -5,6 +5,7 @@ import { definitionDuplicate } from './definitionDuplicate';
 import { definitionLive } from './definitionLive';
 import { duplicateEdge } from './duplicateEdge';
 import { entityExists } from './entityExists';
+import { formPrompts } from './formPrompts';
 import { lineageFileShape } from './lineageFileShape';
 import { notAllowedValue } from './notAllowedValue';
 import { propertyDefinition } from './propertyDefinition';
@@ -36,4 +37,5 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   selfLoop,
   duplicateEdge,
   lineageFileShape,
+  formPrompts,
 ];
