@@ -50,8 +50,12 @@ describe('property definition rules (PropertyDefinitionValidator)', () => {
     await accepted('io.v.ver', definition('io.v.ver', { version: '20240614080000' }));
   });
 
-  it('allowed values must fit the value type', async () => {
-    await rejected('io.v.av', definition('io.v.av', { valueType: 'urn:li:dataType:service.number', allowedValues: [{ value: { string: '30' } }] }), /allowedValues\[0\]\.value/);
+  // Issue #25 item 4: PrimitivePropertyValue is a string/double union that GMS does not match to the
+  // value type (PropertyDefinitionValidatorTest keeps a STRING property with allowed value 1.0).
+  it('allowed values are {string} or {double}, of either kind, as DataHub stores them', async () => {
+    await accepted('io.v.av', definition('io.v.av', { valueType: 'urn:li:dataType:service.number', allowedValues: [{ value: { string: '30' } }] }));
+    await rejected('io.v.av2', definition('io.v.av2', { allowedValues: [{ value: { int: 3 } }] }), /allowedValues\[0\]\.value \{"int":3\} is not a value DataHub stores/);
+    await rejected('io.v.av3', definition('io.v.av3', { allowedValues: [{ value: { string: 30 } }] }), /allowedValues\[0\]\.value/);
   });
 
   it('breaking changes (type change, MULTIPLE→SINGLE, removed or new allowed values) need a greater version', async () => {
