@@ -24,6 +24,8 @@ export const propertySettings: Rule = {
   },
 };
 
+// No quick-fix candidates: which flag to turn off is the author's choice, and a replacement text
+// would be written as a string where the aspect needs a boolean.
 function hiddenAndShown(fact: PropertySettingsFact): CoreDiagnostic[] {
   const hidden = fact.flags.isHidden;
   if (!hidden?.value) return [];
@@ -35,7 +37,7 @@ function hiddenAndShown(fact: PropertySettingsFact): CoreDiagnostic[] {
       'error',
       hidden.range,
       `${propertyIdOf(fact.property.value)} is hidden and also shown (${shown.join(', ')}); DataHub refuses that ("Cannot have property isHidden = true while other display location settings are also true", HidePropertyValidator). Set isHidden to false, or the ${shown.length > 1 ? 'others' : 'other'} to false.`,
-      { candidates: ['false'] },
+      { candidates: [] },
     ),
   ];
 }
@@ -52,7 +54,7 @@ function secondBadges(facts: readonly PropertySettingsFact[], text: string): Cor
         'error',
         fact.flags.showAsAssetBadge?.range ?? fact.range,
         `Only one structured property can be shown as the asset badge: ${propertyIdOf(first.property.value)} already is (${lineLabel(text, first.range.start)}), so DataHub refuses ${propertyIdOf(fact.property.value)} ("Cannot have more than one property set with show as badge", ShowPropertyAsBadgeValidator). Keep showAsAssetBadge on one property.`,
-        { candidates: ['false'], firstBadge: first.range.start },
+        { candidates: [], firstBadge: first.range.start },
       ),
     );
 }
