@@ -21,6 +21,8 @@ export interface LoadedWorkspace {
   session: WorkspaceSession;
   /** the metadata documents, in the order the paths were walked */
   documents: LoadedDocument[];
+  /** `catalogCode.datahub.version` from the workspace's settings file (`auto` when unset) */
+  datahubVersion: string;
 }
 
 /**
@@ -63,7 +65,7 @@ export function loadMetadataDocuments(paths: readonly string[], io: CliIo, optio
     const { model } = session.setFile(uri, text);
     if (model.format !== null) documents.push({ file, uri, text, model });
   }
-  return proceed({ session, documents });
+  return proceed({ session, documents, datahubVersion: settings.datahubVersion });
 }
 
 /** Every diagnostic of the documents, each file checked against the definitions of all of them and what the session's catalog knows. */

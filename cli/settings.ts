@@ -11,6 +11,8 @@ import { describeError } from '../core/errors/describeError';
 export interface CliSettings {
   associations: Associations;
   severity: Record<string, SeverityLevel>;
+  /** `catalogCode.datahub.version` of the settings file (`auto` when unset) */
+  datahubVersion: string;
 }
 
 /** The environment variable that replaces `catalogCode.formats.associations` (JSON). */
@@ -29,7 +31,7 @@ export function loadCliSettings(io: CliIo, options: { severityFlags?: readonly s
   const associationsKey = CATALOG_SETTINGS.associations.key;
   const associationProblems = file.problems.filter((problem) => problem.startsWith(associationsKey));
   file.problems.filter((problem) => !associationProblems.includes(problem)).forEach(io.stderr);
-  const applied: string[] = file.present.map((name) => CATALOG_SETTINGS[name].key).filter((key) => key === associationsKey || key === CATALOG_SETTINGS.severity.key);
+  const applied: string[] = file.present.map((name) => CATALOG_SETTINGS[name].key).filter((key) => key === associationsKey || key === CATALOG_SETTINGS.severity.key || key === CATALOG_SETTINGS.datahubVersion.key);
   let associations = file.settings.associations;
   const environment = loadEnvironmentAssociations(io);
   if (!environment.ok) return environment;
@@ -51,7 +53,7 @@ export function loadCliSettings(io: CliIo, options: { severityFlags?: readonly s
   }
   const told = appliedLine(applied, file.file, fromEnvironment !== undefined, (options.severityFlags ?? []).length > 0);
   if (told) io.stderr(told);
-  return proceed({ associations, severity });
+  return proceed({ associations, severity, datahubVersion: file.settings.datahubVersion });
 }
 
 /** "Settings: catalogCode.formats.associations from .vscode/settings.json; …" — undefined when every setting is at its default. */

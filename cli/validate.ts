@@ -1,3 +1,4 @@
+import type { ServiceConnection } from '../core/api/http';
 import { UNKNOWN_EXISTENCE, type EntityExistenceView, type PropertyDefinitionInfo } from '../core/definitions/types';
 import type { CatalogKnowledge } from '../core/workspace/session';
 import { loadMetadataDocuments, validateAll } from './documents';
@@ -10,11 +11,14 @@ import { parseTargetFlag } from './targetFlag';
 import { formatGithub, formatSarif, formatText, type ReportFormat } from './report';
 import { serviceDefinitions, serviceExistence } from './validationContext';
 import { describeError } from '../core/errors/describeError';
+import { fetchServiceVersion } from '../core/api/serviceVersion';
+import { describeProfile, parseDataHubVersion, resolveProfile } from '../core/datahub/versions';
 
 const FORMATS: readonly ReportFormat[] = ['text', 'json', 'github', 'sarif'];
 
 export const VALIDATE_USAGE = `Usage: catalog-code validate [PATH...] [--format text|json|github|sarif] [--service URL]
                              [--target local|datahub|offline] [--severity CODE=LEVEL]...
+                             [--datahub-version VERSION|auto]
 
 Checks every metadata file under PATH (default: the current folder). Folders are walked;
 YAML and JSON files that are not Catalog Code formats are skipped. Exits 1 when an error is found.
@@ -29,6 +33,11 @@ an error when --service is the local catalog (or --target local), a warning othe
 --severity CODE=LEVEL (repeatable; LEVEL error, warning, information, hint or off; CODE may be a
 family such as lineage.*) overrides a code.
 
+DataHub's rules change between versions (docs/diagnostics.md, "DataHub versions"):
+--datahub-version VERSION (e.g. 1.2.0) judges by that version; 'auto' (the default) takes the
+version the --service reports on /config, else the newest version Catalog Code models. The
+setting catalogCode.datahub.version in .vscode/settings.json is used when the flag is absent.
+
 Settings: catalogCode.formats.associations and catalogCode.diagnostics.severity are read from
 .vscode/settings.json in the current folder, as the editor applies them (one line on stderr names
 those applied); CATALOG_CODE_ASSOCIATIONS (JSON) replaces the associations, --severity a code's level.`;
@@ -36,7 +45,7 @@ those applied); CATALOG_CODE_ASSOCIATIONS (JSON) replaces the associations, --se
 export async function runValidate(argv: string[], io: CliIo): Promise<number> {
   const commandLine = parseCommandLine(
     argv,
-    { format: { type: 'string', default: 'text' }, service: { type: 'string' }, target: { type: 'string' }, severity: { type: 'string', multiple: true } },
+    { format: { type: 'string', default: 'text' }, service: { type: 'string' }, target: { type: 'string' }, 'datahub-version': { type: 'string' }, severity: { type: 'string', multiple: true } },
     VALIDATE_USAGE,
     io,
   );
@@ -48,6 +57,11 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const chosenTarget = targetFlag?.value;
+  const versionFlag = parsed.values['datahub-version'];
+  if (versionFlag !== undefined && versionFlag.trim() !== 'auto' && parseDataHubVersion(versionFlag) === undefined) {
+    io.stderr(`--datahub-version '${versionFlag.slice(0, 40)}' is not a DataHub version; write one such as 1.2.0, or 'auto' for the version the --service reports.`);
+    return 2;
+  }
   const format = parsed.values.format as ReportFormat;
   if (!FORMATS.includes(format)) {
     io.stderr(`Unknown --format '${parsed.values.format}'; use one of ${FORMATS.join(', ')}.`);
@@ -63,11 +77,13 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
   let live: Map<string, PropertyDefinitionInfo> | undefined;
   let entities: EntityExistenceView | undefined;
   let target: ServiceTarget = chosenTarget ?? 'offline';
+  let serviceConnection: ServiceConnection | undefined;
   if (parsed.values.service) {
     // The token as every verb finds it: CATALOG_TOKEN, or the local catalog's token file for a loopback URL.
     const chosen = announced(connectionTo(parsed.values.service), io);
     if (!chosen.ok) return chosen.exit;
     const connection = chosen.value;
+    serviceConnection = connection;
     if (chosenTarget === undefined) target = await announceTarget(connection, io);
     else io.stderr(targetLine(chosenTarget, connection.url));
     try {
@@ -79,7 +95,11 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
       return 2;
     }
   } else io.stderr(offlineTargetLine(chosenTarget));
-  knowledge = { ...(live ? { serviceDefinitions: live } : {}), entities: entities ?? UNKNOWN_EXISTENCE, target };
+  const wanted = versionFlag ?? workspace.datahubVersion;
+  const reported = parsed.values.service && (wanted === 'auto' || wanted === '') ? await fetchServiceVersion(serviceConnection ?? { url: parsed.values.service, token: null }) : undefined;
+  const { profile } = resolveProfile(wanted, reported);
+  if (profile.source !== 'default') io.stderr(`Judging by ${describeProfile(profile)}.`);
+  knowledge = { ...(live ? { serviceDefinitions: live } : {}), entities: entities ?? UNKNOWN_EXISTENCE, target, datahub: profile };
   const all = validateAll(workspace);
 
   if (format === 'json') io.stdout(JSON.stringify(all, null, 2));

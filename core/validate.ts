@@ -10,6 +10,7 @@ import { milder, severityCeiling } from './diagnostics/policy';
 import { applySeverityOverrides, type SeverityOverrides } from './diagnostics/severityOverrides';
 import { hasControls, logValue } from './output/logText';
 import { describeError } from './errors/describeError';
+import { DEFAULT_PROFILE, type DataHubProfile } from './datahub/versions';
 
 export interface ValidationInput {
   model: DocumentModel;
@@ -19,6 +20,8 @@ export interface ValidationInput {
   rules?: readonly Rule[];
   /** the service the files are written for (default `offline`: messages say what DataHub does) */
   target?: ServiceTarget;
+  /** the DataHub version whose rules apply (`catalogCode.datahub.version`, `--datahub-version`, the service's /config) */
+  datahub?: DataHubProfile;
   /** the user's levels per code (`catalogCode.diagnostics.severity`, the CLI's `--severity`) */
   severity?: SeverityOverrides;
 }
@@ -42,6 +45,7 @@ export function ruleContext(input: ValidationInput): RuleContext {
     definitions: input.definitions ?? EMPTY_DEFINITIONS,
     entities: input.entities ?? UNKNOWN_EXISTENCE,
     target: input.target ?? 'offline',
+    datahub: input.datahub ?? DEFAULT_PROFILE,
   };
 }
 

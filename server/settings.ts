@@ -76,5 +76,6 @@ export class SettingsSync {
       this.state.inlayPropertyNames = settings.inlayHintsPropertyNames;
       this.onInlayHintsChanged();
     }
+    if (this.state.datahubVersion.setSetting(settings.datahubVersion)) this.state.markStale();
   }
 }

@@ -5,6 +5,7 @@ import { UNKNOWN_EXISTENCE, type EntityExistenceView } from '../core/definitions
 import { StatusNotification, type CatalogInitializationOptions, type StatusParams } from '../core/protocol';
 import { probeServiceTarget } from '../core/api/serviceTarget';
 import { localCatalogToken } from '../core/api/localCatalogToken';
+import { DataHubVersionChoice } from './datahubVersion';
 import type { ServiceTarget } from '../core/rules/target';
 import { WorkspaceSession, type CatalogKnowledge } from '../core/workspace/session';
 import { CATALOG_SETTINGS } from '../core/settings/catalogSettings';
@@ -57,6 +58,8 @@ export class ServerState {
   /** the service whose /health gave no answer yet: asked again after each refresh of its definitions */
   private targetUnsettledFor: ServiceConnection | undefined;
   private currentService: ServiceConnection | undefined;
+  /** the DataHub version checks judge by: the setting, else what the service reports */
+  readonly datahubVersion = new DataHubVersionChoice(() => this.markStale(), (message) => this.log(message));
 
   constructor(private readonly lsp: Connection) {
     const log = (message: string) => this.log(message);
@@ -130,6 +133,7 @@ export class ServerState {
     this.log(service ? `Using the catalog service at ${service.url} (set by ${from}).` : 'No catalog service: working offline on the definitions in the workspace.');
     void this.live.setConnection(service);
     void this.detectTarget(service);
+    void this.datahubVersion.setService(service);
     this.markStale();
   }
 
@@ -177,7 +181,7 @@ export class ServerState {
 
   /** What the catalog knows now: the service's definitions, which entities exist, the kind of service. */
   knowledge(): CatalogKnowledge {
-    return { serviceDefinitions: this.live.source !== 'none' ? this.live.definitions : undefined, entities: this.existenceView(), target: this.target };
+    return { serviceDefinitions: this.live.source !== 'none' ? this.live.definitions : undefined, entities: this.existenceView(), target: this.target, datahub: this.datahubVersion.profile() };
   }
 
   /** Existence is only asked of a service that answered; otherwise rules stay quiet. */

@@ -69,6 +69,11 @@ function itemsFor(input: FeatureInput, target: ItemTarget, entityUrns: UrnSource
       if (cursor.atKey) return keyItems(target, cursor.path.length === 0 ? KNOWN_KEYS['lineageEdges.root'] : KNOWN_KEYS['lineageEdges.edge']);
       if (cursor.key === 'downstreamUrn' || cursor.key === 'upstreamUrn') return entityUrns(undefined);
       return [];
+    case 'formsYaml':
+      // A form's prompts name properties: offer the ones defined, as the properties YAML's users do.
+      if (!cursor.atKey && cursor.key === 'structured_property_id') return propertyItems(target, input.definitions, undefined, 'id', false);
+      if (!cursor.atKey && cursor.key === 'structured_property_urn') return propertyItems(target, input.definitions, undefined, 'urn', false);
+      return [];
   }
 }
 

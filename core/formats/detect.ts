@@ -1,7 +1,7 @@
 import type { FormatId } from '../model/facts';
 import { DATA_TYPE_URN_PREFIX, isDataTypeName, looksLikeUrn } from '../urn';
 import { KNOWN_KEYS } from './shapes';
-import type { DocNode, MapNode } from './tree';
+import type { DocNode, MapNode, SeqNode } from './tree';
 import { entryOf, isNullNode, isStringNode, keysOf, valueOf } from './tree';
 
 /**
@@ -41,7 +41,19 @@ function detectMapping(map: MapNode): FormatId | null {
   if (looksLikeLineageFile(map)) return 'lineageFile';
   if (looksLikeMcp(map) || looksLikeMce(map)) return 'mcpJson';
   if (looksLikeDataset(map) && knownShare([map], KNOWN_KEYS['datasetYaml.dataset']) >= KNOWN_KEY_SHARE) return 'datasetYaml';
+  if (wrappedDefinitions(map)) return 'propertyDefinitions';
   return null;
+}
+
+/**
+ * Definitions wrapped in a `properties:` mapping, a common slip: DataHub's loader iterates the top
+ * level and fails on the key, so the file is read as a properties YAML (to say so) when the list
+ * under `properties` is one and nothing else is beside it.
+ */
+export function wrappedDefinitions(map: MapNode): SeqNode | undefined {
+  const list = valueOf(map, 'properties');
+  if (map.entries.length !== 1 || list?.type !== 'seq') return undefined;
+  return detectList(list.items) === 'propertyDefinitions' ? list : undefined;
 }
 
 function detectList(items: readonly DocNode[]): FormatId | null {
@@ -56,7 +68,21 @@ function detectList(items: readonly DocNode[]): FormatId | null {
     return 'propertyDefinitions';
   }
   if (majority(looksLikeDataset) && knownShare(maps, KNOWN_KEYS['datasetYaml.dataset']) >= KNOWN_KEY_SHARE) return 'datasetYaml';
+  if (majority(looksLikeForm) && knownShare(maps, KNOWN_KEYS['formsYaml.form']) >= KNOWN_KEY_SHARE) return 'formsYaml';
   return null;
+}
+
+/** A `datahub forms upsert` form: a `name` and prompts of DataHub's prompt types, or a form URN. */
+function looksLikeForm(map: MapNode): boolean {
+  const urn = valueOf(map, 'urn');
+  if (isStringNode(urn) && urn.value.startsWith('urn:li:form:')) return true;
+  const prompts = valueOf(map, 'prompts');
+  if (!isStringNode(valueOf(map, 'name')) || prompts?.type !== 'seq') return false;
+  return prompts.items.some((prompt) => prompt.type === 'map' && (entryOf(prompt, 'structured_property_id') !== undefined || entryOf(prompt, 'structured_property_urn') !== undefined || isPromptType(valueOf(prompt, 'type'))));
+}
+
+function isPromptType(node: DocNode | undefined): boolean {
+  return isStringNode(node) && /^(FIELDS_)?(STRUCTURED_PROPERTY|DOCUMENTATION|GLOSSARY_TERMS)$|^(OWNERSHIP|DOMAIN)$/.test(node.value);
 }
 
 /** Whether a list with `maps` mappings among `nonNull` non-null items can be one of our formats. */

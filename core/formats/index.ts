@@ -9,6 +9,7 @@ import { readLineageFile } from './lineageFile';
 import { readMcpJson } from './mcpJson';
 import { modelOfProposalUnits, readProposalUnits, type ProposalUnit } from './mcpStream';
 import { readPropertyDefinitions } from './propertyDefinitions';
+import { readFormsYaml } from './formsYaml';
 import type { DocNode } from './tree';
 import { parseYaml } from './yamlTree';
 import { layoutOf, modelOfLayout, type YamlItemLayout } from './yamlUnits';
@@ -41,6 +42,7 @@ const ADAPTERS: Record<FormatId, (root: DocNode, collector: FactCollector) => vo
   lineageFile: readLineageFile,
   mcpJson: readMcpJson,
   lineageEdges: readLineageEdges,
+  formsYaml: readFormsYaml,
 };
 
 export function readDocument(uri: string, text: string, options: ReadOptions = {}): DocumentModel {

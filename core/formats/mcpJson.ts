@@ -8,6 +8,7 @@ import { FactCollector, pathOf } from './collector';
 import { parseJson } from './jsonTree';
 import { readPatch } from './patch';
 import { assign } from './propertyDefinitions';
+import { readSettingsAspect } from './propertySettings';
 import type { DocNode, MapNode, ScalarNode } from './tree';
 import { isNullNode, isStringNode, toPlain, valueOf } from './tree';
 
@@ -35,7 +36,7 @@ export function readMcpItem(item: DocNode, path: string, collector: FactCollecto
 
 function readMcp(map: MapNode, path: string, collector: FactCollector): void {
   collector.shape(map, 'mcp.proposal');
-  const entityType = collector.enumValue(valueOf(map, 'entityType'), 'entityType', pathOf(path, 'entityType'));
+  const entityType = collector.enumValue(valueOf(map, 'entityType'), 'proposalEntityType', pathOf(path, 'entityType'));
   const entityUrn = collector.urn(valueOf(map, 'entityUrn'), 'entity', pathOf(path, 'entityUrn'));
   const changeType = collector.enumValue(valueOf(map, 'changeType'), 'changeType', pathOf(path, 'changeType'));
   const aspectName = collector.string(valueOf(map, 'aspectName'), pathOf(path, 'aspectName'));
@@ -61,7 +62,18 @@ function readMcp(map: MapNode, path: string, collector: FactCollector): void {
   else readAspect(aspectName?.value, body, context);
 }
 
+/**
+ * The aspect inside its wrapper: `{"json": {…}}` or `{"value": "<serialised JSON>", "contentType": …}`
+ * (GenericAspect.pdl). An aspect written bare (`"aspect": {"removed": false}`) fails every such
+ * proposal in DataHub's file source (MetadataChangeProposal.validate), so it is a wrong type, not a
+ * list of unknown keys.
+ */
 function aspectBody(wrapper: MapNode, path: string, collector: FactCollector): { body: DocNode | undefined; encoding: 'json' | 'value' } {
+  const wrapperKeys = new Set(['json', 'value', 'contentType']);
+  if (wrapper.entries.length > 0 && !wrapper.entries.some((entry) => wrapperKeys.has(String(entry.key.value)))) {
+    collector.wrongType(path, 'the aspect wrapped as {"json": {…}} (or {"value": "<the aspect as serialised JSON>", "contentType": "application/json"}), which DataHub\'s file source requires (GenericAspect.pdl)', wrapper);
+    return { body: undefined, encoding: 'json' };
+  }
   collector.shape(wrapper, 'mcp.aspect');
   collector.string(valueOf(wrapper, 'contentType'), pathOf(path, 'contentType'));
   const json = valueOf(wrapper, 'json');
@@ -132,6 +144,8 @@ function readAspect(aspectName: string | undefined, body: DocNode, context: Aspe
       return readPropertyDefinitionAspect(body, context);
     case 'structuredProperties':
       return readStructuredPropertiesAspect(body, context);
+    case 'structuredPropertySettings':
+      return readSettingsAspect(body, context);
     case 'status':
       return readStatusAspect(body, context);
     case 'dataJobInputOutput':

@@ -3,6 +3,8 @@ import type { Located } from '../model/range';
 import { looksLikeUrn, makeStructuredPropertyUrn } from '../urn';
 import { FactCollector, pathOf } from './collector';
 import { ENUMS } from './shapes';
+import { readYamlSettings } from './propertySettings';
+import { wrappedDefinitions } from './detect';
 import type { DocNode, MapNode } from './tree';
 import { isNullNode, valueOf } from './tree';
 
@@ -18,6 +20,18 @@ export function readPropertyDefinitions(root: DocNode, collector: FactCollector)
 /** Everything but the definitions; answers them, for readDefinitionItem in order (core/formats/yamlUnits.ts). */
 export function readDefinitionsFrame(root: DocNode, collector: FactCollector): DocNode[] {
   if (root.type !== 'map') return collector.list(root, '');
+  const wrapped = wrappedDefinitions(root);
+  if (wrapped) {
+    const key = root.entries[0].key;
+    collector.facts.push({
+      kind: 'wrongType',
+      path: 'the top level',
+      expected: "the list of definitions itself: DataHub's loader (`datahub properties upsert`) iterates the top level and fails on the key 'properties'. Remove `properties:` and write the list at the top level",
+      found: "a mapping with the key 'properties'",
+      range: key.type === 'scalar' ? key.inner : key.range,
+    });
+    return wrapped.items;
+  }
   collector.wrongType('', 'list', root);
   return [root];
 }
@@ -80,6 +94,7 @@ function readDefinition(map: MapNode, path: string, collector: FactCollector): v
     });
   }
   if (fact.urn.value) collector.facts.push(fact);
+  if (valueOf(map, 'settings') !== undefined) readYamlSettings(valueOf(map, 'settings'), fact.urn, pathOf(path, 'settings'), collector);
 }
 
 /** Entity type names (`dataset`) or entity-type URNs (`urn:li:entityType:datahub.dataset`). */

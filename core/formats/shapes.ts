@@ -14,6 +14,7 @@ export const SHAPE_NAMES = [
   'propertyDefinitions.property',
   'propertyDefinitions.allowedValue',
   'propertyDefinitions.typeQualifier',
+  'propertyDefinitions.settings',
   'datasetYaml.dataset',
   'datasetYaml.schema',
   'datasetYaml.field',
@@ -33,6 +34,7 @@ export const SHAPE_NAMES = [
   'aspect.propertyDefinition',
   'aspect.allowedValue',
   'aspect.structuredProperties',
+  'aspect.structuredPropertySettings',
   'aspect.propertyValueAssignment',
   'aspect.status',
   'aspect.dataJobInputOutput',
@@ -42,6 +44,11 @@ export const SHAPE_NAMES = [
   'aspect.edge',
   'lineageEdges.root',
   'lineageEdges.edge',
+  'formsYaml.form',
+  'formsYaml.prompt',
+  'formsYaml.entities',
+  'formsYaml.filters',
+  'formsYaml.actors',
 ] as const;
 
 export type ShapeName = (typeof SHAPE_NAMES)[number];
@@ -51,10 +58,12 @@ const AUDITED = ['created', 'lastModified'] as const;
 export const KNOWN_KEYS: Record<ShapeName, readonly string[]> = {
   'propertyDefinitions.property': [
     'id', 'urn', 'qualified_name', 'type', 'value_entity_types', 'description', 'display_name', 'entity_types',
-    'cardinality', 'allowed_values', 'type_qualifier', 'immutable', 'version',
+    'cardinality', 'allowed_values', 'type_qualifier', 'immutable', 'version', 'settings',
   ],
   'propertyDefinitions.allowedValue': ['value', 'description'],
   'propertyDefinitions.typeQualifier': ['allowed_types'],
+  /** PR #13732's StructuredPropertySettings model (core/datahub/versions.ts propertySettingsYaml) */
+  'propertyDefinitions.settings': ['is_hidden', 'show_as_asset_badge', 'show_in_asset_summary', 'show_in_columns_table', 'show_in_search_filters'],
   'datasetYaml.dataset': [
     'id', 'platform', 'env', 'urn', 'name', 'description', 'schema', 'downstreams', 'properties', 'subtype', 'subtypes',
     'tags', 'glossary_terms', 'owners', 'structured_properties', 'external_url', 'domains',
@@ -89,6 +98,9 @@ export const KNOWN_KEYS: Record<ShapeName, readonly string[]> = {
   ],
   'aspect.allowedValue': ['value', 'description'],
   'aspect.structuredProperties': ['properties'],
+  'aspect.structuredPropertySettings': [
+    'isHidden', 'showInSearchFilters', 'showInAssetSummary', 'hideInAssetSummaryWhenEmpty', 'showAsAssetBadge', 'showInColumnsTable', 'lastModified',
+  ],
   'aspect.propertyValueAssignment': ['propertyUrn', 'values', 'attribution', ...AUDITED],
   'aspect.status': ['removed', 'lifecycleStage', 'lifecycleLastUpdated'],
   'aspect.dataJobInputOutput': [
@@ -107,6 +119,15 @@ export const KNOWN_KEYS: Record<ShapeName, readonly string[]> = {
   'aspect.edge': ['sourceUrn', 'destinationUrn', 'created', 'lastModified', 'properties', 'confidenceScore'],
   'lineageEdges.root': ['edgesToAdd', 'edgesToRemove'],
   'lineageEdges.edge': ['downstreamUrn', 'upstreamUrn'],
+  // `datahub forms upsert` (metadata-ingestion/src/datahub/api/entities/forms/forms.py, ConfigModels)
+  'formsYaml.form': ['id', 'urn', 'name', 'description', 'prompts', 'type', 'version', 'entities', 'owners', 'group_owners', 'actors'],
+  'formsYaml.prompt': [
+    'id', 'title', 'description', 'type', 'structured_property_id', 'structured_property_urn', 'required', 'ownership_params',
+    'glossary_terms_params', 'domain_params',
+  ],
+  'formsYaml.entities': ['urns', 'filters'],
+  'formsYaml.filters': ['types', 'sub_types', 'platforms', 'platform_instances', 'domains', 'containers', 'owners', 'tags', 'terms'],
+  'formsYaml.actors': ['owners', 'users', 'groups'],
 };
 
 /**
@@ -117,6 +138,7 @@ export const REQUIRED_KEYS: Record<ShapeName, readonly string[]> = {
   'propertyDefinitions.property': ['type'],
   'propertyDefinitions.allowedValue': ['value'],
   'propertyDefinitions.typeQualifier': ['allowed_types'],
+  'propertyDefinitions.settings': [],
   'datasetYaml.dataset': [],
   'datasetYaml.schema': [],
   'datasetYaml.field': [],
@@ -136,6 +158,7 @@ export const REQUIRED_KEYS: Record<ShapeName, readonly string[]> = {
   'aspect.propertyDefinition': ['qualifiedName', 'valueType', 'entityTypes'],
   'aspect.allowedValue': ['value'],
   'aspect.structuredProperties': ['properties'],
+  'aspect.structuredPropertySettings': [],
   'aspect.propertyValueAssignment': ['propertyUrn', 'values'],
   'aspect.status': [],
   'aspect.dataJobInputOutput': ['inputDatasets', 'outputDatasets'],
@@ -145,11 +168,16 @@ export const REQUIRED_KEYS: Record<ShapeName, readonly string[]> = {
   'aspect.edge': ['destinationUrn'],
   'lineageEdges.root': ['edgesToAdd', 'edgesToRemove'],
   'lineageEdges.edge': ['downstreamUrn', 'upstreamUrn'],
+  'formsYaml.form': ['name'],
+  'formsYaml.prompt': ['title', 'type'],
+  'formsYaml.entities': [],
+  'formsYaml.filters': [],
+  'formsYaml.actors': [],
 };
 
 /** Shapes read by a DataHub CLI model with `extra="forbid"`: an unknown key fails the whole file. */
 export const STRICT_SHAPES: ReadonlySet<ShapeName> = new Set<ShapeName>(
-  SHAPE_NAMES.filter((shape) => /^(propertyDefinitions|datasetYaml|lineageFile)\./.test(shape)),
+  SHAPE_NAMES.filter((shape) => /^(propertyDefinitions|datasetYaml|lineageFile|formsYaml)\./.test(shape)),
 );
 
 /** How a shape is named to a user ("an unknown key in a lineage-file entity"). */
@@ -157,6 +185,7 @@ export const SHAPE_LABELS: Record<ShapeName, string> = {
   'propertyDefinitions.property': 'a structured-property definition',
   'propertyDefinitions.allowedValue': 'an allowed value',
   'propertyDefinitions.typeQualifier': 'a type_qualifier',
+  'propertyDefinitions.settings': "a property's display settings",
   'datasetYaml.dataset': 'a dataset',
   'datasetYaml.schema': 'a dataset schema',
   'datasetYaml.field': 'a schema field',
@@ -176,6 +205,7 @@ export const SHAPE_LABELS: Record<ShapeName, string> = {
   'aspect.propertyDefinition': 'a propertyDefinition aspect',
   'aspect.allowedValue': 'an allowed value',
   'aspect.structuredProperties': 'a structuredProperties aspect',
+  'aspect.structuredPropertySettings': 'a structuredPropertySettings aspect',
   'aspect.propertyValueAssignment': 'a structured-property assignment',
   'aspect.status': 'a status aspect',
   'aspect.dataJobInputOutput': 'a dataJobInputOutput aspect',
@@ -185,6 +215,11 @@ export const SHAPE_LABELS: Record<ShapeName, string> = {
   'aspect.edge': 'a lineage edge',
   'lineageEdges.root': 'an updateLineage input',
   'lineageEdges.edge': 'a lineage edge',
+  'formsYaml.form': 'a form',
+  'formsYaml.prompt': 'a form prompt',
+  'formsYaml.entities': "a form's entities",
+  'formsYaml.filters': "a form's filters",
+  'formsYaml.actors': "a form's actors",
 };
 
 export const ENUMS: Record<string, readonly string[]> = {
@@ -203,14 +238,26 @@ export const ENUMS: Record<string, readonly string[]> = {
   fieldType: ['string', 'number', 'int', 'long', 'float', 'double', 'boolean', 'bytes', 'fixed'],
   /** short entity type names: definition `entity_types`, `type_qualifier.allowed_types`, MCP `entityType` (case-sensitive) */
   entityType: ENTITY_TYPE_NAMES,
+  /**
+   * an MCP's own `entityType`: the same names, but GMS finds them whatever their case
+   * (ConfigEntityRegistry.getEntitySpec lower-cases the name), so a case slip is advice
+   */
+  proposalEntityType: ENTITY_TYPE_NAMES,
   /** dataset YAML `owners[].type` when not written as an `urn:li:ownershipType:` URN */
   ownershipType: [
     'TECHNICAL_OWNER', 'BUSINESS_OWNER', 'DATA_STEWARD', 'NONE', 'DEVELOPER', 'DATAOWNER', 'DELEGATE', 'PRODUCER',
     'CONSUMER', 'STAKEHOLDER', 'CUSTOM',
   ],
+  /** a form's `type` (forms.py FormType) */
+  formType: ['VERIFICATION', 'COMPLETION'],
+  /** a form prompt's `type` (forms.py PromptType) */
+  promptType: ['STRUCTURED_PROPERTY', 'FIELDS_STRUCTURED_PROPERTY', 'OWNERSHIP', 'DOCUMENTATION', 'FIELDS_DOCUMENTATION', 'GLOSSARY_TERMS', 'FIELDS_GLOSSARY_TERMS', 'DOMAIN'],
   /** JSON-Patch `op` as DataHub applies it */
   patchOp: ['add', 'remove', 'replace', 'copy', 'move', 'test'],
 };
 
 /** Enums DataHub compares without regard to case (the lineage source uppercases `env`). */
 export const CASE_INSENSITIVE_ENUMS: ReadonlySet<string> = new Set(['fabricType']);
+
+/** Enums DataHub looks up without regard to case but keeps as written: a case slip is worth a warning, never an error. */
+export const CASE_FOLDED_ENUMS: ReadonlySet<string> = new Set(['proposalEntityType']);

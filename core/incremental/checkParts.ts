@@ -41,6 +41,7 @@ export function validateParts(input: PartsValidationInput): CoreDiagnostic[] {
     workspace: context.definitions.workspace,
     serviceAvailable: context.definitions.serviceAvailable,
     target: context.target ?? 'offline',
+    datahubVersion: context.datahub?.version ?? '',
     documentFacts: documentFactsOf(partRules, model, input.parts, cache),
   };
   const diagnostics: CoreDiagnostic[] = [];
@@ -92,6 +93,7 @@ function sameUnder(a: CheckedUnder, b: CheckedUnder): boolean {
     a.workspace === b.workspace &&
     a.serviceAvailable === b.serviceAvailable &&
     a.target === b.target &&
+    a.datahubVersion === b.datahubVersion &&
     a.documentFacts === b.documentFacts
   );
 }

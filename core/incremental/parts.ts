@@ -32,6 +32,8 @@ export interface CheckedUnder {
   readonly workspace: DefinitionsView['workspace'];
   readonly serviceAvailable: boolean;
   readonly target: ServiceTarget;
+  /** the DataHub version judged by (core/datahub/versions.ts) */
+  readonly datahubVersion: string;
   /** Rule.documentFacts of every part rule */
   readonly documentFacts: string;
 }

@@ -8,7 +8,7 @@ import type { Located, SourceRange } from './range';
  */
 
 /** Every format Catalog Code reads, by the id the `catalogCode.formats.associations` setting uses. */
-export const FORMAT_IDS = ['propertyDefinitions', 'datasetYaml', 'lineageFile', 'mcpJson', 'lineageEdges'] as const;
+export const FORMAT_IDS = ['propertyDefinitions', 'datasetYaml', 'lineageFile', 'mcpJson', 'lineageEdges', 'formsYaml'] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 
 /** Where a URN was written and in what role; every URN string in a file is one of these. */
@@ -60,6 +60,33 @@ export interface PropertyDefinitionFact {
   immutable?: Located<boolean>;
   version?: Located<string | number>;
   /** range of the whole definition */
+  range: SourceRange;
+}
+
+/** The display settings of a structured property (StructuredPropertySettings.pdl), by their aspect names. */
+export const PROPERTY_SETTING_FLAGS = ['isHidden', 'showInSearchFilters', 'showInAssetSummary', 'hideInAssetSummaryWhenEmpty', 'showAsAssetBadge', 'showInColumnsTable'] as const;
+export type PropertySettingFlag = (typeof PROPERTY_SETTING_FLAGS)[number];
+
+/** A structured property's display settings: a structuredPropertySettings aspect, or the properties YAML's `settings`. */
+export interface PropertySettingsFact {
+  kind: 'propertySettings';
+  /** `urn:li:structuredProperty:<id>` */
+  property: Located<string>;
+  /** the flags written, each where it was written */
+  flags: Partial<Record<PropertySettingFlag, Located<boolean>>>;
+  /** the whole settings mapping */
+  range: SourceRange;
+}
+
+/** A structured property a form asks for (`datahub forms upsert`: a prompt's structured_property_id / _urn), and the entity types the form is for. */
+export interface PropertyReferenceFact {
+  kind: 'propertyReference';
+  /** `urn:li:structuredProperty:<id>` */
+  propertyUrn: string;
+  /** where the property is written */
+  property: Located<string>;
+  /** the entity types the form is assigned to (its filters' `types` and the types of its `urns`), where known */
+  entityTypes: Located<string>[];
   range: SourceRange;
 }
 
@@ -196,6 +223,8 @@ export interface MissingKeyFact {
 export type Fact =
   | EntityRefFact
   | PropertyDefinitionFact
+  | PropertySettingsFact
+  | PropertyReferenceFact
   | PropertyAssignmentFact
   | LineageEdgeFact
   | FineGrainedEdgeFact

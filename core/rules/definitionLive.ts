@@ -32,7 +32,7 @@ export const definitionLive: Rule = {
         diagnostics.push(softDeleted(fact, live, proposed, name));
         continue;
       }
-      if (proposed) diagnostics.push(...breakingChanges(fact, live, proposed, name), ...immutableChange(fact, live, proposed, name));
+      if (proposed) diagnostics.push(...qualifiedNameChange(fact, live, proposed, name), ...breakingChanges(fact, live, proposed, name), ...immutableChange(fact, live, proposed, name));
     }
     return diagnostics;
   },
@@ -75,6 +75,25 @@ function versionAdvice(live: PropertyDefinitionInfo): { text: string; suggestedV
     ? `To make it anyway, set version to a 14-digit timestamp${than}, e.g. '${suggestion}' (values already set under the old definition will no longer be readable).`
     : `The live version ${quote(live.version)} cannot be exceeded by a 14-digit version, so this change cannot be made.`;
   return greater ? { text, suggestedVersion: suggestion } : { text };
+}
+
+/**
+ * GMS refuses any change of an existing definition's qualified name, whatever the version
+ * (PropertyDefinitionValidator "Cannot change the fully qualified name of a Structured Property";
+ * PropertyDefinitionValidatorTest#testCannotChangeFullyQualifiedNameWithVersionChange).
+ */
+function qualifiedNameChange(fact: PropertyDefinitionFact, live: PropertyDefinitionInfo, proposed: PropertyDefinitionInfo, name: string): CoreDiagnostic[] {
+  if (live.qualifiedName === proposed.qualifiedName) return [];
+  const range = fact.qualifiedName?.range ?? nameRange(fact);
+  return [
+    diagnostic(
+      'definition.breakingChange',
+      'error',
+      range,
+      `This changes the qualified name of ${name} from ${quote(live.qualifiedName)} (in the service) to ${quote(proposed.qualifiedName)}; the service never allows that, not even with a new version. Write ${quote(live.qualifiedName)}, or define a new property under a new URN.`,
+      { candidates: [live.qualifiedName] },
+    ),
+  ];
 }
 
 function breakingChanges(fact: PropertyDefinitionFact, live: PropertyDefinitionInfo, proposed: PropertyDefinitionInfo, name: string): CoreDiagnostic[] {

@@ -34,7 +34,7 @@ export const propertyDefinition: Rule = {
       for (const entityType of (fact.entityTypes ?? []).filter(unjudged)) diagnostics.push(...checkEntityType(entityType, name, 'entity type'));
       for (const allowedType of (fact.typeQualifierAllowedTypes ?? []).filter(unjudged)) diagnostics.push(...checkEntityType(allowedType, name, 'allowed URN type'));
       if (fact.version) diagnostics.push(...checkVersion(fact.version, name));
-      diagnostics.push(...checkQualifiedName(fact));
+      diagnostics.push(...checkQualifiedName(fact, model.format === 'propertyDefinitions'));
       diagnostics.push(...checkAllowedValues(model, text, fact, name));
     }
     return diagnostics;
@@ -145,9 +145,17 @@ function checkVersion(written: Located<string | number>, name: string): CoreDiag
   ];
 }
 
-function checkQualifiedName(fact: PropertyDefinitionFact): CoreDiagnostic[] {
+/**
+ * Spaces in the id or the qualified name: GMS refuses both (PropertyDefinitionValidator). That the
+ * two are equal is the SDK's assertion (structuredproperties.py `fqn`, `datahub properties upsert`),
+ * so only the properties YAML must meet it: GMS accepts a propertyDefinition aspect whose
+ * qualifiedName differs from its URN id when no definition exists yet
+ * (PropertyDefinitionValidatorTest#testValidatePreCommitNoPrevious) and refuses only changing the
+ * qualified name of an existing one (definition.breakingChange, ./definitionLive.ts).
+ */
+function checkQualifiedName(fact: PropertyDefinitionFact, cliYaml: boolean): CoreDiagnostic[] {
   const diagnostics: CoreDiagnostic[] = [];
-  const id = propertyIdOf(fact.urn.value);
+  const id = propertyIdOfUrn(fact.urn.value);
   const idRange = fact.id?.range ?? fact.urn.range;
   if (/\s/.test(id)) {
     const fixed = id.trim().replace(/\s+/g, '_');
@@ -155,7 +163,7 @@ function checkQualifiedName(fact: PropertyDefinitionFact): CoreDiagnostic[] {
   }
   const qualified = fact.qualifiedName;
   if (!qualified) return diagnostics;
-  if (qualified.value !== id) {
+  if (qualified.value !== id && cliYaml) {
     diagnostics.push(
       diagnostic('definition.qualifiedName', 'error', qualified.range, `The qualified name '${qualified.value}' differs from the property id '${id}'; they must be equal (DataHub: "ID in the urn and the qualified_name must match"). Write '${id}' or drop qualified_name.`, { candidates: [id] }),
     );
@@ -163,6 +171,12 @@ function checkQualifiedName(fact: PropertyDefinitionFact): CoreDiagnostic[] {
     diagnostics.push(diagnostic('definition.qualifiedName', 'error', qualified.range, `The qualified name '${qualified.value}' contains a space; the service rejects qualified names with spaces.`, { candidates: [] }));
   }
   return diagnostics;
+}
+
+/** The id of a structured-property URN whatever the case of its entity type (`urn:li:structuredproperty:x` → `x`). */
+function propertyIdOfUrn(urn: string): string {
+  const match = /^urn:li:structuredproperty:/i.exec(urn);
+  return match ? urn.slice(match[0].length) : propertyIdOf(urn);
 }
 
 function checkAllowedValues(model: DocumentModel, text: string, fact: PropertyDefinitionFact, name: string): CoreDiagnostic[] {

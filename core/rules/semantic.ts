@@ -1,14 +1,17 @@
 import { cardinality } from './cardinality';
 import { columnOutsideEdge } from './columnOutsideEdge';
+import { definitionCollision } from './definitionCollision';
 import { definitionDuplicate } from './definitionDuplicate';
 import { definitionLive } from './definitionLive';
 import { duplicateEdge } from './duplicateEdge';
 import { entityExists } from './entityExists';
+import { formPrompts } from './formPrompts';
 import { lineageFileShape } from './lineageFileShape';
 import { notAllowedValue } from './notAllowedValue';
 import { propertyDefinition } from './propertyDefinition';
 import { propertyEntityType } from './propertyEntityType';
 import { propertyExists } from './propertyExists';
+import { propertySettings } from './propertySettings';
 import { propertySoftDeleted } from './propertySoftDeleted';
 import { propertyValueType } from './propertyValueType';
 import { selfLoop } from './selfLoop';
@@ -20,6 +23,8 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   propertyDefinition,
   definitionDuplicate,
   definitionLive,
+  definitionCollision,
+  propertySettings,
   propertyExists,
   propertySoftDeleted,
   propertyValueType,
@@ -32,4 +37,5 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   selfLoop,
   duplicateEdge,
   lineageFileShape,
+  formPrompts,
 ];

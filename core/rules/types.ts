@@ -3,6 +3,7 @@ import type { CoreDiagnostic } from '../model/diagnostic';
 import type { DocumentModel } from '../model/facts';
 import type { SourceRange } from '../model/range';
 import type { ServiceTarget } from './target';
+import type { DataHubProfile } from '../datahub/versions';
 
 export interface RuleContext {
   /** the facts to judge: a whole document, or one part of it (core/incremental/checkParts.ts) */
@@ -17,6 +18,8 @@ export interface RuleContext {
   entities: EntityExistenceView;
   /** the service the files are written for (absent: offline); decides rules whose authority is the local catalog */
   target?: ServiceTarget;
+  /** the DataHub version judged by (core/datahub/versions.ts); absent: the newest modelled */
+  datahub?: DataHubProfile;
 }
 
 /** One check; each lives in its own file under core/rules/ and owns its stable codes. */

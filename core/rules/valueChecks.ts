@@ -24,13 +24,25 @@ export interface ValueProblem {
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * A date DataHub accepts: StructuredPropertyUtils.isValidDate wants 10 characters that
+ * java.sql.Date.valueOf parses, between 1000-01-01 and 9999-12-31. valueOf checks only that the
+ * month is 1–12 and the day 1–31 and then rolls over (`2023-02-30` is 2023-03-02), so any day up to
+ * 31 passes in every month.
+ */
 export function isValidDate(text: string): boolean {
   const match = DATE.exec(text);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1000 || month < 1 || month > 12 || day < 1) return false;
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return day <= daysInMonth;
+  return year >= 1000 && month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+/** The calendar date DataHub reads a valid date as (java.sql.Date.valueOf rolls `2023-02-30` over to `2023-03-02`). */
+export function rolledOverDate(text: string): string {
+  const match = DATE.exec(text);
+  if (!match) return text;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10);
 }
 
 /** What Java's Double.parseDouble accepts, near enough: a plain or scientific decimal number. */
@@ -50,7 +62,7 @@ export function checkValueType(value: PropertyScalar, type: PropertyValueType, a
     // DataHub sends an unquoted number as {double: n}; text-typed properties reject it.
     return { severity: 'error', problem: `is a number, but the property's type is ${type}, which holds text; quote it`, candidates: [`"${value}"`], changesKind: true };
   }
-  if (type === 'date') return isValidDate(value) ? undefined : dateProblem(value);
+  if (type === 'date') return !isValidDate(value) ? dateProblem(value) : rolledOverDate(value) !== value ? rolloverProblem(value) : undefined;
   if (type === 'urn') return checkUrn(value, allowedUrnTypes);
   return undefined;
 }
@@ -73,6 +85,12 @@ function dateProblem(value: string): ValueProblem {
     if (isValidDate(fixed)) candidates.push(fixed);
   }
   return { severity: 'error', problem: 'is not a date; the property\'s type is date, written YYYY-MM-DD (e.g. 2024-06-30)', candidates };
+}
+
+/** Accepted by DataHub, but not a day of the calendar: probably not the date meant. */
+function rolloverProblem(value: string): ValueProblem {
+  const read = rolledOverDate(value);
+  return { severity: 'warning', problem: `is not a day of the calendar; DataHub accepts it (its date check rolls it over to ${read}) and stores the text as written. Write the date you mean, e.g. ${read}`, candidates: [read] };
 }
 
 function checkUrn(value: string, allowedUrnTypes: readonly string[] | undefined): ValueProblem | undefined {

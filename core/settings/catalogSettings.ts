@@ -1,4 +1,5 @@
 import { parseAssociations, type Associations } from '../formats/associations';
+import { parseDataHubVersion } from '../datahub/versions';
 import { parseSeverityOverrides, type SeverityOverrides } from '../diagnostics/severityOverrides';
 
 /**
@@ -22,6 +23,8 @@ export interface CatalogCodeSettings {
   uiUrl: string;
   /** `catalogCode.inlayHints.propertyNames`: a property's display name, type and cardinality after each use */
   inlayHintsPropertyNames: boolean;
+  /** `catalogCode.datahub.version`: the DataHub version whose rules apply (`auto`: what the service reports, else the newest modelled) */
+  datahubVersion: string;
 }
 
 export type SettingName = keyof CatalogCodeSettings;
@@ -78,6 +81,14 @@ export const CATALOG_SETTINGS: SettingSpecs = {
     key: 'catalogCode.inlayHints.propertyNames',
     default: true,
     read: (raw, where) => (typeof raw === 'boolean' ? { value: raw, problems: [] } : { problems: [`${where} must be true or false; it was ignored.`] }),
+  },
+  datahubVersion: {
+    key: 'catalogCode.datahub.version',
+    default: 'auto',
+    read: (raw, where) =>
+      typeof raw === 'string' && (raw.trim() === 'auto' || parseDataHubVersion(raw) !== undefined)
+        ? { value: raw.trim(), problems: [] }
+        : { problems: [`${where} must be 'auto' or a DataHub version such as "1.2.0"; it was ignored, so files are judged by the version the service reports, else the newest Catalog Code models.`] },
   },
 };
 

@@ -12,6 +12,7 @@ import type { DocumentModel } from '../model/facts';
 import { LineIndex } from '../model/range';
 import type { SeverityOverrides } from '../diagnostics/severityOverrides';
 import type { ServiceTarget } from '../rules/target';
+import type { DataHubProfile } from '../datahub/versions';
 import { validateDocument } from '../validate';
 import { definitionChanges, hasDefinitionChanges, type DefinitionChanges } from './definitionChanges';
 import { entityDeclarationIn, type EntityDeclaration } from './entityDeclaration';
@@ -28,6 +29,8 @@ export interface CatalogKnowledge {
   entities: EntityExistenceView;
   /** the kind of service the files are written for (default offline: messages say what DataHub does) */
   target?: ServiceTarget;
+  /** the DataHub version whose rules apply (core/datahub/versions.ts); default the newest modelled */
+  datahub?: DataHubProfile;
 }
 
 /**
@@ -238,7 +241,7 @@ export class WorkspaceSession {
     if (!entry) return [];
     if (tooLargeToCheck(entry)) return [tooLargeDiagnostic(uri, entry.text.length)];
     const catalog = this.catalog();
-    const input = { model: entry.model, text: entry.text, definitions: this.definitionsView(), entities: catalog.entities, target: catalog.target, severity: this.currentSeverity };
+    const input = { model: entry.model, text: entry.text, definitions: this.definitionsView(), entities: catalog.entities, target: catalog.target, datahub: catalog.datahub, severity: this.currentSeverity };
     // An open document kept in parts checks again only the parts an edit changed (core/incremental/checkParts.ts).
     const analysis = entry.analysis?.model === entry.model ? entry.analysis : undefined;
     const parts = analysis?.parts;
@@ -253,7 +256,7 @@ export class WorkspaceSession {
   diagnosticsUnder(uri: string, catalog: CatalogKnowledge): CoreDiagnostic[] {
     const entry = this.entries.get(uri);
     if (!entry || entry.model.format === null) return [];
-    return validateDocument({ model: entry.model, text: entry.text, definitions: this.definitionsView(catalog), entities: catalog.entities, target: catalog.target, severity: this.currentSeverity });
+    return validateDocument({ model: entry.model, text: entry.text, definitions: this.definitionsView(catalog), entities: catalog.entities, target: catalog.target, datahub: catalog.datahub, severity: this.currentSeverity });
   }
 
   /** Every metadata file with its diagnostics, sorted by URI; `uris` narrows the answer to those files. */

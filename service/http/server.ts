@@ -12,6 +12,7 @@ import { openApiRoutes } from '../openapi/routes';
 import { openApiV3BatchRoutes } from '../openapi/v3BatchRoutes';
 import { ingestRoutes } from '../ingest/routes';
 import { LOCAL_CATALOG_SERVICE_ID } from '../../core/api/serviceTarget';
+import { NEWEST_MODELLED_VERSION } from '../../core/datahub/versions';
 import { describeErrorWithStack } from '../../core/errors/describeError';
 
 export interface CatalogHandlerOptions {
@@ -26,6 +27,23 @@ export interface CatalogHandlerOptions {
   hosts?: HostPolicy;
 }
 
+/**
+ * `GET /config`, shaped as DataHub's GMS answers it (`versions["acryldata/datahub"].version`), so a
+ * client reads the DataHub version whose rules apply the same way from either service
+ * (core/api/serviceVersion.ts). The local catalog enforces the newest rules Catalog Code models.
+ */
+const configRoute: Route = {
+  method: 'GET',
+  pattern: '/config',
+  access: 'open',
+  handler: (ctx) =>
+    sendJson(ctx.res, 200, {
+      versions: { 'acryldata/datahub': { version: `v${NEWEST_MODELLED_VERSION}`, commit: LOCAL_CATALOG_SERVICE_ID } },
+      datahub: { serverType: LOCAL_CATALOG_SERVICE_ID },
+      service: LOCAL_CATALOG_SERVICE_ID,
+    }),
+};
+
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 export function createCatalogHandler(options: CatalogHandlerOptions): RequestHandler {
@@ -33,6 +51,7 @@ export function createCatalogHandler(options: CatalogHandlerOptions): RequestHan
   const router = new Router();
   const health: Route = { method: 'GET', pattern: '/health', access: 'open', handler: (ctx) => sendJson(ctx.res, 200, { status: 'ok', service: LOCAL_CATALOG_SERVICE_ID }) };
   router.add(health);
+  router.add(configRoute);
   if (options.graphql) router.add(graphqlRoute(options.graphql, bodyLimitBytes));
   for (const route of openApiRoutes({ store: options.store, bodyLimitBytes })) router.add(route);
   for (const route of openApiV3BatchRoutes({ store: options.store, bodyLimitBytes })) router.add(route);

@@ -44,7 +44,8 @@ export const DEFAULT_LINEAGE_ACTOR = 'urn:li:corpuser:datahub';
  */
 const ALLOWED_UPSTREAMS: Record<string, readonly string[]> = {
   dataset: ['dataset', 'dataJob'],
-  chart: ['dataset'],
+  // LineageService.validateChartUpstreamUrns: a chart's upstreams are datasets or charts.
+  chart: ['dataset', 'chart'],
   dashboard: ['chart', 'dataset'],
   dataJob: ['dataset', 'dataJob'],
 };

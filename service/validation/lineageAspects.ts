@@ -56,11 +56,22 @@ function fineGrainedProblems(list: unknown, field: string, allowedDatasets: Set<
   });
 }
 
+/**
+ * Upstream.pdl: `dataset: DatasetUrn` with `@Relationship {"name": "DownstreamOf", "entityTypes":
+ * ["dataset"]}`; DataHub refuses any other entity there as not a valid destination of the
+ * relationship. A URN that does not parse is told by urnProblems already.
+ */
+function destinationProblems(value: unknown, at: string): string[] {
+  if (typeof value !== 'string' || !value.startsWith('urn:li:') || value.startsWith('urn:li:dataset:')) return [];
+  const type = value.slice('urn:li:'.length).split(':')[0];
+  return [`${at}: ${value} is not a valid destination of DownstreamOf: an upstream in upstreamLineage must be a dataset, not a ${type} (Upstream.pdl). Write a job's outputs in its dataJobInputOutput, a chart's inputs in its chartInfo.`];
+}
+
 export function validateUpstreamLineage(entityUrn: string, value: Record<string, unknown>): string[] {
   const problems = listProblems(
     value.upstreams,
     'upstreamLineage.upstreams',
-    (item, at) => (isObject(item) ? urnProblems(item.dataset, `${at}.dataset`) : [`${at} must be {"dataset": ..., "type": "TRANSFORMED"}; found ${describe(item)}.`]),
+    (item, at) => (isObject(item) ? [...urnProblems(item.dataset, `${at}.dataset`), ...destinationProblems(item.dataset, `${at}.dataset`)] : [`${at} must be {"dataset": ..., "type": "TRANSFORMED"}; found ${describe(item)}.`]),
     true,
   );
   const allowed = new Set<string>([entityUrn]);

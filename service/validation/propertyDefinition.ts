@@ -112,11 +112,14 @@ function allowedValueProblems(list: unknown, valueType: ValueType): string[] {
       problems.push(`${at} must be {"value": {"${member}": ...}}; found ${describe(entry)}.`);
       return;
     }
+    // PrimitivePropertyValue is a union of string and double; GMS does not match it to the value type
+    // (PropertyDefinitionValidatorTest keeps a STRING property with allowed value 1.0): a value of
+    // the other member is stored, though no value of the property's type can ever equal it.
     const keys = Object.keys(entry.value);
-    const inner = entry.value[member];
-    const rightType = member === 'double' ? typeof inner === 'number' && Number.isFinite(inner) : typeof inner === 'string';
-    if (keys.length !== 1 || !rightType) {
-      problems.push(`${at}.value ${describe(entry.value)} does not fit the ${valueType} value type; write {"${member}": ${member === 'double' ? '30' : '"..."'}}.`);
+    const inner = keys.length === 1 ? entry.value[keys[0]] : undefined;
+    const wellFormed = keys.length === 1 && ((keys[0] === 'double' && typeof inner === 'number' && Number.isFinite(inner)) || (keys[0] === 'string' && typeof inner === 'string'));
+    if (!wellFormed) {
+      problems.push(`${at}.value ${describe(entry.value)} is not a value DataHub stores; write {"${member}": ${member === 'double' ? '30' : '"..."'}} for a ${valueType} property.`);
     }
     if (entry.description !== undefined && typeof entry.description !== 'string') problems.push(`${at}.description must be a string; found ${describe(entry.description)}.`);
   });

@@ -7,6 +7,7 @@ import type { ParsedUrn } from '../../core/urn/types';
 import { aspectNamesOf, keyAspectName, keyAspectOf, resolveAspectName } from './aspectRegistry';
 import { applyPatch, PatchError, readPatchDocument } from './jsonPatch';
 import { StagedView } from './stagedView';
+import { BADGE_SCAN_LIMIT, validatePropertySettings } from '../validation/propertySettings';
 import { jsonShapeMessage } from '../validation/jsonShape';
 
 /**
@@ -134,6 +135,14 @@ function prepare(view: StagedView, proposal: Proposal): PreparedResult {
   return { urn, aspectName, value: stored };
 }
 
+/** Structured properties other than `urn` shown as asset badge: the stored ones (bounded) and those staged in this batch. */
+function otherBadges(view: StagedView, urn: string): string[] {
+  const candidates = new Set(view.store.listEntities('structuredProperty', { count: BADGE_SCAN_LIMIT }).urns);
+  for (const write of view.writes) if (write.aspectName === 'structuredPropertySettings') candidates.add(write.urn);
+  candidates.delete(urn);
+  return [...candidates].filter((other) => view.getAspect(other, 'structuredPropertySettings')?.showAsAssetBadge === true);
+}
+
 function defaultAspect(aspectName: string): JsonObject {
   return aspectName === 'structuredProperties' ? { properties: [] } : {};
 }
@@ -147,9 +156,12 @@ function validateAspect(view: StagedView, parsed: ParsedUrn, urn: string, aspect
       if (problems.length > 0) reject(...problems);
       return value;
     }
-    case 'structuredPropertySettings':
+    case 'structuredPropertySettings': {
       if (softDeletedProperty) reject(`Cannot mutate a soft deleted Structured Property: ${urn} is soft deleted. Restore it first (POST {"removed": false} to its status aspect).`);
+      const problems = validatePropertySettings({ urn, value, otherBadges: () => otherBadges(view, urn) });
+      if (problems.length > 0) reject(...problems);
       return value;
+    }
     case 'structuredProperties': {
       const result = validateStructuredPropertyValues({
         entityUrn: urn,

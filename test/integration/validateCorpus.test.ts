@@ -79,6 +79,30 @@ describe('catalog-code validate on DataHub\'s shapes', () => {
     assert.match(wrong.stderr, /Unknown --target 'somewhere'/);
   });
 
+  it('--datahub-version and catalogCode.datahub.version choose the DataHub whose rules apply; auto reads the service\'s /config', async () => {
+    const versioned = mkdtempSync(join(tmpdir(), 'catalog-code-version-'));
+    try {
+      // datahub-project/datahub#13489: CLI 1.0 refuses `domains`; PR #14152 restores it.
+      writeFileSync(join(versioned, 'dataset.yaml'), 'id: orders\nplatform: hive\ndomains:\n  - urn:li:domain:sales\n');
+      assert.equal((await runCli(['validate', versioned])).code, 0);
+      const old = await runCli(['validate', versioned, '--datahub-version', '1.0.0']);
+      assert.equal(old.code, 1, old.stdout);
+      assert.match(old.stdout, /error format\.unknownKey: DataHub's CLI from 1\.0\.0 until 1\.2\.0 refuses 'domains'/);
+      assert.match(old.stderr, /Judging by DataHub 1\.0\.0 \(as set\)/);
+      const wrong = await runCli(['validate', versioned, '--datahub-version', 'newest']);
+      assert.equal(wrong.code, 2);
+      assert.match(wrong.stderr, /--datahub-version 'newest' is not a DataHub version/);
+      mkdirSync(join(versioned, '.vscode'));
+      writeFileSync(join(versioned, '.vscode', 'settings.json'), '{"catalogCode.datahub.version": "1.1.0"}');
+      assert.equal((await runCli(['validate', '.'], { cwd: versioned })).code, 1);
+      assert.equal((await runCli(['validate', '.', '--datahub-version', 'auto'], { cwd: versioned })).code, 0);
+      const auto = await runCli(['validate', '.', '--datahub-version', 'auto', '--service', catalog.url], { cwd: versioned, env: { CATALOG_TOKEN: catalog.token } });
+      assert.match(auto.stderr, /Judging by DataHub \d+\.\d+\.\d+ \(as the connected DataHub reports\)/);
+    } finally {
+      rmSync(versioned, { recursive: true, force: true });
+    }
+  });
+
   it('--severity and .vscode/settings.json change a code\'s level; the flag wins', async () => {
     const strict = await runCli(['validate', folder, '--severity', 'lineage.selfLoop=error']);
     assert.equal(strict.code, 1);

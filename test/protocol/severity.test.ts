@@ -96,9 +96,24 @@ describe('diagnostic severity follows the connected service and the user\'s map'
     clients.push(client);
     const uri = pathToFileURL(join(workspace, 'file_lineage.yml')).toString();
     await client.open(uri, LINEAGE);
-    await client.poll('the self-loop warning', () => client.pullDiagnostics(uri), (d) => severityOf(d, 'lineage.selfLoop') === 2);
+    // A self-edge is information by default: DataHub stores it (issue #25 item 7).
+    await client.poll('the self-loop note', () => client.pullDiagnostics(uri), (d) => severityOf(d, 'lineage.selfLoop') === 3);
     await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { catalogCode: { diagnostics: { severity: { 'lineage.selfLoop': 'error' } } } } });
     const items = await client.poll('the self-loop as an error', () => client.pullDiagnostics(uri), (d) => severityOf(d, 'lineage.selfLoop') === 1);
     assert.equal(severityOf(items, 'lineage.columnOutsideEdge'), 2, 'other codes keep their severity');
+  });
+
+  // Issue #25: the DataHub version decides verdicts DataHub changed; datahub-project/datahub#13489:
+  // CLI 1.0 refuses `domains` in the dataset YAML, PR #14152 restores it.
+  it('a changed catalogCode.datahub.version applies without a restart', async () => {
+    const { client } = await TestClient.start({ rootPath: workspace, pull: true });
+    clients.push(client);
+    const uri = pathToFileURL(join(workspace, 'dataset.yaml')).toString();
+    await client.open(uri, 'id: orders\nplatform: hive\ndomains:\n  - urn:li:domain:sales\n');
+    const newest = await client.poll('the dataset checked by the newest DataHub', () => client.pullDiagnostics(uri), () => true);
+    assert.equal(newest.filter((d) => d.severity === 1).length, 0);
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { catalogCode: { datahub: { version: '1.0.0' } } } });
+    const old = await client.poll('domains refused by DataHub 1.0', () => client.pullDiagnostics(uri), (d) => severityOf(d, 'format.unknownKey') === 1);
+    assert.match(String(old.find((d) => d.code === 'format.unknownKey')?.message ?? ''), /judged by DataHub 1\.0\.0 \(as set\)/);
   });
 });

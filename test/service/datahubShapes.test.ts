@@ -24,6 +24,11 @@ function proposalsOf(file: string): Proposal[] {
   return (items as Record<string, unknown>[]).filter((item) => typeof item.entityUrn === 'string' && typeof item.aspectName === 'string') as unknown as Proposal[];
 }
 
+/** Accepted by DataHub, refused by the local catalog because the seed's spec decides otherwise (docs/diagnostics.md). */
+const SPEC_DECIDES: Record<string, string> = {
+  'accepted/mcp-definition-qualified-name-differs.json': "spec §2.6: a definition's qualifiedName equals the suffix of its URN",
+};
+
 /** Definitions first, so values and patches can name them. */
 const rank = (p: Proposal) => (p.aspectName === 'dataTypeInfo' ? 0 : p.aspectName === 'propertyDefinition' ? 1 : 2);
 
@@ -35,7 +40,7 @@ describe('the local catalog ingests the shapes DataHub accepts', () => {
   after(() => svc.close());
 
   const proposals = corpusCases()
-    .filter((c) => c.verdict === 'accepted' && c.file.endsWith('.json'))
+    .filter((c) => c.verdict === 'accepted' && c.file.endsWith('.json') && !(c.file in SPEC_DECIDES))
     .flatMap((c) => proposalsOf(c.file).map((proposal) => ({ file: c.file, proposal })))
     .filter(({ proposal }) => resolveAspectName(proposal.entityType, proposal.aspectName) !== undefined)
     .sort((a, b) => rank(a.proposal) - rank(b.proposal));

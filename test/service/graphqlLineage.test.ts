@@ -100,7 +100,7 @@ describe('updateLineage', () => {
 
   test('upstream types are checked per downstream type', async () => {
     assertFailure(await updateLineage([edge(daily, chart)]), chart); // dataset ← dataset/dataJob only
-    assertFailure(await updateLineage([edge(chart, job)]), job); // chart ← dataset only
+    assertFailure(await updateLineage([edge(chart, job)]), job); // chart ← dataset/chart (LineageService.validateChartUpstreamUrns)
     assertFailure(await updateLineage([edge(dashboard, job)]), job); // dashboard ← chart/dataset
     assertFailure(await updateLineage([edge(job, chart)]), chart); // dataJob ← dataset/dataJob
     assertFailure(await updateLineage([edge(flow, job)]), flow); // not a downstream updateLineage writes

@@ -4,6 +4,8 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import { decideAccess, isLoopbackAddress, tokenMatches } from '../../service/http/auth';
 import { datasetUrn, definition, definitionPath, enc, startTestService, TEST_TOKEN, type TestService } from './helpers';
+import { versionFromConfig } from '../../core/api/serviceVersion';
+import { NEWEST_MODELLED_VERSION } from '../../core/datahub/versions';
 
 /** Sends bytes as written (fetch would normalise the path). */
 function rawRequest(url: string, lines: string): Promise<string> {
@@ -28,6 +30,13 @@ describe('HTTP: bodies, routes and paths', () => {
     const reply = await svc.call('GET', '/health');
     assert.equal(reply.status, 200);
     assert.deepEqual(reply.json, { status: 'ok', service: 'catalog-code-local-catalog' });
+  });
+
+  it("GET /config needs no token and reports the DataHub version whose rules the local catalog keeps, shaped as DataHub's GMS answers it", async () => {
+    const reply = await svc.call('GET', '/config');
+    assert.equal(reply.status, 200);
+    assert.equal(versionFromConfig(reply.json), `v${NEWEST_MODELLED_VERSION}`);
+    assert.equal((reply.json as { service: string }).service, 'catalog-code-local-catalog');
   });
 
   it('malformed JSON is a 400 that says so', async () => {

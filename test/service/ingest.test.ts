@@ -39,6 +39,16 @@ describe('Rest.li ingestion: POST /aspects?action=ingestProposal', () => {
     assert.equal((await svc.call('HEAD', `/openapi/v2/entity/dataset/${enc(dst)}`)).status, 204);
   });
 
+  // Issue #25 item 10: Upstream.pdl types `dataset` as DatasetUrn with @Relationship entityTypes
+  // [dataset]; DataHub answers 422 "not a valid destination", as offline validate's
+  // lineage.upstreamType says. The local catalog now agrees.
+  it('refuses an upstreamLineage whose upstream is not a dataset with 422, naming the relationship', async () => {
+    const chart = 'urn:li:chart:(looker,revenue)';
+    const reply = await ingest({ proposal: proposal('dataset', dst, 'upstreamLineage', { upstreams: [{ dataset: chart, type: 'TRANSFORMED', auditStamp: stamp }] }) });
+    assert.equal(reply.status, 422, reply.text);
+    assert.match((reply.json as { message: string }).message, /is not a valid destination of DownstreamOf: an upstream in upstreamLineage must be a dataset, not a chart/);
+  });
+
   it('refuses a fine-grained edge whose column belongs to neither the entity nor an upstream (§2.4) with 422', async () => {
     const inconsistent = {
       upstreams: [{ dataset: src, type: 'TRANSFORMED', auditStamp: stamp }],

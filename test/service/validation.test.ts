@@ -50,8 +50,12 @@ describe('property definition rules (PropertyDefinitionValidator)', () => {
     await accepted('io.v.ver', definition('io.v.ver', { version: '20240614080000' }));
   });
 
-  it('allowed values must fit the value type', async () => {
-    await rejected('io.v.av', definition('io.v.av', { valueType: 'urn:li:dataType:service.number', allowedValues: [{ value: { string: '30' } }] }), /allowedValues\[0\]\.value/);
+  // Issue #25 item 4: PrimitivePropertyValue is a string/double union that GMS does not match to the
+  // value type (PropertyDefinitionValidatorTest keeps a STRING property with allowed value 1.0).
+  it('allowed values are {string} or {double}, of either kind, as DataHub stores them', async () => {
+    await accepted('io.v.av', definition('io.v.av', { valueType: 'urn:li:dataType:service.number', allowedValues: [{ value: { string: '30' } }] }));
+    await rejected('io.v.av2', definition('io.v.av2', { allowedValues: [{ value: { int: 3 } }] }), /allowedValues\[0\]\.value \{"int":3\} is not a value DataHub stores/);
+    await rejected('io.v.av3', definition('io.v.av3', { allowedValues: [{ value: { string: 30 } }] }), /allowedValues\[0\]\.value/);
   });
 
   it('breaking changes (type change, MULTIPLE→SINGLE, removed or new allowed values) need a greater version', async () => {
@@ -144,5 +148,40 @@ describe('structured property value rules (StructuredPropertiesValidator + entit
     await refused(set('io.p.frozen', [{ string: 'second' }], other), /Cannot mutate an immutable property/);
     const removal = await svc.call('POST', valuesPath(other), { body: { properties: [] } });
     assert.match((removal.json as { message: string }).message, /Cannot delete an immutable property/);
+  });
+});
+
+// Issue #25 item 8: the local catalog's structuredPropertySettings writes, as DataHub's
+// HidePropertyValidatorTest and ShowPropertyAsBadgeValidatorTest judge them.
+describe('structuredPropertySettings rules (HidePropertyValidator, ShowPropertyAsBadgeValidator)', () => {
+  let svc: TestService;
+  before(async () => {
+    svc = await startTestService();
+  });
+  after(() => svc.close());
+
+  const settingsPath = (id: string) => `/openapi/v2/entity/structuredProperty/${enc(propertyUrn(id))}/structuredPropertySettings`;
+  async function write(id: string, body: Record<string, boolean>): Promise<{ status: number; message: string }> {
+    assert.equal((await svc.call('POST', definitionPath(id), { body: definition(id) })).status, 200);
+    const reply = await svc.call('POST', settingsPath(id), { body });
+    return { status: reply.status, message: (reply.json as { message?: string } | undefined)?.message ?? reply.text };
+  }
+
+  it('refuses a property hidden and shown at once (HidePropertyValidatorTest#testInvalidUpsert), accepts it shown only (#testValidUpsert)', async () => {
+    const refused = await write('io.s.hidden', { isHidden: true, showAsAssetBadge: false, showInAssetSummary: true, showInSearchFilters: true });
+    assert.equal(refused.status, 400);
+    assert.match(refused.message, /Cannot have property isHidden = true while other display location settings are also true \(showInSearchFilters, showInAssetSummary/);
+    assert.equal((await write('io.s.shown', { isHidden: false, showInAssetSummary: true, showInSearchFilters: true })).status, 200);
+  });
+
+  it('allows one asset badge: a second is refused until the first is taken off (ShowPropertyAsBadgeValidatorTest)', async () => {
+    assert.equal((await write('io.s.badge1', { showAsAssetBadge: true, showInAssetSummary: true })).status, 200);
+    assert.equal((await write('io.s.badge1', { showAsAssetBadge: true })).status, 200, 'the same property again');
+    const second = await write('io.s.badge2', { showAsAssetBadge: true });
+    assert.equal(second.status, 400);
+    assert.match(second.message, /Cannot have more than one property set with show as badge\. Property urns currently set: \[urn:li:structuredProperty:io\.s\.badge1\]/);
+    assert.equal((await write('io.s.badge2', { showAsAssetBadge: false, showInSearchFilters: true })).status, 200, 'showAsAssetBadge false is never refused');
+    assert.equal((await write('io.s.badge1', { showAsAssetBadge: false })).status, 200);
+    assert.equal((await write('io.s.badge2', { showAsAssetBadge: true })).status, 200);
   });
 });

@@ -1,5 +1,5 @@
 import type { CoreDiagnostic } from '../../model/diagnostic';
-import { CASE_INSENSITIVE_ENUMS, ENUMS } from '../../formats/shapes';
+import { CASE_FOLDED_ENUMS, CASE_INSENSITIVE_ENUMS, ENUMS } from '../../formats/shapes';
 import { closestMatches } from '../../urn/suggest';
 import type { Rule } from '../types';
 
@@ -15,13 +15,23 @@ export const enumValue: Rule = {
       // DataHub upper-cases these itself (the lineage source's EnvConfigMixin: `env: dev` is DEV).
       if (CASE_INSENSITIVE_ENUMS.has(fact.enumName) && allowed.includes(fact.value.value.toUpperCase())) continue;
       const sameLetters = allowed.filter((v) => v.toLowerCase() === fact.value.value.toLowerCase());
+      if (CASE_FOLDED_ENUMS.has(fact.enumName) && sameLetters.length > 0) {
+        diagnostics.push({
+          range: fact.value.range,
+          severity: 'warning',
+          code: 'format.enumValue',
+          message: `DataHub reads '${fact.value.value}' as the entity type '${sameLetters[0]}' (it ignores case here); write '${sameLetters[0]}' as DataHub names it.`,
+          data: { candidates: sameLetters },
+        });
+        continue;
+      }
       const candidates = sameLetters.length > 0 ? sameLetters : closestMatches(fact.value.value, allowed, 3);
       const hint = candidates.length > 0 ? ` Did you mean '${candidates[0]}'?` : '';
       diagnostics.push({
         range: fact.value.range,
         severity: 'error',
         code: 'format.enumValue',
-        message: `'${fact.value.value}' is not a valid ${fact.enumName}; use ${describeAllowed(allowed)}.${hint}`,
+        message: `'${fact.value.value}' is not a valid ${fact.enumName === 'proposalEntityType' ? 'entityType' : fact.enumName}; use ${describeAllowed(allowed)}.${hint}`,
         data: { candidates },
       });
     }

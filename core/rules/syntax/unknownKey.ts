@@ -2,6 +2,9 @@ import type { CoreDiagnostic } from '../../model/diagnostic';
 import { KNOWN_KEYS, SHAPE_LABELS, STRICT_SHAPES, type ShapeName } from '../../formats/shapes';
 import { closestMatches } from '../../urn/suggest';
 import type { Rule } from '../types';
+import type { Located } from '../../model/range';
+import { versionedKeyVerdict } from '../../datahub/versionedKeys';
+import { describeProfile, VERSIONED_RULES, type DataHubProfile, type VersionedRule, type VersionedRuleId } from '../../datahub/versions';
 
 const camelToSnake = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const snakeToCamel = (key: string): string => key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
@@ -15,17 +18,21 @@ const isShape = (shape: string): shape is ShapeName => shape in SHAPE_LABELS;
  */
 export const unknownKey: Rule = {
   codes: ['format.unknownKey'],
-  run: ({ model }) => {
+  run: ({ model, datahub }) => {
     const diagnostics: CoreDiagnostic[] = [];
     for (const fact of model.facts) {
       if (fact.kind !== 'objectShape' || !isShape(fact.shape)) continue;
+      for (const key of fact.keys) {
+        const verdict = versionedKeyVerdict(fact.shape, key.value, datahub);
+        if (verdict && !verdict.accepted) diagnostics.push(refusedInVersion(fact.shape, key, verdict.rule, datahub));
+      }
       const known = KNOWN_KEYS[fact.shape];
       // A key the mapping already has is no fix: renaming to it would write a duplicate key.
       const present = new Set(fact.keys.map((key) => key.value));
       const free = known.filter((k) => !present.has(k));
       const strict = STRICT_SHAPES.has(fact.shape);
       for (const key of fact.keys) {
-        if (known.includes(key.value)) continue;
+        if (known.includes(key.value) || versionedKeyVerdict(fact.shape, key.value, datahub)) continue;
         const styleTwin = [camelToSnake(key.value), snakeToCamel(key.value)].find((k) => k !== key.value && free.includes(k));
         const candidates = styleTwin ? [styleTwin] : closestMatches(key.value, free, 3);
         const hint = candidates.length > 0 ? ` Did you mean '${candidates[0]}'?` : '';
@@ -42,6 +49,19 @@ export const unknownKey: Rule = {
     return diagnostics;
   },
 };
+
+/** A key the CLI of other DataHub versions reads, refused by the one judged by. */
+function refusedInVersion(shape: ShapeName, key: Located<string>, rule: VersionedRuleId, profile: DataHubProfile | undefined): CoreDiagnostic {
+  const row: VersionedRule = VERSIONED_RULES[rule];
+  const range = row.until ? `from ${row.since} until ${row.until}` : `before ${row.since}`;
+  return {
+    range: key.range,
+    severity: 'error',
+    code: 'format.unknownKey',
+    message: `DataHub's CLI ${range} refuses '${key.value}' in ${SHAPE_LABELS[shape]} as an extra field, and the whole file with it; judged by ${describeProfile(profile)} (${row.decidedBy}). Remove '${key.value}', or set catalogCode.datahub.version (--datahub-version) to the DataHub you push to.`,
+    data: { candidates: [], datahubVersion: profile?.version ?? null },
+  };
+}
 
 /** `lineageFile.entity` → its label for messages (`a lineage-file entity`). */
 export function describeShape(shape: string): string {

@@ -55,6 +55,17 @@ function fromUrnError(ref: EntityRefFact, error: UrnError, text: string): CoreDi
   };
 }
 
+/**
+ * DataHub checks an entity type against its registry where it reads an entity: key URNs and
+ * `@Relationship` / `@UrnValidation` fields, which the format adapters give a role. A URN-looking
+ * string anywhere else (role `other`: a form's `verification.type: urn:li:verificationType:…`, as
+ * DataHub's own forms example writes it) only has to be a URN, so an entity type the registry lacks
+ * is no refusal there. A capital first letter still is (Urn.java refuses it for any URN).
+ */
+function outsideRegistryCheck(ref: EntityRefFact, error: UrnError): boolean {
+  return ref.role === 'other' && error.code === 'urn.entityType' && /^urn:li:[a-z]/.test(ref.urn);
+}
+
 /** The same URN is usually written many times in a file (an MCP file repeats each entity's URN per aspect). */
 type ParseCache = Map<string, ReturnType<typeof parseUrn>>;
 
@@ -66,7 +77,7 @@ function checkRef(ref: EntityRefFact, text: string, parsed: ParseCache): CoreDia
   }
   // Warnings found before an error are reported too: a misspelt platform must not hide a bad env.
   const warnings = (result.warnings ?? []).map((warning) => fromUrnError(ref, { ...warning, severity: warning.severity ?? 'warning' }, text));
-  if (!result.ok) return [fromUrnError(ref, result.error, text), ...warnings];
+  if (!result.ok) return outsideRegistryCheck(ref, result.error) ? warnings : [fromUrnError(ref, result.error, text), ...warnings];
   const found: CoreDiagnostic[] = warnings;
   const expected = EXPECTED_TYPES[ref.role];
   if (expected && !expected.includes(result.urn.entityType)) {

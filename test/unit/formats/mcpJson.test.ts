@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it, test } from 'node:test';
 import { readDocument } from '../../../core/formats/index';
+import { validateDocument } from '../../../core/validate';
 import { assertAt, assertRefsMatchText, example, facts, fixture, refs, slice, testsOnExamples } from './support';
 
 const onExamples = testsOnExamples('MCP JSON on DataHub’s example files');
@@ -135,4 +136,14 @@ describe('metadata change proposal JSON', () => {
     assert.deepEqual(facts(model, 'missingKey').map((m) => m.key), ['entityType', 'changeType']);
     assert.equal(facts(model, 'statusChange')[0].removed.value, false);
   });
+});
+
+// Issue #25 item 11: DataHub's file source fails a proposal whose aspect is not wrapped as
+// {"json": …} or {"value", "contentType"} (GenericAspect.pdl, MetadataChangeProposal.validate()).
+test('an aspect written without its {"json": …} wrapper is an error of the proposal, not unknown keys', () => {
+  const text = `[{"entityType": "dataset", "entityUrn": "urn:li:dataset:(urn:li:dataPlatform:hive,orders,PROD)", "changeType": "UPSERT", "aspectName": "status", "aspect": {"removed": false}}]`;
+  const model = readDocument('file:///repo/mcp.json', text);
+  const found = validateDocument({ model, text });
+  assert.deepEqual(found.map((d) => `${d.severity} ${d.code}`), ['error format.wrongType']);
+  assert.match(found[0].message, /wrapped as \{"json": \{…\}\}/);
 });

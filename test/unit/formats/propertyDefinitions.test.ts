@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readDocument } from '../../../core/formats/index';
+import { DocumentAnalysis } from '../../../core/incremental/documentAnalysis';
+import { validateDocument } from '../../../core/validate';
+import { assertSameAsFresh } from '../../support/incrementalEquality';
 import { assertAt, assertRefsMatchText, example, facts, refs, testsOnExamples } from './support';
 
 const onExamples = testsOnExamples('structured-property definitions in DataHub’s example files');
@@ -128,5 +131,29 @@ describe('structured-property definitions YAML', () => {
     assertRefsMatchText(model, text);
     // the definition without id or urn still has its keys recorded, but no definition fact
     assert.equal(facts(model, 'propertyDefinition').length, 1);
+  });
+});
+
+// Issue #25 item 12: `datahub properties upsert` loads the file and iterates its top level
+// (structuredproperties.py `for structuredproperty_raw in structuredproperties`), so definitions
+// wrapped in a `properties:` mapping fail on the string key. Recognised, said, and still checked.
+describe('definitions wrapped in a properties: mapping', () => {
+  const text = 'properties:\n  - id: io.acryl.team\n    type: string\n    entity_types: [dataset]\n  - id: io.acryl.retention\n    type: numbr\n';
+  it('is read as a properties YAML whose top level DataHub refuses, with each definition checked', () => {
+    const model = readDocument('file:///repo/props.yaml', text);
+    assert.equal(model.format, 'propertyDefinitions');
+    const found = validateDocument({ model, text });
+    assert.deepEqual(found.map((d) => `${d.code} ${text.slice(d.range.start, d.range.end)}`), ['format.wrongType properties', 'format.enumValue numbr']);
+    assert.match(found[0].message, /iterates the top level and fails on the key 'properties'\. Remove `properties:`/);
+    assert.equal(facts(model, 'propertyDefinition').length, 2);
+  });
+
+  it('reads the same item by item as whole', () => {
+    assertSameAsFresh(DocumentAnalysis.read('file:///repo/props.yaml', text), 0, 'wrapped definitions');
+  });
+
+  it('leaves other files with a properties key alone (a JSON schema, a mapping beside other keys)', () => {
+    assert.equal(readDocument('file:///repo/schema.yaml', 'properties:\n  name: {type: string}\n').format, null);
+    assert.equal(readDocument('file:///repo/x.yaml', 'name: x\nproperties:\n  - id: a\n    type: string\n    entity_types: [dataset]\n').format, null);
   });
 });

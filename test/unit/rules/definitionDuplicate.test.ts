@@ -26,6 +26,15 @@ describe('definitionDuplicate', () => {
     }
   });
 
+  // Issue #25 item 7: an MCP export sends a whole propertyDefinition aspect again later; UPSERT
+  // replaces it, as for lineage aspects (duplicateEdge), so neither copy is a mistake.
+  it('is quiet for a whole propertyDefinition aspect sent again later in an MCP file', () => {
+    const aspect = (description: string) =>
+      `{"entityType": "structuredProperty", "entityUrn": "urn:li:structuredProperty:io.acryl.team", "changeType": "UPSERT", "aspectName": "propertyDefinition", "aspect": {"json": {"qualifiedName": "io.acryl.team", "description": "${description}", "valueType": "urn:li:dataType:datahub.string", "entityTypes": ["urn:li:entityType:datahub.dataset"]}}}`;
+    const run = runRule(definitionDuplicate, 'file:///repo/export.json', `[${aspect('first run')},\n${aspect('second run')}]`);
+    assert.deepEqual(run.diagnostics, []);
+  });
+
   it('is quiet when every property is defined once', () => {
     const run = runRule(definitionDuplicate, 'file:///repo/properties.yaml', `- id: a\n  type: string\n- id: b\n  type: string\n`);
     assert.deepEqual(run.diagnostics, []);

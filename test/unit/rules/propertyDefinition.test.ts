@@ -66,6 +66,31 @@ describe('propertyDefinition: qualified name', () => {
     assert.match(run.diagnostics[0].message, /must be equal/);
   });
 
+  // Issue #25 item 1: the equality is the SDK's assertion (structuredproperties.py `fqn`), not
+  // GMS's; PropertyDefinitionValidatorTest#testValidatePreCommitNoPrevious sends urn foo.bar with
+  // qualifiedName prop3 and expects no error.
+  it('leaves a propertyDefinition aspect whose qualifiedName differs from its URN id to GMS, which accepts it', () => {
+    const run = runRule(
+      propertyDefinition,
+      'file:///repo/mcp.json',
+      `[{"entityType": "structuredProperty", "entityUrn": "urn:li:structuredProperty:foo.bar", "changeType": "UPSERT", "aspectName": "propertyDefinition",
+  "aspect": {"json": {"qualifiedName": "prop3", "valueType": "urn:li:dataType:datahub.string", "entityTypes": ["urn:li:entityType:datahub.dataset"]}}}]`,
+    );
+    assert.deepEqual(run.diagnostics, []);
+  });
+
+  it('names the property id, not the whole URN, whatever the case of the URN\'s entity type', () => {
+    const run = runRule(
+      propertyDefinition,
+      'file:///repo/mcp.json',
+      `[{"entityType": "structuredProperty", "entityUrn": "urn:li:structuredproperty:io.acryl.team", "changeType": "UPSERT", "aspectName": "propertyDefinition",
+  "aspect": {"json": {"qualifiedName": ⟦"io.acryl my team"⟧, "valueType": "urn:li:dataType:datahub.string", "entityTypes": ["urn:li:entityType:datahub.dataset"]}}}]`,
+    );
+    assert.equal(run.diagnostics.length, 1);
+    assert.match(run.diagnostics[0].message, /qualified name 'io\.acryl my team' contains a space/);
+    assert.doesNotMatch(run.diagnostics[0].message, /urn:li:/);
+  });
+
   it('rejects spaces in the id', () => {
     const run = runRule(
       propertyDefinition,

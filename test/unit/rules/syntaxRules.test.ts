@@ -79,3 +79,41 @@ test('urn syntax: a warning on one part does not hide an error on a later part (
   const codes = diagnostics.map((d) => `${d.severity} ${d.code}`).sort();
   assert.deepEqual(codes, ['error urn.environment', 'warning urn.platform']);
 });
+
+// Issue #25 item 2: GMS finds an MCP's entityType whatever its case (ConfigEntityRegistry.getEntitySpec
+// lower-cases the name), so `structuredproperty` is advice, not a refusal; an unknown name stays an error.
+test("an MCP's entityType in another case is a warning naming DataHub's spelling; an unknown one an error", () => {
+  for (const written of ['structuredproperty', 'STRUCTUREDPROPERTY']) {
+    const { diagnostics, expected } = check(
+      'file:///repo/mcp.json',
+      `[{"entityType": "⟦${written}⟧", "entityUrn": "urn:li:structuredProperty:io.acryl.team", "changeType": "UPSERT", "aspectName": "status", "aspect": {"json": {"removed": false}}}]`,
+    );
+    const found = diagnostics.filter((d) => d.code === 'format.enumValue');
+    assert.equal(found.length, 1, written);
+    assert.equal(found[0].severity, 'warning');
+    assert.deepEqual(found[0].range, expected);
+    assert.deepEqual(found[0].data?.candidates, ['structuredProperty']);
+  }
+  const { diagnostics } = check('file:///repo/mcp.json', `[{"entityType": "⟦structuredThing⟧", "entityUrn": "urn:li:structuredProperty:x", "changeType": "UPSERT", "aspectName": "status", "aspect": {"json": {"removed": false}}}]`);
+  const unknown = diagnostics.find((d) => d.code === 'format.enumValue');
+  assert.equal(unknown?.severity, 'error');
+  assert.match(unknown?.message ?? '', /not a valid entityType/);
+});
+
+// Issue #25 item 3: the registry check belongs where DataHub applies it (key URNs, @Relationship /
+// @UrnValidation fields). DataHub's forms example writes `verification.type: urn:li:verificationType:…`.
+test('a URN in a free position may name a type outside the entity registry; the entity URN may not', () => {
+  const free = check(
+    'file:///repo/mcp.json',
+    `[{"entityType": "form", "entityUrn": "urn:li:form:governance", "changeType": "UPSERT", "aspectName": "formInfo",
+  "aspect": {"json": {"name": "Verify", "type": "VERIFICATION", "verification": {"type": "urn:li:verificationType:governance"}}}}]`,
+  );
+  assert.deepEqual(free.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code), []);
+  const key = check('file:///repo/mcp.json', `[{"entityType": "dataset", "entityUrn": "urn:li:⟦verificationType⟧:x", "changeType": "UPSERT", "aspectName": "status", "aspect": {"json": {"removed": false}}}]`);
+  const refused = key.diagnostics.find((d) => d.code === 'urn.entityType');
+  assert.equal(refused?.severity, 'error');
+  assert.deepEqual(refused?.range, key.expected);
+  // Urn.java refuses a capital first letter wherever a URN is parsed.
+  const capital = check('file:///repo/mcp.json', `[{"entityType": "form", "entityUrn": "urn:li:form:g", "changeType": "UPSERT", "aspectName": "formInfo", "aspect": {"json": {"verification": {"type": "urn:li:⟦VerificationType⟧:governance"}}}}]`);
+  assert.equal(capital.diagnostics.find((d) => d.code === 'urn.entityType')?.severity, 'error');
+});

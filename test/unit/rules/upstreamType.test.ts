@@ -10,7 +10,7 @@ const job = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,prod),load)';
 const user = 'urn:li:corpuser:jdoe';
 
 describe('upstreamType', () => {
-  it('allows dataset ← dataset/dataJob, chart ← dataset, dashboard ← chart/dataset, dataJob ← dataset/dataJob and flags the rest', () => {
+  it('allows dataset ← dataset/dataJob, chart ← dataset/chart, dashboard ← chart/dataset, dataJob ← dataset/dataJob and flags the rest', () => {
     const run = runRule(
       upstreamType,
       'file:///repo/edges.json',
@@ -18,6 +18,7 @@ describe('upstreamType', () => {
   {"downstreamUrn": "${ds('a')}", "upstreamUrn": "${ds('b')}"},
   {"downstreamUrn": "${ds('a')}", "upstreamUrn": "${job}"},
   {"downstreamUrn": "${chart}", "upstreamUrn": "${ds('a')}"},
+  {"downstreamUrn": "${chart}", "upstreamUrn": "urn:li:chart:(looker,base)"},
   {"downstreamUrn": "${dashboard}", "upstreamUrn": "${chart}"},
   {"downstreamUrn": "${dashboard}", "upstreamUrn": "${ds('a')}"},
   {"downstreamUrn": "${job}", "upstreamUrn": "${ds('a')}"},
@@ -32,6 +33,16 @@ describe('upstreamType', () => {
     assert.deepEqual(run.diagnostics[2].data, { downstreamType: 'dashboard', upstreamType: 'corpuser', allowed: ['chart', 'dataset'] });
   });
 
+  // Issue #25 item 6: UpdateLineageResolver's switch has no case for a dataFlow downstream (and the
+  // other types): it returns true having written nothing. Advice, not a refusal.
+  it('warns that updateLineage writes nothing into a dataFlow downstream', () => {
+    const flow = 'urn:li:dataFlow:(airflow,etl,prod)';
+    const run = runRule(upstreamType, 'file:///repo/edges.json', `{"edgesToAdd": [{"downstreamUrn": "⟦${flow}⟧", "upstreamUrn": "${ds('a')}"}], "edgesToRemove": []}`);
+    assert.deepEqual(rangesOf(run.diagnostics), run.ranges);
+    assert.equal(run.diagnostics[0].severity, 'warning');
+    assert.match(run.diagnostics[0].message, /answers true and leaves .* unchanged/);
+  });
+
   it('accepts dashboards of dashboards where dashboardInfo models them', () => {
     const run = runRule(
       upstreamType,
@@ -41,5 +52,20 @@ describe('upstreamType', () => {
     "charts": ["${chart}"], "dashboards": [{"destinationUrn": "urn:li:dashboard:(looker,regional)"}]}}}]`,
     );
     assert.deepEqual(run.diagnostics, []);
+  });
+});
+
+describe('upstreamType in an upstreamLineage aspect', () => {
+  // Upstream.pdl: `dataset: DatasetUrn`, @Relationship entityTypes [dataset]. A job's outputs live in
+  // its dataJobInputOutput; updateLineage writes a dataset ← dataJob edge there, never here.
+  it('takes dataset upstreams only', () => {
+    const run = runRule(
+      upstreamType,
+      'file:///repo/mcp.json',
+      `[{"entityType": "dataset", "entityUrn": "${ds('a')}", "changeType": "UPSERT", "aspectName": "upstreamLineage",
+  "aspect": {"json": {"upstreams": [{"dataset": "${ds('b')}", "type": "TRANSFORMED"}, {"dataset": "⟦${job}⟧", "type": "TRANSFORMED"}]}}}]`,
+    );
+    assert.deepEqual(rangesOf(run.diagnostics), run.ranges);
+    assert.deepEqual(run.diagnostics[0].data?.allowed, ['dataset']);
   });
 });

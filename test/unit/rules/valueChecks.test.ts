@@ -3,9 +3,20 @@ import { describe, it } from 'node:test';
 import { checkValueType, isValidDate } from '../../../core/rules/valueChecks';
 
 describe('valueChecks', () => {
-  it('accepts dates the way DataHub does: YYYY-MM-DD, real days, years 1000–9999', () => {
-    for (const ok of ['2024-02-29', '1000-01-01', '9999-12-31']) assert.ok(isValidDate(ok), ok);
-    for (const bad of ['2023-02-29', '2024-13-01', '0999-12-31', '2024-1-05', '20240105', '2024-01-05T00:00']) assert.ok(!isValidDate(bad), bad);
+  // Issue #25 item 5: StructuredPropertyUtils.isValidDate takes what java.sql.Date.valueOf parses, which
+  // checks month 1–12 and day 1–31 only and rolls the rest over (2023-02-30 is 2023-03-02).
+  it('accepts dates the way DataHub does: YYYY-MM-DD, month 1–12, day 1–31 in any month, years 1000–9999', () => {
+    for (const ok of ['2024-02-29', '1000-01-01', '9999-12-31', '2023-02-29', '2023-02-30', '2023-04-31']) assert.ok(isValidDate(ok), ok);
+    for (const bad of ['2023-02-32', '2023-02-00', '2024-13-01', '0999-12-31', '2024-1-05', '20240105', '2024-01-05T00:00']) assert.ok(!isValidDate(bad), bad);
+  });
+
+  it('warns of a date DataHub rolls over to another day, naming that day', () => {
+    assert.equal(checkValueType('2024-02-29', 'date'), undefined);
+    const rolled = checkValueType('2023-02-30', 'date');
+    assert.equal(rolled?.severity, 'warning');
+    assert.deepEqual(rolled?.candidates, ['2023-03-02']);
+    assert.match(rolled?.problem ?? '', /rolls it over to 2023-03-02/);
+    assert.equal(checkValueType('2023-02-32', 'date')?.severity, 'error');
   });
 
   it('judges numbers: numeric text is accepted by the service but stored as text (warning)', () => {

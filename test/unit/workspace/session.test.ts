@@ -23,7 +23,7 @@ test('associations: known formats kept, a mistyped one told with a suggestion', 
   assert.deepEqual(parsed.associations, { 'lineage/**/*.yml': 'lineageFile' });
   assert.equal(parsed.problems.length, 2);
   assert.match(parsed.problems[0], /"props\/\*\.yaml" names the unknown format "propertydefinitions".*Did you mean "propertyDefinitions"\?/);
-  assert.match(parsed.problems[1], /Use one of propertyDefinitions, datasetYaml, lineageFile, mcpJson, lineageEdges, none/);
+  assert.match(parsed.problems[1], /Use one of propertyDefinitions, datasetYaml, lineageFile, mcpJson, lineageEdges, formsYaml, none/);
   assert.match(parseAssociations(['a']).problems[0], /must be an object/);
 });
 

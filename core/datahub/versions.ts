@@ -1,0 +1,127 @@
+/**
+ * The DataHub versions Catalog Code judges by, and what changed between them (issue #25). One row
+ * per change whose verdict differs by version; each names the DataHub source that decides it and
+ * how its first version was found. A rule asks `applies(change, profile)` and, when the verdict
+ * depends on it, names `profile.version` in its message. docs/diagnostics.md prints this table.
+ */
+
+/** A DataHub release as `major.minor.patch` (a `v` prefix, a fourth part or a suffix are ignored when read). */
+export interface DataHubVersion {
+  major: number;
+  minor: number;
+  patch: number;
+}
+
+/** Where the version judged by came from. */
+export type ProfileSource = 'setting' | 'service' | 'default';
+
+/** The DataHub a workspace is judged for. */
+export interface DataHubProfile {
+  /** as a user would write it: `1.2.0` */
+  version: string;
+  source: ProfileSource;
+}
+
+/**
+ * The newest DataHub modelled: its master branch as read on 2026-11-26 (after the v1.7 releases;
+ * `docs/how/updating-datahub.md` names v1.7.1 or v1.8.0 as the next). The default when no setting
+ * names a version and no connected DataHub reports one.
+ */
+export const NEWEST_MODELLED_VERSION = '1.8.0';
+
+export const DEFAULT_PROFILE: DataHubProfile = { version: NEWEST_MODELLED_VERSION, source: 'default' };
+
+const VERSION_TEXT = /^\s*v?(\d+)\.(\d+)(?:\.(\d+))?/;
+
+/** `1.2.0`, `v0.14.1`, `1.0.0rc3`, `0.3.7.1`: the first three numbers; undefined for anything else. */
+export function parseDataHubVersion(text: string): DataHubVersion | undefined {
+  const match = VERSION_TEXT.exec(text);
+  if (!match) return undefined;
+  return { major: Number(match[1]), minor: Number(match[2]), patch: Number(match[3] ?? 0) };
+}
+
+export function compareVersions(a: DataHubVersion, b: DataHubVersion): number {
+  return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+}
+
+/** One change of DataHub's rules: the versions that have it, and the source that decides. */
+export interface VersionedRule {
+  /** what is judged differently */
+  what: string;
+  /** first version that has it (inclusive) */
+  since: string;
+  /** first version that no longer has it (exclusive); absent: still there */
+  until?: string;
+  /** the DataHub issue, PR, file or test that decides */
+  decidedBy: string;
+  /** how `since`/`until` were found, when not from a release note */
+  versionFrom: string;
+}
+
+/** Every version-dependent verdict Catalog Code models. Keys are stable: rules name them. */
+export const VERSIONED_RULES = {
+  datasetYamlDomainsRefused: {
+    what: '`domains` in the dataset YAML (`datahub dataset upsert`) is refused as an extra field',
+    since: '1.0.0',
+    until: '1.2.0',
+    decidedBy: 'datahub-project/datahub#13489 ("domains (extra fields not permitted)": worked with CLI 0.14, fails with 1.0); restored by PR #14152 (dataset.py `domains`)',
+    versionFrom: 'issue #13489 names 0.14 (accepts) and 1.0 (refuses); PR #14152 merged 2025-07-24, first in the 1.2 releases',
+  },
+  propertySettingsYaml: {
+    what: 'the properties YAML may carry display settings (`settings`: `is_hidden`, `show_as_asset_badge`, `show_in_asset_summary`, `show_in_columns_table`, `show_in_search_filters`), written as a structuredPropertySettings aspect',
+    since: '1.8.0',
+    decidedBy: 'datahub-project/datahub PR #13732 (structuredproperties.py `StructuredPropertySettings` model)',
+    versionFrom: 'merged on master after the v1.7 releases (its review thread runs to 2026-09); first release assumed to be the next one',
+  },
+  elasticsearchFieldCollision: {
+    what: 'two property qualified names that differ only by `.` and `_` (one search field) are refused, in one batch or against a live property',
+    since: '1.8.0',
+    decidedBy: 'PropertyDefinitionValidator.validateDefinitionUpsertsProposed; PropertyDefinitionValidatorTest#testRejectsInBatchElasticsearchFieldCollision, #testRejectsElasticsearchFieldNameCollisionWithExistingProperty',
+    versionFrom: 'present in the newest stored PropertyDefinitionValidatorTest, absent from earlier ones; comes with the structured-property index mapping work of updating-datahub.md "Next" (#19490)',
+  },
+  propertySettingsValidators: {
+    what: 'structuredPropertySettings: `isHidden` with any `show*` flag is refused (HidePropertyValidator); a second property shown as asset badge is refused (ShowPropertyAsBadgeValidator)',
+    since: '0.15.0',
+    decidedBy: 'HidePropertyValidator, ShowPropertyAsBadgeValidator (metadata-io …/structuredproperties/validation); PR #12052 added the settings aspect',
+    versionFrom: 'PR #12052 merged 2024-12 (after 0.14.1), first in 0.15',
+  },
+} as const satisfies Record<string, VersionedRule>;
+
+export type VersionedRuleId = keyof typeof VERSIONED_RULES;
+
+/** Whether the change is in force in the profile's DataHub (an unreadable version counts as the newest). */
+export function applies(id: VersionedRuleId, profile: DataHubProfile | undefined): boolean {
+  const rule: VersionedRule = VERSIONED_RULES[id];
+  const version = parseDataHubVersion(profile?.version ?? NEWEST_MODELLED_VERSION) ?? parseDataHubVersion(NEWEST_MODELLED_VERSION);
+  if (!version) return true;
+  const since = parseDataHubVersion(rule.since);
+  const until = rule.until === undefined ? undefined : parseDataHubVersion(rule.until);
+  return (since === undefined || compareVersions(version, since) >= 0) && (until === undefined || compareVersions(version, until) < 0);
+}
+
+/** "DataHub 1.2.0 (catalogCode.datahub.version)": the version a verdict was judged by, for messages. */
+export function describeProfile(profile: DataHubProfile | undefined): string {
+  const p = profile ?? DEFAULT_PROFILE;
+  const from = p.source === 'setting' ? 'as set' : p.source === 'service' ? 'as the connected DataHub reports' : 'the newest version Catalog Code models';
+  return `DataHub ${p.version} (${from})`;
+}
+
+/**
+ * The profile for a setting value: `auto` (or empty) takes the connected service's version when
+ * it reported one, else the default; an explicit version wins; an unreadable one falls back with
+ * the reason, so a caller can say so.
+ */
+export function resolveProfile(setting: string | undefined, serviceVersion?: string): { profile: DataHubProfile; problem?: string } {
+  const wanted = (setting ?? '').trim();
+  if (wanted === '' || wanted === 'auto') {
+    if (serviceVersion !== undefined && parseDataHubVersion(serviceVersion)) return { profile: { version: normalise(serviceVersion), source: 'service' } };
+    return { profile: DEFAULT_PROFILE };
+  }
+  if (parseDataHubVersion(wanted)) return { profile: { version: normalise(wanted), source: 'setting' } };
+  return { profile: DEFAULT_PROFILE, problem: `'${wanted.slice(0, 40)}' is not a DataHub version; write one such as 1.2.0 or 'auto'. Judging by ${NEWEST_MODELLED_VERSION}, the newest version Catalog Code models.` };
+}
+
+function normalise(text: string): string {
+  const v = parseDataHubVersion(text);
+  return v ? `${v.major}.${v.minor}.${v.patch}` : text;
+}
