@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { runLineage } from '../../cli/lineage';
 import { runValidate } from '../../cli/validate';
+import type { LineageScrollPage } from '../../core/api/lineageClient';
+import type { LineageJson } from '../../core/lineage/render';
 import { updateLineage } from '../../core/api/pushClient';
 import { WorkspaceProblemsRequest, type WorkspaceProblemsResult } from '../../core/protocol';
 import { startService, type RunningService } from '../../service/main';
@@ -95,5 +98,31 @@ describe('validate --service and the editor agree on the pending state', () => {
     } finally {
       await client.stop();
     }
+  });
+
+  it('catalog-code lineage PATH and the editor show the same marks, with the file that causes each', async () => {
+    const lineageUri = pathToFileURL(join(workspace, 'revenue-lineage.yml')).toString();
+    const run = await runVerb(runLineage, [ds('revenue'), workspace, '--direction', 'upstream', '--hops', '1', '--format', 'json', '--service', service.url], TOKEN);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /^Target: the local catalog at http:\/\/127\.0\.0\.1:\d+\./m);
+    const json = JSON.parse(run.stdout) as LineageJson & { target: string };
+    assert.match(json.target, /^the local catalog at /);
+    const cli = Object.fromEntries((json.upstream ?? []).map((node) => [node.urn, node.mark ? `${node.mark.change} ${node.mark.sources.join(',')}` : 'unchanged']));
+    assert.deepEqual(cli, { [ds('orders')]: 'unchanged', [ds('legacy')]: `removed ${lineageUri}`, [ds('web_events')]: `added ${lineageUri}` });
+
+    const { client } = await TestClient.start({ rootPath: workspace, pull: true, env: { CATALOG_SERVICE_URL: service.url, CATALOG_TOKEN: TOKEN } });
+    try {
+      await client.waitFor('the server to reach the catalog', () => client.latestStatus()?.state === 'connected');
+      const request = () => client.connection.sendRequest('catalogCode/lineagePage', { urn: ds('revenue'), direction: 'UPSTREAM', degrees: ['1'] }) as Promise<LineageScrollPage>;
+      const editorMarks = (page: LineageScrollPage) => Object.fromEntries(page.results.map((hit) => [hit.urn, hit.mark && hit.mark.change !== 'unchanged' ? `${hit.mark.change} ${hit.mark.sources.join(',')}` : 'unchanged']));
+      const page = await settle(request, (answer) => JSON.stringify(editorMarks(answer)) === JSON.stringify(cli));
+      assert.deepEqual(editorMarks(page), cli, 'the editor and catalog-code lineage PATH disagree');
+    } finally {
+      await client.stop();
+    }
+
+    const text = await runVerb(runLineage, [ds('revenue'), workspace, '--direction', 'upstream', '--hops', '1', '--service', service.url], TOKEN);
+    assert.match(text.stdout, /web_events \(hive\)\s+\S+\s+\+ added in revenue-lineage\.yml/);
+    assert.match(text.stdout, /legacy \(hive\)\s+\S+\s+− removed by revenue-lineage\.yml/);
   });
 });
