@@ -9,11 +9,12 @@ import { createdEntities, pendingExistenceView, type CreatedEntities } from './e
 /** The formats whose push writes aspects, and so creates entities (core/plan/pushIntent.ts). */
 const CREATING_FORMATS: ReadonlySet<FormatId> = new Set<FormatId>(['datasetYaml', 'propertyDefinitions', 'mcpJson']);
 
+const NONE: readonly string[] = [];
+
 /**
- * The entities a workspace session's files create, kept current one file at a time: a change to a
- * document only marks it, and the next question reads the marked documents again (each model's
- * answer is kept with the model), so typing in one file never costs work in proportion to the
- * workspace. Checks read existence through view(), which adds these to the catalog's answers.
+ * The entities a workspace session's files create, kept current one file at a time: each document
+ * stored anew is read again (each model's answer is kept with the model), so typing in one file
+ * never costs work in proportion to the workspace, and a file that creates nothing costs nothing. Checks read existence through view(), which adds these to the catalog's answers.
  */
 export class PendingEntities {
   private readonly byUri = new Map<string, readonly string[]>();
@@ -31,10 +32,11 @@ export class PendingEntities {
     private readonly writer: AspectWriter = standardAspectWriter(),
   ) {
     for (const document of session.all()) this.dirty.add(document.uri);
+    // Each stored file is indexed as it is stored: a workspace scan spreads the work over its
+    // slices, and typing in one file costs that file's aspects only.
     this.subscription = session.onDocumentChanged((uri) => {
-      this.dirty.add(uri);
-      const format = session.get(uri)?.model.format;
-      if (this.byUri.has(uri) || (format && CREATING_FORMATS.has(format))) this.changed.tell();
+      if (this.dirty.size > 0) this.update();
+      if (this.reindex(uri)) this.changed.tell();
     });
   }
 
@@ -95,25 +97,31 @@ export class PendingEntities {
 
   private update(): void {
     if (this.dirty.size === 0) return;
-    for (const uri of this.dirty) {
-      for (const urn of this.byUri.get(uri) ?? []) {
-        const sources = this.created.get(urn);
-        sources?.delete(uri);
-        if (sources?.size === 0) this.created.delete(urn);
-      }
-      this.byUri.delete(uri);
-      const model = this.session.get(uri)?.model;
-      const urns = model ? this.createdByModel(model) : [];
-      if (urns.length === 0) continue;
-      this.byUri.set(uri, urns);
-      for (const urn of urns) this.created.set(urn, (this.created.get(urn) ?? new Set()).add(uri));
-    }
+    const uris = [...this.dirty];
     this.dirty.clear();
+    for (const uri of uris) this.reindex(uri);
+  }
+
+  /** Reads again what one file creates; answers whether that changed. */
+  private reindex(uri: string): boolean {
+    const before = this.byUri.get(uri) ?? NONE;
+    const model = this.session.get(uri)?.model;
+    const after = model ? this.createdByModel(model) : NONE;
+    if (before === after || (before.length === after.length && before.every((urn, index) => urn === after[index]))) return false;
+    for (const urn of before) {
+      const sources = this.created.get(urn);
+      sources?.delete(uri);
+      if (sources?.size === 0) this.created.delete(urn);
+    }
+    if (after.length === 0) this.byUri.delete(uri);
+    else this.byUri.set(uri, after);
+    for (const urn of after) this.created.set(urn, (this.created.get(urn) ?? new Set()).add(uri));
+    return true;
   }
 
   /** The same intent a push collects (core/plan/pushIntent.ts), for one file, kept with its model. */
   private createdByModel(model: DocumentModel): readonly string[] {
-    if (!model.format || !CREATING_FORMATS.has(model.format)) return [];
+    if (!model.format || !CREATING_FORMATS.has(model.format)) return NONE;
     let urns = this.byModel.get(model);
     if (!urns) {
       urns = [...createdEntities(collectPushIntent([model], this.writer)).keys()];

@@ -153,6 +153,10 @@ export class PendingLineage {
   /** Every one-hop hit of the catalog, page by page, up to maxOneHop; a column's from the stored column-level edges. */
   private async readOneHop(catalog: LineageFetcher, urn: string, direction: LineageDirection): Promise<LineageSearchHit[]> {
     if (entityTypeOfUrn(urn) === 'schemaField') return this.readColumnOneHop(catalog, urn, direction);
+    return this.readSearchOneHop(catalog, urn, direction);
+  }
+
+  private async readSearchOneHop(catalog: LineageFetcher, urn: string, direction: LineageDirection): Promise<LineageSearchHit[]> {
     const hits: LineageSearchHit[] = [];
     let scrollId: string | null = null;
     do {
@@ -164,14 +168,16 @@ export class PendingLineage {
   }
 
   /**
-   * A column's one-hop neighbours from the column-level edges the catalog stores on datasets
-   * (`upstreamLineage.fineGrainedLineages`, spec §2.4): upstream, the edges of its own dataset
-   * that write it; downstream, those of the datasets downstream of its dataset that read it.
+   * A column's one-hop neighbours: what the catalog's lineage search answers for it (DataHub
+   * indexes columns) and the column-level edges the catalog stores on datasets
+   * (`upstreamLineage.fineGrainedLineages`, spec §2.4; the local catalog's search indexes datasets
+   * only): upstream, the edges of its own dataset that write it; downstream, those of the datasets
+   * downstream of its dataset that read it.
    */
   private async readColumnOneHop(catalog: LineageFetcher, field: string, direction: LineageDirection): Promise<LineageSearchHit[]> {
     const dataset = datasetOfField(field);
     if (!dataset) return [];
-    const found = new Set<string>();
+    const found = new Set<string>((await this.readSearchOneHop(catalog, field, direction)).map((hit) => hit.urn));
     const stored = (urn: string) => this.cached(this.columns, urn, () => catalog.fineGrainedLineages(urn));
     if (direction === 'UPSTREAM') {
       for (const edge of await stored(dataset)) if (edge.downstreams.includes(field)) edge.upstreams.forEach((u) => found.add(u));

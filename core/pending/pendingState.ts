@@ -6,6 +6,8 @@ import { lineageIntentIndex, type LineageIntentIndex } from './lineageIntent';
 import { PendingEntities } from './pendingEntities';
 import { PendingLineage, type PendingLineageOptions } from './pendingLineage';
 
+const NO_DERIVED_ASPECTS: AspectWriter = () => [];
+
 export interface PendingStateOptions extends PendingLineageOptions {
   /** the catalog's lineage; undefined (or answering undefined) offline: the files alone */
   catalog?: () => LineageFetcher | undefined;
@@ -40,7 +42,10 @@ export class PendingState {
     const generation = this.session.generation;
     if (this.index?.generation !== generation) {
       const models = this.session.all().map((document) => document.model);
-      this.index = { generation, value: lineageIntentIndex(collectPushIntent(models, this.writer)) };
+      // Lineage only: the aspects a dataset YAML or a properties file derives hold no edges (push sends
+      // upstreamLineage as edges), so they are not derived here — the same intent code, without the
+      // cost of writing every entity's aspects on each request.
+      this.index = { generation, value: lineageIntentIndex(collectPushIntent(models, NO_DERIVED_ASPECTS)) };
     }
     return this.index.value;
   }
