@@ -1,3 +1,4 @@
+import { logValue } from '../output/logText';
 import type { ServiceTarget } from '../rules/target';
 
 /**
@@ -26,6 +27,6 @@ export function shownUrl(url: string): string {
     const parsed = new URL(url.trim());
     return `${parsed.protocol}//${parsed.host}${parsed.pathname.replace(/\/+$/, '')}`;
   } catch {
-    return url.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, 200);
+    return logValue(url.slice(0, 200));
   }
 }
