@@ -13,6 +13,7 @@ import { serviceDefinitions, serviceExistence } from './validationContext';
 import { describeError } from '../core/errors/describeError';
 import { fetchServiceVersion } from '../core/api/serviceVersion';
 import { describeProfile, parseDataHubVersion, resolveProfile } from '../core/datahub/versions';
+import { PendingEntities } from '../core/pending/pendingEntities';
 
 const FORMATS: readonly ReportFormat[] = ['text', 'json', 'github', 'sarif'];
 
@@ -24,9 +25,11 @@ Checks every metadata file under PATH (default: the current folder). Folders are
 YAML and JSON files that are not Catalog Code formats are skipped. Exits 1 when an error is found.
 
 Offline (no --service) it checks the files against each other: property values against the
-definitions in the files. With --service URL (token from CATALOG_TOKEN, or the local catalog's token file for a URL on
-this machine) it also checks against
-the service's live definitions and whether the entities of each lineage edge exist.
+definitions in the files. With --service URL (token from CATALOG_TOKEN, or the local catalog's token
+file for a URL on this machine) it also checks against the service's live definitions and whether
+the entities of each lineage edge exist — in the pending state: the catalog with these files
+applied, so an entity one of the files creates (a dataset YAML entry, an MCP aspect) counts as
+existing, as it will once they are pushed together.
 
 Severities follow who refuses what (docs/diagnostics.md): a rule only the local catalog enforces is
 an error when --service is the local catalog (or --target local), a warning otherwise.
@@ -99,7 +102,9 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
   const reported = parsed.values.service && (wanted === 'auto' || wanted === '') ? await fetchServiceVersion(serviceConnection ?? { url: parsed.values.service, token: null }) : undefined;
   const { profile } = resolveProfile(wanted, reported);
   if (profile.source !== 'default') io.stderr(`Judging by ${describeProfile(profile)}.`);
-  knowledge = { ...(live ? { serviceDefinitions: live } : {}), entities: entities ?? UNKNOWN_EXISTENCE, target, datahub: profile };
+  // Existence in the pending state (core/pending/existence.ts), as the editor and the push plan judge it.
+  const pending = new PendingEntities(workspace.session);
+  knowledge = { ...(live ? { serviceDefinitions: live } : {}), entities: pending.view(entities ?? UNKNOWN_EXISTENCE), target, datahub: profile };
   const all = validateAll(workspace);
 
   if (format === 'json') io.stdout(JSON.stringify(all, null, 2));

@@ -26,7 +26,7 @@ export function listenLanguageFeatures(lsp: Connection, state: ServerState, life
     const entry = state.documents.current(uri);
     if (!entry) return undefined;
     // Positions as the client counts them, in this document and in any other an answer points into.
-    const input: FeatureInput = { document: state.positions.view(entry), definitions: state.session.definitionsView(), workspace: state.positions.views(state.session.all()), catalogLink: state.catalogLinkOf() };
+    const input: FeatureInput = { document: state.positions.view(entry), definitions: state.session.definitionsView(), workspace: state.positions.views(state.session.all()), catalogLink: state.catalogLinkOf(), createdBy: (urn) => state.pending.entities.createdBy(urn) };
     // Hover tells "not reachable" (no view) apart from "being checked" (no answer yet).
     const entities = state.connectedExistence();
     if (entities) input.entities = entities;

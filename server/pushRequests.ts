@@ -22,7 +22,7 @@ export function listenPushRequests(lsp: Connection, state: ServerState, lifecycl
   lsp.onRequest(
     PushPlanRequest.type,
     lifecycle.guard(async (params, token: CancellationToken) =>
-      againstService(state, async (service) => ({ serviceUrl: service.url, ...(await sessionPushPlan(state.session, service, { uris: params?.uris, signal: signalOf(token) })) })),
+      againstService(state, async (service) => ({ serviceUrl: service.url, ...(await sessionPushPlan(state.session, service, { uris: params?.uris, signal: signalOf(token), pending: state.pending.entities })) })),
     ),
   );
 }

@@ -76,3 +76,12 @@ test('with a UI address, a URN hover links to its page in DataHub', () => {
   const input = { ...inputOf(documentOf('file:///w/orders.yaml', text), definitionsOf([])), catalogLink: (urn: string) => catalogUiLink('http://localhost:9002', urn) };
   assert.match(markdown(hover(input, offset)), /\[Open in DataHub\]\(<http:\/\/localhost:9002\/dataset\/urn:li:dataset:\(urn:li:dataPlatform:hive,revenue,PROD\)>\)/);
 });
+
+test('a URN a file of the workspace creates says so first, whatever the catalog holds now (the pending state)', () => {
+  const { text, offset } = caret('edgesToAdd:\n  - downstreamUrn: urn:li:dataset:(urn:li:dataPlatform:hive,web_ev|ents,PROD)\n    upstreamUrn: urn:li:dataset:(urn:li:dataPlatform:hive,orders,PROD)\nedgesToRemove: []\n');
+  const input = inputOf(documentOf('file:///w/edges.yaml', text), definitionsOf([RETENTION]));
+  input.entities = { exists: () => false };
+  input.createdBy = (urn) => (urn.includes('web_events') ? new Set(['file:///w/new%20datasets.yaml']) : undefined);
+  const card = markdown(hover(input, offset));
+  assert.match(card, /✓ Created by new datasets\.yaml once pushed\./);
+});
