@@ -53,6 +53,7 @@ export const COMMAND_TABLE = {
   'catalogCode.restoreProperty': SERVICE,
   'catalogCode.pullFromCatalog': SERVICE,
   'catalogCode.impact.show': NOTHING,
+  'catalogCode.plan': SERVER_AND_SERVICE,
 } as const satisfies Record<string, CommandSpec>;
 
 export type CommandId = keyof typeof COMMAND_TABLE;

@@ -9,6 +9,7 @@ import type { LineageView } from './lineage/lineageView';
 import type { PushCommands } from './push/pushCommands';
 import type { propertyStatusCommands } from './push/propertyStatus';
 import type { pullCommand } from './pull/pullCommand';
+import type { planCommand } from './plan/planCommand';
 import type { startCapabilities } from './capabilities';
 import type { CatalogLanguageServer } from './languageServer';
 import type { WorkspaceValidation } from './validateWorkspace';
@@ -23,6 +24,7 @@ export interface CommandOwners {
   lineage: ReturnType<typeof lineageCommands>;
   lineageView: LineageView;
   push: ReturnType<PushCommands['handlers']>;
+  plan: ReturnType<typeof planCommand>;
   propertyStatus: ReturnType<typeof propertyStatusCommands>;
   pull: ReturnType<typeof pullCommand>;
   capabilities: ReturnType<typeof startCapabilities>;
@@ -66,6 +68,7 @@ export function commandHandlers(o: CommandOwners): Record<MainCommandId, Command
     'catalogCode.restoreProperty': o.propertyStatus.restore,
     'catalogCode.pullFromCatalog': o.pull.pull,
     'catalogCode.impact.show': showImpact,
+    'catalogCode.plan': o.plan,
   };
 }
 

@@ -3,6 +3,8 @@ import { ConnectionManager } from './connection/connectionManager';
 import { lineageCommands } from './lineage/commands';
 import { LineageView } from './lineage/lineageView';
 import { PushCommands } from './push/pushCommands';
+import { PlanPreview } from './push/planPreview';
+import { planCommand } from './plan/planCommand';
 import { propertyStatusCommands } from './push/propertyStatus';
 import { ServerQueries } from './serverQueries';
 import { CatalogStatus } from './status';
@@ -41,8 +43,9 @@ export class CatalogExtension {
     const server = new ServerQueries(() => languageServer.client);
     const workspaceValidation = new WorkspaceValidation(server, log);
     const lineageView = new LineageView(connection, server);
-    const pushCommands = new PushCommands(connection, log, server);
-    context.subscriptions.push(workspaceValidation, lineageView, pushCommands);
+    const planPreview = new PlanPreview();
+    const pushCommands = new PushCommands(connection, log, server, planPreview);
+    context.subscriptions.push(workspaceValidation, lineageView, planPreview);
 
     const owners = {
       connection,
@@ -52,6 +55,7 @@ export class CatalogExtension {
       lineage: lineageCommands(lineageView, server),
       lineageView,
       push: pushCommands.handlers(),
+      plan: planCommand(server, planPreview, log),
       propertyStatus: propertyStatusCommands(connection, log, server),
       pull: pullCommand(connection, log),
       capabilities: startCapabilities({ context, connection, log, lineageView, server }),

@@ -77,8 +77,8 @@ export class ServerQueries {
   }
 
   /** The plan of pushing these files, made by the server against its catalog service; throws when the server cannot answer. */
-  async pushPlan(uris: readonly vscode.Uri[], token?: vscode.CancellationToken): Promise<PushPlanResult> {
-    return this.running().sendRequest(PushPlanRequest.type, { uris: uris.map((uri) => uri.toString()) }, token);
+  async pushPlan(uris: readonly vscode.Uri[], token?: vscode.CancellationToken, options: { impact?: boolean } = {}): Promise<PushPlanResult> {
+    return this.running().sendRequest(PushPlanRequest.type, { uris: uris.map((uri) => uri.toString()), ...(options.impact ? { impact: true } : {}) }, token);
   }
 
   private running(): LanguageClient {
