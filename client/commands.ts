@@ -69,6 +69,9 @@ export function commandHandlers(o: CommandOwners): Record<MainCommandId, Command
     'catalogCode.pullFromCatalog': o.pull.pull,
     'catalogCode.impact.show': showImpact,
     'catalogCode.plan': o.plan,
+    'catalogCode.lineage.showPending': o.lineage.showPending,
+    'catalogCode.lineage.showPushed': o.lineage.showPushed,
+    'catalogCode.lineage.openChangeSource': o.lineage.openChangeSource,
   };
 }
 

@@ -5,6 +5,7 @@ import { LineageView } from './lineage/lineageView';
 import { PushCommands } from './push/pushCommands';
 import { PlanPreview } from './push/planPreview';
 import { planCommand } from './plan/planCommand';
+import { MarkDecorations } from './lineage/markDecorations';
 import { propertyStatusCommands } from './push/propertyStatus';
 import { ServerQueries } from './serverQueries';
 import { CatalogStatus } from './status';
@@ -45,7 +46,7 @@ export class CatalogExtension {
     const lineageView = new LineageView(connection, server);
     const planPreview = new PlanPreview();
     const pushCommands = new PushCommands(connection, log, server, planPreview);
-    context.subscriptions.push(workspaceValidation, lineageView, planPreview);
+    context.subscriptions.push(workspaceValidation, lineageView, planPreview, pushCommands, new MarkDecorations(), pushCommands.onDidPush(() => lineageView.refresh()));
 
     const owners = {
       connection,
@@ -58,7 +59,7 @@ export class CatalogExtension {
       plan: planCommand(server, planPreview, log),
       propertyStatus: propertyStatusCommands(connection, log, server),
       pull: pullCommand(connection, log),
-      capabilities: startCapabilities({ context, connection, log, lineageView, server }),
+      capabilities: startCapabilities({ context, connection, log, lineageView, server, onDidPush: pushCommands.onDidPush }),
     };
     provideCommands(this.deferred, commandHandlers(owners), owners, context.extension.packageJSON);
 

@@ -5,14 +5,19 @@ import {
   DocumentPropertyDefinitionsRequest,
   EntityAtRequest,
   EntityDeclarationRequest,
+  FineGrainedLineagesRequest,
+  LineagePageRequest,
   PushPlanRequest,
   PushVerdictsRequest,
   WorkspaceProblemsRequest,
   type DocumentImpactResult,
+  type FineGrainedLineagesParams,
+  type LineagePageParams,
   type FileProblems,
   type PushPlanResult,
 } from '../core/protocol';
 import type { PushVerdicts } from '../core/push/pushTypes';
+import type { FineGrainedLineageView, LineageScrollPage } from '../core/api/lineageClient';
 
 /** LSP severities (1 error … 4 hint) in VS Code's enum. */
 const SEVERITY: Record<number, vscode.DiagnosticSeverity> = {
@@ -79,6 +84,16 @@ export class ServerQueries {
   /** The plan of pushing these files, made by the server against its catalog service; throws when the server cannot answer. */
   async pushPlan(uris: readonly vscode.Uri[], token?: vscode.CancellationToken, options: { impact?: boolean } = {}): Promise<PushPlanResult> {
     return this.running().sendRequest(PushPlanRequest.type, { uris: uris.map((uri) => uri.toString()), ...(options.impact ? { impact: true } : {}) }, token);
+  }
+
+  /** One page of lineage over the server's pending state (or the catalog alone: view `pushed`); throws when the server cannot answer. */
+  async lineagePage(params: LineagePageParams, token?: vscode.CancellationToken): Promise<LineageScrollPage> {
+    return this.running().sendRequest(LineagePageRequest.type, params, token);
+  }
+
+  /** A dataset's column-level edges over the server's pending state, each with its mark; throws when the server cannot answer. */
+  async fineGrainedLineages(params: FineGrainedLineagesParams, token?: vscode.CancellationToken): Promise<FineGrainedLineageView[]> {
+    return this.running().sendRequest(FineGrainedLineagesRequest.type, params, token);
   }
 
   private running(): LanguageClient {

@@ -19,7 +19,11 @@ import { describeError } from '../../core/errors/describeError';
  * The push commands: plan against the service, show the plan, confirm in a modal, send under
  * cancellable progress, report each item; a partial failure offers to retry what is missing.
  */
-export class PushCommands {
+export class PushCommands implements vscode.Disposable {
+  private readonly pushed = new vscode.EventEmitter<void>();
+  /** A push sent something: views of the pending state ask again (what was pending is now pushed). */
+  readonly onDidPush = this.pushed.event;
+
   constructor(
     private readonly connection: ConnectionManager,
     private readonly log: vscode.LogOutputChannel,
@@ -141,6 +145,7 @@ export class PushCommands {
     if (outcome.kind !== 'pushed') return;
     const { result, plan } = outcome;
     this.log.info(formatPushResult(result));
+    this.pushed.fire();
     if (result.failed.length === 0) {
       void vscode.window.showInformationMessage(`Catalog Code: pushed ${result.results.length} change(s) of ${where}.`);
       return;
@@ -167,6 +172,10 @@ export class PushCommands {
     );
     if (choice === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
     return choice === insist;
+  }
+
+  dispose(): void {
+    this.pushed.dispose();
   }
 }
 

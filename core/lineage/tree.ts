@@ -2,6 +2,7 @@ import { ALL_DEGREES, DEFAULT_LINEAGE_PAGE_SIZE } from '../api/lineageClient';
 import { columnEdgeLabel, degreeBucket, shortName } from './labels';
 import type { DegreeBucket, LineageFetcher, LineageNode, TreeDirection } from './types';
 import { describeError } from '../errors/describeError';
+import type { PendingMark } from '../pending/types';
 
 export interface LineageTreeOptions {
   /** results per `scrollAcrossLineage` page */
@@ -132,7 +133,7 @@ export class LineageTree {
       if (seen.has(hit.urn)) continue;
       seen.add(hit.urn);
       const degree = parent.kind === 'group' ? Math.max(1, hit.degree) : (parent.degree ?? 0) + 1;
-      added.push(this.register(this.entityNode(parent, hit.urn, hit.type, degree)));
+      added.push(this.register(this.entityNode(parent, hit.urn, hit.type, degree, hit.mark)));
     }
     branch.children = [...withoutMarkers, ...added];
     branch.nextScrollId = page.nextScrollId;
@@ -160,7 +161,7 @@ export class LineageTree {
     }
   }
 
-  private entityNode(parent: LineageNode, urn: string, entityType: string, degree: number): LineageNode {
+  private entityNode(parent: LineageNode, urn: string, entityType: string, degree: number, mark?: PendingMark): LineageNode {
     const cycle = parent.path.includes(urn);
     const path = [...parent.path, urn];
     const degreeLabel = degreeBucket(degree);
@@ -177,6 +178,7 @@ export class LineageTree {
       cycle,
       expandable: !cycle,
       path,
+      ...(mark ? { mark } : {}),
     };
   }
 

@@ -1,4 +1,5 @@
 import type { DegreeBucket, FineGrainedLineageView, LineageScrollPage, LineageScrollRequest } from '../api/lineageClient';
+import type { PendingMark } from '../pending/types';
 
 export type { DegreeBucket, FineGrainedLineageView, LineageScrollPage, LineageScrollRequest } from '../api/lineageClient';
 
@@ -41,6 +42,11 @@ export interface LineageNode {
   expandable: boolean;
   /** URNs from the root to this node, both included (entity and group nodes) */
   path: readonly string[];
+  /**
+   * entity nodes of a pending view (core/pending): what the workspace's files do to the edge from
+   * the parent to this node — added, removed or unchanged, with the files that cause it
+   */
+  mark?: PendingMark;
   /** column nodes: the edge they show */
   column?: FineGrainedLineageView;
   /** error nodes: what went wrong, in words */

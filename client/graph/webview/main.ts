@@ -3,6 +3,8 @@ import { DEFAULT_COLORS, type GraphColors, type GraphLayout } from '../../../cor
 import type { GraphSnapshot } from '../../../core/lineage/graph';
 import type { FromWebview, GraphViewState, ToWebview } from '../graphMessages';
 import { describeError } from '../../../core/errors/describeError';
+import { markDescription, markSentence, pendingViewWords } from '../../../core/lineage/markLabels';
+import type { PendingBasis, PendingMark } from '../../../core/pending/types';
 
 /**
  * The lineage graph view's script (bundled by esbuild into dist/lineageGraph.js, loaded under a
@@ -22,19 +24,23 @@ const statusLine = document.getElementById('status') as HTMLElement;
 const depthSelect = document.getElementById('depth') as HTMLSelectElement;
 const directionSelect = document.getElementById('direction') as HTMLSelectElement;
 const columnsBox = document.getElementById('columns') as HTMLInputElement;
+const pendingBox = document.getElementById('pending') as HTMLInputElement;
+const basisLine = document.getElementById('basis') as HTMLElement;
 
 let snapshot: GraphSnapshot | undefined;
-let state: GraphViewState = { depth: 1, directions: 'both', columns: false };
+let state: GraphViewState = { depth: 1, directions: 'both', columns: false, view: 'pending' };
+let basis: PendingBasis | undefined;
 let layout: GraphLayout | undefined;
 let view = { x: 0, y: 0, scale: 1 };
 
 function readState(): GraphViewState {
-  return { depth: Number(depthSelect.value), directions: directionSelect.value as GraphViewState['directions'], columns: columnsBox.checked };
+  return { depth: Number(depthSelect.value), directions: directionSelect.value as GraphViewState['directions'], columns: columnsBox.checked, view: pendingBox.checked ? 'pending' : 'pushed' };
 }
 
 depthSelect.addEventListener('change', () => post({ type: 'setState', state: readState() }));
 directionSelect.addEventListener('change', () => post({ type: 'setState', state: readState() }));
 columnsBox.addEventListener('change', () => post({ type: 'setState', state: readState() }));
+pendingBox.addEventListener('change', () => post({ type: 'setState', state: readState() }));
 document.getElementById('expandAll')?.addEventListener('click', () => post({ type: 'expandAll' }));
 document.getElementById('fit')?.addEventListener('click', () => fit());
 document.getElementById('exportMermaid')?.addEventListener('click', () => post({ type: 'exportMermaid' }));
@@ -52,6 +58,10 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
     depthSelect.value = String(state.depth);
     directionSelect.value = state.directions;
     columnsBox.checked = state.columns;
+    pendingBox.checked = state.view === 'pending';
+    basis = message.basis;
+    // The banner says what is shown, and when no catalog is connected that it is the files alone.
+    basisLine.textContent = `Showing ${pendingViewWords(state.view, basis)}.`;
     void render();
   }
 });
@@ -137,14 +147,28 @@ async function render(): Promise<void> {
   draw(shown, next, started);
 }
 
+/** A mark worth drawing: added, removed or changed (unchanged edges look as they always did). */
+function changed(mark: PendingMark | undefined): PendingMark | undefined {
+  return mark && mark.change !== 'unchanged' ? mark : undefined;
+}
+
 function draw(snapshot: GraphSnapshot, layout: GraphLayout, started: number): void {
   viewport.replaceChildren();
+  const marks = new Map(snapshot.edges.map((edge) => [`${edge.upstream}\u0000${edge.downstream}`, edge.mark]));
   const edges = element('g', { class: 'edges' }, viewport);
   for (const edge of layout.edges) {
     if (edge.points.length < 2) continue;
     const d = edge.points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
-    const path = element('path', { d, class: edge.column ? 'edge column' : 'edge', 'marker-end': `url(#${edge.column ? 'arrowColumn' : 'arrow'})` }, edges);
-    element('title', {}, path).textContent = `${edge.upstream} → ${edge.downstream}${edge.label ? `: ${edge.label}` : ''}`;
+    const mark = edge.column ? undefined : changed(marks.get(`${edge.upstream}\u0000${edge.downstream}`));
+    const ends = { 'data-upstream': edge.upstream, 'data-downstream': edge.downstream };
+    const path = element('path', { d, class: `${edge.column ? 'edge column' : 'edge'}${mark ? ` ${mark.change}` : ''}`, 'marker-end': `url(#${edge.column ? 'arrowColumn' : 'arrow'})`, ...(mark ? ends : {}) }, edges);
+    element('title', {}, path).textContent = `${edge.upstream} → ${edge.downstream}${edge.label ? `: ${edge.label}` : ''}${mark ? `\n${markSentence(mark) ?? ''} Click to open the file.` : ''}`;
+    if (mark) {
+      // The mark in words on the edge: "+ added in revenue-lineage.yml"; a click opens that file.
+      const mid = edge.points[Math.floor(edge.points.length / 2)];
+      const text = element('text', { x: mid.x, y: mid.y + 12, class: `mark ${mark.change}`, 'text-anchor': 'middle', role: 'button', tabindex: 0, ...ends }, edges);
+      text.textContent = markDescription(mark) ?? '';
+    }
     if (edge.label) {
       const mid = edge.points[Math.floor(edge.points.length / 2)];
       element('text', { x: mid.x, y: mid.y - 4, class: 'edgeLabel', 'text-anchor': 'middle' }, edges).textContent = edge.label;
@@ -154,7 +178,8 @@ function draw(snapshot: GraphSnapshot, layout: GraphLayout, started: number): vo
   const nodes = element('g', { class: 'nodes' }, viewport);
   for (const node of layout.nodes) {
     const info = byUrn.get(node.urn);
-    const group = element('g', { class: `node${node.root ? ' root' : ''}`, 'data-urn': node.urn, tabindex: 0, role: 'button', 'aria-label': `${node.label}, ${node.root ? 'root' : `degree ${node.degree}`}. Click to show its lineage; Alt+click or the context menu opens its file.` }, nodes);
+    const nodeMark = changed(info?.mark);
+    const group = element('g', { class: `node${node.root ? ' root' : ''}${nodeMark ? ` ${nodeMark.change}` : ''}`, 'data-urn': node.urn, tabindex: 0, role: 'button', 'aria-label': `${node.label}, ${node.root ? 'root' : `degree ${node.degree}`}. Click to show its lineage; Alt+click or the context menu opens its file.` }, nodes);
     element('title', {}, group).textContent = `${node.urn}\nClick: show its lineage · Alt+click or right-click: open its file`;
     element('rect', { x: node.x - node.width / 2, y: node.y - node.height / 2, width: node.width, height: node.height, rx: 4 }, group);
     element('text', { x: node.x, y: node.y - 2, 'text-anchor': 'middle', class: 'label' }, group).textContent = node.label;
@@ -169,7 +194,8 @@ function draw(snapshot: GraphSnapshot, layout: GraphLayout, started: number): vo
     }
   }
   const ms = Math.round(performance.now() - started);
-  statusLine.textContent = `${snapshot.nodes.length} entities, ${snapshot.edges.length} edges${snapshot.truncated ? ' (cut at the limit)' : ''} · layout and draw ${ms} ms${worker ? ' (layout in a worker)' : ''}`;
+  const pending = snapshot.edges.filter((edge) => changed(edge.mark)).length;
+  statusLine.textContent = `${snapshot.nodes.length} entities, ${snapshot.edges.length} edges${pending > 0 ? ` (${pending} not pushed yet)` : ''}${snapshot.truncated ? ' (cut at the limit)' : ''} · layout and draw ${ms} ms${worker ? ' (layout in a worker)' : ''}`;
   fit();
   post({ type: 'rendered', root: snapshot.root, nodes: snapshot.nodes.length, edges: snapshot.edges.length, ms });
 }
@@ -197,7 +223,20 @@ function nodeOf(target: EventTarget | null): { urn: string; direction?: 'upstrea
   return { urn, ...(direction === 'upstream' || direction === 'downstream' ? { direction } : {}) };
 }
 
+/** The ends of the marked edge under a click (its path or its words), if any. */
+function markedEdgeOf(target: EventTarget | null): { upstream: string; downstream: string } | undefined {
+  const el = target instanceof Element ? target : undefined;
+  const upstream = el?.getAttribute('data-upstream');
+  const downstream = el?.getAttribute('data-downstream');
+  return upstream && downstream ? { upstream, downstream } : undefined;
+}
+
 canvas.addEventListener('click', (event) => {
+  const edge = markedEdgeOf(event.target);
+  if (edge) {
+    post({ type: 'openChange', ...edge });
+    return;
+  }
   const hit = nodeOf(event.target);
   if (!hit) return;
   if (hit.direction) post({ type: 'expand', urn: hit.urn, direction: hit.direction });
