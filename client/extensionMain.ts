@@ -46,7 +46,14 @@ export class CatalogExtension {
     const lineageView = new LineageView(connection, server);
     const planPreview = new PlanPreview();
     const pushCommands = new PushCommands(connection, log, server, planPreview);
-    context.subscriptions.push(workspaceValidation, lineageView, planPreview, pushCommands, new MarkDecorations(), pushCommands.onDidPush(() => lineageView.refresh()));
+    // After a push the server reads the catalog again (what was pending is now pushed), then the
+    // views of the pending state ask again, so the marks of what was pushed go.
+    const catalogChanged = new vscode.EventEmitter<void>();
+    const afterPush = pushCommands.onDidPush(async () => {
+      await languageServer.refreshDefinitions().catch((error: unknown) => log.warn(`Reading the catalog again after the push failed: ${String(error)}`));
+      catalogChanged.fire();
+    });
+    context.subscriptions.push(workspaceValidation, lineageView, planPreview, pushCommands, new MarkDecorations(), catalogChanged, afterPush, catalogChanged.event(() => lineageView.refresh()));
 
     const owners = {
       connection,
@@ -59,7 +66,7 @@ export class CatalogExtension {
       plan: planCommand(server, planPreview, log),
       propertyStatus: propertyStatusCommands(connection, log, server),
       pull: pullCommand(connection, log),
-      capabilities: startCapabilities({ context, connection, log, lineageView, server, onDidPush: pushCommands.onDidPush }),
+      capabilities: startCapabilities({ context, connection, log, lineageView, server, onDidPush: catalogChanged.event }),
     };
     provideCommands(this.deferred, commandHandlers(owners), owners, context.extension.packageJSON);
 
