@@ -266,7 +266,11 @@ export class Workbench {
     await dialog.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
     const text = plain(await dialog.innerText());
     await dialog.locator('.monaco-button').filter({ hasText: button }).first().click();
-    await dialog.waitFor({ state: 'hidden' });
+    // Answered when it closes, or when the next question (a second modal) takes its place.
+    await until('the dialog to be answered', async () => {
+      if (!(await dialog.isVisible())) return true;
+      return plain(await dialog.innerText()) !== text ? true : undefined;
+    });
     return text;
   }
 
