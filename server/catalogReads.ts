@@ -53,6 +53,7 @@ export class CatalogReads {
           return answer;
         },
       };
+      if (view.createdOutside) wrapped.createdOutside = (urn) => view.createdOutside?.(urn);
       this.recordingViews.set(view, wrapped);
     }
     return wrapped;

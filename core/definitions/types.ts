@@ -52,6 +52,12 @@ export interface DefinitionsView {
 export interface EntityExistenceView {
   /** true / false when known, undefined when not looked up yet (rules stay quiet then) */
   exists(urn: string): boolean | undefined;
+  /**
+   * The files of the workspace that create the entity but are not among those checked (a push or
+   * plan of some of the files): push order matters, and rules name the file to push first.
+   * Absent or empty when no such file exists (core/pending/existence.ts).
+   */
+  createdOutside?(urn: string): readonly string[] | undefined;
 }
 
 export const EMPTY_DEFINITIONS: DefinitionsView = {

@@ -13,8 +13,12 @@ export interface LineageIntent {
   /** upstream → files that list it */
   add: Map<string, Set<string>>;
   remove: Set<string>;
+  /** upstream → files that remove it explicitly (the pending state names them, core/pending) */
+  removedBy: Map<string, Set<string>>;
   /** the file lists every upstream of this downstream (a lineage-file entity): others are removed */
   owned: boolean;
+  /** the files that own the downstream's upstreams (lineage-file entities), so the ones they no longer list are removed by them */
+  ownedBy: Set<string>;
   /** column-level edges the file owns (owned downstreams only); undefined = the file says nothing about columns */
   fineGrained?: JsonObject[];
   sources: Set<string>;
@@ -98,15 +102,20 @@ function collectFileFormat(model: DocumentModel, intent: PushIntent, writeAspect
   }
   if (model.format === 'lineageFile') {
     for (const entity of factsOfKind(model, 'entityDeclaration')) {
-      if (entity.origin === 'lineageFile' && entity.depth === 0) lineageOf(intent, entity.urn.value, model.uri).owned = true;
+      if (entity.origin !== 'lineageFile' || entity.depth !== 0) continue;
+      const lineage = lineageOf(intent, entity.urn.value, model.uri);
+      lineage.owned = true;
+      lineage.ownedBy.add(model.uri);
     }
   }
   for (const edge of factsOfKind(model, 'lineageEdge')) {
     // DataHub's lineage source reads only the top-level entries; deeper ones are not pushed.
     if (edge.origin === 'lineageFile' && (edge.depth ?? 0) > 0) continue;
     const lineage = lineageOf(intent, edge.downstream.value, model.uri);
-    if (edge.change === 'remove') lineage.remove.add(edge.upstream.value);
-    else addUpstream(lineage, edge.upstream.value, model.uri);
+    if (edge.change === 'remove') {
+      lineage.remove.add(edge.upstream.value);
+      addUpstream(lineage.removedBy, edge.upstream.value, model.uri);
+    } else addUpstream(lineage.add, edge.upstream.value, model.uri);
   }
   if (model.format === 'lineageFile') {
     for (const fact of factsOfKind(model, 'fineGrainedEdge')) {
@@ -168,17 +177,17 @@ function addAspect(intent: PushIntent, aspect: AspectIntent): void {
 function lineageOf(intent: PushIntent, downstream: string, source: string): LineageIntent {
   let lineage = intent.lineage.get(downstream);
   if (!lineage) {
-    lineage = { downstream, add: new Map(), remove: new Set(), owned: false, sources: new Set() };
+    lineage = { downstream, add: new Map(), remove: new Set(), removedBy: new Map(), owned: false, ownedBy: new Set(), sources: new Set() };
     intent.lineage.set(downstream, lineage);
   }
   lineage.sources.add(source);
   return lineage;
 }
 
-function addUpstream(lineage: LineageIntent, upstream: string, source: string): void {
-  const sources = lineage.add.get(upstream) ?? new Set<string>();
+function addUpstream(bySource: Map<string, Set<string>>, upstream: string, source: string): void {
+  const sources = bySource.get(upstream) ?? new Set<string>();
   sources.add(source);
-  lineage.add.set(upstream, sources);
+  bySource.set(upstream, sources);
 }
 
 /** FineGrainedLineage.pdl with DataHub's defaults for the types the file leaves out. */

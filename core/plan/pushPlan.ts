@@ -2,6 +2,7 @@ import type { ServiceConnection } from '../api/http';
 import type { DocumentModel } from '../model/facts';
 import type { TypeNamespace } from '../urn';
 import { aspectWritesFromModel } from './aspects';
+import { createdEntities, type CreatedEntities } from '../pending/existence';
 import { collectPushIntent, type AspectWriter, type PushIntent } from './pushIntent';
 import { planAspects } from './pushPlanAspects';
 import { planLineage } from './pushPlanLineage';
@@ -18,6 +19,8 @@ export interface PlanOptions {
   actor?: string;
   /** namespace of type URNs built from short names (`string` → `urn:li:dataType:<ns>.string`); the local catalog uses `service` */
   typeNamespace?: TypeNamespace;
+  /** entities that files of the workspace outside this push create (core/pending): a lineage note names them as files to push first */
+  createdOutside?: CreatedEntities;
 }
 
 /** The aspects `datahub dataset upsert` / `datahub properties upsert` write for a file (core/plan/aspects.ts). */
@@ -34,7 +37,7 @@ const DEFAULT_ACTOR = 'urn:li:corpuser:datahub';
  */
 export function planPush(intent: PushIntent, state: ServiceState, options: PlanOptions = {}): PushPlan {
   const context = { now: options.now ?? Date.now(), actor: options.actor ?? DEFAULT_ACTOR };
-  const parts = [planAspects(intent, state), planStatuses(intent, state), planAssignments(intent, state), planLineage(intent.lineage.values(), state, { ...context, createdHere: new Set(intent.aspects.map((a) => a.urn)) })];
+  const parts = [planAspects(intent, state), planStatuses(intent, state), planAssignments(intent, state), planLineage(intent.lineage.values(), state, { ...context, createdHere: createdEntities(intent), createdOutside: options.createdOutside })];
   const items = parts.flatMap((p) => p.items);
   const rank = (phase: (typeof items)[number]['phase']) => PHASE_ORDER.indexOf(phase);
   // Array.prototype.sort is stable: within a phase the order above (and in the files) is kept.

@@ -1,4 +1,6 @@
 import { columnName } from '../lineage/labels';
+import { existsInPendingState, type CreatedEntities } from '../pending/existence';
+import { fileLabel } from '../pending/fileLabel';
 import { entityTypeOfUrn } from '../urn';
 import type { LineageIntent } from './pushIntent';
 import { asList, asRecord, canonicalJson } from './pushJson';
@@ -11,7 +13,9 @@ export interface PlanContext {
   now: number;
   actor: string;
   /** entities the same push creates (dataset upserts, MCP aspects): not missing even if the service lacks them now */
-  createdHere?: ReadonlySet<string>;
+  createdHere?: CreatedEntities;
+  /** entities files of the workspace outside this push create: a missing one names the file to push first */
+  createdOutside?: CreatedEntities;
 }
 
 /**
@@ -40,8 +44,9 @@ export function planLineage(lineages: Iterable<LineageIntent>, state: ServiceSta
     for (const upstream of [...lineage.remove].filter((u) => !current.has(u)).sort()) unchanged.push({ entityUrn: down, text: `upstream ${upstream} (already absent)` });
 
     const sources = [...lineage.sources];
-    const missing = [down, ...toAdd].filter((urn) => state.exists(urn) === false && !context.createdHere?.has(urn));
-    const notes = [...new Set(missing)].map((urn) => `${urn} does not exist in the catalog and is not created by these files: this lineage update will fail. Push the file that defines it first, or fix the URN.`);
+    const created = context.createdHere ?? NONE_CREATED;
+    const missing = [down, ...toAdd].filter((urn) => existsInPendingState(urn, created, (u) => state.exists(u)) === false);
+    const notes = [...new Set(missing)].map((urn) => missingNote(urn, context.createdOutside?.get(urn)));
     const edgeChanges = (adds: string[], removes: string[]): PushChange[] => [
       ...adds.map((u): PushChange => ({ action: 'add', text: `upstream ${u}` })),
       ...removes.map((u): PushChange => ({ action: 'remove', text: `upstream ${u}${lineage.owned && !lineage.remove.has(u) ? ' (no longer listed in the file)' : ''}` })),
@@ -78,6 +83,15 @@ export function planLineage(lineages: Iterable<LineageIntent>, state: ServiceSta
   return { items, unchanged };
 }
 
+const NONE_CREATED: CreatedEntities = new Map();
+
+/** Why an edge end is missing, naming the file to push first when one of the workspace creates it (push order matters only then). */
+function missingNote(urn: string, createdBy: ReadonlySet<string> | undefined): string {
+  const files = [...(createdBy ?? [])].sort().map(fileLabel);
+  if (files.length > 0) return `${urn} does not exist in the catalog yet; ${files.join(', ')} creates it but is not part of this push: this lineage update will fail. Push ${files.length === 1 ? 'that file' : 'those files'} first, or together with this one.`;
+  return `${urn} does not exist in the catalog and no file of this push creates it: this lineage update will fail. Push the file that defines it first, or fix the URN.`;
+}
+
 function updateLineageItem(down: string, adds: string[], removes: string[], changes: PushChange[], sources: string[], suffix: string, notes: string[]): PushItem {
   return {
     id: `edges:updateLineage:${down}${suffix}`,
@@ -96,7 +110,7 @@ function updateLineageItem(down: string, adds: string[], removes: string[], chan
 }
 
 /** One column-level edge as comparable text, with DataHub's defaults filled in. */
-function fineGrainedKey(entry: unknown): string {
+export function fineGrainedKey(entry: unknown): string {
   const record = asRecord(entry) ?? {};
   return canonicalJson({
     upstreamType: record.upstreamType ?? 'FIELD_SET',

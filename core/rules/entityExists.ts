@@ -2,10 +2,14 @@ import type { CoreDiagnostic } from '../model/diagnostic';
 import { diagnostic } from './ruleHelpers';
 import type { Rule } from './types';
 import { writtenEdges } from './lineageFacts';
+import { fileLabel } from '../pending/fileLabel';
 
 /**
- * Both ends of an edge exist in the service: spec §1 and §4.1, a lineage write naming a missing
- * entity fails. Only a definite "does not exist" counts; an entity not looked up yet stays quiet.
+ * Both ends of an edge exist in the pending state (core/pending/existence.ts): in the catalog, or
+ * created by a file of the workspace — spec §1 and §4.1, a lineage write naming a missing entity
+ * fails. Only a definite "does not exist" counts; an entity not looked up yet stays quiet. When a
+ * file outside those checked creates the entity (a push of some files), push order matters and
+ * the message names that file.
  */
 export const entityExists: Rule = {
   codes: ['lineage.unknownEntity'],
@@ -24,17 +28,17 @@ export const entityExists: Rule = {
         const key = `${end.range.start}:${end.range.end}:${end.value}`;
         if (reported.has(key)) continue;
         reported.add(key);
-        diagnostics.push(
-          diagnostic(
-            'lineage.unknownEntity',
-            'error',
-            end.range,
-            `${end.value} (the ${role} of this edge) does not exist in the service, so pushing this lineage fails. Create the entity first (ingest it or push the file that defines it), or fix the URN.`,
-            { urn: end.value, role },
-          ),
-        );
+        const pushFirst = entities.createdOutside?.(end.value) ?? [];
+        diagnostics.push(diagnostic('lineage.unknownEntity', 'error', end.range, unknownEntityMessage(end.value, role, pushFirst), { urn: end.value, role, ...(pushFirst.length > 0 ? { pushFirst: [...pushFirst] } : {}) }));
       }
     }
     return diagnostics;
   },
 };
+
+function unknownEntityMessage(urn: string, role: string, pushFirst: readonly string[]): string {
+  if (pushFirst.length > 0) {
+    return `${urn} (the ${role} of this edge) is not in the catalog yet: ${pushFirst.map(fileLabel).join(', ')} creates it but is not part of this push, so pushing this lineage alone fails. Push ${pushFirst.length === 1 ? 'that file' : 'those files'} first, or together with this one.`;
+  }
+  return `${urn} (the ${role} of this edge) does not exist in the catalog, and no file of the workspace creates it, so pushing this lineage fails. Create the entity (ingest it, or add a dataset YAML entry or MCP file for it), or fix the URN.`;
+}

@@ -99,12 +99,25 @@ export class WorkspaceSession {
    * rebuild (the language server re-checks only the open documents that read one of them).
    */
   readonly onDefinitionsChanged: Listen<DefinitionChanges> = this.changes.listen;
+  private readonly documentChanges = new Listeners<string>();
+  /**
+   * Told the URI of each document stored anew or dropped (as the session reads it: open documents
+   * when something asks for them): the pending state (core/pending) updates what that one file
+   * adds, instead of reading the whole workspace again.
+   */
+  readonly onDocumentChanged: Listen<string> = this.documentChanges.listen;
+  private changeCount = 0;
 
   constructor(options: WorkspaceSessionOptions = {}) {
     this.catalog = options.catalog ?? (() => OFFLINE);
     this.editSource = options.editSource;
     this.currentSeverity = options.severity ?? {};
     this.onSkipped = options.onSkipped ?? (() => undefined);
+  }
+
+  /** Grows with every document stored or dropped: what is computed from all documents is kept per generation. */
+  get generation(): number {
+    return this.changeCount;
   }
 
   /** the user's levels per code (`catalogCode.diagnostics.severity`, the CLI's `--severity`) */
@@ -320,7 +333,7 @@ export class WorkspaceSession {
     for (const folder of this.roots.keys()) if (`${pathToFileURL(folder).toString()}/`.startsWith(prefix)) this.roots.delete(folder);
     let removed = false;
     for (const [uri, entry] of this.entries) {
-      if (!entry.open && uri.startsWith(prefix)) removed = this.entries.delete(uri) || removed;
+      if (!entry.open && uri.startsWith(prefix)) removed = this.drop(uri) || removed;
     }
     if (removed) this.definitionsMayHaveChanged();
   }
@@ -329,7 +342,7 @@ export class WorkspaceSession {
   async fileChanged(uri: string, deleted: boolean): Promise<void> {
     if (this.entries.get(uri)?.open) return;
     if (deleted) {
-      if (this.entries.delete(uri)) this.definitionsMayHaveChanged();
+      if (this.drop(uri)) this.definitionsMayHaveChanged();
       return;
     }
     if (isMetadataFileName(uri)) this.readFromDisk(uri);
@@ -353,7 +366,7 @@ export class WorkspaceSession {
     const read = outside ? { problem: outside } : readMetadataFileSync(path, MAX_FILE_BYTES);
     if ('problem' in read) {
       if (!read.problem.startsWith(UNREADABLE)) this.onSkipped(`Skipped '${path}': it ${read.problem}.`);
-      if (this.entries.delete(uri) && notify) this.definitionsMayHaveChanged();
+      if (this.drop(uri) && notify) this.definitionsMayHaveChanged();
       return;
     }
     this.store(uri, read.text, undefined, false, notify);
@@ -379,6 +392,8 @@ export class WorkspaceSession {
     const index = lineIndex ?? (unchecked ? new LineIndex(text, [0]) : new LineIndex(text));
     const entry: SessionDocument = { uri, text, model, lineIndex: index, version, open, ...(analysis ? { analysis } : {}) };
     this.entries.set(uri, entry);
+    this.changeCount++;
+    this.documentChanges.tell(uri);
     const wrote = this.definitionWriters.has(uri);
     // The same test the rebuild makes (definitionsWrittenBy keeps its answer per model for it).
     const writes = model.format !== null && this.definitionsWrittenBy(model).length > 0;
@@ -400,6 +415,14 @@ export class WorkspaceSession {
       // A file the adapters cannot read at all is treated like a file of no known format.
       return { model: uncheckedModel(uri), analysis: undefined };
     }
+  }
+
+  /** Drops a document from the session; answers whether it was there. */
+  private drop(uri: string): boolean {
+    if (!this.entries.delete(uri)) return false;
+    this.changeCount++;
+    this.documentChanges.tell(uri);
+    return true;
   }
 
   private definitionsMayHaveChanged(): void {

@@ -92,7 +92,7 @@ lineage:
     const datasets = '- id: customers\n  platform: hive\n';
     const item = itemFor(plan({ 'lineage.yml': LINEAGE_FILE, 'datasets.yaml': datasets }, state), ds('orders'), 'edges');
     assert.equal(item.notes.length, 1, 'customers is created by the same push');
-    assert.match(item.notes[0], /raw_orders,PROD\) does not exist in the catalog and is not created by these files/);
+    assert.match(item.notes[0], /raw_orders,PROD\) does not exist in the catalog and no file of this push creates it/);
   });
 
   it('reads the upstreams of jobs, charts and dashboards from their own aspects', () => {

@@ -22,7 +22,7 @@ describe('entityExists', () => {
     const [d] = run.diagnostics;
     assert.equal(d.code, 'lineage.unknownEntity');
     assert.equal(d.severity, 'error');
-    assert.match(d.message, /does not exist in the service, so pushing this lineage fails/);
+    assert.match(d.message, /does not exist in the catalog, and no file of the workspace creates it, so pushing this lineage fails/);
     assert.deepEqual(d.data, { urn: orders, role: 'downstream' });
   });
 

@@ -1,0 +1,98 @@
+import { asList, asRecord } from '../plan/pushJson';
+import type { PushIntent } from '../plan/pushIntent';
+import { upstreamsInAspect } from '../plan/pushLineageState';
+import type { JsonObject } from '../plan/pushTypes';
+import { entityTypeOfUrn } from '../urn';
+
+/**
+ * What the workspace's files do to the upstreams of one downstream, read from the intent a push
+ * collects (core/plan/pushIntent.ts): so the pending state and the push plan agree edge by edge.
+ */
+export interface DownstreamIntent {
+  downstream: string;
+  /** upstream → the files that add (or keep) the edge */
+  adds: Map<string, Set<string>>;
+  /** upstream → the files that remove it explicitly */
+  removes: Map<string, Set<string>>;
+  /** the files that list every upstream of the downstream: an upstream of the catalog they do not list is removed by them */
+  ownedBy: Set<string>;
+  /** the column-level edges the files own for this dataset, with those files; undefined when no file says anything about columns */
+  fineGrained?: { entries: JsonObject[]; sources: Set<string> };
+}
+
+/** The files' lineage, indexed both ways, for one-hop pages in either direction. */
+export interface LineageIntentIndex {
+  byDownstream: ReadonlyMap<string, DownstreamIntent>;
+  /** upstream → downstream → the files that add that edge */
+  addedDownstreams: ReadonlyMap<string, Map<string, Set<string>>>;
+  /** upstream → downstream → the files that remove that edge explicitly */
+  removedDownstreams: ReadonlyMap<string, Map<string, Set<string>>>;
+}
+
+/** Aspects whose UPSERT replaces a downstream's whole upstream list (an MCP file writing them owns the downstream's lineage). */
+const LINEAGE_ASPECTS = new Set(['upstreamLineage', 'dataJobInputOutput', 'chartInfo', 'dashboardInfo']);
+
+export function lineageIntentIndex(intent: PushIntent): LineageIntentIndex {
+  const byDownstream = new Map<string, DownstreamIntent>();
+  const entry = (downstream: string): DownstreamIntent => {
+    let found = byDownstream.get(downstream);
+    if (!found) {
+      found = { downstream, adds: new Map(), removes: new Map(), ownedBy: new Set() };
+      byDownstream.set(downstream, found);
+    }
+    return found;
+  };
+  for (const lineage of intent.lineage.values()) {
+    const target = entry(lineage.downstream);
+    for (const [upstream, sources] of lineage.add) addAll(target.adds, upstream, sources);
+    for (const upstream of lineage.remove) addAll(target.removes, upstream, lineage.removedBy.get(upstream) ?? lineage.sources);
+    for (const source of lineage.ownedBy) target.ownedBy.add(source);
+    if (lineage.fineGrained) target.fineGrained = { entries: lineage.fineGrained, sources: new Set(lineage.ownedBy.size > 0 ? lineage.ownedBy : lineage.sources) };
+  }
+  // An MCP file's lineage aspect is written whole: its upstreams replace the stored ones.
+  for (const aspect of intent.aspects) {
+    const value = asRecord(aspect.value);
+    if (!LINEAGE_ASPECTS.has(aspect.aspectName) || aspect.changeType !== 'UPSERT' || !value) continue;
+    const target = entry(aspect.urn);
+    for (const upstream of upstreamsInAspect(aspect.urn, value)) addAll(target.adds, upstream, aspect.sources);
+    for (const source of aspect.sources) target.ownedBy.add(source);
+    if (aspect.aspectName === 'upstreamLineage') target.fineGrained = { entries: asList(value.fineGrainedLineages).flatMap((e) => (asRecord(e) ? [asRecord(e) as JsonObject] : [])), sources: new Set(aspect.sources) };
+  }
+  const addedDownstreams = new Map<string, Map<string, Set<string>>>();
+  const removedDownstreams = new Map<string, Map<string, Set<string>>>();
+  for (const target of byDownstream.values()) {
+    for (const [upstream, sources] of target.adds) addAll(inner(addedDownstreams, upstream), target.downstream, sources);
+    for (const [upstream, sources] of target.removes) addAll(inner(removedDownstreams, upstream), target.downstream, sources);
+  }
+  return { byDownstream, addedDownstreams, removedDownstreams };
+}
+
+/**
+ * The files that remove the catalog's edge `upstream → downstream`; undefined when they keep it.
+ * As the push plans it (core/plan/pushPlanLineage.ts): an explicit remove, or a file owning the
+ * downstream's upstreams that does not list this one. A dataset's job upstreams are stored on the
+ * job, so owning the dataset's upstreams never removes them.
+ */
+export function removedBy(intent: DownstreamIntent | undefined, upstream: string): ReadonlySet<string> | undefined {
+  if (!intent) return undefined;
+  const explicit = intent.removes.get(upstream);
+  if (explicit) return explicit;
+  if (intent.ownedBy.size === 0 || intent.adds.has(upstream)) return undefined;
+  if (entityTypeOfUrn(intent.downstream) === 'dataset' && entityTypeOfUrn(upstream) === 'dataJob') return undefined;
+  return intent.ownedBy;
+}
+
+function inner(outer: Map<string, Map<string, Set<string>>>, key: string): Map<string, Set<string>> {
+  let found = outer.get(key);
+  if (!found) {
+    found = new Map();
+    outer.set(key, found);
+  }
+  return found;
+}
+
+function addAll(into: Map<string, Set<string>>, key: string, sources: Iterable<string>): void {
+  const set = into.get(key) ?? new Set<string>();
+  for (const source of sources) set.add(source);
+  into.set(key, set);
+}
