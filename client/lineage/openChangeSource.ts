@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { PendingMark } from '../../core/pending/types';
-import { sourceName } from '../../core/lineage/markLabels';
+import { fileLabel } from '../../core/pending/fileLabel';
 
 /**
  * Opens the file that adds, removes or changes an edge (the first of the mark's sources) with the
@@ -16,7 +16,7 @@ export async function openChangeSource(mark: PendingMark | undefined, urns: read
   try {
     document = await vscode.workspace.openTextDocument(vscode.Uri.parse(source));
   } catch {
-    void vscode.window.showWarningMessage(`Catalog Code cannot open ${sourceName(source)}, the file that ${mark.change === 'removed' ? 'removes' : 'adds'} this edge: it was moved or deleted. Refresh the lineage view.`);
+    void vscode.window.showWarningMessage(`Catalog Code cannot open ${fileLabel(source)}, the file that ${mark.change === 'removed' ? 'removes' : 'adds'} this edge: it was moved or deleted. Refresh the lineage view.`);
     return;
   }
   const text = document.getText();

@@ -1,3 +1,4 @@
+import { fileLabel } from '../pending/fileLabel';
 import type { PendingBasis, PendingMark, PendingView } from '../pending/types';
 
 /**
@@ -6,19 +7,8 @@ import type { PendingBasis, PendingMark, PendingView } from '../pending/types';
  * revenue-lineage.yml" means one thing in every view.
  */
 
-/** The file name of a source URI, as a user recognises it (`file:///w/lineage/revenue.yml` → `revenue.yml`). */
-export function sourceName(source: string): string {
-  const withoutQuery = source.replace(/[?#].*$/, '');
-  const last = withoutQuery.slice(withoutQuery.lastIndexOf('/') + 1);
-  try {
-    return decodeURIComponent(last) || source;
-  } catch {
-    return last || source;
-  }
-}
-
 function files(mark: PendingMark): string {
-  const names = [...new Set(mark.sources.map(sourceName))];
+  const names = [...new Set(mark.sources.map(fileLabel))];
   if (names.length === 0) return 'the workspace';
   return names.length <= 2 ? names.join(' and ') : `${names[0]} and ${names.length - 1} more files`;
 }
