@@ -239,3 +239,19 @@ export const FineGrainedLineagesRequest = {
   method: 'catalogCode/fineGrainedLineages',
   type: new RequestType<FineGrainedLineagesParams, FineGrainedLineageView[], void>('catalogCode/fineGrainedLineages'),
 } as const;
+
+export interface CatalogChangedParams {
+  /** the entities written (a push's plan items); absent: anything may have changed */
+  urns?: string[];
+}
+
+/**
+ * Client → server: the catalog was just written (a push finished, even partly). The server
+ * forgets what it read from the catalog — which entities exist, lineage pages — and checks again,
+ * so a verdict never outlives the push that changed it. `catalogCode.refreshDefinitions` does the
+ * same for editors that cannot send this.
+ */
+export const CatalogChangedNotification = {
+  method: 'catalogCode/catalogChanged',
+  type: new NotificationType<CatalogChangedParams>('catalogCode/catalogChanged'),
+} as const;

@@ -39,6 +39,20 @@ export class EntityExistence implements EntityExistenceView {
     this.retryAfter = 0;
   }
 
+  /**
+   * The catalog was written (a push): answers about `urns` (all, when absent) are asked again. The
+   * old answers stay the best guess until the new ones arrive, which re-check what read them.
+   */
+  forget(urns?: readonly string[]): void {
+    const stale = urns ?? [...this.answers.keys()];
+    for (const urn of stale) {
+      const answer = this.answers.get(urn);
+      if (answer) answer.at = 0;
+    }
+    this.retryAfter = 0;
+    for (const urn of stale) if (this.answers.has(urn)) this.enqueue(urn);
+  }
+
   exists(urn: string): boolean | undefined {
     const answer = this.answers.get(urn);
     const fresh = answer !== undefined && Date.now() - answer.at < TTL_MS;

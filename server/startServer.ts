@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver/node';
 import { MAX_WORKSPACE_FILES } from '../core/workspace/metadataFiles';
-import { REFRESH_DEFINITIONS_COMMAND, SetConnectionNotification, type CatalogInitializationOptions } from '../core/protocol';
+import { CatalogChangedNotification, REFRESH_DEFINITIONS_COMMAND, SetConnectionNotification, type CatalogInitializationOptions } from '../core/protocol';
 import { serverCapabilities } from './capabilities';
 import { clientSupportOf, type ClientSupport } from './clientSupport';
 import { DiagnosticsFeature } from './diagnostics';
@@ -13,6 +13,7 @@ import { ServerState } from './state';
 import { listenWorkspaceRequests } from './workspaceRequests';
 import { listenDocumentRequests } from './documentRequests';
 import { listenPushRequests } from './pushRequests';
+import { listenLineageRequests } from './lineageRequests';
 
 /**
  * Wires an LSP connection (`lsp`: the editor on the other end) to the pure core, one capability
@@ -63,9 +64,16 @@ export function startServer(lsp: Connection): ServerState {
     state.setService(params.url ? { url: params.url, token: params.token } : undefined);
   });
 
+  lsp.onNotification(CatalogChangedNotification.type, (params) => {
+    const urns = Array.isArray(params?.urns) ? params.urns.filter((urn): urn is string => typeof urn === 'string') : undefined;
+    state.catalogChanged(urns);
+  });
+
   lsp.onExecuteCommand(
     lifecycle.guard(async (params) => {
       if (params.command !== REFRESH_DEFINITIONS_COMMAND) return undefined;
+      // A refresh asks the catalog everything again: existence and lineage too (an editor that cannot send catalogChanged after a push uses this).
+      state.catalogChanged();
       await state.live.refresh();
       return state.statusParams();
     }),
@@ -75,6 +83,7 @@ export function startServer(lsp: Connection): ServerState {
   listenWorkspaceRequests(lsp, state, diagnostics, lifecycle);
   listenDocumentRequests(lsp, state, lifecycle);
   listenPushRequests(lsp, state, lifecycle);
+  listenLineageRequests(lsp, state, lifecycle);
 
   lsp.onShutdown(() => {
     lifecycle.shuttingDown = true;

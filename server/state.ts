@@ -7,6 +7,9 @@ import { probeServiceTarget } from '../core/api/serviceTarget';
 import type { ServiceTarget } from '../core/rules/target';
 import { WorkspaceSession, type CatalogKnowledge } from '../core/workspace/session';
 import { CATALOG_SETTINGS } from '../core/settings/catalogSettings';
+import { serviceLineageFetcher } from '../core/lineage/serviceFetcher';
+import type { LineageFetcher } from '../core/lineage/types';
+import { PendingState } from '../core/pending/pendingState';
 import { CatalogReads } from './catalogReads';
 import { EntityExistence } from './entityExistence';
 import { EntitySuggestions } from './entitySuggestions';
@@ -30,6 +33,12 @@ export class ServerState {
   live: LiveDefinitions;
   readonly existence: EntityExistence;
   readonly suggestions: EntitySuggestions;
+  /**
+   * The catalog as the workspace's files will make it (core/pending): what existence checks read
+   * and what the lineage requests answer. Kept current as the session's documents change.
+   */
+  readonly pending: PendingState;
+  private catalogLineage: { service: ServiceConnection; fetcher: LineageFetcher } | undefined;
   refreshIntervalSeconds = CATALOG_SETTINGS.refreshIntervalSeconds.default;
   private told = false;
   private staleListeners: (() => void)[] = [];
@@ -55,6 +64,27 @@ export class ServerState {
     this.live = this.newLiveDefinitions(undefined);
     this.existence = new EntityExistence(() => this.markStale(), log);
     this.suggestions = new EntitySuggestions(log);
+    this.pending = new PendingState(this.session, { catalog: () => this.connectedLineage(), log });
+    // A file that creates entities changed: checks that asked about them are judged again.
+    this.pending.entities.onMayHaveChanged(() => this.markStale());
+  }
+
+  /** The catalog's lineage while a service answers; undefined otherwise (the pending state then shows the files alone, without waiting on a timeout). */
+  private connectedLineage(): LineageFetcher | undefined {
+    const service = this.currentService;
+    if (!service || this.live.state !== 'connected') return undefined;
+    if (this.catalogLineage?.service !== service) this.catalogLineage = { service, fetcher: serviceLineageFetcher(service) };
+    return this.catalogLineage.fetcher;
+  }
+
+  /**
+   * The catalog was written (a push finished) or the user asked for fresh answers: what was read
+   * from it — which entities exist, lineage — is asked again, and checks that read it re-run.
+   */
+  catalogChanged(urns?: readonly string[]): void {
+    this.existence.forget(urns);
+    this.pending.forgetCatalog();
+    this.markStale();
   }
 
   configure(options: CatalogInitializationOptions): void {
@@ -98,6 +128,7 @@ export class ServerState {
     this.currentService = service;
     this.existence.setConnection(service);
     this.suggestions.setConnection(service);
+    this.pending.forgetCatalog();
     this.log(service ? `Using the catalog service at ${service.url} (set by ${from}).` : 'No catalog service: working offline on the definitions in the workspace.');
     void this.live.setConnection(service);
     void this.detectTarget(service);
@@ -135,9 +166,13 @@ export class ServerState {
     return { serviceDefinitions: this.live.source !== 'none' ? this.live.definitions : undefined, entities: this.existenceView(), target: this.target };
   }
 
-  /** Existence is only asked of a service that answered; otherwise rules stay quiet. */
+  /**
+   * Existence in the pending state (core/pending/existence.ts): an entity a file of the workspace
+   * creates exists; otherwise the catalog's answer, only asked of a service that answered (else
+   * unknown, and rules stay quiet).
+   */
   existenceView(): EntityExistenceView {
-    return this.connectedExistence() ?? UNKNOWN_EXISTENCE;
+    return this.pending.entities.view(this.connectedExistence() ?? UNKNOWN_EXISTENCE);
   }
 
   /** The existence lookups, only while a service answers (the one place that rule is written); undefined otherwise. */
