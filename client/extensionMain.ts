@@ -46,11 +46,11 @@ export class CatalogExtension {
     const lineageView = new LineageView(connection, server);
     const planPreview = new PlanPreview();
     const pushCommands = new PushCommands(connection, log, server, planPreview);
-    // After a push the server reads the catalog again (what was pending is now pushed), then the
-    // views of the pending state ask again, so the marks of what was pushed go.
+    // After a push the server forgets what it read of the catalog (catalogCode/catalogChanged), then
+    // the views of the pending state ask again, so the marks of what was pushed go.
     const catalogChanged = new vscode.EventEmitter<void>();
-    const afterPush = pushCommands.onDidPush(async () => {
-      await languageServer.refreshDefinitions().catch((error: unknown) => log.warn(`Reading the catalog again after the push failed: ${String(error)}`));
+    const afterPush = pushCommands.onDidPush(async (urns) => {
+      await server.catalogChanged(urns).catch((error: unknown) => log.warn(`Telling the language server about the push failed: ${String(error)}`));
       catalogChanged.fire();
     });
     context.subscriptions.push(workspaceValidation, lineageView, planPreview, pushCommands, new MarkDecorations(), catalogChanged, afterPush, catalogChanged.event(() => lineageView.refresh()));

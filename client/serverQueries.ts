@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
+  CatalogChangedNotification,
   DocumentImpactRequest,
   DocumentPropertyDefinitionsRequest,
   EntityAtRequest,
@@ -94,6 +95,14 @@ export class ServerQueries {
   /** A dataset's column-level edges over the server's pending state, each with its mark; throws when the server cannot answer. */
   async fineGrainedLineages(params: FineGrainedLineagesParams, token?: vscode.CancellationToken): Promise<FineGrainedLineageView[]> {
     return this.running().sendRequest(FineGrainedLineagesRequest.type, params, token);
+  }
+
+  /** Tells the server the catalog was just written (a push), so it reads what it cached again; false when no server runs. */
+  async catalogChanged(urns?: readonly string[]): Promise<boolean> {
+    const client = this.client();
+    if (!client?.isRunning()) return false;
+    await client.sendNotification(CatalogChangedNotification.type, urns ? { urns: [...urns] } : {});
+    return true;
   }
 
   private running(): LanguageClient {

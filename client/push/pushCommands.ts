@@ -20,8 +20,8 @@ import { describeError } from '../../core/errors/describeError';
  * cancellable progress, report each item; a partial failure offers to retry what is missing.
  */
 export class PushCommands implements vscode.Disposable {
-  private readonly pushed = new vscode.EventEmitter<void>();
-  /** A push sent something: views of the pending state ask again (what was pending is now pushed). */
+  private readonly pushed = new vscode.EventEmitter<string[]>();
+  /** A push sent something (the entities its plan wrote): views of the pending state ask again (what was pending is now pushed). */
   readonly onDidPush = this.pushed.event;
 
   constructor(
@@ -145,7 +145,7 @@ export class PushCommands implements vscode.Disposable {
     if (outcome.kind !== 'pushed') return;
     const { result, plan } = outcome;
     this.log.info(formatPushResult(result));
-    this.pushed.fire();
+    this.pushed.fire([...new Set(plan.items.map((item) => item.entityUrn))]);
     if (result.failed.length === 0) {
       void vscode.window.showInformationMessage(`Catalog Code: pushed ${result.results.length} change(s) of ${where}.`);
       return;
