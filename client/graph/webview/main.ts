@@ -155,6 +155,7 @@ function changed(mark: PendingMark | undefined): PendingMark | undefined {
 function draw(snapshot: GraphSnapshot, layout: GraphLayout, started: number): void {
   viewport.replaceChildren();
   const marks = new Map(snapshot.edges.map((edge) => [`${edge.upstream}\u0000${edge.downstream}`, edge.mark]));
+  const markLabels: { mark: PendingMark; ends: Record<string, string>; at: { x: number; y: number } }[] = [];
   const edges = element('g', { class: 'edges' }, viewport);
   for (const edge of layout.edges) {
     if (edge.points.length < 2) continue;
@@ -163,12 +164,7 @@ function draw(snapshot: GraphSnapshot, layout: GraphLayout, started: number): vo
     const ends = { 'data-upstream': edge.upstream, 'data-downstream': edge.downstream };
     const path = element('path', { d, class: `${edge.column ? 'edge column' : 'edge'}${mark ? ` ${mark.change}` : ''}`, 'marker-end': `url(#${edge.column ? 'arrowColumn' : 'arrow'})`, ...(mark ? ends : {}) }, edges);
     element('title', {}, path).textContent = `${edge.upstream} → ${edge.downstream}${edge.label ? `: ${edge.label}` : ''}${mark ? `\n${markSentence(mark) ?? ''} Click to open the file.` : ''}`;
-    if (mark) {
-      // The mark in words on the edge: "+ added in revenue-lineage.yml"; a click opens that file.
-      const mid = edge.points[Math.floor(edge.points.length / 2)];
-      const text = element('text', { x: mid.x, y: mid.y + 12, class: `mark ${mark.change}`, 'text-anchor': 'middle', role: 'button', tabindex: 0, ...ends }, edges);
-      text.textContent = markDescription(mark) ?? '';
-    }
+    if (mark) markLabels.push({ mark, ends, at: edge.points[Math.floor(edge.points.length / 2)] });
     if (edge.label) {
       const mid = edge.points[Math.floor(edge.points.length / 2)];
       element('text', { x: mid.x, y: mid.y - 4, class: 'edgeLabel', 'text-anchor': 'middle' }, edges).textContent = edge.label;
@@ -192,6 +188,14 @@ function draw(snapshot: GraphSnapshot, layout: GraphLayout, started: number): vo
       element('circle', { cx, cy: node.y, r: 7 }, handle);
       element('text', { x: cx, y: node.y + 4, 'text-anchor': 'middle' }, handle).textContent = '+';
     }
+  }
+  // Drawn last, above the entities, so a short edge's mark stays readable and clickable: "+ added"
+  // on the edge, the file in its title; a click opens that file.
+  const labels = element('g', { class: 'marks' }, viewport);
+  for (const { mark, ends, at } of markLabels) {
+    const text = element('text', { x: at.x, y: at.y - 6, class: `mark ${mark.change}`, 'text-anchor': 'middle', role: 'button', tabindex: 0, 'aria-label': `${markDescription(mark) ?? ''}. Click to open the file.`, ...ends }, labels);
+    text.textContent = mark.change === 'added' ? '+ added' : mark.change === 'removed' ? '− removed' : '~ changed';
+    element('title', {}, text).textContent = `${markDescription(mark) ?? ''} — click to open the file`;
   }
   const ms = Math.round(performance.now() - started);
   const pending = snapshot.edges.filter((edge) => changed(edge.mark)).length;
@@ -250,6 +254,11 @@ canvas.addEventListener('contextmenu', (event) => {
   post({ type: 'open', urn: hit.urn });
 });
 canvas.addEventListener('keydown', (event) => {
+  const edge = markedEdgeOf(event.target);
+  if (edge && (event.key === 'Enter' || event.key === ' ')) {
+    post({ type: 'openChange', ...edge });
+    return;
+  }
   const hit = nodeOf(event.target);
   if (!hit || (event.key !== 'Enter' && event.key !== ' ')) return;
   post(event.altKey ? { type: 'open', urn: hit.urn } : { type: 'reroot', urn: hit.urn });
