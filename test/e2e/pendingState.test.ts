@@ -41,7 +41,8 @@ const ADDED = '+ added in refunds-lineage.yml';
 e2eSuite('Catalog Code: the catalog as the workspace will make it', () => ({}), async (session, scenario) => {
   const { workbench } = session;
   const page = workbench.page;
-  const graph = (): FrameLocator => page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+  /** the visible webview: the plan's preview may share the graph's editor group */
+  const graph = (): FrameLocator => page.frameLocator('iframe.webview.ready >> visible=true').frameLocator('iframe#active-frame');
   const lineageRows = (what: string, accept: (rows: string[]) => boolean) => workbench.waitForViewRows('Lineage', what, accept);
 
   await scenario('a new dataset and a lineage file using it: no unknownEntity, the new edge marked in the tree and the graph before pushing', async () => {
@@ -99,6 +100,8 @@ e2eSuite('Catalog Code: the catalog as the workspace will make it', () => ({}), 
     }
     await workbench.runCommand('Catalog Code: Focus on Lineage View');
     await lineageRows('staging.refunds with no mark', (r) => r.some((row) => row.startsWith('staging.refunds')) && !r.some((row) => row.includes('added in')));
+    // The push's plan opened beside the editor, over the graph: bring the graph back.
+    await page.locator('.tabs-container .tab', { hasText: 'Lineage: marts.refunds_daily' }).first().click();
     await until('the graph to draw the edge unmarked', async () =>
       (await graph().locator('.node[data-urn*="staging.refunds"]').count()) > 0 && (await graph().locator('path.edge.added').count()) === 0 ? true : undefined,
     );
