@@ -147,10 +147,6 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
     this.showRequestedRoot();
   }
 
-  get shownView(): PendingView {
-    return this.pendingView;
-  }
-
   pin(): void {
     this.pinned = true;
     this.showMessage();
