@@ -85,6 +85,7 @@ e2eSuite('Catalog Code: the catalog as the workspace will make it', () => ({}), 
 
   await scenario('Plan shows the change in a read-only preview', async () => {
     await workbench.openFile('refunds-lineage.yml');
+    await workbench.goTo(5, 15); // the keyboard in the editor, not in the graph's webview clicked last
     await workbench.runCommand('Catalog Code: Plan', true);
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'This file: refunds-lineage.yml' }).first().click();
     await workbench.waitForWebviewText('the plan of refunds-lineage.yml', ['Catalog Code plan', 'marts.refunds_daily', 'staging.refunds', /1 to add|[1-9]\d* to add/]);
