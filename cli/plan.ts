@@ -1,6 +1,8 @@
 import { sessionPushPlan, sessionPushVerdicts } from '../core/push/sessionPush';
 import { formatPlanReport, PLAN_REPORT_FORMATS, type PlanReportFormat, type PlanReportInput } from '../core/plan/planReport';
 import { computePlanImpact } from '../core/impact/planImpact';
+import { serviceLineageFetcher } from '../core/lineage/serviceFetcher';
+import { PendingState } from '../core/pending/pendingState';
 import { parseCommandLine } from './args';
 import { describeError, serviceConnection } from './connection';
 import { loadMetadataDocuments } from './documents';
@@ -81,7 +83,9 @@ export async function runPlan(argv: string[], io: CliIo): Promise<number> {
     if (!options['no-impact']) {
       const failures: string[] = [];
       try {
-        report.impacts = await computePlanImpact(connection, plan, { onError: (subject, error) => failures.push(`${subject}: ${describeError(error)}`) });
+        // What a removed edge cuts is read over the pending state (the catalog with these files applied), as the editor's code lens reads it.
+        const pending = new PendingState(workspace.session, { catalog: () => serviceLineageFetcher(connection), log: (message) => failures.push(message) });
+        report.impacts = await computePlanImpact(connection, plan, { lineage: pending.lineage.fetcher('pending'), onError: (subject, error) => failures.push(`${subject}: ${describeError(error)}`) });
       } catch (error) {
         failures.push(describeError(error));
       }

@@ -9,6 +9,7 @@ import { parseTargetFlag } from './targetFlag';
 import { formatGithub, formatSarif, formatText, type ReportFormat } from './report';
 import { serviceDefinitions, serviceExistence } from './validationContext';
 import { describeError } from '../core/errors/describeError';
+import { PendingEntities } from '../core/pending/pendingEntities';
 
 const FORMATS: readonly ReportFormat[] = ['text', 'json', 'github', 'sarif'];
 
@@ -20,7 +21,9 @@ YAML and JSON files that are not Catalog Code formats are skipped. Exits 1 when 
 
 Offline (no --service) it checks the files against each other: property values against the
 definitions in the files. With --service URL (token from CATALOG_TOKEN) it also checks against
-the service's live definitions and whether the entities of each lineage edge exist.
+the service's live definitions and whether the entities of each lineage edge exist — in the
+pending state: the catalog with these files applied, so an entity one of the files creates (a
+dataset YAML entry, an MCP aspect) counts as existing, as it will once they are pushed together.
 
 Severities follow who refuses what (docs/diagnostics.md): a rule only the local catalog enforces is
 an error when --service is the local catalog (or --target local), a warning otherwise.
@@ -73,7 +76,9 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
       return 2;
     }
   }
-  knowledge = { ...(live ? { serviceDefinitions: live } : {}), entities: entities ?? UNKNOWN_EXISTENCE, target };
+  // Existence in the pending state (core/pending/existence.ts), as the editor and the push plan judge it.
+  const pending = new PendingEntities(workspace.session);
+  knowledge = { ...(live ? { serviceDefinitions: live } : {}), entities: pending.view(entities ?? UNKNOWN_EXISTENCE), target };
   const all = validateAll(workspace);
 
   if (format === 'json') io.stdout(JSON.stringify(all, null, 2));

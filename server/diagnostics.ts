@@ -116,7 +116,7 @@ export class DiagnosticsFeature {
       reasons.add(reason);
     }
     const causes = this.dependencies.takeCauses();
-    if (reasons.has('existence')) causes.push('new answers from the catalog service about which entities exist');
+    if (reasons.has('existence')) causes.push('a change in which entities exist (answers from the catalog service, or files of the workspace that create them)');
     if (this.support.pullDiagnostics) {
       if (this.support.diagnosticRefresh && stale.length > 0) void this.lsp.languages.diagnostics.refresh();
     } else {

@@ -35,7 +35,8 @@ export function listenDocumentRequests(lsp: Connection, state: ServerState, life
       if (!document || document.model.format === null || !service) return { version, lenses: [] };
       try {
         // Planned in the namespace the service uses, as a push to it is.
-        const anchors = await documentImpact(service, document.model, { typeNamespace: typeNamespaceFor(state.target) });
+        state.documents.catchUp();
+        const anchors = await documentImpact(service, document.model, { typeNamespace: typeNamespaceFor(state.target), lineage: state.pending.lineage.fetcher('pending') });
         const lenses = anchors.map((anchor) => ({ position: document.lineIndex.positionAt(anchor.range.start), title: anchor.title, entities: anchor.entities }));
         return { version, lenses };
       } catch (error) {

@@ -23,7 +23,7 @@ export function listenLanguageFeatures(lsp: Connection, state: ServerState, life
     if (acrossWorkspace && state.documents.version(uri) !== undefined) state.documents.catchUp();
     const entry = state.documents.current(uri);
     if (!entry) return undefined;
-    const input: FeatureInput = { document: entry, definitions: state.session.definitionsView(), workspace: state.session.all() };
+    const input: FeatureInput = { document: entry, definitions: state.session.definitionsView(), workspace: state.session.all(), createdBy: (urn) => state.pending.entities.createdBy(urn) };
     // Hover tells "not reachable" (no view) apart from "being checked" (no answer yet).
     const entities = state.connectedExistence();
     if (entities) input.entities = entities;

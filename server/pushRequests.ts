@@ -5,6 +5,7 @@ import { sessionPushPlan, sessionPushVerdicts } from '../core/push/sessionPush';
 import { computePlanImpact } from '../core/impact/planImpact';
 import type { PlanImpact } from '../core/impact/types';
 import type { PushPlan } from '../core/plan/pushTypes';
+import type { LineageFetcher } from '../core/lineage/types';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';
 import { describeError } from '../core/errors/describeError';
@@ -27,8 +28,8 @@ export function listenPushRequests(lsp: Connection, state: ServerState, lifecycl
     lifecycle.guard(async (params, token: CancellationToken) =>
       againstService(state, async (service) => {
         const signal = signalOf(token);
-        const planned = { serviceUrl: service.url, ...(await sessionPushPlan(state.session, service, { uris: params?.uris, signal })) };
-        return params?.impact ? { ...planned, ...(await planImpact(service, planned.plan, signal)) } : planned;
+        const planned = { serviceUrl: service.url, ...(await sessionPushPlan(state.session, service, { uris: params?.uris, signal, pending: state.pending.entities })) };
+        return params?.impact ? { ...planned, ...(await planImpact(service, planned.plan, signal, state.pending.lineage.fetcher('pending'))) } : planned;
       }),
     ),
   );
@@ -62,12 +63,12 @@ async function answer<R>(step: () => Promise<R>, service: ServiceConnection): Pr
   }
 }
 
-/** The plan's impact as `catalog-code plan` computes it; a failure is said beside the plan, never instead of it. */
-async function planImpact(service: ServiceConnection, plan: PushPlan, signal: AbortSignal): Promise<{ impacts: PlanImpact[]; impactError?: string }> {
+/** The plan's impact as `catalog-code plan` computes it (lineage over the pending state); a failure is said beside the plan, never instead of it. */
+async function planImpact(service: ServiceConnection, plan: PushPlan, signal: AbortSignal, lineage: LineageFetcher): Promise<{ impacts: PlanImpact[]; impactError?: string }> {
   const failures: string[] = [];
   let impacts: PlanImpact[] = [];
   try {
-    impacts = await computePlanImpact(service, plan, { signal, onError: (subject, error) => failures.push(`${subject}: ${describeError(error)}`) });
+    impacts = await computePlanImpact(service, plan, { signal, lineage, onError: (subject, error) => failures.push(`${subject}: ${describeError(error)}`) });
   } catch (error) {
     failures.push(describeError(error));
   }

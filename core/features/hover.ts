@@ -1,3 +1,4 @@
+import { fileLabel } from '../pending/fileLabel';
 import { MarkupKind, type Hover } from 'vscode-languageserver-types';
 import { formatDifferences, lookupProperty, originLabel } from '../definitions/lookup';
 import { propertyIdOf } from '../definitions/normalise';
@@ -11,7 +12,7 @@ import type { FeatureInput } from './workspace';
 export function hover(input: FeatureInput, offset: number): Hover | null {
   const target = targetAt(input.document, offset);
   if (!target) return null;
-  const markdown = target.kind === 'urn' ? urnCard(target.urn, input.entities, input.definitions.serviceAvailable) : propertyCard(target.urn, input.definitions);
+  const markdown = target.kind === 'urn' ? urnCard(target.urn, input.entities, input.definitions.serviceAvailable, input.createdBy?.(target.urn)) : propertyCard(target.urn, input.definitions);
   return { contents: { kind: MarkupKind.Markdown, value: markdown }, range: lspRange(input, target.range) };
 }
 
@@ -55,7 +56,7 @@ function definedIn(service: PropertyDefinitionInfo | undefined, workspace: Prope
 }
 
 /** The parts of a URN, labelled by its type's key shape, and whether the entity exists. */
-export function urnCard(urn: string, entities: EntityExistenceView | undefined, serviceAvailable: boolean): string {
+export function urnCard(urn: string, entities: EntityExistenceView | undefined, serviceAvailable: boolean, createdBy?: ReadonlySet<string>): string {
   const parsed = parseUrn(urn);
   const lines: string[] = [];
   const shape = parsed.ok ? parsed.urn : parsed.urn;
@@ -66,6 +67,8 @@ export function urnCard(urn: string, entities: EntityExistenceView | undefined, 
   lines.push(`**${shape.entityType}** URN`, '');
   lines.push(...partLines(shape, ''));
   if (!parsed.ok) lines.push('', `⚠️ ${escape(parsed.error.message)}`);
+  // The pending state first: a file that creates the entity makes it exist once pushed, whatever the catalog holds now.
+  if (createdBy && createdBy.size > 0) lines.push('', `✓ Created by ${[...createdBy].sort().map((uri) => escape(fileLabel(uri))).join(', ')} once pushed.`);
   lines.push('', existenceLine(urn, entities, serviceAvailable));
   return lines.join('\n');
 }

@@ -16,6 +16,8 @@ export interface FeatureInput {
   definitions: DefinitionsView;
   /** which entities the service has; absent or unknown when offline */
   entities?: EntityExistenceView;
+  /** the files of the workspace whose push creates the entity (the pending state, core/pending); undefined when none does */
+  createdBy?: (urn: string) => ReadonlySet<string> | undefined;
   /** every parsed metadata document of the workspace (may include `document` itself) */
   workspace?: readonly WorkspaceDocument[];
 }

@@ -2,6 +2,7 @@ import type { ServiceConnection } from '../api/http';
 import { findPropertyUsers } from '../api/propertyUsers';
 import { factsOfKind, type DocumentModel } from '../model/facts';
 import type { SourceRange } from '../model/range';
+import type { LineageFetcher } from '../lineage/types';
 import { buildPushPlan } from '../plan/pushPlan';
 import type { TypeNamespace } from '../urn';
 import { computePlanImpact } from './planImpact';
@@ -23,7 +24,7 @@ export interface ImpactAnchor {
   impact?: PlanImpact;
 }
 
-export async function documentImpact(connection: ServiceConnection, model: DocumentModel, options: { typeNamespace?: TypeNamespace; signal?: AbortSignal } = {}): Promise<ImpactAnchor[]> {
+export async function documentImpact(connection: ServiceConnection, model: DocumentModel, options: { typeNamespace?: TypeNamespace; signal?: AbortSignal; lineage?: LineageFetcher } = {}): Promise<ImpactAnchor[]> {
   const definitions = factsOfKind(model, 'propertyDefinition');
   const edges = factsOfKind(model, 'lineageEdge');
   const statuses = factsOfKind(model, 'statusChange');
@@ -31,7 +32,8 @@ export async function documentImpact(connection: ServiceConnection, model: Docum
   if (definitions.length === 0 && edges.length === 0 && statuses.length === 0) return [];
   const plan = await buildPushPlan(connection, [model], { typeNamespace: options.typeNamespace, signal: options.signal });
   // One impact the service cannot compute (a soft-deleted property cannot be searched on) leaves out only its lens.
-  const impacts = await computePlanImpact(connection, plan, { signal: options.signal, onError: () => undefined });
+  // Lineage read over the pending state when the caller has one (the language server): what a cut reaches counts the workspace's edges.
+  const impacts = await computePlanImpact(connection, plan, { signal: options.signal, onError: () => undefined, lineage: options.lineage });
   const anchors: ImpactAnchor[] = [];
   const covered = new Set<string>();
   for (const impact of impacts) {

@@ -1,8 +1,9 @@
 import type { ServiceConnection } from '../api/http';
-import { ALL_DEGREES, scrollLineage } from '../api/lineageClient';
+import { ALL_DEGREES, scrollLineage, type LineageScrollPage, type LineageScrollRequest } from '../api/lineageClient';
 import { findPropertyUsers } from '../api/propertyUsers';
 import { readAspect } from '../api/pushClient';
 import { dataTypeName } from '../urn';
+import type { LineageFetcher } from '../lineage/types';
 import type { PushItem, PushPlan } from '../plan/pushTypes';
 import { allowedSet, definitionNarrowing, invalidReason, sortInvalid } from './propertyChange';
 import type { AffectedEntity, EdgeImpact, InvalidValue, PlanImpact, PropertyImpact } from './types';
@@ -13,6 +14,11 @@ export interface ImpactOptions {
   signal?: AbortSignal;
   /** one impact could not be computed (e.g. the service refuses to search on a soft-deleted property): the others still are */
   onError?: (subject: string, error: unknown) => void;
+  /**
+   * where lineage is read: the pending state's fetcher (core/pending), so what a removed edge cuts
+   * counts the edges the workspace adds and not those it removes; the catalog alone when absent
+   */
+  lineage?: LineageFetcher;
 }
 
 const DEFAULT_LIMIT = 500;
@@ -67,14 +73,15 @@ function propertyWriteOf(item: PushItem): PropertyWrite | undefined {
   return undefined;
 }
 
-/** Everything downstream of a removed edge's downstream, by degree (the lineage search), the downstream itself at degree 0. */
+/** Everything downstream of a removed edge's downstream, by degree (the lineage search, or the pending state's walk), the downstream itself at degree 0. */
 export async function edgeImpact(connection: ServiceConnection, edge: RemovedEdge, options: ImpactOptions = {}): Promise<EdgeImpact> {
   const limit = options.limit ?? DEFAULT_LIMIT;
   const affected: AffectedEntity[] = [{ urn: edge.downstream, degree: 0 }];
   let scrollId: string | null = null;
   do {
     options.signal?.throwIfAborted();
-    const page = await scrollLineage(connection, { urn: edge.downstream, direction: 'DOWNSTREAM', degrees: ALL_DEGREES, count: Math.min(200, limit), scrollId });
+    const request: LineageScrollRequest = { urn: edge.downstream, direction: 'DOWNSTREAM' as const, degrees: ALL_DEGREES, count: Math.min(200, limit), scrollId };
+    const page: LineageScrollPage = options.lineage ? await options.lineage.scrollLineage(request) : await scrollLineage(connection, request);
     for (const hit of page.results) if (hit.urn !== edge.downstream) affected.push({ urn: hit.urn, degree: hit.degree });
     scrollId = page.nextScrollId;
   } while (scrollId && affected.length <= limit);

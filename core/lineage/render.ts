@@ -1,3 +1,5 @@
+import type { PendingMark } from '../pending/types';
+import { markDescription } from './markLabels';
 import type { LineageTree } from './tree';
 import type { FineGrainedLineageView, LineageNode, TreeDirection } from './types';
 
@@ -7,6 +9,11 @@ export interface ExpandOptions {
   maxDepth: number;
   /** stop loading after this many entity nodes, so a huge graph cannot hang a terminal */
   maxNodes?: number;
+}
+
+/** An edge the workspace's files remove is shown where it is cut and not followed (its far side's lineage is not what the push leaves). */
+function follows(node: LineageNode): boolean {
+  return node.mark?.change !== 'removed';
 }
 
 export interface ExpandedNode {
@@ -30,7 +37,7 @@ export async function expandTree(tree: LineageTree, options: ExpandOptions): Pro
   let truncated = false;
   const expand = async (node: LineageNode): Promise<ExpandedNode> => {
     const depth = node.path.length - 1;
-    if (!node.expandable || depth >= options.maxDepth || truncated) return { node, children: [] };
+    if (!node.expandable || !follows(node) || depth >= options.maxDepth || truncated) return { node, children: [] };
     let children = await tree.children(node.id);
     for (let more = children.find((c) => c.kind === 'loadMore'); more; more = children.find((c) => c.kind === 'loadMore')) {
       if (entities + children.length >= maxNodes) break;
@@ -64,7 +71,7 @@ export function renderLineageText(tree: ExpandedTree): string {
     });
   };
   walk(tree.groups, '');
-  if (tree.truncated) lines.push('… stopped after the node limit; ask for fewer hops (--degree 1 or 2) to see the rest.');
+  if (tree.truncated) lines.push('… stopped after the node limit; ask for fewer hops (--hops 1 or 2) to see the rest.');
   return lines.join('\n');
 }
 
@@ -74,9 +81,9 @@ function lineOf(item: ExpandedNode): string {
     case 'group':
       return node.label;
     case 'entity':
-      return `[${node.degreeLabel ?? '?'}] ${node.label}${node.cycle ? ' ↺' : ''}  ${node.urn ?? ''}`;
+      return `[${node.degreeLabel ?? '?'}] ${node.label}${node.cycle ? ' ↺' : ''}  ${node.urn ?? ''}${markSuffix(node.mark)}`;
     case 'column':
-      return `column: ${node.label}`;
+      return `column: ${node.label}${markSuffix(node.column?.mark)}`;
     case 'loadMore':
       return `${node.label} (not loaded)`;
     case 'error':
@@ -84,8 +91,16 @@ function lineOf(item: ExpandedNode): string {
   }
 }
 
+/** `  + added in revenue-lineage.yml` after a line (core/lineage/markLabels.ts), nothing when unchanged. */
+function markSuffix(mark: PendingMark | undefined): string {
+  const words = markDescription(mark);
+  return words ? `  ${words}` : '';
+}
+
 export interface LineageJsonNode {
   urn: string;
+  /** pending views: what the workspace's files do to the edge that reaches this entity, and which files */
+  mark?: PendingMark;
   type?: string;
   degree?: number;
   degreeLabel?: string;
@@ -120,7 +135,8 @@ export function lineageToJson(tree: ExpandedTree): LineageJson {
         degree: item.node.degree,
         degreeLabel: item.node.degreeLabel,
         cycle: item.node.cycle,
-        columns: item.children.flatMap((child) => (child.node.kind === 'column' && child.node.column ? [child.node.column] : [])),
+        ...(changed(item.node.mark) ? { mark: item.node.mark } : {}),
+        columns: item.children.flatMap((child) => (child.node.kind === 'column' && child.node.column ? [withChangeOnly(child.node.column)] : [])),
         children: convert(item.children),
       };
       if (item.children.some((child) => child.node.kind === 'loadMore')) node.moreNotLoaded = true;
@@ -137,5 +153,34 @@ export function lineageToJson(tree: ExpandedTree): LineageJson {
 
 function rootColumns(tree: ExpandedTree): FineGrainedLineageView[] {
   const upstream = tree.groups.find((group) => group.node.direction === 'upstream');
-  return upstream?.children.flatMap((child) => (child.node.kind === 'column' && child.node.column ? [child.node.column] : [])) ?? [];
+  return upstream?.children.flatMap((child) => (child.node.kind === 'column' && child.node.column ? [withChangeOnly(child.node.column)] : [])) ?? [];
+}
+
+/** Only a change is worth a `mark` in JSON: an unchanged edge reads as it always did. */
+function changed(mark: PendingMark | undefined): mark is PendingMark {
+  return mark !== undefined && mark.change !== 'unchanged';
+}
+
+function withChangeOnly(column: FineGrainedLineageView): FineGrainedLineageView {
+  if (changed(column.mark) || column.mark === undefined) return column;
+  const { mark: _unchanged, ...rest } = column;
+  return rest;
+}
+
+/** One row per entity: direction, degree, type, name, URN and the pending change with its files (`--format table`). */
+export function renderLineageTable(tree: ExpandedTree): string {
+  const rows: string[][] = [['DIRECTION', 'DEGREE', 'TYPE', 'NAME', 'URN', 'CHANGE']];
+  const walk = (items: ExpandedNode[]): void => {
+    for (const item of items) {
+      const node = item.node;
+      if (node.kind === 'entity') rows.push([node.direction, node.degreeLabel ?? '?', node.entityType ?? '', `${node.label}${node.cycle ? ' ↺' : ''}`, node.urn ?? '', markDescription(node.mark) ?? '']);
+      walk(item.children);
+    }
+  };
+  walk(tree.groups);
+  if (rows.length === 1) return '(no lineage)';
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  const lines = rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]))).join('  ').trimEnd());
+  if (tree.truncated) lines.push('… stopped after the node limit; ask for fewer hops (--hops 1 or 2) to see the rest.');
+  return lines.join('\n');
 }

@@ -2,7 +2,7 @@ import { asList, asRecord } from '../plan/pushJson';
 import type { PushIntent } from '../plan/pushIntent';
 import { upstreamsInAspect } from '../plan/pushLineageState';
 import type { JsonObject } from '../plan/pushTypes';
-import { entityTypeOfUrn } from '../urn';
+import { entityTypeOfUrn, parseUrn, schemaFieldKey } from '../urn';
 
 /**
  * What the workspace's files do to the upstreams of one downstream, read from the intent a push
@@ -27,6 +27,11 @@ export interface LineageIntentIndex {
   addedDownstreams: ReadonlyMap<string, Map<string, Set<string>>>;
   /** upstream → downstream → the files that remove that edge explicitly */
   removedDownstreams: ReadonlyMap<string, Map<string, Set<string>>>;
+  /**
+   * dataset → the files that own its column-level edges: a stored column edge into one of its
+   * fields that they do not list is removed by them (column-to-column pages, `lineage --column`)
+   */
+  ownedColumns: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** Aspects whose UPSERT replaces a downstream's whole upstream list (an MCP file writing them owns the downstream's lineage). */
@@ -58,13 +63,35 @@ export function lineageIntentIndex(intent: PushIntent): LineageIntentIndex {
     for (const source of aspect.sources) target.ownedBy.add(source);
     if (aspect.aspectName === 'upstreamLineage') target.fineGrained = { entries: asList(value.fineGrainedLineages).flatMap((e) => (asRecord(e) ? [asRecord(e) as JsonObject] : [])), sources: new Set(aspect.sources) };
   }
+  const ownedColumns = columnEdges(byDownstream, entry);
   const addedDownstreams = new Map<string, Map<string, Set<string>>>();
   const removedDownstreams = new Map<string, Map<string, Set<string>>>();
   for (const target of byDownstream.values()) {
     for (const [upstream, sources] of target.adds) addAll(inner(addedDownstreams, upstream), target.downstream, sources);
     for (const [upstream, sources] of target.removes) addAll(inner(removedDownstreams, upstream), target.downstream, sources);
   }
-  return { byDownstream, addedDownstreams, removedDownstreams };
+  return { byDownstream, addedDownstreams, removedDownstreams, ownedColumns };
+}
+
+/**
+ * The column-level edges the files own, as edges between schemaField URNs (every upstream field to
+ * every downstream field of an entry, as DataHub's lineage search reads them); answers which
+ * datasets' columns are owned, and by which files.
+ */
+function columnEdges(byDownstream: Map<string, DownstreamIntent>, entry: (downstream: string) => DownstreamIntent): Map<string, Set<string>> {
+  const owned = new Map<string, Set<string>>();
+  for (const dataset of [...byDownstream.values()]) {
+    const columns = dataset.fineGrained;
+    if (!columns) continue;
+    owned.set(dataset.downstream, new Set(columns.sources));
+    for (const column of columns.entries) {
+      for (const down of asList(column.downstreams)) {
+        if (typeof down !== 'string') continue;
+        for (const up of asList(column.upstreams)) if (typeof up === 'string') addAll(entry(down).adds, up, columns.sources);
+      }
+    }
+  }
+  return owned;
 }
 
 /**
@@ -73,13 +100,25 @@ export function lineageIntentIndex(intent: PushIntent): LineageIntentIndex {
  * downstream's upstreams that does not list this one. A dataset's job upstreams are stored on the
  * job, so owning the dataset's upstreams never removes them.
  */
-export function removedBy(intent: DownstreamIntent | undefined, upstream: string): ReadonlySet<string> | undefined {
-  if (!intent) return undefined;
-  const explicit = intent.removes.get(upstream);
+export function removedBy(index: LineageIntentIndex, downstream: string, upstream: string): ReadonlySet<string> | undefined {
+  const intent = index.byDownstream.get(downstream);
+  const explicit = intent?.removes.get(upstream);
   if (explicit) return explicit;
+  if (entityTypeOfUrn(downstream) === 'schemaField') {
+    // A column edge into a dataset whose columns the files own stays only if they list it.
+    const owners = index.ownedColumns.get(datasetOfField(downstream) ?? '');
+    return owners && !intent?.adds.has(upstream) ? owners : undefined;
+  }
+  if (!intent) return undefined;
   if (intent.ownedBy.size === 0 || intent.adds.has(upstream)) return undefined;
   if (entityTypeOfUrn(intent.downstream) === 'dataset' && entityTypeOfUrn(upstream) === 'dataJob') return undefined;
   return intent.ownedBy;
+}
+
+/** The dataset URN of a schemaField URN; undefined for any other URN. */
+export function datasetOfField(fieldUrn: string): string | undefined {
+  const parsed = parseUrn(fieldUrn);
+  return parsed.ok ? schemaFieldKey(parsed.urn)?.datasetUrn : undefined;
 }
 
 function inner(outer: Map<string, Map<string, Set<string>>>, key: string): Map<string, Set<string>> {

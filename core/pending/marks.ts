@@ -30,7 +30,7 @@ export function graphqlTypeOf(urn: string): string {
 export function markOneHop(urn: string, direction: LineageDirection, catalogHits: readonly LineageSearchHit[] | undefined, index: LineageIntentIndex): LineageSearchHit[] {
   const out: LineageSearchHit[] = [];
   const seen = new Set<string>([urn]);
-  const removal = (other: string) => (direction === 'UPSTREAM' ? removedBy(index.byDownstream.get(urn), other) : removedBy(index.byDownstream.get(other), urn));
+  const removal = (other: string) => (direction === 'UPSTREAM' ? removedBy(index, urn, other) : removedBy(index, other, urn));
   for (const hit of catalogHits ?? []) {
     if (seen.has(hit.urn)) continue;
     seen.add(hit.urn);

@@ -2,7 +2,7 @@ import type { EntityExistenceView } from '../definitions/types';
 import type { DocumentModel, FormatId } from '../model/facts';
 import { collectPushIntent, type AspectWriter } from '../plan/pushIntent';
 import { standardAspectWriter } from '../plan/pushPlan';
-import { Listeners, type Listen } from '../workspace/listeners';
+import { Listeners, type Listen, type Subscription } from '../workspace/listeners';
 import type { WorkspaceSession } from '../workspace/session';
 import { createdEntities, pendingExistenceView, type CreatedEntities } from './existence';
 
@@ -22,6 +22,7 @@ export class PendingEntities {
   private readonly byModel = new WeakMap<DocumentModel, readonly string[]>();
   private readonly views = new WeakMap<EntityExistenceView, EntityExistenceView>();
   private readonly changed = new Listeners<void>();
+  private readonly subscription: Subscription;
   /** Told when a change may have made an entity created or no longer created (ask again to know). */
   readonly onMayHaveChanged: Listen<void> = this.changed.listen;
 
@@ -30,7 +31,7 @@ export class PendingEntities {
     private readonly writer: AspectWriter = standardAspectWriter(),
   ) {
     for (const document of session.all()) this.dirty.add(document.uri);
-    session.onDocumentChanged((uri) => {
+    this.subscription = session.onDocumentChanged((uri) => {
       this.dirty.add(uri);
       const format = session.get(uri)?.model.format;
       if (this.byUri.has(uri) || (format && CREATING_FORMATS.has(format))) this.changed.tell();
@@ -69,16 +70,27 @@ export class PendingEntities {
    * the catalog, and — for a missing entity — the other files of the workspace that create it.
    */
   viewFor(uris: readonly string[], catalog: EntityExistenceView): EntityExistenceView {
-    const inside = new Set(uris);
-    const mine = new Map<string, Set<string>>();
+    const { inside, outside } = this.split(uris);
+    return pendingExistenceView(inside, catalog, outside);
+  }
+
+  /** The entities the files `uris` create, and those the other files of the session create. */
+  split(uris: readonly string[]): { inside: CreatedEntities; outside: CreatedEntities } {
+    const wanted = new Set(uris);
+    const inside = new Map<string, Set<string>>();
     const outside = new Map<string, Set<string>>();
     for (const [urn, sources] of this.index()) {
       for (const source of sources) {
-        const into = inside.has(source) ? mine : outside;
+        const into = wanted.has(source) ? inside : outside;
         into.set(urn, (into.get(urn) ?? new Set()).add(source));
       }
     }
-    return pendingExistenceView(mine, catalog, outside);
+    return { inside, outside };
+  }
+
+  /** Stops following the session (an owner that outlives this index, such as a push of some files, lets it go). */
+  dispose(): void {
+    this.subscription.dispose();
   }
 
   private update(): void {

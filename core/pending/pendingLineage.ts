@@ -1,6 +1,7 @@
 import { DEFAULT_LINEAGE_PAGE_SIZE, type FineGrainedLineageView, type LineageDirection, type LineageScrollPage, type LineageScrollRequest, type LineageSearchHit } from '../api/lineageClient';
 import type { LineageFetcher } from '../lineage/types';
-import type { LineageIntentIndex } from './lineageIntent';
+import { entityTypeOfUrn } from '../urn';
+import { datasetOfField, type LineageIntentIndex } from './lineageIntent';
 import { markFineGrained, markOneHop, UNCHANGED } from './marks';
 import type { PendingBasis, PendingView } from './types';
 
@@ -149,8 +150,9 @@ export class PendingLineage {
     return { hits: markOneHop(urn, direction, catalogHits, this.source.intent()), basis: catalogHits ? 'catalogAndFiles' : 'filesOnly' };
   }
 
-  /** Every one-hop hit of the catalog, page by page, up to maxOneHop. */
+  /** Every one-hop hit of the catalog, page by page, up to maxOneHop; a column's from the stored column-level edges. */
   private async readOneHop(catalog: LineageFetcher, urn: string, direction: LineageDirection): Promise<LineageSearchHit[]> {
+    if (entityTypeOfUrn(urn) === 'schemaField') return this.readColumnOneHop(catalog, urn, direction);
     const hits: LineageSearchHit[] = [];
     let scrollId: string | null = null;
     do {
@@ -159,6 +161,28 @@ export class PendingLineage {
       scrollId = page.nextScrollId;
     } while (scrollId && hits.length < this.maxOneHop);
     return hits.slice(0, this.maxOneHop);
+  }
+
+  /**
+   * A column's one-hop neighbours from the column-level edges the catalog stores on datasets
+   * (`upstreamLineage.fineGrainedLineages`, spec §2.4): upstream, the edges of its own dataset
+   * that write it; downstream, those of the datasets downstream of its dataset that read it.
+   */
+  private async readColumnOneHop(catalog: LineageFetcher, field: string, direction: LineageDirection): Promise<LineageSearchHit[]> {
+    const dataset = datasetOfField(field);
+    if (!dataset) return [];
+    const found = new Set<string>();
+    const stored = (urn: string) => this.cached(this.columns, urn, () => catalog.fineGrainedLineages(urn));
+    if (direction === 'UPSTREAM') {
+      for (const edge of await stored(dataset)) if (edge.downstreams.includes(field)) edge.upstreams.forEach((u) => found.add(u));
+    } else {
+      const downstreams = await this.cached(this.oneHops, `DOWNSTREAM\u0000${dataset}`, () => this.readOneHop(catalog, dataset, 'DOWNSTREAM'));
+      for (const hit of downstreams.filter((h) => entityTypeOfUrn(h.urn) === 'dataset')) {
+        for (const edge of await stored(hit.urn)) if (edge.upstreams.includes(field)) edge.downstreams.forEach((d) => found.add(d));
+      }
+    }
+    found.delete(field);
+    return [...found].sort().map((urn) => ({ urn, type: 'SCHEMA_FIELD', degree: 1 }));
   }
 
   private cached<T>(cache: Map<string, Cached<T>>, key: string, read: () => Promise<T>): Promise<T> {

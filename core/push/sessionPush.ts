@@ -2,6 +2,7 @@ import type { ServiceConnection } from '../api/http';
 import { detectServiceTarget, typeNamespaceFor } from '../api/serviceTarget';
 import { serviceDefinitionsForPush } from '../definitions/fromService';
 import { UNKNOWN_EXISTENCE } from '../definitions/types';
+import { PendingEntities } from '../pending/pendingEntities';
 import { buildPushPlan } from '../plan/pushPlan';
 import type { PushPlan } from '../plan/pushTypes';
 import type { ServiceTarget } from '../rules/target';
@@ -22,6 +23,8 @@ export interface SessionPushOptions {
   /** replaces the namespace the service's identity decides (the CLI's `--type-namespace`) */
   typeNamespace?: TypeNamespace;
   signal?: AbortSignal;
+  /** the entities the session's files create, kept by the session's owner (the language server); built for this push when absent */
+  pending?: PendingEntities;
 }
 
 /** The kind of service the push writes to, and the type namespace that follows from it. */
@@ -54,5 +57,20 @@ export async function sessionPushVerdicts(session: WorkspaceSession, connection:
 export async function sessionPushPlan(session: WorkspaceSession, connection: ServiceConnection, options: SessionPushOptions = {}): Promise<{ plan: PushPlan; typeNamespace: TypeNamespace }> {
   const typeNamespace = options.typeNamespace ?? (await pushTarget(connection)).typeNamespace;
   const models = session.metadataDocuments(options.uris).map((document) => document.model);
-  return { plan: await buildPushPlan(connection, models, { typeNamespace, signal: options.signal }), typeNamespace };
+  const createdOutside = options.uris ? createdOutsideOf(session, options.uris, options.pending) : undefined;
+  return { plan: await buildPushPlan(connection, models, { typeNamespace, signal: options.signal, createdOutside }), typeNamespace };
+}
+
+/**
+ * The entities files outside a push of some files create (the pending state's existence,
+ * core/pending): when an edge of the push needs one, push order matters and the plan names the
+ * file to push first.
+ */
+function createdOutsideOf(session: WorkspaceSession, uris: readonly string[], given: PendingEntities | undefined) {
+  const pending = given ?? new PendingEntities(session);
+  try {
+    return pending.split(uris).outside;
+  } finally {
+    if (!given) pending.dispose();
+  }
 }

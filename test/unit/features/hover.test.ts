@@ -64,3 +64,12 @@ test('hovering the dataset inside a schemaField URN describes the dataset', () =
   assert.match(text, /\*\*dataset\*\* URN/);
   assert.match(text, /not checked/);
 });
+
+test('a URN a file of the workspace creates says so first, whatever the catalog holds now (the pending state)', () => {
+  const { text, offset } = caret('edgesToAdd:\n  - downstreamUrn: urn:li:dataset:(urn:li:dataPlatform:hive,web_ev|ents,PROD)\n    upstreamUrn: urn:li:dataset:(urn:li:dataPlatform:hive,orders,PROD)\nedgesToRemove: []\n');
+  const input = inputOf(documentOf('file:///w/edges.yaml', text), definitionsOf([RETENTION]));
+  input.entities = { exists: () => false };
+  input.createdBy = (urn) => (urn.includes('web_events') ? new Set(['file:///w/new%20datasets.yaml']) : undefined);
+  const card = markdown(hover(input, offset));
+  assert.match(card, /✓ Created by new datasets\.yaml once pushed\./);
+});

@@ -220,6 +220,18 @@ lineage:
     assert.deepEqual(pushed, stored);
   });
 
+  it('answers column-to-column pages: a column edge of the file added, a stored one into an owned dataset removed', async () => {
+    const catalog = catalogOf([[col('orders', 'id'), col('revenue', 'total')]]);
+    const { state } = pending({ [LINEAGE]: lineageWithColumns }, catalog);
+    const page = await state.lineage.page({ urn: col('revenue', 'total'), direction: 'UPSTREAM', degrees: ['1'] });
+    assert.deepEqual(byUrn(page.results), {
+      [col('orders', 'id')]: { change: 'removed', sources: [LINEAGE], degree: 1 },
+      [col('orders', 'amount')]: { change: 'added', sources: [LINEAGE], degree: 1 },
+    });
+    const down = await state.lineage.page({ urn: col('orders', 'amount'), direction: 'DOWNSTREAM', degrees: ['1'] });
+    assert.deepEqual(byUrn(down.results), { [col('revenue', 'total')]: { change: 'added', sources: [LINEAGE], degree: 1 } });
+  });
+
   it('leaves the stored column edges unchanged when no file owns them', async () => {
     const stored: FineGrainedLineageView[] = [{ upstreams: [col('orders', 'id')], downstreams: [col('revenue', 'id')] }];
     const { state } = pending({}, catalogOf([], { [ds('revenue')]: stored }));

@@ -95,6 +95,15 @@ lineage:
     assert.match(item.notes[0], /raw_orders,PROD\) does not exist in the catalog and no file of this push creates it/);
   });
 
+  it('names the file to push first when a file outside the push creates the missing entity (push order matters only then)', () => {
+    const state = new ServiceState().setExists(ds('orders'), true).setExists(ds('raw_orders'), true).setExists(ds('customers'), false);
+    const models = [readDocument('file:///repo/lineage.yml', LINEAGE_FILE)];
+    const createdOutside = new Map([[ds('customers'), new Set(['file:///repo/finance%20datasets.yaml'])]]);
+    const p = planPush(collectPushIntent(models, standardAspectWriter('service')), state, { now: 1000, createdOutside });
+    const [note] = itemFor(p, ds('orders'), 'edges').notes;
+    assert.match(note, /customers,PROD\) does not exist in the catalog yet; finance datasets\.yaml creates it but is not part of this push.*Push that file first, or together with this one/);
+  });
+
   it('reads the upstreams of jobs, charts and dashboards from their own aspects', () => {
     const job = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,PROD),load)';
     const doc = JSON.stringify({ edgesToAdd: [{ downstreamUrn: job, upstreamUrn: ds('a') }, { downstreamUrn: job, upstreamUrn: ds('b') }], edgesToRemove: [] });
