@@ -54,6 +54,10 @@ export const COMMAND_TABLE = {
   'catalogCode.pullFromCatalog': SERVICE,
   'catalogCode.impact.show': NOTHING,
   'catalogCode.openInDataHub': SERVER,
+  'catalogCode.plan': SERVER_AND_SERVICE,
+  'catalogCode.lineage.showPending': NOTHING,
+  'catalogCode.lineage.showPushed': NOTHING,
+  'catalogCode.lineage.openChangeSource': NOTHING,
 } as const satisfies Record<string, CommandSpec>;
 
 export type CommandId = keyof typeof COMMAND_TABLE;

@@ -9,6 +9,7 @@ import type { LineageView } from './lineage/lineageView';
 import type { PushCommands } from './push/pushCommands';
 import type { propertyStatusCommands } from './push/propertyStatus';
 import type { pullCommand } from './pull/pullCommand';
+import type { planCommand } from './plan/planCommand';
 import type { startCapabilities } from './capabilities';
 import type { CatalogLanguageServer } from './languageServer';
 import type { WorkspaceValidation } from './validateWorkspace';
@@ -24,6 +25,7 @@ export interface CommandOwners {
   lineage: ReturnType<typeof lineageCommands>;
   lineageView: LineageView;
   push: ReturnType<PushCommands['handlers']>;
+  plan: ReturnType<typeof planCommand>;
   propertyStatus: ReturnType<typeof propertyStatusCommands>;
   pull: ReturnType<typeof pullCommand>;
   capabilities: ReturnType<typeof startCapabilities>;
@@ -69,6 +71,10 @@ export function commandHandlers(o: CommandOwners): Record<MainCommandId, Command
     'catalogCode.pullFromCatalog': o.pull.pull,
     'catalogCode.impact.show': showImpact,
     'catalogCode.openInDataHub': o.openInDataHub,
+    'catalogCode.plan': o.plan,
+    'catalogCode.lineage.showPending': o.lineage.showPending,
+    'catalogCode.lineage.showPushed': o.lineage.showPushed,
+    'catalogCode.lineage.openChangeSource': o.lineage.openChangeSource,
   };
 }
 

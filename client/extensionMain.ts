@@ -4,6 +4,9 @@ import { TerminalEnvironment } from './connection/terminalEnvironment';
 import { lineageCommands } from './lineage/commands';
 import { LineageView } from './lineage/lineageView';
 import { PushCommands } from './push/pushCommands';
+import { PlanPreview } from './push/planPreview';
+import { planCommand } from './plan/planCommand';
+import { MarkDecorations } from './lineage/markDecorations';
 import { propertyStatusCommands } from './push/propertyStatus';
 import { ServerQueries } from './serverQueries';
 import { openInDataHubCommand } from './openInDataHub';
@@ -46,8 +49,16 @@ export class CatalogExtension {
     const server = new ServerQueries(() => languageServer.client);
     const workspaceValidation = new WorkspaceValidation(server, log);
     const lineageView = new LineageView(connection, server);
-    const pushCommands = new PushCommands(connection, log, server);
-    context.subscriptions.push(workspaceValidation, lineageView, pushCommands);
+    const planPreview = new PlanPreview();
+    const pushCommands = new PushCommands(connection, log, server, planPreview);
+    // After a push the server forgets what it read of the catalog (catalogCode/catalogChanged), then
+    // the views of the pending state ask again, so the marks of what was pushed go.
+    const catalogChanged = new vscode.EventEmitter<void>();
+    const afterPush = pushCommands.onDidPush(async (urns) => {
+      await server.catalogChanged(urns).catch((error: unknown) => log.warn(`Telling the language server about the push failed: ${String(error)}`));
+      catalogChanged.fire();
+    });
+    context.subscriptions.push(workspaceValidation, lineageView, planPreview, pushCommands, new MarkDecorations(), catalogChanged, afterPush, catalogChanged.event(() => lineageView.refresh()));
 
     const owners = {
       connection,
@@ -57,9 +68,10 @@ export class CatalogExtension {
       lineage: lineageCommands(lineageView, server),
       lineageView,
       push: pushCommands.handlers(),
+      plan: planCommand(server, planPreview, log),
       propertyStatus: propertyStatusCommands(connection, log, server),
       pull: pullCommand(connection, log, server),
-      capabilities: startCapabilities({ context, connection, log, lineageView, server }),
+      capabilities: startCapabilities({ context, connection, log, lineageView, server, onDidPush: catalogChanged.event }),
       openInDataHub: openInDataHubCommand(server),
     };
     provideCommands(this.deferred, commandHandlers(owners), owners, context.extension.packageJSON);

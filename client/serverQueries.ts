@@ -2,20 +2,26 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   CatalogLinkRequest,
+  CatalogChangedNotification,
   DocumentImpactRequest,
   DocumentPropertyDefinitionsRequest,
   EntityAtRequest,
   EntityDeclarationRequest,
+  FineGrainedLineagesRequest,
+  LineagePageRequest,
   PushPlanRequest,
   PushVerdictsRequest,
   WorkspaceEntitiesRequest,
   WorkspaceProblemsRequest,
   type CatalogLinkResult,
   type DocumentImpactResult,
+  type FineGrainedLineagesParams,
+  type LineagePageParams,
   type FileProblems,
   type PushPlanResult,
 } from '../core/protocol';
 import type { PushVerdicts } from '../core/push/pushTypes';
+import type { FineGrainedLineageView, LineageScrollPage } from '../core/api/lineageClient';
 
 /**
  * Questions about the workspace go to the language server, the one owner of the workspace
@@ -86,8 +92,26 @@ export class ServerQueries {
   }
 
   /** The plan of pushing these files, made by the server against its catalog service; throws when the server cannot answer. */
-  async pushPlan(uris: readonly vscode.Uri[], token?: vscode.CancellationToken): Promise<PushPlanResult> {
-    return this.running().sendRequest(PushPlanRequest.type, { uris: uris.map((uri) => uri.toString()) }, token);
+  async pushPlan(uris: readonly vscode.Uri[], token?: vscode.CancellationToken, options: { impact?: boolean } = {}): Promise<PushPlanResult> {
+    return this.running().sendRequest(PushPlanRequest.type, { uris: uris.map((uri) => uri.toString()), ...(options.impact ? { impact: true } : {}) }, token);
+  }
+
+  /** One page of lineage over the server's pending state (or the catalog alone: view `pushed`); throws when the server cannot answer. */
+  async lineagePage(params: LineagePageParams, token?: vscode.CancellationToken): Promise<LineageScrollPage> {
+    return this.running().sendRequest(LineagePageRequest.type, params, token);
+  }
+
+  /** A dataset's column-level edges over the server's pending state, each with its mark; throws when the server cannot answer. */
+  async fineGrainedLineages(params: FineGrainedLineagesParams, token?: vscode.CancellationToken): Promise<FineGrainedLineageView[]> {
+    return this.running().sendRequest(FineGrainedLineagesRequest.type, params, token);
+  }
+
+  /** Tells the server the catalog was just written (a push), so it reads what it cached again; false when no server runs. */
+  async catalogChanged(urns?: readonly string[]): Promise<boolean> {
+    const client = this.client();
+    if (!client?.isRunning()) return false;
+    await client.sendNotification(CatalogChangedNotification.type, urns ? { urns: [...urns] } : {});
+    return true;
   }
 
   private running(): LanguageClient {

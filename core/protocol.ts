@@ -4,6 +4,7 @@
  */
 import { NotificationType, RequestType, type Diagnostic, type Location, type Position } from 'vscode-languageserver-protocol';
 import type { FineGrainedLineageView, LineageScrollPage, LineageScrollRequest } from './api/lineageClient';
+import type { PlanImpact } from './impact/types';
 import type { PendingView } from './pending/types';
 import type { PushPlan } from './plan/pushTypes';
 import type { PushVerdicts } from './push/pushTypes';
@@ -201,6 +202,8 @@ export const DocumentPropertyDefinitionsRequest = {
 export interface PushFilesParams {
   /** the files to push (URIs); every metadata file of the workspace when absent */
   uris?: string[];
+  /** pushPlan only: also compute the plan's impact (core/impact/planImpact.ts), as `catalog-code plan` does; the push itself skips it */
+  impact?: boolean;
 }
 
 /**
@@ -219,6 +222,10 @@ export interface PushPlanResult {
   serviceUrl: string;
   typeNamespace: TypeNamespace;
   plan: PushPlan;
+  /** when asked for (`impact`): what the plan's removals and narrowed definitions affect */
+  impacts?: PlanImpact[];
+  /** when asked for: why the impact (or part of it) could not be computed; the plan itself is still right */
+  impactError?: string;
 }
 
 /** Client → server: the plan of pushing files, against what the server's catalog service holds now (the client applies it). */

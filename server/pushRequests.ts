@@ -2,6 +2,10 @@ import { ErrorCodes, ResponseError, type CancellationToken, type Connection } fr
 import type { ServiceConnection } from '../core/api/http';
 import { PushPlanRequest, PushVerdictsRequest } from '../core/protocol';
 import { sessionPushPlan, sessionPushVerdicts } from '../core/push/sessionPush';
+import { computePlanImpact } from '../core/impact/planImpact';
+import type { PlanImpact } from '../core/impact/types';
+import type { PushPlan } from '../core/plan/pushTypes';
+import type { LineageFetcher } from '../core/lineage/types';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';
 import { describeError } from '../core/errors/describeError';
@@ -22,7 +26,11 @@ export function listenPushRequests(lsp: Connection, state: ServerState, lifecycl
   lsp.onRequest(
     PushPlanRequest.type,
     lifecycle.guard(async (params, token: CancellationToken) =>
-      againstService(state, async (service) => ({ serviceUrl: service.url, ...(await sessionPushPlan(state.session, service, { uris: params?.uris, signal: signalOf(token), pending: state.pending.entities })) })),
+      againstService(state, async (service) => {
+        const signal = signalOf(token);
+        const planned = { serviceUrl: service.url, ...(await sessionPushPlan(state.session, service, { uris: params?.uris, signal, pending: state.pending.entities })) };
+        return params?.impact ? { ...planned, ...(await planImpact(service, planned.plan, signal, state.pending.lineage.fetcher('pending'))) } : planned;
+      }),
     ),
   );
 }
@@ -53,6 +61,18 @@ async function answer<R>(step: () => Promise<R>, service: ServiceConnection): Pr
     const reason = describeError(error);
     return new ResponseError(ErrorCodes.InternalError, `the push could not be planned against ${service.url}: ${reason}`);
   }
+}
+
+/** The plan's impact as `catalog-code plan` computes it (lineage over the pending state); a failure is said beside the plan, never instead of it. */
+async function planImpact(service: ServiceConnection, plan: PushPlan, signal: AbortSignal, lineage: LineageFetcher): Promise<{ impacts: PlanImpact[]; impactError?: string }> {
+  const failures: string[] = [];
+  let impacts: PlanImpact[] = [];
+  try {
+    impacts = await computePlanImpact(service, plan, { signal, lineage, onError: (subject, error) => failures.push(`${subject}: ${describeError(error)}`) });
+  } catch (error) {
+    failures.push(describeError(error));
+  }
+  return failures.length > 0 ? { impacts, impactError: failures.join(' ') } : { impacts };
 }
 
 function signalOf(token: CancellationToken): AbortSignal {

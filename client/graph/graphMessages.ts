@@ -1,6 +1,7 @@
 import type { GraphColors, GraphLayout } from '../../core/lineage/graphExport';
 import type { GraphSnapshot } from '../../core/lineage/graph';
 import type { TreeDirection } from '../../core/lineage/types';
+import type { PendingBasis, PendingView } from '../../core/pending/types';
 
 /** The lineage graph view's messages between the extension host and the webview script (one definition for both sides). */
 
@@ -10,10 +11,12 @@ export interface GraphViewState {
   depth: number;
   directions: GraphDirections;
   columns: boolean;
+  /** "with my changes" (the server's pending state) or "as pushed" */
+  view: PendingView;
 }
 
 export type ToWebview =
-  | { type: 'graph'; snapshot: GraphSnapshot; state: GraphViewState; busy: false }
+  | { type: 'graph'; snapshot: GraphSnapshot; state: GraphViewState; busy: false; basis?: PendingBasis }
   | { type: 'busy'; text: string }
   | { type: 'error'; message: string };
 
@@ -26,6 +29,8 @@ export type FromWebview =
   | { type: 'open'; urn: string }
   /** the node's context menu: open the entity in the catalog's web UI (command catalogCode.openInDataHub) */
   | { type: 'openInDataHub'; urn: string }
+  /** a click on the mark of an edge (or of the node it leads to): open the file that adds or removes it */
+  | { type: 'openChange'; upstream: string; downstream: string }
   | { type: 'exportMermaid' }
   | { type: 'exportSvg'; layout: GraphLayout; colors: GraphColors }
   /** the webview drew a graph: what it shows (for tests and the log) */

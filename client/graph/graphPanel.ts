@@ -3,8 +3,10 @@ import * as vscode from 'vscode';
 import { LineageGraph } from '../../core/lineage/graph';
 import { graphToMermaid, graphToSvg } from '../../core/lineage/graphExport';
 import { rootName } from '../../core/lineage/labels';
-import { serviceLineageFetcher } from '../../core/lineage/serviceFetcher';
 import type { TreeDirection } from '../../core/lineage/types';
+import type { PendingBasis } from '../../core/pending/types';
+import { serverLineageFetcher } from '../lineage/serverLineageFetcher';
+import { openChangeSource } from '../lineage/openChangeSource';
 import type { ConnectionManager } from '../connection/connectionManager';
 import type { ServerQueries } from '../serverQueries';
 import type { FromWebview, GraphViewState, ToWebview } from './graphMessages';
@@ -20,9 +22,14 @@ const DIRECTIONS: Record<GraphViewState['directions'], TreeDirection[]> = { both
 export class LineageGraphPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private graph: LineageGraph | undefined;
-  private state: GraphViewState = { depth: 2, directions: 'both', columns: false };
+  private state: GraphViewState = { depth: 2, directions: 'both', columns: false, view: 'pending' };
+  /** what the last answer of the server was computed from (files only when offline) */
+  private basis: PendingBasis | undefined;
+  private editTimer: NodeJS.Timeout | undefined;
+  /** the catalog the shown graph was read with: only a change of it draws again */
+  private connectionKey: string | undefined;
   private generation = 0;
-  /** the root asked for; kept while not connected, so the graph loads once the connection is ready */
+  /** the root asked for: drawn again when the connection, the files or a push change what it shows */
   private wantedRoot: string | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
   /** the last graph the webview reported drawing (read by the end-to-end test through the log) */
@@ -30,16 +37,38 @@ export class LineageGraphPanel implements vscode.Disposable {
 
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly connection: ConnectionManager,
+    connection: ConnectionManager,
     private readonly log: vscode.LogOutputChannel,
     private readonly server: ServerQueries,
   ) {
-    // Opened while the local catalog was still starting (or signed out): draw once connected.
+    // The server answers from the files alone until a catalog connects; a new connection draws again.
     this.subscriptions.push(
       connection.onDidChange(() => {
-        if (this.panel && this.wantedRoot && !this.graph && connection.currentConnection) void this.load(this.wantedRoot);
+        const key = connection.currentConnection?.url ?? 'files only';
+        if (key === this.connectionKey) return;
+        this.connectionKey = key;
+        this.refresh();
       }),
+      vscode.workspace.onDidChangeTextDocument((event) => this.onMetadataEdited(event.document)),
+      vscode.workspace.onDidSaveTextDocument((document) => this.onMetadataEdited(document)),
     );
+  }
+
+  /** Draws the shown root again from a fresh answer (after a push, an edit, a new connection). */
+  refresh(): void {
+    if (this.panel && this.wantedRoot) void this.load(this.wantedRoot);
+  }
+
+  /** With my changes, an edit to a metadata file may add or remove an edge: draw again after a pause. */
+  private onMetadataEdited(document: vscode.TextDocument): void {
+    if (!this.panel || this.state.view !== 'pending' || document.uri.scheme !== 'file' || !['yaml', 'json', 'jsonc'].includes(document.languageId)) return;
+    clearTimeout(this.editTimer);
+    this.editTimer = setTimeout(() => this.refresh(), 800);
+  }
+
+  /** Lineage comes from the language server, the owner of the pending state (no token here). */
+  private newGraph(root: string): LineageGraph {
+    return new LineageGraph(root, serverLineageFetcher(this.server, this.state.view, (basis) => (this.basis = basis)));
   }
 
   show(root: string): void {
@@ -75,13 +104,7 @@ export class LineageGraphPanel implements vscode.Disposable {
   /** A new root: the graph is grown again to the chosen depth. */
   private async load(root: string): Promise<void> {
     this.wantedRoot = root;
-    const service = this.connection.currentConnection;
-    if (!service) {
-      this.graph = undefined;
-      this.post({ type: 'error', message: `Not connected: ${this.connection.describe()} The graph loads as soon as the connection is ready.` });
-      return;
-    }
-    this.graph = new LineageGraph(root, serviceLineageFetcher({ url: service.url, token: service.token }));
+    this.graph = this.newGraph(root);
     if (this.panel) this.panel.title = `Lineage: ${rootName(root)}`;
     await this.grow();
   }
@@ -104,7 +127,7 @@ export class LineageGraphPanel implements vscode.Disposable {
 
   private send(): void {
     if (!this.graph) return;
-    this.post({ type: 'graph', snapshot: this.graph.snapshot(), state: this.state, busy: false });
+    this.post({ type: 'graph', snapshot: this.graph.snapshot(), state: this.state, busy: false, basis: this.basis });
   }
 
   private async receive(message: FromWebview): Promise<void> {
@@ -114,10 +137,10 @@ export class LineageGraphPanel implements vscode.Disposable {
         if (graph) this.send();
         return;
       case 'setState': {
-        const narrower = message.state.depth < this.state.depth || message.state.directions !== this.state.directions;
+        const narrower = message.state.depth < this.state.depth || message.state.directions !== this.state.directions || message.state.view !== this.state.view;
         this.state = message.state;
-        // A smaller depth or another direction starts from the root again; more only adds.
-        if (narrower && graph) this.graph = new LineageGraph(graph.root, serviceLineageFetcher(this.serviceOrThrow()));
+        // A smaller depth, another direction or the other view starts from the root again; more only adds.
+        if (narrower && graph) this.graph = this.newGraph(graph.root);
         await this.grow();
         return;
       }
@@ -146,6 +169,11 @@ export class LineageGraphPanel implements vscode.Disposable {
         this.log.info(`Lineage graph: Open in DataHub for ${message.urn}`);
         await vscode.commands.executeCommand('catalogCode.openInDataHub', message.urn);
         return;
+      case 'openChange': {
+        const edge = graph?.snapshot().edges.find((e) => e.upstream === message.upstream && e.downstream === message.downstream);
+        await openChangeSource(edge?.mark, [message.upstream, message.downstream]);
+        return;
+      }
       case 'exportMermaid':
         if (graph) await openExport(graphToMermaid(graph.snapshot(), { columns: this.state.columns }), 'mermaid');
         return;
@@ -157,12 +185,6 @@ export class LineageGraphPanel implements vscode.Disposable {
         this.log.info(`Lineage graph: drew ${message.nodes} entities and ${message.edges} edges around ${message.root} in ${message.ms} ms`);
         return;
     }
-  }
-
-  private serviceOrThrow() {
-    const service = this.connection.currentConnection;
-    if (!service) throw new Error(`Not connected: ${this.connection.describe()}`);
-    return { url: service.url, token: service.token };
   }
 
   private async run(action: () => Promise<void>): Promise<void> {
@@ -207,12 +229,23 @@ export class LineageGraphPanel implements vscode.Disposable {
   .edge.column { stroke: var(--vscode-charts-orange); stroke-dasharray: 5 4; }
   #arrow path { fill: var(--vscode-editorLineNumber-foreground); }
   #arrowColumn path { fill: var(--vscode-charts-orange); }
+  .edge.added { stroke: var(--vscode-gitDecoration-addedResourceForeground); stroke-width: 2.5; cursor: pointer; }
+  .edge.removed { stroke: var(--vscode-gitDecoration-deletedResourceForeground); stroke-dasharray: 6 4; cursor: pointer; }
+  .mark { cursor: pointer; font-size: 11px; font-weight: bold; }
+  .mark.added { fill: var(--vscode-gitDecoration-addedResourceForeground); }
+  .mark.removed { fill: var(--vscode-gitDecoration-deletedResourceForeground); text-decoration: line-through; }
+  .node.added rect { stroke: var(--vscode-gitDecoration-addedResourceForeground); stroke-dasharray: 4 2; }
+  .node.removed rect { stroke: var(--vscode-gitDecoration-deletedResourceForeground); stroke-dasharray: 2 3; }
+  .node.removed text.label { text-decoration: line-through; }
+  #basis { color: var(--vscode-editorWarning-foreground); }
 </style></head>
 <body data-layout-worker="${layoutWorker}">
 <div class="toolbar" role="toolbar" aria-label="Lineage graph">
   <label>Depth <select id="depth" aria-label="Depth">${[1, 2, 3, 4, 5, 8].map((d) => `<option value="${d}"${d === this.state.depth ? ' selected' : ''}>${d}</option>`).join('')}</select></label>
   <label>Direction <select id="direction" aria-label="Direction"><option value="both" selected>Both</option><option value="upstream">Upstream</option><option value="downstream">Downstream</option></select></label>
   <label><input type="checkbox" id="columns"> Column-level edges</label>
+  <label title="On: the catalog with the workspace's files applied (added edges green, removed ones red and dashed). Off: the catalog as pushed."><input type="checkbox" id="pending"${this.state.view === 'pending' ? ' checked' : ''}> With my changes</label>
+  <span id="basis" role="status"></span>
   <button id="expandAll" title="Load one more hop from every entity shown">Expand All</button>
   <button id="fit" title="Fit the graph in the view, never below readable labels (0)">Fit</button>
   <button id="exportMermaid" title="Open the shown graph as Mermaid text">Export Mermaid</button>
@@ -231,6 +264,7 @@ export class LineageGraphPanel implements vscode.Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.editTimer);
     for (const subscription of this.subscriptions) subscription.dispose();
     this.panel?.dispose();
   }

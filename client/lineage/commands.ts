@@ -3,6 +3,7 @@ import type { LineageNode } from '../../core/lineage';
 import { askForUrn } from '../askForUrn';
 import type { ServerQueries } from '../serverQueries';
 import type { LineageView } from './lineageView';
+import { openChangeSource } from './openChangeSource';
 
 const isNode = (value: unknown): value is LineageNode => typeof value === 'object' && value !== null && 'kind' in value && 'id' in value;
 
@@ -53,6 +54,15 @@ export function lineageCommands(view: LineageView, server: ServerQueries) {
         return;
       }
       await vscode.window.showTextDocument(location.uri, { selection: location.range });
+    },
+    showPending: () => view.setPendingView('pending'),
+    showPushed: () => view.setPendingView('pushed'),
+    /** The file that adds or removes the edge to this node, with the URN selected (one click from the tree). */
+    openChangeSource: (node?: unknown) => {
+      if (!isNode(node)) return undefined;
+      const mark = node.kind === 'column' ? node.column?.mark : node.mark;
+      const parentUrn = node.path.length >= 2 ? node.path[node.path.length - 2] : undefined;
+      return openChangeSource(mark, [node.urn, parentUrn].filter((urn): urn is string => urn !== undefined));
     },
     setRoot: (node?: unknown) => {
       if (isNode(node) && node.urn) {

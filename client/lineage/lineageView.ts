@@ -1,10 +1,17 @@
 import * as vscode from 'vscode';
-import { LineageTree, serviceLineageFetcher, type DegreeBucket, type LineageNode } from '../../core/lineage';
+import { LineageTree, type DegreeBucket, type LineageNode } from '../../core/lineage';
 import type { ServerQueries } from '../serverQueries';
 import { rootName } from '../../core/lineage/labels';
+import { markDescription, markSentence, pendingViewWords } from '../../core/lineage/markLabels';
+import type { PendingBasis, PendingView } from '../../core/pending/types';
 import type { ConnectionManager } from '../connection/connectionManager';
 import { iconForEntityType } from './icons';
 import { LineageRoot } from './lineageRoot';
+import { markColour, markResource } from './markDecorations';
+import { serverLineageFetcher } from './serverLineageFetcher';
+
+/** A metadata file being edited changes the pending state: the view asks again once typing pauses. */
+const EDIT_PAUSE_MS = 800;
 
 const DEGREE_FILTERS: Record<string, readonly DegreeBucket[]> = {
   '1': ['1'],
@@ -14,7 +21,10 @@ const DEGREE_FILTERS: Record<string, readonly DegreeBucket[]> = {
 
 /**
  * The Lineage tree view: its root follows the entity under the cursor in a metadata file (only
- * when that entity changes), can be pinned, or is set by "Show Lineage for URN…".
+ * when that entity changes), can be pinned, or is set by "Show Lineage for URN…". It shows the
+ * language server's pending state (the catalog with the workspace's files applied; the files
+ * alone when no catalog is connected) or, toggled, the catalog as pushed; edges the files add or
+ * remove are marked with the file that does it.
  */
 export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode.Disposable {
   private tree: LineageTree | undefined;
@@ -24,6 +34,11 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
   private contextUpdates: Promise<void> = Promise.resolve();
   private pinned = false;
   private degrees: readonly DegreeBucket[] = ['1'];
+  /** "with my changes" (the pending state) or "as pushed" */
+  private pendingView: PendingView = 'pending';
+  /** what the last answer was computed from (files only when offline) */
+  private basis: PendingBasis | undefined;
+  private editTimer: NodeJS.Timeout | undefined;
   private readonly changed = new vscode.EventEmitter<LineageNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly view: vscode.TreeView<LineageNode>;
@@ -43,6 +58,8 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
       vscode.window.onDidChangeTextEditorSelection((event) => this.onCursorMoved(event.textEditor)),
       vscode.window.onDidChangeActiveTextEditor((editor) => editor && this.onCursorMoved(editor)),
       connection.onDidChange(() => this.onConnectionChanged()),
+      vscode.workspace.onDidChangeTextDocument((event) => this.onMetadataEdited(event.document)),
+      vscode.workspace.onDidSaveTextDocument((document) => this.onMetadataEdited(document)),
     );
     void this.updateContext();
   }
@@ -55,6 +72,13 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
     // A root asked for before the connection was ready is built now, not dropped.
     this.root.disconnected();
     this.showRequestedRoot();
+  }
+
+  /** With my changes, an edit to a metadata file may add or remove an edge: ask again after a pause. */
+  private onMetadataEdited(document: vscode.TextDocument): void {
+    if (this.pendingView !== 'pending' || !this.tree || document.uri.scheme !== 'file' || !['yaml', 'json', 'jsonc'].includes(document.languageId)) return;
+    clearTimeout(this.editTimer);
+    this.editTimer = setTimeout(() => this.refresh(), EDIT_PAUSE_MS);
   }
 
   private onCursorMoved(editor: vscode.TextEditor): void {
@@ -86,29 +110,52 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
     this.showRequestedRoot();
   }
 
+  /**
+   * Builds the tree for the requested root. The server answers with or without a catalog (the files
+   * alone), so a root is shown at once; a new connection or view builds it again.
+   */
   private showRequestedRoot(): void {
     const connected = this.connection.currentConnection;
-    const urn = this.root.toBuild(connected ? `${connected.url}\n${connected.token ?? ''}` : undefined);
-    if (connected && urn) {
-      this.tree = new LineageTree(urn, serviceLineageFetcher({ url: connected.url, token: connected.token }), { degrees: this.degrees });
-    } else if (!connected) {
-      this.tree = undefined;
+    const urn = this.root.toBuild(`${connected ? `${connected.url}\n${connected.token ?? ''}` : 'files only'}\n${this.pendingView}`);
+    if (urn) {
+      this.basis = undefined;
+      const fetcher = serverLineageFetcher(this.server, this.pendingView, (basis) => this.onBasis(basis));
+      this.tree = new LineageTree(urn, fetcher, { degrees: this.degrees });
     }
-    const shown = this.root.urn;
-    this.view.message = shown ? `Lineage of ${rootName(shown)}${this.pinned ? ' (pinned)' : ''}${this.tree ? '' : ' — waiting for the catalog connection'}` : undefined;
+    this.showMessage();
     this.changed.fire(undefined);
     void this.updateContext();
   }
 
+  private onBasis(basis: PendingBasis | undefined): void {
+    if (basis === this.basis) return;
+    this.basis = basis;
+    this.showMessage();
+  }
+
+  /** "Lineage of orders (pinned) — with my changes — files only: …" */
+  private showMessage(): void {
+    const shown = this.root.urn;
+    this.view.message = shown ? `Lineage of ${rootName(shown)}${this.pinned ? ' (pinned)' : ''} — ${pendingViewWords(this.pendingView, this.basis)}` : undefined;
+  }
+
+  /** Toggles between the catalog as pushed and the catalog with the workspace's files applied. */
+  setPendingView(view: PendingView): void {
+    if (view === this.pendingView) return;
+    this.pendingView = view;
+    this.root.disconnected(); // the same root, built again for the other view
+    this.showRequestedRoot();
+  }
+
   pin(): void {
     this.pinned = true;
-    if (this.root.urn) this.view.message = `Lineage of ${rootName(this.root.urn)} (pinned)`;
+    this.showMessage();
     void this.updateContext();
   }
 
   unpin(): void {
     this.pinned = false;
-    if (this.root.urn) this.view.message = `Lineage of ${rootName(this.root.urn)}`;
+    this.showMessage();
     void this.updateContext();
     const editor = vscode.window.activeTextEditor;
     if (editor) this.onCursorMoved(editor);
@@ -140,6 +187,7 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
       // A root waiting for the connection counts: the view says so rather than "No entity here".
       await vscode.commands.executeCommand('setContext', 'catalogCode.lineage.hasRoot', this.root.urn !== undefined);
       await vscode.commands.executeCommand('setContext', 'catalogCode.lineage.pinned', this.pinned);
+      await vscode.commands.executeCommand('setContext', 'catalogCode.lineage.view', this.pendingView);
     }).catch(() => undefined);
     return this.contextUpdates;
   }
@@ -158,15 +206,13 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
         item.contextValue = 'lineageGroup';
         break;
       case 'entity':
-        item.iconPath = node.cycle ? new vscode.ThemeIcon('sync') : iconForEntityType(node.entityType);
-        item.description = [node.degreeLabel === '3+' ? '3+ hops' : `degree ${node.degree ?? '?'}`, node.cycle ? 'cycle' : undefined].filter(Boolean).join(' · ');
-        // The name may be cut in a narrow view: the tooltip has it whole, with the full URN.
-        item.tooltip = `${node.label}\n${node.urn ?? ''}\n${node.entityType ?? ''} · ${item.description}`;
-        item.contextValue = 'lineageEntity';
+        this.entityItem(item, node);
         break;
       case 'column':
-        item.iconPath = new vscode.ThemeIcon('symbol-field');
-        item.contextValue = 'lineageColumn';
+        item.iconPath = new vscode.ThemeIcon('symbol-field', markColour(node.column?.mark));
+        item.description = markDescription(node.column?.mark);
+        item.resourceUri = markResource(node.id, node.column?.mark);
+        item.contextValue = node.column?.mark && node.column.mark.change !== 'unchanged' ? 'lineageColumn.marked' : 'lineageColumn';
         // Plain text (no markdown to escape): the whole edge, each column by its full URN.
         item.tooltip = [node.label, '', ...(node.column?.downstreams ?? []), '← from', ...(node.column?.upstreams ?? [])].join('\n');
         break;
@@ -182,6 +228,20 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
     return item;
   }
 
+  /** An entity: its degree, and when the files add or remove the edge to it, that mark in words, colour and badge. */
+  private entityItem(item: vscode.TreeItem, node: LineageNode): void {
+    const marked = node.mark && node.mark.change !== 'unchanged' ? node.mark : undefined;
+    const base = node.cycle ? new vscode.ThemeIcon('sync') : iconForEntityType(node.entityType);
+    item.iconPath = marked ? new vscode.ThemeIcon(base.id, markColour(marked)) : base;
+    const degree = node.degreeLabel === '3+' ? '3+ hops' : `degree ${node.degree ?? '?'}`;
+    item.description = [markDescription(marked), degree, node.cycle ? 'cycle' : undefined].filter(Boolean).join(' · ');
+    item.resourceUri = markResource(node.id, marked);
+    const sentence = markSentence(marked);
+    // Plain text, nothing to escape: the name may be cut in a narrow view, so the tooltip has it whole with the full URN.
+    item.tooltip = `${node.label}\n${node.urn ?? ''}\n${node.entityType ?? ''} · ${item.description}${sentence ? `\n\n${sentence}` : ''}`;
+    item.contextValue = marked ? 'lineageEntity.marked' : 'lineageEntity';
+  }
+
   async getChildren(node?: LineageNode): Promise<LineageNode[]> {
     if (!this.tree) return [];
     if (!node) return this.tree.groups();
@@ -194,6 +254,7 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
 
   dispose(): void {
     clearTimeout(this.cursorTimer);
+    clearTimeout(this.editTimer);
     for (const d of this.disposables) d.dispose();
   }
 }

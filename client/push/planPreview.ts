@@ -2,23 +2,38 @@ import * as vscode from 'vscode';
 
 const SCHEME = 'catalog-code-plan';
 
-/** Read-only documents that show a push plan, so the preview never asks to be saved. */
+/**
+ * The plan as a read-only view: the Markdown of `catalog-code plan --format markdown`
+ * (core/plan/planMarkdown.ts) held in a virtual document and shown in VS Code's own Markdown
+ * preview. The preview wraps long lines (Markdown documents wrap by default), folds each entity's
+ * `<details>` and colours the `diff` lines of removals red, with the editor's theme and no HTML or
+ * script of ours: every value in the Markdown is already escaped by core/output/markdown.ts, and
+ * the preview's own content security policy applies. A document of its own scheme is never
+ * offered for saving.
+ */
 export class PlanPreview implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly contents = new Map<string, string>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   private readonly registration = vscode.workspace.registerTextDocumentContentProvider(SCHEME, this);
-  private counter = 0;
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.contents.get(uri.toString()) ?? '';
   }
 
-  async show(title: string, text: string): Promise<void> {
-    const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${++this.counter}/${title.replace(/[^\w.-]+/g, '-')}.txt` });
-    this.contents.set(uri.toString(), text);
+  /** Shows `markdown` beside the editor under `title`; the same title shows the newer plan in the same preview. */
+  async show(title: string, markdown: string): Promise<void> {
+    const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${title.replace(/[^\w.-]+/g, '-')}.md` });
+    const known = this.contents.has(uri.toString());
+    this.contents.set(uri.toString(), markdown);
+    if (known) this.changed.fire(uri);
     const document = await vscode.workspace.openTextDocument(uri);
-    await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
+    try {
+      await vscode.commands.executeCommand('markdown.showPreviewToSide', document.uri);
+    } catch {
+      // The built-in Markdown extension is disabled: the Markdown text itself still reads.
+      await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
+    }
   }
 
   dispose(): void {

@@ -8,7 +8,10 @@ import { failed, succeeded, type Result } from '../../core/result';
 import { runPushWorkflow, type PushOutcome, type PushSteps } from '../../core/push/pushWorkflow';
 import type { ConnectionManager } from '../connection/connectionManager';
 import type { ServerQueries } from '../serverQueries';
-import { PlanPreview } from './planPreview';
+import type { PlanPreview } from './planPreview';
+import { planMarkdown } from '../../core/plan/planMarkdown';
+import { planCounts } from '../../core/plan/planReport';
+import { countsSentence, pushButtonLabel, removalLines, removalQuestion } from './pushWording';
 import { SCOPE_WORDS, narrowPlan, type PushScope } from './pushScope';
 import { describeError } from '../../core/errors/describeError';
 
@@ -17,12 +20,15 @@ import { describeError } from '../../core/errors/describeError';
  * cancellable progress, report each item; a partial failure offers to retry what is missing.
  */
 export class PushCommands implements vscode.Disposable {
-  private readonly preview = new PlanPreview();
+  private readonly pushed = new vscode.EventEmitter<string[]>();
+  /** A push sent something (the entities its plan wrote): views of the pending state ask again (what was pending is now pushed). */
+  readonly onDidPush = this.pushed.event;
 
   constructor(
     private readonly connection: ConnectionManager,
     private readonly log: vscode.LogOutputChannel,
     private readonly server: ServerQueries,
+    private readonly preview: PlanPreview,
   ) {}
 
   /** The handlers, bound to this object (ids bound in `client/commands.ts`). */
@@ -113,13 +119,22 @@ export class PushCommands implements vscode.Disposable {
     };
   }
 
+  /**
+   * The plan opens beside the editor (the Plan view's Markdown); the modal names adds, changes and
+   * removes apart, and a push that removes anything asks a second time, naming the removals.
+   */
   private async confirm(plan: PushPlan, scope: PushScope, where: string, url: string): Promise<boolean> {
-    const preview = formatPlan(plan);
-    this.log.info(`Push plan for ${where}:\n${preview}`);
-    await this.preview.show(`push-plan-${path.basename(where)}`, preview);
-    const push = `Push ${plan.items.length} Change${plan.items.length === 1 ? '' : 's'}`;
-    const confirm = await vscode.window.showWarningMessage(`Push the ${SCOPE_WORDS[scope]} of ${where} to ${url}?`, { modal: true, detail: summarize(preview) }, push);
-    return confirm === push;
+    this.log.info(`Push plan for ${where}:\n${formatPlan(plan)}`);
+    await this.preview.show(`Push plan of ${where}`, planMarkdown({ plan, serviceUrl: url }));
+    const counts = planCounts(plan);
+    const push = pushButtonLabel(counts);
+    const detail = `${countsSentence(counts)}\nThe full plan is open beside the editor.`;
+    const confirm = await vscode.window.showWarningMessage(`Push the ${SCOPE_WORDS[scope]} of ${where} to ${url}?`, { modal: true, detail }, push);
+    if (confirm !== push) return false;
+    if (counts.remove === 0) return true;
+    const { question, button } = removalQuestion(counts, url);
+    const sure = await vscode.window.showWarningMessage(question, { modal: true, detail: removalLines(plan).join('\n') }, button);
+    return sure === button;
   }
 
   /** Tells how the push ended; a partial failure offers to retry exactly what failed. */
@@ -130,6 +145,7 @@ export class PushCommands implements vscode.Disposable {
     if (outcome.kind !== 'pushed') return;
     const { result, plan } = outcome;
     this.log.info(formatPushResult(result));
+    this.pushed.fire([...new Set(plan.items.map((item) => item.entityUrn))]);
     if (result.failed.length === 0) {
       void vscode.window.showInformationMessage(`Catalog Code: pushed ${result.results.length} change(s) of ${where}.`);
       return;
@@ -159,14 +175,8 @@ export class PushCommands implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.preview.dispose();
+    this.pushed.dispose();
   }
-}
-
-function summarize(preview: string): string {
-  const lines = preview.split('\n');
-  const summary = lines.find((l) => l.startsWith('Summary:')) ?? lines[0];
-  return `${summary}\nThe full plan is open beside the editor.`;
 }
 
 function firstFailure(result: { results: { ok: boolean; error?: string; item: { entityUrn: string } }[] }): string {

@@ -1,6 +1,7 @@
 import type { LineageDirection } from '../api/lineageClient';
 import { entityTypeOfUrn } from '../urn';
 import { shortName } from './labels';
+import type { PendingMark } from '../pending/types';
 import type { FineGrainedLineageView, LineageFetcher, TreeDirection } from './types';
 
 /**
@@ -20,11 +21,15 @@ export interface GraphNode {
   side: 'root' | TreeDirection;
   /** the directions already loaded from this node */
   expanded: TreeDirection[];
+  /** pending views: the mark of the edge it was first reached by (an entity only the files add is `added`) */
+  mark?: PendingMark;
 }
 
 export interface GraphEdge {
   upstream: string;
   downstream: string;
+  /** pending views (core/pending): what the workspace's files do to this edge, and which files */
+  mark?: PendingMark;
 }
 
 export interface GraphColumnEdge extends FineGrainedLineageView {
@@ -107,14 +112,14 @@ export class LineageGraph {
             this.truncated = true;
             continue;
           }
-          node = { urn: hit.urn, type: hit.type, label: shortName(hit.urn), degree: from.degree + 1, side: direction, expanded: [] };
+          node = { urn: hit.urn, type: hit.type, label: shortName(hit.urn), degree: from.degree + 1, side: direction, expanded: [], ...(hit.mark ? { mark: hit.mark } : {}) };
           this.nodes.set(hit.urn, node);
           added.push(hit.urn);
         } else if (node.degree > from.degree + 1) {
           node.degree = from.degree + 1;
         }
-        const edge = direction === 'upstream' ? { upstream: hit.urn, downstream: urn } : { upstream: urn, downstream: hit.urn };
-        this.addEdge(edge);
+        const ends = direction === 'upstream' ? { upstream: hit.urn, downstream: urn } : { upstream: urn, downstream: hit.urn };
+        this.addEdge(hit.mark ? { ...ends, mark: hit.mark } : ends);
       }
       scrollId = page.nextScrollId;
     } while (scrollId);

@@ -25,7 +25,7 @@ export function planMarkdown(input: PlanReportInput): string {
     );
   }
   const impacts = input.impacts ?? [];
-  const blocks = [...summaryBlocks(input, impacts), ...entityBlocks(plan.items), ...impactDetailBlocks(impacts)];
+  const blocks = [...removalBlocks(plan.items), ...summaryBlocks(input, impacts), ...entityBlocks(plan.items), ...impactDetailBlocks(impacts)];
   return boundedMarkdown(head, blocks);
 }
 
@@ -50,13 +50,30 @@ function summaryBlocks(input: PlanReportInput, impacts: readonly PlanImpact[]): 
   return blocks;
 }
 
+/**
+ * Every removal, before anything else and unfolded: a file replaces the whole lineage or property
+ * set of an entity, so what it no longer lists is deleted, and a reader must not have to open a
+ * fold to find that out. A `diff` block, so GitHub and VS Code's preview colour each line red.
+ */
+function removalBlocks(items: readonly PushItem[]): MarkdownBlock[] {
+  const removals = items.flatMap((item) => item.changes.filter((c) => c.action === 'remove').map((c) => `- ${item.entityUrn}: ${c.text}`));
+  if (removals.length === 0) return [];
+  const lines = ['', `#### Removals (${removals.length}) — deleted from the catalog by this push`, '', ...mdFence('diff', removals)];
+  return [textBlock(lines)];
+}
+
+/** Removals first, so the entities that lose something lead the list and their lines lead each diff. */
+const ACTION_ORDER: Record<PushChange['action'], number> = { remove: 0, change: 1, add: 2 };
+
 /** One folded block per entity: a `diff` of its changes and the files they come from. */
 function entityBlocks(items: readonly PushItem[]): MarkdownBlock[] {
-  const entities = [...new Set(items.map((i) => i.entityUrn))];
+  const removes = (entity: string) => items.some((i) => i.entityUrn === entity && i.changes.some((c) => c.action === 'remove'));
+  const entities = [...new Set(items.map((i) => i.entityUrn))].sort((a, b) => Number(removes(b)) - Number(removes(a)));
   return entities.map((entity, index) => {
     const own = items.filter((i) => i.entityUrn === entity);
     const tally = planCounts({ items: own, unchanged: [], warnings: [] });
-    const diff = own.flatMap((item) => [`# ${item.title}`, ...item.changes.map((change) => `${MARK[change.action]} ${change.text}`)]);
+    const ordered = (changes: readonly PushChange[]) => [...changes].sort((a, b) => ACTION_ORDER[a.action] - ACTION_ORDER[b.action]);
+    const diff = own.flatMap((item) => [`# ${item.title}`, ...ordered(item.changes).map((change) => `${MARK[change.action]} ${change.text}`)]);
     const lines = [...(index === 0 ? ['', '#### Changes by entity'] : []), '', '<details>'];
     lines.push(`<summary><code>${mdHtml(entity)}</code>: +${tally.add} ~${tally.change} -${tally.remove}</summary>`, '', ...mdFence('diff', diff));
     const sources = [...new Set(own.flatMap((i) => i.sources))].map(displaySource);

@@ -79,11 +79,11 @@ e2eSuite(
       await workbench.clearNotifications();
 
       await workbench.runCommand('Catalog Code: Push Lineage (This File)');
-      const question = await workbench.answerDialog(/^Push \d+ Change/);
+      const question = await workbench.answerDialog(/^Push: \d+ add/);
       assert.match(question, new RegExp(`Push the lineage of revenue-lineage\\.yml to ${service!.url.replace(/[.]/g, '\\.')}`));
-      const plan = (await workbench.editorTexts()).find((text) => text.includes('marts.revenue_daily') && text.includes('Summary'));
-      assert.ok(plan, 'the push plan is shown beside the file');
-      assert.match(plan, /staging\.customers/);
+      assert.match(question, /\d+ to add, \d+ to change, 0 to remove/);
+      // The plan opens beside the file in the Markdown preview, as Catalog Code: Plan shows it.
+      await workbench.waitForWebviewText('the push plan beside the file', ['Catalog Code plan', 'marts.revenue_daily', 'staging.customers']);
       await workbench.waitForNotification(/Catalog Code: pushed \d+ change\(s\) of revenue-lineage\.yml/);
       const pushed = await upstreamsOf(connection, REVENUE);
       for (const urn of [CRM_CUSTOMERS, CUSTOMER_ORDERS, CUSTOMERS]) assert.ok(pushed.includes(urn), `${urn} missing from the upstreams after the push: ${pushed.join(', ')}`);
@@ -94,7 +94,11 @@ e2eSuite(
       await until('staging.customers to leave the file', async () => ((await workbench.editorText()).includes('staging.customers') ? undefined : true));
       await workbench.clearNotifications();
       await workbench.runCommand('Catalog Code: Push Lineage (This File)');
-      await workbench.answerDialog(/^Push \d+ Change/);
+      const removing = await workbench.answerDialog(/^Push: .*\d+ remove/);
+      assert.match(removing, /[1-9]\d* to remove/);
+      // Deleting needs its own yes, which names what goes.
+      const deletion = await workbench.answerDialog(/^Delete \d+ and Push$/);
+      assert.match(deletion, /staging\.customers/);
       await workbench.waitForNotification(/Catalog Code: pushed \d+ change\(s\) of revenue-lineage\.yml/);
       const afterRemoval = await upstreamsOf(connection, REVENUE);
       assert.ok(!afterRemoval.includes(CUSTOMERS), `staging.customers is still an upstream after the second push: ${afterRemoval.join(', ')}`);

@@ -231,6 +231,22 @@ export class Workbench {
     return (await this.page.locator('.editor-group-container .monaco-editor .view-lines').allInnerTexts()).map(plain);
   }
 
+  /**
+   * The text of a webview (a Markdown preview, the lineage graph) that shows all of `parts`. Webviews
+   * nest their document in iframes; every frame of the page is read.
+   */
+  async waitForWebviewText(what: string, parts: readonly (string | RegExp)[], timeoutMs?: number): Promise<string> {
+    return until(`${what} to show ${parts.map(String).join(', ')}`, async () => {
+      for (const frame of this.page.frames()) {
+        // textContent, not innerText: a folded <details> still holds its text. Read through a
+        // locator: the tests are compiled without the DOM's types.
+        const text = (await frame.locator('body').textContent({ timeout: 1_000 }).catch(() => '')) ?? '';
+        if (parts.every((part) => (typeof part === 'string' ? text.includes(part) : part.test(text)))) return plain(text);
+      }
+      return undefined;
+    }, timeoutMs);
+  }
+
   /** Waits for a notification toast containing `text` and returns its text. */
   async waitForNotification(text: string | RegExp, timeoutMs?: number): Promise<string> {
     const toasts = this.page.locator('.notifications-toasts .notification-toast');
@@ -250,7 +266,11 @@ export class Workbench {
     await dialog.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
     const text = plain(await dialog.innerText());
     await dialog.locator('.monaco-button').filter({ hasText: button }).first().click();
-    await dialog.waitFor({ state: 'hidden' });
+    // Answered when it closes, or when the next question (a second modal) takes its place.
+    await until('the dialog to be answered', async () => {
+      if (!(await dialog.isVisible())) return true;
+      return plain(await dialog.innerText()) !== text ? true : undefined;
+    });
     return text;
   }
 

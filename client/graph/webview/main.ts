@@ -6,6 +6,8 @@ import { describeError } from '../../../core/errors/describeError';
 import { closeMenu, MENU_STYLE, showMenu } from './contextMenu';
 import { RootHistory } from './rootHistory';
 import { fitView, wheelPixels, zoomAt, zoomStep, type View } from './viewMath';
+import { markDescription, markSentence, pendingViewWords } from '../../../core/lineage/markLabels';
+import type { PendingBasis, PendingMark } from '../../../core/pending/types';
 
 /**
  * The lineage graph view's script (bundled by esbuild into dist/lineageGraph.js, loaded under a
@@ -25,9 +27,12 @@ const statusLine = document.getElementById('status') as HTMLElement;
 const depthSelect = document.getElementById('depth') as HTMLSelectElement;
 const directionSelect = document.getElementById('direction') as HTMLSelectElement;
 const columnsBox = document.getElementById('columns') as HTMLInputElement;
+const pendingBox = document.getElementById('pending') as HTMLInputElement;
+const basisLine = document.getElementById('basis') as HTMLElement;
 
 let snapshot: GraphSnapshot | undefined;
-let state: GraphViewState = { depth: 1, directions: 'both', columns: false };
+let state: GraphViewState = { depth: 1, directions: 'both', columns: false, view: 'pending' };
+let basis: PendingBasis | undefined;
 let layout: GraphLayout | undefined;
 let view: View = { x: 0, y: 0, scale: 1 };
 const history = new RootHistory();
@@ -80,12 +85,13 @@ function updateNavigation(): void {
 }
 
 function readState(): GraphViewState {
-  return { depth: Number(depthSelect.value), directions: directionSelect.value as GraphViewState['directions'], columns: columnsBox.checked };
+  return { depth: Number(depthSelect.value), directions: directionSelect.value as GraphViewState['directions'], columns: columnsBox.checked, view: pendingBox.checked ? 'pending' : 'pushed' };
 }
 
 depthSelect.addEventListener('change', () => post({ type: 'setState', state: readState() }));
 directionSelect.addEventListener('change', () => post({ type: 'setState', state: readState() }));
 columnsBox.addEventListener('change', () => post({ type: 'setState', state: readState() }));
+pendingBox.addEventListener('change', () => post({ type: 'setState', state: readState() }));
 document.getElementById('expandAll')?.addEventListener('click', () => post({ type: 'expandAll' }));
 document.getElementById('fit')?.addEventListener('click', () => fit());
 document.getElementById('exportMermaid')?.addEventListener('click', () => post({ type: 'exportMermaid' }));
@@ -105,6 +111,10 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
     columnsBox.checked = state.columns;
     history.shown(message.snapshot.root);
     updateNavigation();
+    pendingBox.checked = state.view === 'pending';
+    basis = message.basis;
+    // The banner says what is shown, and when no catalog is connected that it is the files alone.
+    basisLine.textContent = `Showing ${pendingViewWords(state.view, basis)}.`;
     void render();
   }
 });
@@ -190,14 +200,24 @@ async function render(): Promise<void> {
   draw(shown, next, started);
 }
 
+/** A mark worth drawing: added, removed or changed (unchanged edges look as they always did). */
+function changed(mark: PendingMark | undefined): PendingMark | undefined {
+  return mark && mark.change !== 'unchanged' ? mark : undefined;
+}
+
 function draw(snapshot: GraphSnapshot, layout: GraphLayout, started: number): void {
   viewport.replaceChildren();
+  const marks = new Map(snapshot.edges.map((edge) => [`${edge.upstream}\u0000${edge.downstream}`, edge.mark]));
+  const markLabels: { mark: PendingMark; ends: Record<string, string>; at: { x: number; y: number } }[] = [];
   const edges = element('g', { class: 'edges' }, viewport);
   for (const edge of layout.edges) {
     if (edge.points.length < 2) continue;
     const d = edge.points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
-    const path = element('path', { d, class: edge.column ? 'edge column' : 'edge', 'marker-end': `url(#${edge.column ? 'arrowColumn' : 'arrow'})` }, edges);
-    element('title', {}, path).textContent = `${edge.upstream} → ${edge.downstream}${edge.label ? `: ${edge.label}` : ''}`;
+    const mark = edge.column ? undefined : changed(marks.get(`${edge.upstream}\u0000${edge.downstream}`));
+    const ends = { 'data-upstream': edge.upstream, 'data-downstream': edge.downstream };
+    const path = element('path', { d, class: `${edge.column ? 'edge column' : 'edge'}${mark ? ` ${mark.change}` : ''}`, 'marker-end': `url(#${edge.column ? 'arrowColumn' : 'arrow'})`, ...(mark ? ends : {}) }, edges);
+    element('title', {}, path).textContent = `${edge.upstream} → ${edge.downstream}${edge.label ? `: ${edge.label}` : ''}${mark ? `\n${markSentence(mark) ?? ''} Click to open the file.` : ''}`;
+    if (mark) markLabels.push({ mark, ends, at: edge.points[Math.floor(edge.points.length / 2)] });
   }
   drawNodes(snapshot, layout);
   // Column labels last, above the edges and entities they were placed clear of.
@@ -214,10 +234,25 @@ function draw(snapshot: GraphSnapshot, layout: GraphLayout, started: number): vo
       text.textContent = line;
     });
   }
+  drawMarks(markLabels);
   const ms = Math.round(performance.now() - started);
-  statusLine.textContent = `${snapshot.nodes.length} entities, ${snapshot.edges.length} edges${snapshot.truncated ? ' (cut at the limit)' : ''} · layout and draw ${ms} ms${worker ? ' (layout in a worker)' : ''}`;
+  const pending = snapshot.edges.filter((edge) => changed(edge.mark)).length;
+  statusLine.textContent = `${snapshot.nodes.length} entities, ${snapshot.edges.length} edges${pending > 0 ? ` (${pending} not pushed yet)` : ''}${snapshot.truncated ? ' (cut at the limit)' : ''} · layout and draw ${ms} ms${worker ? ' (layout in a worker)' : ''}`;
   fit();
   post({ type: 'rendered', root: snapshot.root, nodes: snapshot.nodes.length, edges: snapshot.edges.length, ms });
+}
+
+/**
+ * Drawn last, above the entities, so a short edge's mark stays readable and clickable: "+ added"
+ * on the edge, the file in its title; a click opens that file.
+ */
+function drawMarks(markLabels: readonly { mark: PendingMark; ends: Record<string, string>; at: { x: number; y: number } }[]): void {
+  const group = element('g', { class: 'marks' }, viewport);
+  for (const { mark, ends, at } of markLabels) {
+    const text = element('text', { x: at.x, y: at.y - 6, class: `mark ${mark.change}`, 'text-anchor': 'middle', role: 'button', tabindex: 0, 'aria-label': `${markDescription(mark) ?? ''}. Click to open the file.`, ...ends }, group);
+    text.textContent = mark.change === 'added' ? '+ added' : mark.change === 'removed' ? '− removed' : '~ changed';
+    element('title', {}, text).textContent = `${markDescription(mark) ?? ''} — click to open the file`;
+  }
 }
 
 function drawNodes(snapshot: GraphSnapshot, layout: GraphLayout): void {
@@ -225,7 +260,8 @@ function drawNodes(snapshot: GraphSnapshot, layout: GraphLayout): void {
   const nodes = element('g', { class: 'nodes' }, viewport);
   for (const node of layout.nodes) {
     const info = byUrn.get(node.urn);
-    const group = element('g', { class: `node${node.root ? ' root' : ''}`, 'data-urn': node.urn, tabindex: 0, role: 'button', 'aria-label': `${node.label}, ${node.root ? 'root' : `degree ${node.degree}`}. Click to show its lineage; the context menu (right-click, Shift+F10) opens its file or DataHub.` }, nodes);
+    const nodeMark = changed(info?.mark);
+    const group = element('g', { class: `node${node.root ? ' root' : ''}${nodeMark ? ` ${nodeMark.change}` : ''}`, 'data-urn': node.urn, tabindex: 0, role: 'button', 'aria-label': `${node.label}, ${node.root ? 'root' : `degree ${node.degree}`}. Click to show its lineage; the context menu (right-click, Shift+F10) opens its file or DataHub.` }, nodes);
     element('title', {}, group).textContent = `${node.urn}\nClick: show its lineage · Alt+click: open its file · right-click: more`;
     element('rect', { x: node.x - node.width / 2, y: node.y - node.height / 2, width: node.width, height: node.height, rx: 4 }, group);
     // Sizes from the layout, which sized the boxes for them (one source; the page's CSS sets none).
@@ -286,7 +322,20 @@ function openMenuFor(urn: string, at: { x: number; y: number }): void {
   );
 }
 
+/** The ends of the marked edge under a click (its path or its words), if any. */
+function markedEdgeOf(target: EventTarget | null): { upstream: string; downstream: string } | undefined {
+  const el = target instanceof Element ? target : undefined;
+  const upstream = el?.getAttribute('data-upstream');
+  const downstream = el?.getAttribute('data-downstream');
+  return upstream && downstream ? { upstream, downstream } : undefined;
+}
+
 canvas.addEventListener('click', (event) => {
+  const edge = markedEdgeOf(event.target);
+  if (edge) {
+    post({ type: 'openChange', ...edge });
+    return;
+  }
   const hit = nodeOf(event.target);
   if (!hit) return;
   if (hit.direction) post({ type: 'expand', urn: hit.urn, direction: hit.direction });
@@ -300,6 +349,11 @@ canvas.addEventListener('contextmenu', (event) => {
   openMenuFor(hit.urn, { x: event.clientX, y: event.clientY });
 });
 canvas.addEventListener('keydown', (event) => {
+  const edge = markedEdgeOf(event.target);
+  if (edge && (event.key === 'Enter' || event.key === ' ')) {
+    post({ type: 'openChange', ...edge });
+    return;
+  }
   const hit = nodeOf(event.target);
   if (!hit) return;
   if (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10')) {

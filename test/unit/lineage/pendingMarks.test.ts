@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { LineageGraph } from '../../../core/lineage/graph';
+import { markDescription, markSentence, pendingViewWords } from '../../../core/lineage/markLabels';
+import { LineageTree } from '../../../core/lineage/tree';
+import type { LineageFetcher, LineageScrollRequest } from '../../../core/lineage/types';
+import type { PendingMark } from '../../../core/pending/types';
+import { ds } from './graphFetcher';
+
+const ADDED: PendingMark = { change: 'added', sources: ['file:///work/demo/revenue-lineage.yml'] };
+const REMOVED: PendingMark = { change: 'removed', sources: ['file:///work/demo/lineage%20files/old.yml'] };
+
+/** Answers as the server's pending state does: one hop with a mark on each hit, and the page's basis. */
+function pendingFetcher(): LineageFetcher {
+  return {
+    scrollLineage: async (request: LineageScrollRequest) => ({
+      basis: 'filesOnly',
+      results:
+        request.urn === ds('revenue') && request.direction === 'UPSTREAM'
+          ? [
+              { urn: ds('new_customers'), type: 'DATASET', degree: 1, mark: ADDED },
+              { urn: ds('crm'), type: 'DATASET', degree: 1, mark: REMOVED },
+              { urn: ds('orders'), type: 'DATASET', degree: 1, mark: { change: 'unchanged', sources: [] } },
+            ]
+          : [],
+      nextScrollId: null,
+      total: request.urn === ds('revenue') && request.direction === 'UPSTREAM' ? 3 : 0,
+    }),
+    fineGrainedLineages: async () => [],
+  };
+}
+
+describe('pending marks in the lineage views', () => {
+  it('the tree keeps each hit\'s mark on its entity node', async () => {
+    const tree = new LineageTree(ds('revenue'), pendingFetcher());
+    const upstream = tree.groups().find((g) => g.direction === 'upstream');
+    assert.ok(upstream);
+    const children = await tree.children(upstream.id);
+    assert.deepEqual(children.map((c) => [c.urn, c.mark?.change]), [
+      [ds('new_customers'), 'added'],
+      [ds('crm'), 'removed'],
+      [ds('orders'), 'unchanged'],
+    ]);
+  });
+
+  it('the graph keeps the mark on the edge and on the node it first reached', async () => {
+    const graph = new LineageGraph(ds('revenue'), pendingFetcher());
+    await graph.expandTo(1, ['upstream']);
+    const snapshot = graph.snapshot();
+    assert.equal(snapshot.edges.find((e) => e.upstream === ds('new_customers'))?.mark?.change, 'added');
+    assert.equal(snapshot.edges.find((e) => e.upstream === ds('crm'))?.mark?.change, 'removed');
+    assert.equal(snapshot.nodes.find((n) => n.urn === ds('crm'))?.mark?.change, 'removed');
+  });
+
+  it('a mark reads as the file that causes it, by name', () => {
+    assert.equal(markDescription(ADDED), '+ added in revenue-lineage.yml');
+    assert.equal(markDescription(REMOVED), '− removed by old.yml');
+    assert.equal(markDescription({ change: 'unchanged', sources: [] }), undefined);
+    assert.equal(markDescription(undefined), undefined);
+    assert.equal(markDescription({ change: 'added', sources: ['file:///a/x.yml', 'file:///b/y.yml', 'file:///c/z.yml'] }), '+ added in x.yml and 2 more files');
+    assert.match(markSentence(REMOVED) ?? '', /^Not pushed yet: old\.yml removes this edge\./);
+  });
+
+  it('a source that is not a valid URI escape still names a file', () => {
+    assert.equal(markDescription({ change: 'added', sources: ['file:///w/bad%E0.yml'] }), '+ added in bad%E0.yml');
+  });
+
+  it('the view says which state it shows, and that it is the files alone when offline', () => {
+    assert.equal(pendingViewWords('pending', 'catalogAndFiles'), 'with my changes');
+    assert.equal(pendingViewWords('pushed', 'catalogOnly'), 'as pushed');
+    assert.match(pendingViewWords('pending', 'filesOnly'), /^with my changes — files only: no catalog is connected/);
+  });
+});
