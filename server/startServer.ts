@@ -93,19 +93,7 @@ export function startServer(lsp: Connection): ServerState {
     }),
   );
 
-  listenLanguageFeatures(lsp, state, lifecycle);
-  listenWorkspaceRequests(lsp, state, diagnostics, lifecycle);
-  listenDocumentRequests(lsp, state, lifecycle);
-  listenPushRequests(lsp, state, lifecycle);
-  listenRenameRequests(lsp, state, lifecycle, () => support);
-  listenCatalogLinks(lsp, state, lifecycle);
-  listenInlayHints(lsp, state, lifecycle);
-  // Hints name definitions: when what the checks read changes (definitions fetched, a definitions file edited), the editor asks again.
-  state.onDiagnosticsStale(() => {
-    if (support?.inlayHintRefresh && state.inlayPropertyNames) void lsp.languages.inlayHint.refresh();
-  });
-  listenWorkspaceSymbols(lsp, state, lifecycle, () => support);
-  listenLineageRequests(lsp, state, lifecycle);
+  listenRequests(lsp, state, lifecycle, diagnostics, () => support);
 
   lsp.onShutdown(() => {
     lifecycle.shuttingDown = true;
@@ -117,4 +105,21 @@ export function startServer(lsp: Connection): ServerState {
   state.documents.listen(lsp);
   lsp.listen();
   return state;
+}
+
+/** Every request the server answers, one module per capability. */
+function listenRequests(lsp: Connection, state: ServerState, lifecycle: Lifecycle, diagnostics: DiagnosticsFeature, support: () => ClientSupport | undefined): void {
+  listenLanguageFeatures(lsp, state, lifecycle);
+  listenWorkspaceRequests(lsp, state, diagnostics, lifecycle);
+  listenDocumentRequests(lsp, state, lifecycle);
+  listenPushRequests(lsp, state, lifecycle);
+  listenRenameRequests(lsp, state, lifecycle, support);
+  listenCatalogLinks(lsp, state, lifecycle);
+  listenInlayHints(lsp, state, lifecycle);
+  // Hints name definitions: when what the checks read changes (definitions fetched, a definitions file edited), the editor asks again.
+  state.onDiagnosticsStale(() => {
+    if (support()?.inlayHintRefresh && state.inlayPropertyNames) void lsp.languages.inlayHint.refresh();
+  });
+  listenWorkspaceSymbols(lsp, state, lifecycle, support);
+  listenLineageRequests(lsp, state, lifecycle);
 }

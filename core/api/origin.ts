@@ -7,14 +7,19 @@
  * port dropped, path and credentials ignored. Undefined for anything but http(s).
  */
 export function originOf(url: string): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url.trim());
-  } catch {
-    return undefined;
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
+  const parsed = parseHttpUrl(url);
+  if (!parsed) return undefined;
   // A trailing dot names the same host ("example.com." is "example.com").
   const host = parsed.host.replace(/\.(?=(:\d+)?$)/, '');
   return `${parsed.protocol}//${host}`;
+}
+
+/** The URL parsed, when it is http(s); undefined for anything else (or not a URL). */
+export function parseHttpUrl(url: string): URL | undefined {
+  try {
+    const parsed = new URL(url.trim());
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }
