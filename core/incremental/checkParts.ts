@@ -36,7 +36,7 @@ const NO_EXISTENCE_FOR_PARTS: EntityExistenceView = {
  *
  * With the analysis's cache, a check under the same inputs as the last one visits only the parts
  * edits read since (`PartCache.takeFresh`) and the parts that have diagnostics: typing in a file
- * of 50,000 lines checks one part, not 50,000 (test/unit/incremental/keystrokeWork.test.ts).
+ * of 50,000 lines checks one part, not 50,000 (test/integration/keystrokeWork.test.ts).
  */
 export function validateParts(input: PartsValidationInput): CoreDiagnostic[] {
   const model = input.model;

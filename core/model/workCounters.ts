@@ -1,6 +1,6 @@
 /**
  * Counts of the work incremental analysis does, so tests can show that one keystroke costs the
- * same in a 5,000-line file as in a 50,000-line one (test/unit/incremental/keystrokeWork.test.ts; counted by core/incremental and the line index)
+ * same in a 5,000-line file as in a 50,000-line one (test/integration/keystrokeWork.test.ts; counted by core/incremental and the line index)
  * without timing anything. Plain increments on a module object: free next to the work counted.
  */
 export const WORK = {
