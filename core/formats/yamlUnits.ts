@@ -118,6 +118,30 @@ export function readItemAgain(layout: YamlItemLayout, lines: string, index: numb
   return sameDetection(read.detection, layout.items[index].detection) ? read : undefined;
 }
 
+/**
+ * The items of a run of adjacent items read again from `lines`, the text of their lines after an
+ * edit (now starting at `start` in the document, where the first of them, the `first`-th item of
+ * the list, starts): any number of items — a line break that joined two, a split, a pasted block,
+ * a range deleted across items. Undefined when the lines are not a run of whole items of the list
+ * (a syntax error, an anchor, a `-` elsewhere, text before the first `-`): the caller then reads
+ * the whole file. Content detection is the caller's (it counts every item).
+ */
+export function readRunAgain(layout: YamlItemLayout, lines: string, first: number, start: number): YamlItem[] | undefined {
+  const parsed = parseYaml(lines, start);
+  if (parsed.problems.length > 0 || parsed.usesAnchors || parsed.documents.length !== 1) return undefined;
+  const root = parsed.documents[0];
+  if (!root || root.type !== 'seq' || root.items.length === 0) return undefined;
+  const starts: number[] = [];
+  for (const item of root.items) {
+    const local = { ...item, range: { start: item.range.start - start, end: item.range.end - start } } as DocNode;
+    if (dashColumn(lines, local) !== layout.indent) return undefined;
+    const lineAt = lineStart(lines, local.range.start);
+    if ((starts.length === 0 && lineAt !== 0) || (starts.length > 0 && lineAt <= starts[starts.length - 1])) return undefined;
+    starts.push(lineAt);
+  }
+  return root.items.map((item, i) => readItem(layout.format, item, first + i, start + starts[i], start + (i + 1 < starts.length ? starts[i + 1] : lines.length)));
+}
+
 function readItem(format: FormatId, item: DocNode, index: number, start: number, end: number): YamlItem {
   const collector = new FactCollector();
   (ITEMIZED[format] as NonNullable<(typeof ITEMIZED)[FormatId]>).readItem(item, index, collector);

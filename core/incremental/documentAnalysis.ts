@@ -1,8 +1,8 @@
 import { readDocumentUnits, type DocumentParts, type ReadOptions } from '../formats';
-import { listIsProposals } from '../formats/detect';
+import { countItem, detectListFromCounts, listIsProposals, newListCounts, type ListCounts } from '../formats/detect';
 import { FALL_BACK, parseJsonElementAt } from '../formats/jsonFast';
 import { readProposalUnit, stringScalarOf, type ProposalUnit } from '../formats/mcpStream';
-import { readItemAgain, type YamlItem } from '../formats/yamlUnits';
+import { readItemAgain, readRunAgain, type YamlItem } from '../formats/yamlUnits';
 import type { DocumentModel, Fact } from '../model/facts';
 import type { SuppressionSource } from '../rules/suppression';
 import { WORK } from '../model/workCounters';
@@ -11,7 +11,7 @@ import type { PartCache } from './partCache';
 import type { DocumentPart } from './parts';
 import type { RepeatIndex } from './repeatIndex';
 import { forEachFactRange } from './shiftRanges';
-import { currentStart, modelSource, newUnitLayout, replaceUnitPart, settleUnit, unitsOf, type ProposalCounts, type UnitLayout } from './units';
+import { currentStart, modelSource, newUnitLayout, replaceUnitPart, settleUnit, spliceUnitParts, unitsOf, type ProposalCounts, type UnitLayout } from './units';
 
 /** One edit, in offsets of the text it applies to (an LSP content change, converted at the edge). */
 export interface TextEdit {
@@ -20,8 +20,8 @@ export interface TextEdit {
   text: string;
 }
 
-/** How the last model was made: read whole, or one unit read again and the rest kept. */
-export type AnalysisPath = 'full' | 'unit';
+/** How the last model was made: read whole, one unit read again, or a run of adjacent items read again (the rest kept). */
+export type AnalysisPath = 'full' | 'unit' | 'run';
 
 /**
  * A document's text and model, kept up to date edit by edit. Each format's natural unit is read
@@ -121,7 +121,7 @@ export class DocumentAnalysis {
   /** The edit read as a change of one unit, or undefined when it is not one. */
   private readUnitAgain(edit: TextEdit, text: string): DocumentAnalysis | undefined {
     if (this.layout?.kind === 'proposals') return this.readElementAgain(this.layout, edit, text);
-    if (this.layout?.kind === 'yaml') return this.readItemAgain(this.layout, edit, text);
+    if (this.layout?.kind === 'yaml') return this.readItemAgain(this.layout, edit, text) ?? this.readRunAgain(this.layout, edit, text);
     return undefined;
   }
 
@@ -177,6 +177,54 @@ export class DocumentAnalysis {
     const model = lazyModel(this.uri, layout.format, layout.detectedBy, modelSource(state));
     return new DocumentAnalysis(this.uri, text, model, this.options, state, 'unit');
   }
+
+  /**
+   * The edit read as a change of the smallest run of adjacent items holding it: a line break that
+   * joins or splits items, a pasted block of items, a range deleted across items. Undefined when
+   * the run's lines are no longer whole items (a syntax error: the parser's recovery decides what
+   * the rest of the file means, so the file is read whole while it is broken), when the edit
+   * touches the frame, or when content detection would see the change.
+   */
+  private readRunAgain(state: Extract<UnitLayout, { kind: 'yaml' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {
+    const { layout } = state;
+    const { items } = layout;
+    const first = lastStartingAtOrBefore(state, edit.start);
+    if (first < 0) return undefined;
+    const last = Math.max(first, lastStartingAtOrBefore(state, edit.end));
+    for (let unit = first; unit <= last; unit++) settleUnit(state, unit);
+    settleUnit(state, items.length - 1);
+    const listEnd = items[items.length - 1].end;
+    if (edit.end > listEnd || (edit.end === listEnd && listEnd !== this.text.length)) return undefined;
+    if (edit.end > edit.start && anyEndWithin(state.frame.facts, edit.start, edit.end)) return undefined;
+    const delta = edit.text.length - (edit.end - edit.start);
+    const start = items[first].start;
+    const before = this.text.slice(start, items[last].end);
+    const lines = before.slice(0, edit.start - start) + edit.text + before.slice(edit.end - start);
+    WORK.unitsRead += last - first + 1;
+    const read = readRunAgain(layout, lines, first, start);
+    const old = items[last];
+    const expectedValueEnd = old.valueEnd >= edit.end ? old.valueEnd + delta : old.valueEnd;
+    if (!read || read[read.length - 1].valueEnd !== expectedValueEnd || (old.valueEnd > edit.start && old.valueEnd < edit.end)) return undefined;
+    const detection = detectionAfter(state, items.slice(first, last + 1), read);
+    if (!detection) return undefined;
+    // Items after the run carry their index in some facts (the path of a value of the wrong type): read those again too.
+    const later = read.length !== last - first + 1 ? indexedLater(state, last + 1, read.length - (last - first + 1), delta, this.text) : [];
+    if (!later) return undefined;
+    this.consumed = true;
+    state.detection = detection;
+    items.splice(first, last - first + 1, ...read);
+    spliceUnitParts(state, first, last - first + 1, read.map(partOfItem));
+    state.suppressions.splice(first, last - first + 1, read.map((item) => lines.slice(item.start - start, item.end - start)));
+    state.shifts.add(first + read.length, delta);
+    for (const { index, item } of later) {
+      settleUnit(state, index);
+      items[index] = item;
+      replaceUnitPart(state, index, partOfItem(item));
+    }
+    if (delta !== 0) state.cache.shift(state.frame, delta, edit.end);
+    const model = lazyModel(this.uri, layout.format, layout.detectedBy, modelSource(state));
+    return new DocumentAnalysis(this.uri, text, model, this.options, state, 'run');
+  }
 }
 
 function layoutOf(read: DocumentParts, text: string): UnitLayout | undefined {
@@ -188,9 +236,44 @@ function layoutOf(read: DocumentParts, text: string): UnitLayout | undefined {
   if (read.yaml) {
     const { frame } = read.yaml;
     const framePart: DocumentPart = { facts: [...frame.facts, ...frame.sweepBefore, ...frame.sweepAfter], problems: [] };
-    return newUnitLayout(text, { kind: 'yaml', layout: read.yaml, frame: framePart }, read.yaml.items.map(partOfItem), framePart);
+    const detection = newListCounts();
+    for (const item of read.yaml.items) countItem(detection, item.detection, 1);
+    return newUnitLayout(text, { kind: 'yaml', layout: read.yaml, frame: framePart, detection }, read.yaml.items.map(partOfItem), framePart);
   }
   return undefined;
+}
+
+/**
+ * Content detection's counts after a run of items was replaced, or undefined when the file would
+ * no longer be detected as its format (then it is read whole). A format given by association, or
+ * a lineage file (detected by its root mapping, the frame), keeps its format as long as it still
+ * has a lineage entry.
+ */
+function detectionAfter(state: Extract<UnitLayout, { kind: 'yaml' }>, gone: readonly YamlItem[], come: readonly YamlItem[]): ListCounts | undefined {
+  const counts: ListCounts = { ...state.detection, keys: new Map(state.detection.keys) };
+  for (const item of gone) countItem(counts, item.detection, -1);
+  for (const item of come) countItem(counts, item.detection, 1);
+  if (state.layout.detectedBy !== 'content') return counts;
+  if (state.layout.format === 'lineageFile') return counts.lineageEntries > 0 ? counts : undefined;
+  return detectListFromCounts(counts) === state.layout.format ? counts : undefined;
+}
+
+/**
+ * The items from `from` on (before the run is replaced) whose facts carry their index (a value of
+ * the wrong type names its path, `/12/platform`), read again at their index after the run changed
+ * the number of items by `moved`; undefined if one does not read alone any more.
+ */
+function indexedLater(state: Extract<UnitLayout, { kind: 'yaml' }>, from: number, moved: number, delta: number, text: string): { index: number; item: YamlItem }[] | undefined {
+  const found: { index: number; item: YamlItem }[] = [];
+  for (let unit = from; unit < state.kinds.length; unit++) {
+    if (!state.kinds[unit].get('wrongType')) continue;
+    settleUnit(state, unit);
+    const old = state.layout.items[unit];
+    const read = readRunAgain(state.layout, text.slice(old.start, old.end), unit + moved, old.start + delta);
+    if (!read || read.length !== 1) return undefined;
+    found.push({ index: unit + moved, item: read[0] });
+  }
+  return found;
 }
 
 function countsAdd(counts: ProposalCounts, unit: ProposalUnit, sign: 1 | -1): void {

@@ -116,13 +116,15 @@ export class PartCache {
     return this.documentFactsJoined;
   }
 
-  /** An edit read `after` in place of `before`: nothing kept about `before` applies to it, and `after` is to be checked. */
-  replaced(before: DocumentPart, after?: DocumentPart): void {
-    const state = this.states.get(before);
-    if (state?.documentFacts !== undefined) this.countDocumentFacts(state.documentFacts, -1);
-    this.states.delete(before);
-    this.fresh.delete(before);
-    this.withDiagnostics.delete(before);
+  /** An edit read `after` in place of `before` (either absent when the number of parts changed): nothing kept about `before` applies, and `after` is to be checked. */
+  replaced(before: DocumentPart | undefined, after?: DocumentPart): void {
+    if (before) {
+      const state = this.states.get(before);
+      if (state?.documentFacts !== undefined) this.countDocumentFacts(state.documentFacts, -1);
+      this.states.delete(before);
+      this.fresh.delete(before);
+      this.withDiagnostics.delete(before);
+    }
     if (after) this.fresh.add(after);
   }
 

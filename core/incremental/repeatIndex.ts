@@ -15,11 +15,11 @@ type Scope = object | undefined;
  */
 export class RepeatIndex {
   private readonly rules = new Map<Rule, RuleIndex>();
-  /** parts replaced since the rules were last judged: [before, after] */
-  private replacements: [DocumentPart, DocumentPart][] = [];
+  /** parts replaced since the rules were last judged: [before, after] (either absent when an edit changed how many parts there are) */
+  private replacements: [DocumentPart | undefined, DocumentPart | undefined][] = [];
 
-  /** An edit read `after` in place of `before`. */
-  replaced(before: DocumentPart, after: DocumentPart): void {
+  /** An edit read `after` in place of `before` (a part only removed, or only added, when the number of parts changed). */
+  replaced(before: DocumentPart | undefined, after: DocumentPart | undefined): void {
     this.replacements.push([before, after]);
   }
 
@@ -32,8 +32,8 @@ export class RepeatIndex {
     // Every index built so far follows the edits, whichever rules are asked about now.
     for (const index of this.rules.values()) {
       for (const [before, after] of this.replacements) {
-        index.remove(before);
-        index.add(after, partModel(after));
+        if (before) index.remove(before);
+        if (after) index.add(after, partModel(after));
       }
     }
     this.replacements = [];

@@ -31,6 +31,12 @@ export class SuppressionUnits implements SuppressionSource {
     this.flags[unit] = has;
   }
 
+  /** Units `first` to `first + removed` were replaced by units read from `texts`. */
+  splice(first: number, removed: number, texts: readonly string[]): void {
+    for (const had of this.flags.splice(first, removed, ...texts.map((text) => text.includes(SUPPRESSION_WORD)))) if (had) this.count--;
+    for (let i = first; i < first + texts.length; i++) if (this.flags[i]) this.count++;
+  }
+
   any(): boolean {
     return this.outside || this.count > 0;
   }

@@ -1,5 +1,6 @@
 import type { ProposalUnit } from '../formats/mcpStream';
 import type { YamlItem, YamlItemLayout } from '../formats/yamlUnits';
+import type { ListCounts } from '../formats/detect';
 import type { Fact, FormatId } from '../model/facts';
 import { addKindCounts, kindCountsOf, type KindCounts, type ModelSource } from './lazyModel';
 import { PartCache } from './partCache';
@@ -16,7 +17,7 @@ export interface ProposalCounts {
 }
 
 /** The units of a document read again unit by unit: a proposal array's elements or a YAML list format's items. */
-export type UnitBase = { kind: 'proposals'; units: ProposalUnit[]; forced: FormatId | undefined; counts: ProposalCounts } | { kind: 'yaml'; layout: YamlItemLayout; frame: DocumentPart };
+export type UnitBase = { kind: 'proposals'; units: ProposalUnit[]; forced: FormatId | undefined; counts: ProposalCounts } | { kind: 'yaml'; layout: YamlItemLayout; frame: DocumentPart; detection: ListCounts };
 
 /** What a document is made of, when it can be read again unit by unit, and what is kept about it. */
 export type UnitLayout = UnitBase & {
@@ -96,6 +97,27 @@ export function replaceUnitPart(layout: UnitLayout, unit: number, part: Document
   addKindCounts(layout.totals, layout.kinds[unit], -1);
   layout.kinds[unit] = kindCountsOf(part.facts);
   addKindCounts(layout.totals, layout.kinds[unit], 1);
+}
+
+/**
+ * Units `first` to `first + removed` were read again as `parts` (one per new unit, already in the
+ * unit list): the kept state of the old parts is dropped, later units keep what they still have to
+ * move. Linear in the number of units (index bookkeeping over arrays; nothing is parsed or moved).
+ */
+export function spliceUnitParts(layout: UnitLayout, first: number, removed: number, parts: DocumentPart[]): void {
+  const at = partIndexOf(layout, first);
+  const before = layout.parts.splice(at, removed, ...parts);
+  for (let i = 0; i < Math.max(before.length, parts.length); i++) {
+    layout.repeats.replaced(before[i], parts[i]);
+    layout.cache.replaced(before[i], parts[i]);
+  }
+  for (const part of before) layout.unitOfPart.delete(part);
+  const kinds = parts.map((part) => kindCountsOf(part.facts));
+  for (const counts of layout.kinds.splice(first, removed, ...kinds)) addKindCounts(layout.totals, counts, -1);
+  for (const counts of kinds) addKindCounts(layout.totals, counts, 1);
+  layout.shifts.splice(first, removed, parts.length);
+  // Later units' indices change with the count.
+  for (let unit = first; unit < layout.kinds.length; unit++) layout.unitOfPart.set(layout.parts[partIndexOf(layout, unit)], unit);
 }
 
 /** The model's facts of a layout, in readDocument's order, as a ModelSource (./lazyModel.ts). */

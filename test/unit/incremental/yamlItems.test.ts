@@ -66,11 +66,14 @@ describe('YAML list formats are analysed item by item', () => {
     assertSameAsFresh(appended, appended.text.length, 'appending a key to the last definition');
   });
 
-  it('edits that change more than one item, or what the file is, read it whole and still equal a fresh read', () => {
+  it('edits that change more than one item read that run of items (issue 27); edits that change what the file is read it whole; both equal a fresh read', () => {
     const text = PROPERTIES_YAML;
     const second = text.indexOf('- id: io.bench.tier');
+    const pasted: TextEdit = { start: second - 1, end: second - 1, text: '\n- id: io.bench.pasted\n  type: string' };
+    const run = DocumentAnalysis.read('file:///w/p.yaml', text).apply([pasted]);
+    assert.equal(run.path, 'run', 'a new item pasted inside one');
+    assertSameAsFresh(run, pasted.start, 'a new item pasted inside one');
     const cases: [string, TextEdit][] = [
-      ['a new item pasted inside one', { start: second - 1, end: second - 1, text: '\n- id: io.bench.pasted\n  type: string' }],
       ['an item indented under the one before', { start: second, end: second, text: '  ' }],
       ['a syntax error', { start: second + 6, end: second + 6, text: '"' }],
       ['an anchor', { start: second + 2, end: second + 2, text: '&tier ' }],
