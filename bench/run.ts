@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { batchValidateCase } from './cases/batchValidate';
 import { completionCase } from './cases/completion';
 import { diagnosticsCase } from './cases/diagnostics';
+import { editKindsCase } from './cases/editKinds';
 import { extensionCase } from './cases/extension';
 import { graphCase } from './cases/graph';
 import { lineageCase } from './cases/lineage';
@@ -31,6 +32,7 @@ const CASES: Record<string, (ctx: BenchContext) => Promise<CaseResult>> = {
   batchValidate: batchValidateCase,
   typing: typingCase,
   workspaceScale: workspaceScaleCase,
+  editKinds: editKindsCase,
 };
 
 const TITLES: Record<string, string> = {
@@ -43,6 +45,7 @@ const TITLES: Record<string, string> = {
   batchValidate: '7. Batch validate of a large MCP file',
   typing: '8. Typing in large files (incremental analysis)',
   workspaceScale: '9. A workspace of 20,000 files',
+  editKinds: '10. Each kind of edit in a large file (issue 27)',
 };
 
 interface Args {
