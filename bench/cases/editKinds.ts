@@ -18,8 +18,9 @@ import { nowMs, summarise } from '../support/stats';
  * didChange and the diagnostics pull after it: the edit applied with the editor's text, the line
  * index moved, the definitions the file writes, the checks), beside the floor of the same run —
  * the `yaml` package parsing the same file, which a server that reads the whole file per edit
- * cannot beat. Each sample is one edit on a fresh analysis of the file (checked once before), so
- * every sample pays what that kind of edit costs the first time.
+ * cannot beat. The file is read and checked once; the edits then follow one another at different
+ * items of the middle of the file, as the server keeps the analysis between them (an edit that
+ * leaves a syntax error is mended again afterwards, untimed).
  */
 const GROUP = 'editKinds';
 const definitions = { ...EMPTY_DEFINITIONS, workspace: new Map(definitionsFromModel(readDocument('file:///p.yaml', PROPERTIES_YAML)).map((info) => [info.urn, info])) };
@@ -29,7 +30,8 @@ type EditAt = (text: string, middle: number, next: number) => TextEdit;
 const KINDS: [string, EditAt][] = [
   ['typing a character in a name', (text, middle) => ({ start: text.indexOf('warehouse.', middle) + 10, end: text.indexOf('warehouse.', middle) + 10, text: 'x' })],
   ['pasting 20 items', (text, middle, next) => ({ start: middle, end: middle, text: text.slice(next, next + 20 * (next - middle)).replace(/\n[^\n]*$/, '\n') })],
-  ['splitting an item (a new `- ` line)', (text, middle) => ({ start: text.indexOf('\n', middle + 2), end: text.indexOf('\n', middle + 2), text: `\n${/^ */.exec(text.slice(middle))?.[0] ?? ''}- id: split` })],
+  // A new item typed at the end of an item's last line (`- entity:` in a lineage file, `- id:` in a dataset YAML).
+  ['splitting off a new item (a new `- ` line)', (text, middle, next) => ({ start: next - 1, end: next - 1, text: `\n${/^ */.exec(text.slice(middle))?.[0] ?? ''}- ${text.includes('\nlineage:') ? 'entity:' : 'id: split'}` })],
   ['deleting a range across items', (text, middle, next) => ({ start: text.indexOf('\n', middle) + 1, end: text.indexOf('\n', next) + 1, text: '' })],
   ['joining two items (a syntax error)', (_text, _middle, next) => ({ start: next - 1, end: next, text: '' })],
   ['an unclosed quote (a syntax error)', (text, middle) => ({ start: text.indexOf(': ', middle) + 2, end: text.indexOf(': ', middle) + 2, text: '"' })],
@@ -40,22 +42,38 @@ function itemStarts(text: string): number[] {
   return [...text.matchAll(new RegExp(`^${indent}- `, 'gm'))].map((match) => match.index ?? 0);
 }
 
-function oneEdit(uri: string, text: string, edit: TextEdit): { ms: number; path: string; unitsRead: number } {
-  const analysis = DocumentAnalysis.read(uri, text);
-  const check = (current: DocumentAnalysis) =>
-    validateParts({ model: current.model, text: current.text, definitions, parts: current.parts ?? [], cache: current.cache, repeats: current.repeats, suppressions: current.suppressions });
-  check(analysis);
-  const lines = new LineIndex(text);
-  const edited = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
-  const before = workSnapshot();
-  const start = nowMs();
-  const next = analysis.apply([edit], edited);
-  lines.afterEdits([edit], edited);
-  definitionsFromModel(next.model);
-  if (next.parts) check(next);
-  else readDocument(uri, edited);
-  const ms = nowMs() - start;
-  return { ms, path: next.path, unitsRead: workSince(before).unitsRead };
+/** One file's analysis, as the server keeps it across edits, and the work one edit costs. */
+class Editor {
+  private analysis: DocumentAnalysis;
+  private lines: LineIndex;
+
+  constructor(uri: string, text: string) {
+    this.analysis = DocumentAnalysis.read(uri, text);
+    this.lines = new LineIndex(text);
+    this.check();
+  }
+
+  get text(): string {
+    return this.analysis.text;
+  }
+
+  /** Applies `edit` as a didChange and the pull after it do; answers the time and how it was read. */
+  edit(edit: TextEdit): { ms: number; path: string; unitsRead: number } {
+    const edited = this.text.slice(0, edit.start) + edit.text + this.text.slice(edit.end);
+    const before = workSnapshot();
+    const start = nowMs();
+    this.analysis = this.analysis.apply([edit], edited);
+    this.lines = this.lines.afterEdits([edit], edited);
+    definitionsFromModel(this.analysis.model);
+    this.check();
+    return { ms: nowMs() - start, path: this.analysis.path, unitsRead: workSince(before).unitsRead };
+  }
+
+  private check(): void {
+    const current = this.analysis;
+    if (current.parts) validateParts({ model: current.model, text: current.text, definitions, parts: current.parts, cache: current.cache, repeats: current.repeats, suppressions: current.suppressions });
+    else validateParts({ model: current.model, text: current.text, definitions, parts: [] });
+  }
 }
 
 export async function editKindsCase(ctx: BenchContext): Promise<CaseResult> {
@@ -75,18 +93,23 @@ export async function editKindsCase(ctx: BenchContext): Promise<CaseResult> {
     }
     const floorTiming = summarise(floor);
     result.rows.push(timingRow(GROUP, caseBase, 'yaml parse of the whole file (floor)', floorTiming));
-    const starts = itemStarts(text);
+    const editor = new Editor(uri, text);
     for (const [kind, editAt] of KINDS) {
       const samples: number[] = [];
       let path = '';
       let unitsRead = 0;
       for (let run = 0; run < runs; run++) {
-        const middle = starts[Math.floor(starts.length / 2) + run];
-        const measured = oneEdit(uri, text, editAt(text, middle, starts[Math.floor(starts.length / 2) + run + 1]));
+        const starts = itemStarts(editor.text);
+        const at = Math.floor(starts.length / 2) + 7 * run;
+        const before = editor.text;
+        const edit = editAt(before, starts[at], starts[at + 1]);
+        const measured = editor.edit(edit);
         samples.push(measured.ms);
         path = measured.path;
         unitsRead = measured.unitsRead;
         ctx.log(`editKinds: ${caseBase}, ${kind}, run ${run + 1}/${runs}: ${measured.ms.toFixed(1)} ms (${measured.path})`);
+        // A syntax error is mended again (untimed), as the next keystrokes would.
+        if (measured.path === 'full') editor.edit({ start: edit.start, end: edit.start + edit.text.length, text: before.slice(edit.start, edit.end) });
       }
       const timing = summarise(samples);
       const load = os.loadavg()[0].toFixed(1);
@@ -97,11 +120,11 @@ export async function editKindsCase(ctx: BenchContext): Promise<CaseResult> {
           target: `${kind} in a ${label} of 50k lines: p50 ≤ 30 ms (issue 27)`,
           measured: `p50 ${timing.medianMs.toFixed(1)} ms (${path}; the yaml parse of the file ${floorTiming.medianMs.toFixed(0)} ms), load ${load}`,
           met,
-          ...(met ? {} : { miss: `${(timing.medianMs - 30).toFixed(0)} ms over`, next: 'a syntax error reads the file whole (the error model of the whole file); next: keep the items around a local error and take the parser’s problems of the run' }),
+          ...(met ? {} : { miss: `${(timing.medianMs - 30).toFixed(0)} ms over`, next: path === 'full' ? 'a syntax error reads the file whole (the error model of the whole file); next: keep the items around a local error and take the parser’s problems of the run' : 'rerun at a lower load; next: unit indices by position in the pending-shift tree instead of a map rebuilt past the run' }),
         });
       }
     }
   }
-  result.notes.push('In process: one edit per sample on an analysis checked once before, timed from the edit to its diagnostics (apply, line index, definitions, checks); the LSP round trip is in the typing case.');
+  result.notes.push('In process: the file read and checked once, then each edit in turn at a different item of the middle of the file, timed from the edit to its diagnostics (apply, line index, definitions, checks); the LSP round trip is in the typing case.');
   return result;
 }

@@ -203,8 +203,10 @@ export class DocumentAnalysis {
     WORK.unitsRead += last - first + 1;
     const read = readRunAgain(layout, lines, first, start);
     const old = items[last];
+    // Where the list's last item's value ends decides where the frame's nodes end (the root mapping
+    // of a lineage file): there it must move with the edit. Inside the list, later items keep it.
     const expectedValueEnd = old.valueEnd >= edit.end ? old.valueEnd + delta : old.valueEnd;
-    if (!read || read[read.length - 1].valueEnd !== expectedValueEnd || (old.valueEnd > edit.start && old.valueEnd < edit.end)) return undefined;
+    if (!read || (last === items.length - 1 && (read[read.length - 1].valueEnd !== expectedValueEnd || (old.valueEnd > edit.start && old.valueEnd < edit.end)))) return undefined;
     const detection = detectionAfter(state, items.slice(first, last + 1), read);
     if (!detection) return undefined;
     // Items after the run carry their index in some facts (the path of a value of the wrong type): read those again too.

@@ -62,6 +62,11 @@ describe('structural edits read a run of items', () => {
       const lineEnd = analysis.text.indexOf('\n', middle + 2);
       analysis = applyOne(analysis, { start: lineEnd, end: lineEnd, text: `\n${indent}- ${label === 'lineage file' ? 'entity:' : 'id: split'}` }, 'splitting an item');
       assert.equal(analysis.path, 'run');
+      // A new, still empty item typed at the end of an item's last line (its value ends before its
+      // line break, unlike the item it was typed after: only the list's last item decides the frame).
+      const nextItem = itemStarts(analysis.text, indent).find((offset) => offset > lineEnd + 10) ?? analysis.text.length;
+      analysis = applyOne(analysis, { start: nextItem - 1, end: nextItem - 1, text: `\n${indent}- ${label === 'lineage file' ? 'entity:' : 'id:'}` }, 'a new empty item');
+      assert.equal(analysis.path, 'run');
     });
 
     it(`${label}: an unclosed quote is read whole, and mending it reads item by item again`, () => {
