@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { batchValidateCase } from './cases/batchValidate';
 import { completionCase } from './cases/completion';
 import { diagnosticsCase } from './cases/diagnostics';
+import { editKindsCase } from './cases/editKinds';
 import { extensionCase } from './cases/extension';
 import { graphCase } from './cases/graph';
 import { lineageCase } from './cases/lineage';
@@ -33,6 +34,7 @@ const CASES: Record<string, (ctx: BenchContext) => Promise<CaseResult>> = {
   typing: typingCase,
   workspaceScale: workspaceScaleCase,
   rename: renameCase,
+  editKinds: editKindsCase,
 };
 
 const TITLES: Record<string, string> = {
@@ -46,6 +48,7 @@ const TITLES: Record<string, string> = {
   typing: '8. Typing in large files (incremental analysis)',
   workspaceScale: '9. A workspace of 20,000 files',
   rename: '10. Rename across a workspace',
+  editKinds: '11. Each kind of edit in a large file (issue 27)',
 };
 
 interface Args {

@@ -3,7 +3,7 @@ import { EMPTY_DEFINITIONS, UNKNOWN_EXISTENCE } from './definitions/types';
 import type { CoreDiagnostic } from './model/diagnostic';
 import type { DocumentModel } from './model/facts';
 import { ALL_RULES } from './rules';
-import { applySuppressions } from './rules/suppression';
+import { applySuppressions, type SuppressionSource } from './rules/suppression';
 import type { Rule, RuleContext } from './rules/types';
 import type { ServiceTarget } from './rules/target';
 import { milder, severityCeiling } from './diagnostics/policy';
@@ -73,7 +73,7 @@ export function runRules(rules: readonly Rule[], context: RuleContext): CoreDiag
  * target, suppressions and the user's overrides applied, in one order that does not depend on the
  * order the rules ran in (whole document or part by part, core/incremental/checkParts.ts).
  */
-export function finishDiagnostics(context: RuleContext, input: Pick<ValidationInput, 'severity'>, diagnostics: CoreDiagnostic[]): CoreDiagnostic[] {
+export function finishDiagnostics(context: RuleContext, input: Pick<ValidationInput, 'severity'>, diagnostics: CoreDiagnostic[], suppressions?: SuppressionSource): CoreDiagnostic[] {
   const connectedToLocalCatalog = context.target === 'localCatalog';
   // Severity follows authority (core/diagnostics/policy.ts): no rule can call advice an error.
   // A message is one line of prose: values it quotes from the file never bring their own line
@@ -83,7 +83,7 @@ export function finishDiagnostics(context: RuleContext, input: Pick<ValidationIn
     const message = hasControls(d.message) ? logValue(d.message) : d.message;
     return severity === d.severity && message === d.message ? d : { ...d, severity, message };
   });
-  return applySeverityOverrides(applySuppressions(context.text, truthful), input.severity).sort(byPosition);
+  return applySeverityOverrides(applySuppressions(context.text, truthful, suppressions), input.severity).sort(byPosition);
 }
 
 function byPosition(a: CoreDiagnostic, b: CoreDiagnostic): number {

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -145,12 +146,13 @@ export async function typingCase(ctx: BenchContext): Promise<CaseResult> {
           );
         }
         if (lines === 50_000) {
-          const met = ourTiming.medianMs <= 30 && ourTiming.p95Ms <= 60;
+          // Issue 27's bar (issue 16's was p50 ≤ 30 ms, p95 ≤ 60 ms); the load is part of the figure.
+          const met = ourTiming.medianMs <= 15 && ourTiming.p95Ms <= 30;
           result.targets.push({
-            target: `typing in a ${kind.label} of 50k lines: p50 ≤ 30 ms, p95 ≤ 60 ms`,
-            measured: `p50 ${ourTiming.medianMs.toFixed(0)} ms, p95 ${ourTiming.p95Ms.toFixed(0)} ms`,
+            target: `typing in a ${kind.label} of 50k lines, as a plain stdio client: p50 ≤ 15 ms, p95 ≤ 30 ms (issue 27)`,
+            measured: `p50 ${ourTiming.medianMs.toFixed(1)} ms, p95 ${ourTiming.p95Ms.toFixed(1)} ms, load ${os.loadavg()[0].toFixed(1)}`,
             met,
-            ...(met ? {} : { miss: `p50 ${Math.max(0, ourTiming.medianMs - 30).toFixed(0)} ms, p95 ${Math.max(0, ourTiming.p95Ms - 60).toFixed(0)} ms over`, next: NEXT_STEP }),
+            ...(met ? {} : { miss: `p50 ${Math.max(0, ourTiming.medianMs - 15).toFixed(1)} ms, p95 ${Math.max(0, ourTiming.p95Ms - 30).toFixed(1)} ms over`, next: NEXT_STEP }),
           });
         }
         if ((lines === 10_000 || lines === 50_000) && ylsNet) {
@@ -179,7 +181,9 @@ function netOfWait(timing: Timing): Timing {
   return summarise(timing.samples.map((sample) => Math.max(0, sample - YLS_VALIDATION_DELAY_MS)));
 }
 
-// Both paths read one unit again and check one unit; what is left per keystroke is linear in the
-// number of units (moving later units, putting the model together, entity existence over every edge).
+// Per keystroke the analysis no longer does work that grows with the file (counted in
+// test/integration/keystrokeWork.test.ts); what is left: the LSP library's TextDocument moves
+// every later line offset per change, the editor's text is copied once per change (a V8 string),
+// and entity existence asks about every edge of a lineage file.
 const NEXT_STEP =
-  'profile the server on this file (node --cpu-prof dist/server.js): move units by a pending offset instead of rewriting later ranges, and keep the entity-existence rule per unit with an index of asked URNs';
+  'profile the server on this file (node --cpu-prof dist/server.js) under the same load; next: a text document with lazily moved line offsets in place of the LSP library\'s, and existence answers with a generation so unchanged answers are not asked again';

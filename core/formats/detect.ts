@@ -21,7 +21,7 @@ export function detectByContent(documents: readonly (DocNode | null)[]): FormatI
 /** What content detection reads of one list item: an edit that changes none of it keeps the file's format. */
 export interface ItemDetection {
   kind: 'map' | 'null' | 'other';
-  /** bit 0 a proposal, 1 a definition, 2 a dataset, 3 a lineage entry (has `entity` or `upstream`) */
+  /** bit 0 a proposal, 1 a definition, 2 a dataset, 3 a lineage entry (has `entity` or `upstream`), 4 a form */
   flags: number;
   keys: string[];
 }
@@ -29,7 +29,7 @@ export interface ItemDetection {
 export function detectItem(item: DocNode): ItemDetection {
   if (item.type !== 'map') return { kind: isNullNode(item) ? 'null' : 'other', flags: 0, keys: [] };
   const flags =
-    (looksLikeProposal(item) ? 1 : 0) | (looksLikeDefinition(item) ? 2 : 0) | (looksLikeDataset(item) ? 4 : 0) | (entryOf(item, 'entity') || entryOf(item, 'upstream') ? 8 : 0);
+    (looksLikeProposal(item) ? 1 : 0) | (looksLikeDefinition(item) ? 2 : 0) | (looksLikeDataset(item) ? 4 : 0) | (entryOf(item, 'entity') || entryOf(item, 'upstream') ? 8 : 0) | (looksLikeForm(item) ? 16 : 0);
   return { kind: 'map', flags, keys: keysOf(item) };
 }
 
@@ -57,18 +57,57 @@ export function wrappedDefinitions(map: MapNode): SeqNode | undefined {
 }
 
 function detectList(items: readonly DocNode[]): FormatId | null {
-  const maps = items.filter((item): item is MapNode => item.type === 'map');
-  if (!listOfMappings(maps.length, items.filter((item) => !isNullNode(item)).length)) return null;
-  const majority = (test: (map: MapNode) => boolean) => {
-    const hits = maps.filter(test).length;
-    return hits > 0 && hits >= maps.length / 2;
-  };
-  if (majority(looksLikeProposal)) return 'mcpJson';
-  if (majority(looksLikeDefinition) && knownShare(maps, KNOWN_KEYS['propertyDefinitions.property']) >= KNOWN_KEY_SHARE) {
-    return 'propertyDefinitions';
+  const counts = newListCounts();
+  for (const item of items) countItem(counts, detectItem(item), 1);
+  return detectListFromCounts(counts);
+}
+
+/**
+ * What the list rule reads of a list's items, as counts: a list read item by item
+ * (core/incremental/) keeps them as items are replaced and asks the same rule.
+ */
+export interface ListCounts {
+  nonNull: number;
+  maps: number;
+  proposals: number;
+  definitions: number;
+  datasets: number;
+  /** entries with `entity` or `upstream` (a lineage file's) */
+  lineageEntries: number;
+  forms: number;
+  /** each key of the mappings, with how many mappings have it */
+  keys: Map<string, number>;
+}
+
+export function newListCounts(): ListCounts {
+  return { nonNull: 0, maps: 0, proposals: 0, definitions: 0, datasets: 0, lineageEntries: 0, forms: 0, keys: new Map() };
+}
+
+/** Adds (sign 1) or removes (sign -1) one item's detection. */
+export function countItem(counts: ListCounts, item: ItemDetection, sign: 1 | -1): void {
+  if (item.kind !== 'null') counts.nonNull += sign;
+  if (item.kind !== 'map') return;
+  counts.maps += sign;
+  if (item.flags & 1) counts.proposals += sign;
+  if (item.flags & 2) counts.definitions += sign;
+  if (item.flags & 4) counts.datasets += sign;
+  if (item.flags & 8) counts.lineageEntries += sign;
+  if (item.flags & 16) counts.forms += sign;
+  for (const key of item.keys) {
+    const count = (counts.keys.get(key) ?? 0) + sign;
+    if (count === 0) counts.keys.delete(key);
+    else counts.keys.set(key, count);
   }
-  if (majority(looksLikeDataset) && knownShare(maps, KNOWN_KEYS['datasetYaml.dataset']) >= KNOWN_KEY_SHARE) return 'datasetYaml';
-  if (majority(looksLikeForm) && knownShare(maps, KNOWN_KEYS['formsYaml.form']) >= KNOWN_KEY_SHARE) return 'formsYaml';
+}
+
+/** The list rule: which of our list formats a list is, from its counts. */
+export function detectListFromCounts(counts: ListCounts): FormatId | null {
+  if (!listOfMappings(counts.maps, counts.nonNull)) return null;
+  const majority = (hits: number) => hits > 0 && hits >= counts.maps / 2;
+  if (majority(counts.proposals)) return 'mcpJson';
+  if (majority(counts.definitions) && shareOfKeys(counts.keys, KNOWN_KEYS['propertyDefinitions.property']) >= KNOWN_KEY_SHARE) return 'propertyDefinitions';
+  if (majority(counts.datasets) && shareOfKeys(counts.keys, KNOWN_KEYS['datasetYaml.dataset']) >= KNOWN_KEY_SHARE) return 'datasetYaml';
+  if (majority(counts.forms) && shareOfKeys(counts.keys, KNOWN_KEYS['formsYaml.form']) >= KNOWN_KEY_SHARE) return 'formsYaml';
   return null;
 }
 
@@ -149,9 +188,13 @@ function looksLikeDataset(map: MapNode): boolean {
 }
 
 function knownShare(maps: readonly MapNode[], known: readonly string[]): number {
-  const keys = new Set(maps.flatMap(keysOf));
+  return shareOfKeys(new Set(maps.flatMap(keysOf)), known);
+}
+
+/** The share of distinct keys that are `known`. */
+function shareOfKeys(keys: ReadonlySet<string> | ReadonlyMap<string, number>, known: readonly string[]): number {
   if (keys.size === 0) return 0;
   let hits = 0;
-  for (const key of keys) if (known.includes(key)) hits++;
+  for (const key of keys.keys()) if (known.includes(key)) hits++;
   return hits / keys.size;
 }

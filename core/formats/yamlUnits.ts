@@ -99,46 +99,47 @@ export function modelOfLayout(uri: string, layout: YamlItemLayout): DocumentMode
 }
 
 /**
- * modelOfLayout after the `index`-th item was read again (`replaced` is what it was), from the
- * model before: when the item contributes as many facts as before, the list of facts is copied and
- * the item's stretches overwritten, instead of put together from every item.
- */
-export function modelAfterItem(uri: string, previous: DocumentModel, layout: YamlItemLayout, index: number, replaced: YamlItem): DocumentModel {
-  const item = layout.items[index];
-  if (item.facts.length !== replaced.facts.length || item.sweep.length !== replaced.sweep.length) return modelOfLayout(uri, layout);
-  let before = 0;
-  let allFacts = 0;
-  let sweepBefore = 0;
-  for (const [i, each] of layout.items.entries()) {
-    if (i < index) {
-      before += each.facts.length;
-      sweepBefore += each.sweep.length;
-    }
-    allFacts += each.facts.length;
-  }
-  const facts = previous.facts.slice();
-  const factsAt = layout.frame.facts.length + before;
-  const sweepAt = layout.frame.facts.length + allFacts + layout.frame.sweepBefore.length + sweepBefore;
-  for (let i = 0; i < item.facts.length; i++) facts[factsAt + i] = item.facts[i];
-  for (let i = 0; i < item.sweep.length; i++) facts[sweepAt + i] = item.sweep[i];
-  return { ...previous, facts };
-}
-
-/**
- * The `index`-th item read again from `text` (the document after an edit), where its lines now
- * run from `start` to `end`; undefined when those lines are no longer exactly one item of the
+ * The `index`-th item read again from `lines`, the text of its lines after an edit, which now start
+ * at `start` in the document; undefined when those lines are no longer exactly one item of the
  * list as it was (a second item pasted in, the `-` moved, a syntax error, an anchor, a change that
- * content detection would see): the caller then reads the whole file.
+ * content detection would see): the caller then reads the whole file. Only the item's own lines
+ * are read, so the document's text is never copied for it.
  */
-export function readItemAgain(layout: YamlItemLayout, text: string, index: number, start: number, end: number): YamlItem | undefined {
-  const parsed = parseYaml(text.slice(start, end), start);
+export function readItemAgain(layout: YamlItemLayout, lines: string, index: number, start: number): YamlItem | undefined {
+  const parsed = parseYaml(lines, start);
   if (parsed.problems.length > 0 || parsed.usesAnchors || parsed.documents.length !== 1) return undefined;
   const root = parsed.documents[0];
   if (!root || root.type !== 'seq' || root.items.length !== 1) return undefined;
   const [item] = root.items;
-  if (dashColumn(text, item) !== layout.indent || lineStart(text, item.range.start) !== start) return undefined;
-  const read = readItem(layout.format, item, index, start, end);
+  // The lines start at a line start of the document, so offsets inside them find the same line starts.
+  const local: DocNode = { ...item, range: { start: item.range.start - start, end: item.range.end - start } } as DocNode;
+  if (dashColumn(lines, local) !== layout.indent || lineStart(lines, local.range.start) !== 0) return undefined;
+  const read = readItem(layout.format, item, index, start, start + lines.length);
   return sameDetection(read.detection, layout.items[index].detection) ? read : undefined;
+}
+
+/**
+ * The items of a run of adjacent items read again from `lines`, the text of their lines after an
+ * edit (now starting at `start` in the document, where the first of them, the `first`-th item of
+ * the list, starts): any number of items — a line break that joined two, a split, a pasted block,
+ * a range deleted across items. Undefined when the lines are not a run of whole items of the list
+ * (a syntax error, an anchor, a `-` elsewhere, text before the first `-`): the caller then reads
+ * the whole file. Content detection is the caller's (it counts every item).
+ */
+export function readRunAgain(layout: YamlItemLayout, lines: string, first: number, start: number): YamlItem[] | undefined {
+  const parsed = parseYaml(lines, start);
+  if (parsed.problems.length > 0 || parsed.usesAnchors || parsed.documents.length !== 1) return undefined;
+  const root = parsed.documents[0];
+  if (!root || root.type !== 'seq' || root.items.length === 0) return undefined;
+  const starts: number[] = [];
+  for (const item of root.items) {
+    const local = { ...item, range: { start: item.range.start - start, end: item.range.end - start } } as DocNode;
+    if (dashColumn(lines, local) !== layout.indent) return undefined;
+    const lineAt = lineStart(lines, local.range.start);
+    if ((starts.length === 0 && lineAt !== 0) || (starts.length > 0 && lineAt <= starts[starts.length - 1])) return undefined;
+    starts.push(lineAt);
+  }
+  return root.items.map((item, i) => readItem(layout.format, item, first + i, start + starts[i], start + (i + 1 < starts.length ? starts[i + 1] : lines.length)));
 }
 
 function readItem(format: FormatId, item: DocNode, index: number, start: number, end: number): YamlItem {

@@ -7,6 +7,8 @@ import { finishDiagnostics, ruleContext, runRules, type ValidationInput } from '
 import { PartCache } from './partCache';
 import type { CheckedUnder, DocumentPart } from './parts';
 import type { RepeatIndex } from './repeatIndex';
+import type { SuppressionSource } from '../rules/suppression';
+import { WORK } from '../model/workCounters';
 
 export interface PartsValidationInput extends ValidationInput {
   parts: readonly DocumentPart[];
@@ -14,6 +16,8 @@ export interface PartsValidationInput extends ValidationInput {
   cache?: PartCache;
   /** the repeat rules' index for these parts (kept by the analysis across edits); without it they run on the whole model */
   repeats?: RepeatIndex;
+  /** the document's suppression comments, when the analysis keeps them per unit (core/rules/suppression.ts) */
+  suppressions?: SuppressionSource;
 }
 
 /** What part rules get for entity existence: asking is a mistake in the rule (it must be a document rule), said loudly. */
@@ -27,7 +31,12 @@ const NO_EXISTENCE_FOR_PARTS: EntityExistenceView = {
  * validateDocument for a document kept in parts (./documentAnalysis.ts), with the same answer
  * (test/unit/incremental/): part rules run only on parts whose facts or inputs changed since their
  * last check; document rules (duplicates across parts, entity existence) run on the whole model
- * every time, which costs a pass over one kind of fact rather than every rule over every fact.
+ * every time, asking it for the kinds of fact they judge (which a file without them answers without
+ * a pass, ./lazyModel.ts).
+ *
+ * With the analysis's cache, a check under the same inputs as the last one visits only the parts
+ * edits read since (`PartCache.takeFresh`) and the parts that have diagnostics: typing in a file
+ * of 50,000 lines checks one part, not 50,000 (test/integration/keystrokeWork.test.ts).
  */
 export function validateParts(input: PartsValidationInput): CoreDiagnostic[] {
   const model = input.model;
@@ -36,31 +45,40 @@ export function validateParts(input: PartsValidationInput): CoreDiagnostic[] {
   const context = ruleContext(input);
   const partRules = rules.filter((rule) => rule.scope !== 'document');
   const cache = input.cache ?? new PartCache();
+  const fresh = cache.takeFresh();
   const under: CheckedUnder = {
+    rules,
     service: context.definitions.service,
     workspace: context.definitions.workspace,
     serviceAvailable: context.definitions.serviceAvailable,
     target: context.target ?? 'offline',
     datahubVersion: context.datahub?.version ?? '',
-    documentFacts: documentFactsOf(partRules, model, input.parts, cache),
+    documentFacts: documentFactsOf(partRules, model, fresh, input.parts, cache),
   };
+  const check = (part: DocumentPart) => {
+    WORK.partsVisited++;
+    const checked = cache.checked(part);
+    if (checked && sameUnder(checked.under, under)) return;
+    WORK.partsChecked++;
+    const found = runRules(partRules, { ...context, model: partModel(model, part), document: model, entities: NO_EXISTENCE_FOR_PARTS });
+    // Own range objects: kept diagnostics move with later edits (PartCache.shift), facts move on their own.
+    cache.keepChecked(part, { under, diagnostics: found.map((diagnostic) => ({ ...diagnostic, range: { ...diagnostic.range } })) });
+  };
+  // Under the same inputs as the last check, only parts read since need the part rules.
+  const last = cache.lastUnder(input.parts);
+  for (const part of last && sameUnder(last, under) ? fresh : input.parts) check(part);
+  cache.checkedAllUnder(input.parts, under);
   const diagnostics: CoreDiagnostic[] = [];
-  for (const part of input.parts) {
-    let checked = cache.checked(part);
-    if (!checked || !sameUnder(checked.under, under)) {
-      // Own range objects: kept diagnostics move with later edits (PartCache.shift), facts move on their own.
-      const found = runRules(partRules, { ...context, model: partModel(model, part), document: model, entities: NO_EXISTENCE_FOR_PARTS });
-      checked = { under, diagnostics: found.map((diagnostic) => ({ ...diagnostic, range: { ...diagnostic.range } })) };
-      cache.keepChecked(part, checked);
-    }
+  for (const part of cache.partsWithDiagnostics()) {
+    WORK.partsVisited++;
     // Copies: the kept diagnostics move with later edits, the answer must not.
-    for (const diagnostic of checked.diagnostics) diagnostics.push({ ...diagnostic, range: { ...diagnostic.range } });
+    for (const diagnostic of cache.keptDiagnostics(part)) diagnostics.push(diagnostic);
   }
   const documentRules = rules.filter((rule) => rule.scope === 'document');
   const indexed = input.repeats ? documentRules.filter((rule) => rule.repeats) : [];
   diagnostics.push(...runRules(documentRules.filter((rule) => !indexed.includes(rule)), context));
-  if (input.repeats) diagnostics.push(...input.repeats.diagnostics(indexed, input.parts, model, context, (part) => partModel(model, part)));
-  return finishDiagnostics(context, input, diagnostics);
+  if (input.repeats) diagnostics.push(...input.repeats.diagnostics(indexed, input.parts, model, context, (part) => partModel(model, part), (part) => cache.settle(part)));
+  return finishDiagnostics(context, input, diagnostics, input.suppressions);
 }
 
 function partModel(model: DocumentModel, part: DocumentPart): DocumentModel {
@@ -70,25 +88,23 @@ function partModel(model: DocumentModel, part: DocumentPart): DocumentModel {
 /**
  * What part rules read across the document, in a form that changes whenever it does: each part's
  * contribution, computed once per part (a part is replaced, not changed, when an edit reads it
- * again), so an edit costs a pass over the parts rather than over every fact.
+ * again) and kept by the cache as a multiset, so an edit costs the parts it read, not a pass.
  */
-function documentFactsOf(rules: readonly Rule[], model: DocumentModel, parts: readonly DocumentPart[], cache: PartCache): string {
+function documentFactsOf(rules: readonly Rule[], model: DocumentModel, fresh: ReadonlySet<DocumentPart>, parts: readonly DocumentPart[], cache: PartCache): string {
   const reading = rules.flatMap((rule) => (rule.documentFacts ? [rule.documentFacts] : []));
   const compute = (part: DocumentPart) => {
     const own = partModel(model, part);
     const each = reading.map((documentFacts) => documentFacts(own));
     return each.some((facts) => facts !== '') ? each.join('\u0001') : '';
   };
-  let key = '';
-  for (const part of parts) {
-    const facts = cache.documentFacts(part, compute);
-    if (facts !== '') key += `${facts}\u0000`;
-  }
-  return key;
+  // Parts never seen are listed once (a fresh read); after that only the parts edits read.
+  for (const part of cache.documentFactsKnown() ? fresh : parts) cache.documentFacts(part, compute);
+  return cache.documentFactsKey();
 }
 
 function sameUnder(a: CheckedUnder, b: CheckedUnder): boolean {
   return (
+    a.rules === b.rules &&
     a.service === b.service &&
     a.workspace === b.workspace &&
     a.serviceAvailable === b.serviceAvailable &&

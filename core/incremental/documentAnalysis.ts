@@ -1,12 +1,17 @@
 import { readDocumentUnits, type DocumentParts, type ReadOptions } from '../formats';
+import { countItem, detectListFromCounts, listIsProposals, newListCounts, type ListCounts } from '../formats/detect';
 import { FALL_BACK, parseJsonElementAt } from '../formats/jsonFast';
-import { modelOfProposalUnits, readProposalUnit, stringScalarOf, type ProposalUnit } from '../formats/mcpStream';
-import { modelAfterItem, readItemAgain, type YamlItem, type YamlItemLayout } from '../formats/yamlUnits';
+import { readProposalUnit, stringScalarOf, type ProposalUnit } from '../formats/mcpStream';
+import { readItemAgain, readRunAgain, type YamlItem } from '../formats/yamlUnits';
 import type { DocumentModel, Fact } from '../model/facts';
-import { PartCache } from './partCache';
+import type { SuppressionSource } from '../rules/suppression';
+import { WORK } from '../model/workCounters';
+import { lazyModel } from './lazyModel';
+import type { PartCache } from './partCache';
 import type { DocumentPart } from './parts';
-import { RepeatIndex } from './repeatIndex';
+import type { RepeatIndex } from './repeatIndex';
 import { forEachFactRange } from './shiftRanges';
+import { currentStart, modelSource, newUnitLayout, replaceUnitPart, settleUnit, spliceUnitParts, unitsOf, type ProposalCounts, type UnitLayout } from './units';
 
 /** One edit, in offsets of the text it applies to (an LSP content change, converted at the edge). */
 export interface TextEdit {
@@ -15,17 +20,8 @@ export interface TextEdit {
   text: string;
 }
 
-/** How the last model was made: read whole, or one unit read again and the rest kept. */
-export type AnalysisPath = 'full' | 'unit';
-
-/** What the document is made of, when it can be read again part by part. */
-type Layout = ({ kind: 'proposals'; units: ProposalUnit[]; forced: DocumentParts['forced'] } | { kind: 'yaml'; layout: YamlItemLayout; frame: DocumentPart }) & {
-  parts: DocumentPart[];
-  /** what the checks keep about each part, handed on from edit to edit (./partCache.ts) */
-  cache: PartCache;
-  /** the repeat rules' index of these parts, handed on from edit to edit (./repeatIndex.ts) */
-  repeats: RepeatIndex;
-};
+/** How the last model was made: read whole, one unit read again, or a run of adjacent items read again (the rest kept). */
+export type AnalysisPath = 'full' | 'unit' | 'run';
 
 /**
  * A document's text and model, kept up to date edit by edit. Each format's natural unit is read
@@ -53,13 +49,13 @@ export class DocumentAnalysis {
     readonly text: string,
     private readonly readModel: DocumentModel,
     private readonly options: ReadOptions,
-    private readonly layout: Layout | undefined,
+    private readonly layout: UnitLayout | undefined,
     readonly path: AnalysisPath,
   ) {}
 
   static read(uri: string, text: string, options: ReadOptions = {}): DocumentAnalysis {
     const read = readDocumentUnits(uri, text, options);
-    return new DocumentAnalysis(uri, text, read.model, options, layoutOf(read), 'full');
+    return new DocumentAnalysis(uri, text, read.model, options, layoutOf(read, text), 'full');
   }
 
   /** The model of `text`, equal to `readDocument(uri, text)`. */
@@ -80,6 +76,12 @@ export class DocumentAnalysis {
     return this.layout?.cache;
   }
 
+  /** Whether the document holds suppression comments, kept per unit (./suppressionUnits.ts). */
+  get suppressions(): SuppressionSource | undefined {
+    this.assertCurrent('suppressions');
+    return this.layout?.suppressions;
+  }
+
   /** The index the repeat rules keep for these parts (./repeatIndex.ts). */
   get repeats(): RepeatIndex | undefined {
     this.assertCurrent('repeats');
@@ -88,14 +90,17 @@ export class DocumentAnalysis {
 
   /**
    * The analysis after `edits`, applied one after the other (each in offsets of the text the
-   * previous one left). Consumes this analysis when an edit is read part by part (see the class comment).
+   * previous one left). `finalText`, when given, is the text after the last edit as the editor
+   * holds it: used as is, so the document's text is not copied once more per keystroke. Consumes
+   * this analysis when an edit is read part by part (see the class comment).
    */
-  apply(edits: readonly TextEdit[]): DocumentAnalysis {
+  apply(edits: readonly TextEdit[], finalText?: string): DocumentAnalysis {
     this.assertCurrent('apply');
     let analysis: DocumentAnalysis | undefined;
     for (const [index, edit] of edits.entries()) {
       const current = analysis ?? this;
-      const text = applyEdit(current.text, edit);
+      const last = index === edits.length - 1;
+      const text = last && finalText !== undefined && fits(current.text, edit, finalText) ? finalText : applyEdit(current.text, edit);
       const unit = current.readUnitAgain(edit, text);
       if (unit) {
         analysis = unit;
@@ -103,7 +108,7 @@ export class DocumentAnalysis {
       }
       // Once an edit needs a whole read, the rest of the burst is applied to the text first and
       // the document read once, not once per keystroke.
-      const final = edits.slice(index + 1).reduce(applyEdit, text);
+      const final = finalText ?? edits.slice(index + 1).reduce(applyEdit, text);
       return DocumentAnalysis.read(this.uri, final, this.options);
     }
     return analysis ?? this;
@@ -116,86 +121,183 @@ export class DocumentAnalysis {
   /** The edit read as a change of one unit, or undefined when it is not one. */
   private readUnitAgain(edit: TextEdit, text: string): DocumentAnalysis | undefined {
     if (this.layout?.kind === 'proposals') return this.readElementAgain(this.layout, edit, text);
-    if (this.layout?.kind === 'yaml') return this.readItemAgain(this.layout, edit, text);
+    if (this.layout?.kind === 'yaml') return this.readItemAgain(this.layout, edit, text) ?? this.readRunAgain(this.layout, edit, text);
     return undefined;
   }
 
-  private readElementAgain(layout: Extract<Layout, { kind: 'proposals' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {
-    const units = layout.units;
-    const index = unitContaining(units, edit.start, edit.end);
+  private readElementAgain(layout: Extract<UnitLayout, { kind: 'proposals' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {
+    const { units } = layout;
+    const index = unitContaining(layout, edit.start, edit.end);
     if (index === undefined) return undefined;
+    settleUnit(layout, index);
     const old = units[index];
     const delta = edit.text.length - (edit.end - edit.start);
+    WORK.unitsRead++;
     const parsed = parseJsonElementAt(text, old.start, stringScalarOf(text));
     if (parsed === FALL_BACK || parsed.end !== old.end + delta) return undefined;
     const unit = readProposalUnit(parsed.node, index);
-    const next = units.slice();
-    next[index] = unit;
     // Content detection counts every element: decided before anything is changed in place.
-    const model = modelOfProposalUnits(this.uri, next, layout.forced);
-    if (!model) return undefined;
+    const counts = countsAfter(layout.counts, old, unit);
+    if (layout.forced === undefined && !listIsProposals(counts.nonNull, counts.maps, counts.proposals)) return undefined;
     // This analysis is handed on (see the class comment), so its lists are updated in place.
     this.consumed = true;
+    layout.counts = counts;
     units[index] = unit;
-    const { parts, cache, repeats } = layout;
-    const part = partOfUnit(unit);
-    repeats.replaced(parts[index], part);
-    cache.replaced(parts[index]);
-    parts[index] = part;
-    if (delta !== 0) {
-      for (let i = index + 1; i < units.length; i++) {
-        cache.shift(parts[i], delta);
-        units[i].start += delta;
-        units[i].end += delta;
-      }
-    }
-    return new DocumentAnalysis(this.uri, text, model, this.options, { kind: 'proposals', units, forced: layout.forced, parts, cache, repeats }, 'unit');
+    replaceUnitPart(layout, index, partOfUnit(unit));
+    layout.suppressions.replaced(index, text.slice(unit.start, unit.end));
+    layout.shifts.add(index + 1, delta);
+    const model = lazyModel(this.uri, 'mcpJson', layout.forced ? 'association' : 'content', modelSource(layout));
+    return new DocumentAnalysis(this.uri, text, model, this.options, layout, 'unit');
   }
 
-  private readItemAgain(state: Extract<Layout, { kind: 'yaml' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {
+  private readItemAgain(state: Extract<UnitLayout, { kind: 'yaml' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {
     const { layout } = state;
-    const index = itemContaining(layout.items, edit, this.text.length);
+    const index = itemContaining(state, edit, this.text.length);
     if (index === undefined) return undefined;
     const old = layout.items[index];
     const delta = edit.text.length - (edit.end - edit.start);
     // The frame must not have an end inside the replaced text (nothing to move it to).
     if (edit.end > edit.start && anyEndWithin(state.frame.facts, edit.start, edit.end)) return undefined;
-    const item = readItemAgain(layout, text, index, old.start, old.end + delta);
+    // The item's lines after the edit, from its lines before: the document's text is not read whole.
+    const before = this.text.slice(old.start, old.end);
+    WORK.unitsRead++;
+    const lines = before.slice(0, edit.start - old.start) + edit.text + before.slice(edit.end - old.start);
+    const item = readItemAgain(layout, lines, index, old.start);
     // Where the item's value ends decides where the frame's nodes end: it must move with the edit.
     const expectedValueEnd = old.valueEnd >= edit.end ? old.valueEnd + delta : old.valueEnd;
     if (!item || item.valueEnd !== expectedValueEnd || (old.valueEnd > edit.start && old.valueEnd < edit.end)) return undefined;
     // This analysis is handed on (see the class comment), so its lists are updated in place.
     this.consumed = true;
+    layout.items[index] = item;
+    replaceUnitPart(state, index, partOfItem(item));
+    state.suppressions.replaced(index, lines);
+    // Later items move lazily; the frame's ends after the edit at once (the root mapping of a lineage file ends after its items).
+    state.shifts.add(index + 1, delta);
+    if (delta !== 0) state.cache.shift(state.frame, delta, edit.end);
+    const model = lazyModel(this.uri, layout.format, layout.detectedBy, modelSource(state));
+    return new DocumentAnalysis(this.uri, text, model, this.options, state, 'unit');
+  }
+
+  /**
+   * The edit read as a change of the smallest run of adjacent items holding it: a line break that
+   * joins or splits items, a pasted block of items, a range deleted across items. Undefined when
+   * the run's lines are no longer whole items (a syntax error: the parser's recovery decides what
+   * the rest of the file means, so the file is read whole while it is broken), when the edit
+   * touches the frame, or when content detection would see the change.
+   */
+  private readRunAgain(state: Extract<UnitLayout, { kind: 'yaml' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {
+    const { layout } = state;
     const { items } = layout;
-    items[index] = item;
-    const { parts, cache, repeats } = state;
-    const part = partOfItem(item);
-    repeats.replaced(parts[index + 1], part);
-    cache.replaced(parts[index + 1]);
-    parts[index + 1] = part;
-    if (delta !== 0) {
-      for (let i = index + 1; i < items.length; i++) {
-        const later: YamlItem = items[i];
-        cache.shift(parts[i + 1], delta);
-        later.start += delta;
-        later.end += delta;
-        later.valueEnd += delta;
-      }
-      // The frame's ends after the edit move with it (the root mapping of a lineage file ends after its items).
-      cache.shift(state.frame, delta, edit.end);
+    const first = lastStartingAtOrBefore(state, edit.start);
+    if (first < 0) return undefined;
+    const last = Math.max(first, lastStartingAtOrBefore(state, edit.end));
+    for (let unit = first; unit <= last; unit++) settleUnit(state, unit);
+    settleUnit(state, items.length - 1);
+    const listEnd = items[items.length - 1].end;
+    if (edit.end > listEnd || (edit.end === listEnd && listEnd !== this.text.length)) return undefined;
+    if (edit.end > edit.start && anyEndWithin(state.frame.facts, edit.start, edit.end)) return undefined;
+    const delta = edit.text.length - (edit.end - edit.start);
+    const start = items[first].start;
+    const before = this.text.slice(start, items[last].end);
+    const lines = before.slice(0, edit.start - start) + edit.text + before.slice(edit.end - start);
+    WORK.unitsRead += last - first + 1;
+    const read = readRunAgain(layout, lines, first, start);
+    const old = items[last];
+    // Where the list's last item's value ends decides where the frame's nodes end (the root mapping
+    // of a lineage file): there it must move with the edit. Inside the list, later items keep it.
+    const expectedValueEnd = old.valueEnd >= edit.end ? old.valueEnd + delta : old.valueEnd;
+    if (!read || (last === items.length - 1 && (read[read.length - 1].valueEnd !== expectedValueEnd || (old.valueEnd > edit.start && old.valueEnd < edit.end)))) return undefined;
+    const detection = detectionAfter(state, items.slice(first, last + 1), read);
+    if (!detection) return undefined;
+    // Items after the run carry their index in some facts (the path of a value of the wrong type): read those again too.
+    const later = read.length !== last - first + 1 ? indexedLater(state, last + 1, read.length - (last - first + 1), delta, this.text) : [];
+    if (!later) return undefined;
+    this.consumed = true;
+    state.detection = detection;
+    items.splice(first, last - first + 1, ...read);
+    spliceUnitParts(state, first, last - first + 1, read.map(partOfItem));
+    state.suppressions.splice(first, last - first + 1, read.map((item) => lines.slice(item.start - start, item.end - start)));
+    state.shifts.add(first + read.length, delta);
+    for (const { index, item } of later) {
+      settleUnit(state, index);
+      items[index] = item;
+      replaceUnitPart(state, index, partOfItem(item));
     }
-    return new DocumentAnalysis(this.uri, text, modelAfterItem(this.uri, this.readModel, layout, index, old), this.options, { kind: 'yaml', layout, frame: state.frame, parts, cache, repeats }, 'unit');
+    if (delta !== 0) state.cache.shift(state.frame, delta, edit.end);
+    const model = lazyModel(this.uri, layout.format, layout.detectedBy, modelSource(state));
+    return new DocumentAnalysis(this.uri, text, model, this.options, state, 'run');
   }
 }
 
-function layoutOf(read: DocumentParts): Layout | undefined {
-  if (read.units) return { kind: 'proposals', units: read.units, forced: read.forced, parts: read.units.map(partOfUnit), cache: new PartCache(), repeats: new RepeatIndex() };
+function layoutOf(read: DocumentParts, text: string): UnitLayout | undefined {
+  if (read.units) {
+    const counts: ProposalCounts = { nonNull: 0, maps: 0, proposals: 0 };
+    for (const unit of read.units) countsAdd(counts, unit, 1);
+    return newUnitLayout(text, { kind: 'proposals', units: read.units, forced: read.forced, counts }, read.units.map(partOfUnit));
+  }
   if (read.yaml) {
     const { frame } = read.yaml;
     const framePart: DocumentPart = { facts: [...frame.facts, ...frame.sweepBefore, ...frame.sweepAfter], problems: [] };
-    return { kind: 'yaml', layout: read.yaml, frame: framePart, parts: [framePart, ...read.yaml.items.map(partOfItem)], cache: new PartCache(), repeats: new RepeatIndex() };
+    const detection = newListCounts();
+    for (const item of read.yaml.items) countItem(detection, item.detection, 1);
+    return newUnitLayout(text, { kind: 'yaml', layout: read.yaml, frame: framePart, detection }, read.yaml.items.map(partOfItem), framePart);
   }
   return undefined;
+}
+
+/**
+ * Content detection's counts after a run of items was replaced, or undefined when the file would
+ * no longer be detected as its format (then it is read whole). A format given by association, or
+ * a lineage file (detected by its root mapping, the frame), keeps its format as long as it still
+ * has a lineage entry.
+ */
+function detectionAfter(state: Extract<UnitLayout, { kind: 'yaml' }>, gone: readonly YamlItem[], come: readonly YamlItem[]): ListCounts | undefined {
+  const counts: ListCounts = { ...state.detection, keys: new Map(state.detection.keys) };
+  for (const item of gone) countItem(counts, item.detection, -1);
+  for (const item of come) countItem(counts, item.detection, 1);
+  if (state.layout.detectedBy !== 'content') return counts;
+  if (state.layout.format === 'lineageFile') return counts.lineageEntries > 0 ? counts : undefined;
+  return detectListFromCounts(counts) === state.layout.format ? counts : undefined;
+}
+
+/**
+ * The items from `from` on (before the run is replaced) whose facts carry their index (a value of
+ * the wrong type names its path, `/12/platform`), read again at their index after the run changed
+ * the number of items by `moved`; undefined if one does not read alone any more.
+ */
+function indexedLater(state: Extract<UnitLayout, { kind: 'yaml' }>, from: number, moved: number, delta: number, text: string): { index: number; item: YamlItem }[] | undefined {
+  const found: { index: number; item: YamlItem }[] = [];
+  for (let unit = from; unit < state.kinds.length; unit++) {
+    if (!state.kinds[unit].get('wrongType')) continue;
+    settleUnit(state, unit);
+    const old = state.layout.items[unit];
+    const read = readRunAgain(state.layout, text.slice(old.start, old.end), unit + moved, old.start + delta);
+    if (!read || read.length !== 1) return undefined;
+    found.push({ index: unit + moved, item: read[0] });
+  }
+  return found;
+}
+
+function countsAdd(counts: ProposalCounts, unit: ProposalUnit, sign: 1 | -1): void {
+  counts.nonNull += unit.nonNull ? sign : 0;
+  counts.maps += unit.isMap ? sign : 0;
+  counts.proposals += unit.isProposal ? sign : 0;
+}
+
+function countsAfter(counts: ProposalCounts, before: ProposalUnit, after: ProposalUnit): ProposalCounts {
+  const next = { ...counts };
+  countsAdd(next, before, -1);
+  countsAdd(next, after, 1);
+  return next;
+}
+
+/**
+ * Whether `finalText` can be `text` after `edit`, as far as its length tells: reading it would
+ * copy it (an editor's text after an edit is a V8 rope until something reads it), and the edits
+ * come from the same notifications the editor's copy was made from.
+ */
+function fits(text: string, edit: TextEdit, finalText: string): boolean {
+  return finalText.length === text.length + edit.text.length - (edit.end - edit.start);
 }
 
 function partOfUnit(unit: ProposalUnit): DocumentPart {
@@ -219,33 +321,36 @@ function applyEdit(text: string, edit: TextEdit): string {
   return text.slice(0, edit.start) + edit.text + text.slice(edit.end);
 }
 
-/** The element whose text holds the whole edited span. */
-function unitContaining(units: readonly ProposalUnit[], start: number, end: number): number | undefined {
-  const index = lastStartingAtOrBefore(units, start);
-  const unit = units[index];
-  return unit && start <= unit.end && end <= unit.end ? index : undefined;
+/** The element whose text holds the whole edited span (moved to where it is now). */
+function unitContaining(layout: UnitLayout, start: number, end: number): number | undefined {
+  const index = lastStartingAtOrBefore(layout, start);
+  if (index < 0) return undefined;
+  settleUnit(layout, index);
+  const unit = unitsOf(layout)[index];
+  return start <= unit.end && end <= unit.end ? index : undefined;
 }
 
 /**
- * The item whose lines hold the whole edit. The edit must end before the next item's first line
- * (an edit there changes that item); the last item's lines end at the end of the text or at the
- * frame written after the list.
+ * The item whose lines hold the whole edit (moved to where it is now). The edit must end before
+ * the next item's first line (an edit there changes that item); the last item's lines end at the
+ * end of the text or at the frame written after the list.
  */
-function itemContaining(items: readonly YamlItem[], edit: TextEdit, textLength: number): number | undefined {
-  const index = lastStartingAtOrBefore(items, edit.start);
-  const item = items[index];
-  if (!item) return undefined;
+function itemContaining(layout: Extract<UnitLayout, { kind: 'yaml' }>, edit: TextEdit, textLength: number): number | undefined {
+  const index = lastStartingAtOrBefore(layout, edit.start);
+  if (index < 0) return undefined;
+  settleUnit(layout, index);
+  const item: YamlItem = layout.layout.items[index];
   const atTheEnd = item.end === textLength && edit.end === textLength;
   return edit.end < item.end || atTheEnd ? index : undefined;
 }
 
-/** Binary search over spans ordered by start: the last one that starts at or before `offset` (-1 when none). */
-function lastStartingAtOrBefore(spans: readonly { start: number }[], offset: number): number {
+/** Binary search over the units by where they start now: the last one that starts at or before `offset` (-1 when none). */
+function lastStartingAtOrBefore(layout: UnitLayout, offset: number): number {
   let low = 0;
-  let high = spans.length - 1;
+  let high = unitsOf(layout).length - 1;
   while (low <= high) {
     const middle = (low + high) >> 1;
-    if (spans[middle].start <= offset) low = middle + 1;
+    if (currentStart(layout, middle) <= offset) low = middle + 1;
     else high = middle - 1;
   }
   return high;

@@ -2,6 +2,7 @@ import type { DefinitionsView } from '../definitions/types';
 import type { CoreDiagnostic } from '../model/diagnostic';
 import type { Fact, ParseProblem } from '../model/facts';
 import type { ServiceTarget } from '../rules/target';
+import type { Rule } from '../rules/types';
 
 /**
  * One part of a document (a list item, an array element, the frame around them) as the checks see
@@ -28,6 +29,8 @@ export interface CheckedPart {
  * its answers change by themselves, so only document rules may ask (./checkParts.ts).
  */
 export interface CheckedUnder {
+  /** the rules asked for (ALL_RULES unless a caller picks) */
+  readonly rules: readonly Rule[];
   readonly service: DefinitionsView['service'];
   readonly workspace: DefinitionsView['workspace'];
   readonly serviceAvailable: boolean;

@@ -15,21 +15,25 @@ type Scope = object | undefined;
  */
 export class RepeatIndex {
   private readonly rules = new Map<Rule, RuleIndex>();
-  /** parts replaced since the rules were last judged: [before, after] */
-  private replacements: [DocumentPart, DocumentPart][] = [];
+  /** parts replaced since the rules were last judged: [before, after] (either absent when an edit changed how many parts there are) */
+  private replacements: [DocumentPart | undefined, DocumentPart | undefined][] = [];
 
-  /** An edit read `after` in place of `before`. */
-  replaced(before: DocumentPart, after: DocumentPart): void {
+  /** An edit read `after` in place of `before` (a part only removed, or only added, when the number of parts changed). */
+  replaced(before: DocumentPart | undefined, after: DocumentPart | undefined): void {
     this.replacements.push([before, after]);
   }
 
-  /** The repeat rules' diagnostics for `parts` (in document order) of `model`. */
-  diagnostics(rules: readonly Rule[], parts: readonly DocumentPart[], model: DocumentModel, context: RuleContext, partModel: (part: DocumentPart) => DocumentModel): CoreDiagnostic[] {
+  /**
+   * The repeat rules' diagnostics for `parts` (in document order) of `model`. `settle` moves a part
+   * by what it still has to move (./pendingShifts.ts): only the parts that write a repeated key
+   * are read for their ranges.
+   */
+  diagnostics(rules: readonly Rule[], parts: readonly DocumentPart[], model: DocumentModel, context: RuleContext, partModel: (part: DocumentPart) => DocumentModel, settle: (part: DocumentPart) => void = () => undefined): CoreDiagnostic[] {
     // Every index built so far follows the edits, whichever rules are asked about now.
     for (const index of this.rules.values()) {
       for (const [before, after] of this.replacements) {
-        index.remove(before);
-        index.add(after, partModel(after));
+        if (before) index.remove(before);
+        if (after) index.add(after, partModel(after));
       }
     }
     this.replacements = [];
@@ -41,7 +45,7 @@ export class RepeatIndex {
         this.rules.set(rule, (index = new RuleIndex(rule.repeats)));
         for (const part of parts) index.add(part, partModel(part));
       }
-      diagnostics.push(...index.judge({ ...context, model }));
+      diagnostics.push(...index.judge({ ...context, model }, settle));
     }
     return diagnostics;
   }
@@ -57,11 +61,12 @@ class RuleIndex {
   constructor(private readonly check: RepeatCheck<unknown>) {}
 
   /** Every key written more than once, judged with its occurrences in document order. */
-  judge(context: RuleContext): CoreDiagnostic[] {
+  judge(context: RuleContext, settle: (part: DocumentPart) => void): CoreDiagnostic[] {
     const groups: Written<unknown>[][] = [];
     for (const [scope, keys] of this.repeated) {
       const byKey = this.writers.get(scope);
       for (const key of keys) {
+        for (const part of byKey?.get(key)?.parts.keys() ?? []) settle(part);
         // Parts never overlap and their ranges move with every edit, so any range of a part orders
         // the parts as the document does; within a part, occurrences keep the order they are written in.
         const parts = [...(byKey?.get(key)?.parts.keys() ?? [])].map((part) => this.written.get(part) ?? []);

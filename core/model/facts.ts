@@ -1,4 +1,5 @@
 import type { Located, SourceRange } from './range';
+import { WORK } from './workCounters';
 
 /**
  * The document model: a format adapter turns text into a list of facts, each with the range it
@@ -255,6 +256,26 @@ export interface DocumentModel {
   parseProblems: ParseProblem[];
 }
 
-export function factsOfKind<K extends Fact['kind']>(model: DocumentModel, kind: K): FactOfKind<K>[] {
+/** A model's own way to list its facts of one kind (core/incremental/lazyModel.ts: from the units that hold it). */
+type KindReader = <K extends Fact['kind']>(kind: K, reading: FactsReading) => FactOfKind<K>[];
+const kindReaders = new WeakMap<DocumentModel, KindReader>();
+
+/**
+ * What the caller reads of the facts: 'all' (the default), or only their 'values' — then a
+ * document kept in units (core/incremental/) need not move the ranges of units an edit left
+ * behind, and the ranges of the answer may be stale. A caller that needs a range after all asks
+ * again with 'all'.
+ */
+export type FactsReading = 'all' | 'values';
+
+/** `factsOfKind(model, …)` asks `reader` instead of filtering every fact (a model kept in units). */
+export function readFactsOfKindWith(model: DocumentModel, reader: KindReader): void {
+  kindReaders.set(model, reader);
+}
+
+export function factsOfKind<K extends Fact['kind']>(model: DocumentModel, kind: K, reading: FactsReading = 'all'): FactOfKind<K>[] {
+  const reader = kindReaders.get(model);
+  if (reader) return reader(kind, reading);
+  WORK.factsListed += model.facts.length;
   return model.facts.filter((fact): fact is FactOfKind<K> => fact.kind === kind);
 }

@@ -18,6 +18,12 @@ export const entityExists: Rule = {
   run: ({ model, entities }) => {
     const diagnostics: CoreDiagnostic[] = [];
     const reported = new Set<string>();
+    // Every end is asked about (the answers are recorded, server/catalogReads.ts); the edges are
+    // listed with their ranges only when one is missing (in a document kept in units, core/incremental/,
+    // listing values only moves nothing).
+    const edges = writtenEdges(model, 'values');
+    const anyMissing = edges.reduce((missing, edge) => entities.exists(edge.downstream.value) === false || entities.exists(edge.upstream.value) === false || missing, false);
+    if (!anyMissing) return diagnostics;
     for (const edge of writtenEdges(model)) {
       for (const [end, role] of [
         [edge.downstream, 'downstream'],

@@ -1,4 +1,4 @@
-import type { DocumentModel, FineGrainedEdgeFact, LineageEdgeFact } from '../model/facts';
+import type { DocumentModel, FactsReading, FineGrainedEdgeFact, LineageEdgeFact } from '../model/facts';
 import { factsOfKind } from '../model/facts';
 
 /**
@@ -6,8 +6,8 @@ import { factsOfKind } from '../model/facts';
  * lineage file (depth 0); deeper edges are recorded by the adapter but ignored, so the lineage rules
  * judge only depth 0 and lineage.nestedIgnored reports the rest.
  */
-export function writtenEdges(model: DocumentModel): LineageEdgeFact[] {
-  return factsOfKind(model, 'lineageEdge').filter((edge) => (edge.depth ?? 0) === 0);
+export function writtenEdges(model: DocumentModel, reading: FactsReading = 'all'): LineageEdgeFact[] {
+  return factsOfKind(model, 'lineageEdge', reading).filter((edge) => (edge.depth ?? 0) === 0);
 }
 
 export function writtenFineGrainedEdges(model: DocumentModel): FineGrainedEdgeFact[] {

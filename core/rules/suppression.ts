@@ -1,5 +1,6 @@
 import type { CoreDiagnostic } from '../model/diagnostic';
 import { LineIndex } from '../model/range';
+import { WORK } from '../model/workCounters';
 
 /**
  * `# catalog-code-disable-next-line [code ...]` silences the next line (all codes, or the listed
@@ -45,8 +46,22 @@ export function findSuppressions(text: string, lines: LineIndex): Suppressions {
 const covers = (codes: Set<string> | 'all' | undefined, code: string): boolean =>
   codes === 'all' || (codes !== undefined && codes.has(code));
 
-export function applySuppressions(text: string, diagnostics: CoreDiagnostic[]): CoreDiagnostic[] {
-  if (!text.includes('catalog-code-disable')) return diagnostics;
+/** The word every suppression comment holds: a text without it suppresses nothing. */
+export const SUPPRESSION_WORD = 'catalog-code-disable';
+
+/**
+ * Whether a document holds a suppression comment, when something keeps that per unit
+ * (core/incremental/suppressionUnits.ts): then a document without any is not read for them,
+ * which would otherwise be a pass over the whole text per check.
+ */
+export interface SuppressionSource {
+  any(): boolean;
+}
+
+export function applySuppressions(text: string, diagnostics: CoreDiagnostic[], source?: SuppressionSource): CoreDiagnostic[] {
+  if (source && !source.any()) return diagnostics;
+  WORK.suppressionScan += text.length;
+  if (!text.includes(SUPPRESSION_WORD)) return diagnostics;
   const lines = new LineIndex(text);
   const suppressions = findSuppressions(text, lines);
   return diagnostics.filter((diagnostic) => {

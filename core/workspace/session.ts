@@ -156,7 +156,8 @@ export class WorkspaceSession {
     if (existing && existing.open && existing.version === version && existing.text === text) return existing;
     // The edits since the analysed version, applied to it: only the changed part is read again (core/incremental).
     const edits = existing?.open && existing.analysis && existing.version !== undefined ? this.editSource?.(uri, existing.version, version) : undefined;
-    const analysis = edits && existing?.analysis ? existing.analysis.apply(edits) : undefined;
+    // The editor's text is handed in, so the analysis keeps that string rather than a copy of its own.
+    const analysis = edits && existing?.analysis ? existing.analysis.apply(edits, text) : undefined;
     if (!edits || !existing || analysis?.text !== text) return this.store(uri, text, version, true, true);
     return this.store(uri, text, version, true, true, analysis, existing.lineIndex.afterEdits(edits, text));
   }
@@ -222,15 +223,14 @@ export class WorkspaceSession {
    * The definitions one model writes, read once per model: a rebuild after one file changed reads
    * that file's facts only, not every file's (20,000 files: ~50 ms → a few), and unchanged files
    * give the same objects, which the comparison skips. Models are values (core/incremental makes
-   * a new one per edit); the facts list is checked too, in case one is ever updated in place.
+   * a new one per edit, and lists its facts only when read: definitionsFromModel asks for facts by
+   * kind, which a file without definitions answers without a pass).
    */
-  private readonly definitionsByModel = new WeakMap<DocumentModel, { facts: readonly unknown[]; count: number; infos: PropertyDefinitionInfo[] }>();
+  private readonly definitionsByModel = new WeakMap<DocumentModel, PropertyDefinitionInfo[]>();
 
   private definitionsWrittenBy(model: DocumentModel): PropertyDefinitionInfo[] {
-    const known = this.definitionsByModel.get(model);
-    if (known && known.facts === model.facts && known.count === model.facts.length) return known.infos;
-    const infos = definitionsFromModel(model);
-    this.definitionsByModel.set(model, { facts: model.facts, count: model.facts.length, infos });
+    let infos = this.definitionsByModel.get(model);
+    if (!infos) this.definitionsByModel.set(model, (infos = definitionsFromModel(model)));
     return infos;
   }
 
@@ -258,7 +258,7 @@ export class WorkspaceSession {
     // An open document kept in parts checks again only the parts an edit changed (core/incremental/checkParts.ts).
     const analysis = entry.analysis?.model === entry.model ? entry.analysis : undefined;
     const parts = analysis?.parts;
-    return parts ? validateParts({ ...input, parts, cache: analysis?.cache, repeats: analysis?.repeats }) : validateDocument(input);
+    return parts ? validateParts({ ...input, parts, cache: analysis?.cache, repeats: analysis?.repeats, suppressions: analysis?.suppressions }) : validateDocument(input);
   }
 
   /**

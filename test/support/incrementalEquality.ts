@@ -44,7 +44,17 @@ export type EditSpec =
   /** typing at the start of the next quoted value (what most keystrokes in a metadata file are) */
   | { kind: 'typeInValue'; at: number; text: string }
   /** typing at the end of the next plain YAML value, or deleting its last characters */
-  | { kind: 'typeInPlainValue'; at: number; text: string; erase: number };
+  | { kind: 'typeInPlainValue'; at: number; text: string; erase: number }
+  /** the line break at the end of a line deleted: two lines, often two items, joined */
+  | { kind: 'joinLines'; at: number }
+  /** a new list item started inside one: a line break and `- ` at the item's indentation */
+  | { kind: 'splitItem'; at: number; text: string }
+  /** whole list items copied and pasted before another item (a block of many items) */
+  | { kind: 'pasteItems'; at: number; to: number; items: number }
+  /** a stretch of several lines deleted, across items */
+  | { kind: 'deleteRange'; at: number; lines: number; into: number }
+  /** an unclosed quote typed at the start of a value */
+  | { kind: 'unclosedQuote'; at: number; quote: string };
 
 const SNIPPETS = ['"', ',', '{', '}', '[', ']', ':', ' ', '\n', 'x', '-', '#', '- ', '  ', '"urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)"', 'urn:li:corpuser:x', '{"removed": true}', 'cardinality: SINGLE\n', '\\"', '0', 'null', 'true'];
 
@@ -56,6 +66,17 @@ export const editSpec: fc.Arbitrary<EditSpec> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('indent' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), by: fc.constantFrom('  ', '\t', ' ') }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('dedent' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('typeInValue' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), text: fc.stringMatching(/^[a-z0-9_.]{1,4}$/) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('joinLines' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('splitItem' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), text: fc.constantFrom('', 'id: split', 'entity:', 'x') }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('pasteItems' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), to: fc.double({ min: 0, max: 1, noNaN: true }), items: fc.integer({ min: 1, max: 6 }) }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('deleteRange' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), lines: fc.integer({ min: 1, max: 15 }), into: fc.integer({ min: 0, max: 6 }) }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('unclosedQuote' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), quote: fc.constantFrom('"', "'") }) },
   {
     weight: 4,
     arbitrary: fc.record({ kind: fc.constant('typeInPlainValue' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), text: fc.oneof(fc.stringMatching(/^[a-zA-Z0-9_.:]{0,4}$/), fc.constantFrom(' ', '"', ': x', '\n  x: 1', '\n- y')), erase: fc.integer({ min: 0, max: 3 }) }),
@@ -110,6 +131,55 @@ function toEdit(text: string, spec: EditSpec): TextEdit {
       const where = match ? match.index + match[0].length : at;
       return { start: where, end: where, text: spec.text };
     }
+    default:
+      return structuralEdit(text, at, spec);
+  }
+}
+
+/** The list items' first lines: a `-` first on its line, at the indentation most such lines have. */
+function itemStarts(text: string): number[] {
+  const dashes = [...text.matchAll(/^( *)- /gm)];
+  const byIndent = new Map<number, number>();
+  for (const dash of dashes) byIndent.set(dash[1].length, (byIndent.get(dash[1].length) ?? 0) + 1);
+  const indent = [...byIndent].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? 0;
+  return dashes.filter((dash) => dash[1].length === indent).map((dash) => dash.index ?? 0);
+}
+
+/** The edits across lines and items (issue 27): joins, splits, pasted items, range deletes, unclosed quotes. */
+function structuralEdit(text: string, at: number, spec: Extract<EditSpec, { kind: 'joinLines' | 'splitItem' | 'pasteItems' | 'deleteRange' | 'unclosedQuote' }>): TextEdit {
+  switch (spec.kind) {
+    case 'joinLines': {
+      const { end } = lineAt(text, at);
+      return end > 0 && text[end - 1] === '\n' ? { start: end - 1, end, text: '' } : { start: at, end: at, text: '' };
+    }
+    case 'splitItem': {
+      const line = lineAt(text, at);
+      const indent = /^ */.exec(text.slice(itemStarts(text)[0] ?? 0))?.[0] ?? '';
+      const where = line.end > line.start && text[line.end - 1] === '\n' ? line.end - 1 : line.end;
+      return { start: where, end: where, text: `\n${indent}- ${spec.text}` };
+    }
+    case 'pasteItems': {
+      const starts = itemStarts(text);
+      if (starts.length === 0) return { start: at, end: at, text: '' };
+      const from = Math.floor(spec.at * starts.length) % starts.length;
+      const end = from + spec.items < starts.length ? starts[from + spec.items] : text.length;
+      const block = text.slice(starts[from], end);
+      const to = starts[Math.floor(spec.to * starts.length) % starts.length];
+      return { start: to, end: to, text: block.endsWith('\n') ? block : `${block}\n` };
+    }
+    case 'deleteRange': {
+      let end = lineAt(text, at).end;
+      for (let i = 1; i < spec.lines && end < text.length; i++) end = lineAt(text, end).end;
+      const start = Math.min(end, at + spec.into);
+      return { start, end: Math.max(start, end - spec.into), text: '' };
+    }
+    case 'unclosedQuote': {
+      const value = /: /g;
+      value.lastIndex = at;
+      const match = value.exec(text);
+      const where = match ? match.index + 2 : at;
+      return { start: where, end: where, text: spec.quote };
+    }
   }
 }
 
@@ -162,9 +232,10 @@ function compareWithFresh(analysis: DocumentAnalysis, at: number, steps: string)
   assert.deepEqual(complete({ document: document(analysis.model), definitions }, offset), complete({ document: document(fresh), definitions }, offset), `completions after ${steps}`);
 }
 
-export function runSequence(uri: string, text: string, specs: EditSpec[]): { units: number } {
+export function runSequence(uri: string, text: string, specs: EditSpec[]): { units: number; runs: number } {
   let analysis = DocumentAnalysis.read(uri, text);
   let units = 0;
+  let runs = 0;
   const steps: string[] = [];
   // Checked once before the edits, so later steps reuse what unchanged parts kept.
   assertSameAsFresh(analysis, 0, 'reading it');
@@ -173,8 +244,9 @@ export function runSequence(uri: string, text: string, specs: EditSpec[]): { uni
     steps.push(JSON.stringify(edit));
     analysis = analysis.apply([edit]);
     if (analysis.path === 'unit') units++;
+    if (analysis.path === 'run') runs++;
     assertSameAsFresh(analysis, edit.start + edit.text.length, steps.join(' then '));
   }
-  return { units };
+  return { units, runs };
 }
 

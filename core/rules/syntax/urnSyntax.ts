@@ -1,4 +1,4 @@
-import type { DocumentModel, EntityRefFact, UrnRole } from '../../model/facts';
+import { factsOfKind, type DocumentModel, type EntityRefFact, type UrnRole } from '../../model/facts';
 import type { CoreDiagnostic } from '../../model/diagnostic';
 import type { SourceRange } from '../../model/range';
 import { parseUrn } from '../../urn';
@@ -137,8 +137,8 @@ export function declaredTypeKey(document: DocumentModel): string {
 
 export const declaredTypeUrns = oncePerDocument((model: DocumentModel): Set<string> => {
   const declared = new Set<string>();
-  for (const fact of model.facts) {
-    if (fact.kind !== 'aspect') continue;
+  // By kind and values only: a document kept in units answers without listing or moving every fact (core/incremental/lazyModel.ts).
+  for (const fact of factsOfKind(model, 'aspect', 'values')) {
     const name = fact.aspectName?.value;
     if (name === 'dataTypeInfo') declared.add(fact.entityUrn.value);
   }

@@ -26,6 +26,16 @@ describe('LineIndex.afterEdits', () => {
     );
   });
 
+  it('an index that handed its line starts on still answers for its own text (a request holding an older version)', () => {
+    const before = 'a\nbb\nccc\n';
+    const old = new LineIndex(before);
+    const after = before.replace('bb', 'b\nb');
+    const moved = old.afterEdits([{ start: 2, end: 4, text: 'b\nb' }], after);
+    assert.deepEqual(moved.positionAt(after.indexOf('ccc')), { line: 3, character: 0 });
+    assert.deepEqual(old.positionAt(before.indexOf('ccc')), { line: 2, character: 0 });
+    assert.equal(old.lineCount, new LineIndex(before).lineCount);
+  });
+
   it('several edits of one change apply one after the other', () => {
     const before = 'a\nb\nc\n';
     const edits = [
