@@ -97,6 +97,8 @@ test('fuzz: plan markdown, text and JSON built from hostile values', (t) => {
       const markdown = logLines(formatPlanReport(input, 'markdown'));
       const rendered = checkPlanMarkdown(markdown);
       assert.equal(rendered.changes + rendered.omitted, planned.items.reduce((sum, i) => sum + i.changes.length, 0), markdown);
+      // Removals are listed first as well, never more than there are.
+      assert.ok(rendered.removalsListed <= planned.items.reduce((sum, i) => sum + i.changes.filter((c) => c.action === 'remove').length, 0), markdown);
       assertNoCommands(logLines(formatPlanReport(input, 'text')));
       const json = logLines(formatPlanReport(input, 'json'));
       assertNoCommands(json);

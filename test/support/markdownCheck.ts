@@ -29,8 +29,10 @@ const OWN_BOLD = /^(No changes\.|\d+ change\(s\) to \d+ entit(y|ies)|Warning:|�
 const FORBIDDEN_INLINE = new Set(['html_inline', 'link_open', 'image', 'em_open', 's_open']);
 
 export interface RenderedPlan {
-  /** change lines in the `diff` blocks */
+  /** change lines in the `diff` blocks under each entity */
   changes: number;
+  /** change lines in the "Removals" summary, which lists removals first (again under their entity) */
+  removalsListed: number;
   /** changes the closing line says were left out */
   omitted: number;
   /** the inline code spans, as their text */
@@ -39,12 +41,17 @@ export interface RenderedPlan {
 
 export function checkPlanMarkdown(markdown: string): RenderedPlan {
   const tokens = parser.parse(markdown, {});
-  const rendered: RenderedPlan = { changes: 0, omitted: Number(/\*\*… (\d+) more change\(s\)/.exec(markdown)?.[1] ?? 0), codeSpans: [] };
-  for (const token of tokens) {
+  const rendered: RenderedPlan = { changes: 0, removalsListed: 0, omitted: Number(/\*\*… (\d+) more change\(s\)/.exec(markdown)?.[1] ?? 0), codeSpans: [] };
+  // The "Removals" section repeats, first, the removals listed again under their entities.
+  let inRemovals = false;
+  for (const [at, token] of tokens.entries()) {
+    if (token.type === 'heading_open') inRemovals = /^Removals \(/.test(tokens[at + 1]?.content ?? '');
     if (token.type === 'html_block') assert.ok(OWN_HTML.some((own) => own.test(token.content)), `HTML from data: ${JSON.stringify(token.content)}`);
     if (token.type === 'fence') {
       assert.equal(token.info, 'diff', `a code block that is not the plan's own: ${JSON.stringify(token.content.slice(0, 200))}`);
-      rendered.changes += token.content.split('\n').filter((line) => /^[+!-] /.test(line)).length;
+      const lines = token.content.split('\n').filter((line) => /^[+!-] /.test(line)).length;
+      if (inRemovals) rendered.removalsListed += lines;
+      else rendered.changes += lines;
     }
     const children = token.children ?? [];
     children.forEach((child, index) => {
