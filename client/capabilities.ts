@@ -12,8 +12,8 @@ export interface CapabilityContext {
   log: vscode.LogOutputChannel;
   lineageView: LineageView;
   server: ServerQueries;
-  /** a push sent something: the graph of the pending state draws again */
-  onDidPush: vscode.Event<void>;
+  /** a push sent something, or the server reached (or lost) the catalog: the graph of the pending state draws again */
+  onCatalogChanged: vscode.Event<void>;
 }
 
 /** The impact code lens and the lineage graph (issue #17); returns the graph's command handler (ids bound in `client/commands.ts`). */
@@ -22,7 +22,7 @@ export function startCapabilities(capabilities: CapabilityContext) {
   capabilities.context.subscriptions.push(lens, vscode.languages.registerCodeLensProvider([{ language: 'yaml' }, { language: 'json' }, { language: 'jsonc' }], lens));
 
   const graph = new LineageGraphPanel(capabilities.context.extensionUri, capabilities.connection, capabilities.log, capabilities.server);
-  capabilities.context.subscriptions.push(graph, capabilities.onDidPush(() => graph.refresh()));
+  capabilities.context.subscriptions.push(graph, capabilities.onCatalogChanged(() => graph.refresh()));
   return {
     showGraph: async (arg?: unknown) => {
       // Asked every time from the palette or the view's title, prefilled with the Lineage view's root: Enter draws it.

@@ -16,6 +16,7 @@ import { WorkspaceValidation } from './validateWorkspace';
 import type { DeferredCommands } from './deferredCommands';
 import { startCapabilities } from './capabilities';
 import { CatalogLanguageServer } from './languageServer';
+import type { StatusParams } from '../core/protocol';
 import { pullCommand } from './pull/pullCommand';
 import { commandHandlers, provideCommands } from './commands';
 
@@ -44,7 +45,15 @@ export class CatalogExtension {
     const terminals = new TerminalEnvironment(context.environmentVariableCollection, () => connection.terminalVariables());
     context.subscriptions.push(terminals, connection.onDidChange(() => terminals.update()));
 
-    const languageServer = new CatalogLanguageServer(context, log, connection, (params) => status.updateFromServer(params));
+    // The views of the pending state show the files alone until the server reaches the catalog; when
+    // its reachability changes (connected, unreachable, refused) they ask again, as after a push.
+    const catalogChanged = new vscode.EventEmitter<void>();
+    let reachability: StatusParams['state'] | undefined;
+    const languageServer = new CatalogLanguageServer(context, log, connection, (params) => {
+      status.updateFromServer(params);
+      if (params.state !== reachability && reachability !== undefined) catalogChanged.fire();
+      reachability = params.state;
+    });
     this.languageServer = languageServer;
     const server = new ServerQueries(() => languageServer.client);
     const workspaceValidation = new WorkspaceValidation(server, log);
@@ -53,7 +62,6 @@ export class CatalogExtension {
     const pushCommands = new PushCommands(connection, log, server, planPreview);
     // After a push the server forgets what it read of the catalog (catalogCode/catalogChanged), then
     // the views of the pending state ask again, so the marks of what was pushed go.
-    const catalogChanged = new vscode.EventEmitter<void>();
     const afterPush = pushCommands.onDidPush(async (urns) => {
       await server.catalogChanged(urns).catch((error: unknown) => log.warn(`Telling the language server about the push failed: ${String(error)}`));
       catalogChanged.fire();
@@ -71,7 +79,7 @@ export class CatalogExtension {
       plan: planCommand(server, planPreview, log),
       propertyStatus: propertyStatusCommands(connection, log, server),
       pull: pullCommand(connection, log, server),
-      capabilities: startCapabilities({ context, connection, log, lineageView, server, onDidPush: catalogChanged.event }),
+      capabilities: startCapabilities({ context, connection, log, lineageView, server, onCatalogChanged: catalogChanged.event }),
       openInDataHub: openInDataHubCommand(server),
     };
     provideCommands(this.deferred, commandHandlers(owners), owners, context.extension.packageJSON);
