@@ -5,7 +5,7 @@ import { ALL_RULES } from '../rules';
 import type { Rule } from '../rules/types';
 import { finishDiagnostics, ruleContext, runRules, type ValidationInput } from '../validate';
 import { PartCache } from './partCache';
-import type { CheckedUnder, DocumentPart } from './parts';
+import { partModel, type CheckedUnder, type DocumentPart } from './parts';
 import type { RepeatIndex } from './repeatIndex';
 import type { SuppressionSource } from '../rules/suppression';
 import { WORK } from '../model/workCounters';
@@ -79,10 +79,6 @@ export function validateParts(input: PartsValidationInput): CoreDiagnostic[] {
   diagnostics.push(...runRules(documentRules.filter((rule) => !indexed.includes(rule)), context));
   if (input.repeats) diagnostics.push(...input.repeats.diagnostics(indexed, input.parts, model, context, (part) => partModel(model, part), (part) => cache.settle(part)));
   return finishDiagnostics(context, input, diagnostics, input.suppressions);
-}
-
-function partModel(model: DocumentModel, part: DocumentPart): DocumentModel {
-  return { uri: model.uri, format: model.format, detectedBy: model.detectedBy, facts: part.facts, parseProblems: part.problems };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { DefinitionsView } from '../definitions/types';
 import type { CoreDiagnostic } from '../model/diagnostic';
-import type { Fact, ParseProblem } from '../model/facts';
+import type { DocumentModel, Fact, ParseProblem } from '../model/facts';
 import type { ServiceTarget } from '../rules/target';
 import type { Rule } from '../rules/types';
 
@@ -39,4 +39,9 @@ export interface CheckedUnder {
   readonly datahubVersion: string;
   /** Rule.documentFacts of every part rule */
   readonly documentFacts: string;
+}
+
+/** One part as a document of its own: the document's identity and format, the part's facts and problems. */
+export function partModel(model: DocumentModel, part: DocumentPart): DocumentModel {
+  return { uri: model.uri, format: model.format, detectedBy: model.detectedBy, facts: part.facts, parseProblems: part.problems };
 }

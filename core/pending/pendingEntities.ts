@@ -1,10 +1,11 @@
 import type { EntityExistenceView } from '../definitions/types';
+import { partModel, type DocumentPart } from '../incremental/parts';
 import type { DocumentModel, FormatId } from '../model/facts';
 import { collectPushIntent, type AspectWriter } from '../plan/pushIntent';
 import { standardAspectWriter } from '../plan/pushPlan';
 import { Listeners, type Listen, type Subscription } from '../workspace/listeners';
 import type { WorkspaceSession } from '../workspace/session';
-import { createdEntities, pendingExistenceView, type CreatedEntities } from './existence';
+import { createdEntities, existsInPendingState, pendingExistenceView, type CreatedEntities } from './existence';
 
 /** The formats whose push writes aspects, and so creates entities (core/plan/pushIntent.ts). */
 const CREATING_FORMATS: ReadonlySet<FormatId> = new Set<FormatId>(['datasetYaml', 'propertyDefinitions', 'mcpJson']);
@@ -21,6 +22,7 @@ export class PendingEntities {
   private readonly created = new Map<string, Set<string>>();
   private readonly dirty = new Set<string>();
   private readonly byModel = new WeakMap<DocumentModel, readonly string[]>();
+  private readonly byPart = new WeakMap<DocumentPart, readonly string[]>();
   private readonly views = new WeakMap<EntityExistenceView, EntityExistenceView>();
   private readonly changed = new Listeners<void>();
   private readonly subscription: Subscription;
@@ -61,7 +63,7 @@ export class PendingEntities {
     let view = this.views.get(catalog);
     if (!view) {
       const created = { has: (urn: string) => this.createdBy(urn) !== undefined };
-      view = { exists: (urn) => (created.has(urn) ? true : catalog.exists(urn)) };
+      view = { exists: (urn) => existsInPendingState(urn, created, (u) => catalog.exists(u)) };
       this.views.set(catalog, view);
     }
     return view;
@@ -105,8 +107,8 @@ export class PendingEntities {
   /** Reads again what one file creates; answers whether that changed. */
   private reindex(uri: string): boolean {
     const before = this.byUri.get(uri) ?? NONE;
-    const model = this.session.get(uri)?.model;
-    const after = model ? this.createdByModel(model) : NONE;
+    const document = this.session.get(uri);
+    const after = document ? this.createdByModel(document.model, document.analysis?.parts) : NONE;
     if (before === after || (before.length === after.length && before.every((urn, index) => urn === after[index]))) return false;
     for (const urn of before) {
       const sources = this.created.get(urn);
@@ -119,14 +121,39 @@ export class PendingEntities {
     return true;
   }
 
-  /** The same intent a push collects (core/plan/pushIntent.ts), for one file, kept with its model. */
-  private createdByModel(model: DocumentModel): readonly string[] {
+  /**
+   * The same intent a push collects (core/plan/pushIntent.ts), for one file, kept with its model —
+   * or, for an open document read in parts, kept with each part: an edit replaces only the parts it
+   * read, so a keystroke collects the intent of one item, not of the whole file (150 ms for a
+   * 50,000-line dataset YAML). Every item of a creating format writes its own aspects, so the file
+   * creates the union of what its parts create.
+   */
+  private createdByModel(model: DocumentModel, parts: readonly DocumentPart[] | undefined): readonly string[] {
     if (!model.format || !CREATING_FORMATS.has(model.format)) return NONE;
+    if (parts) {
+      const urns = new Set<string>();
+      for (const part of parts) for (const urn of this.createdByPart(model, part)) urns.add(urn);
+      return urns.size === 0 ? NONE : [...urns];
+    }
     let urns = this.byModel.get(model);
     if (!urns) {
-      urns = [...createdEntities(collectPushIntent([model], this.writer)).keys()];
+      urns = this.collectCreated(model);
       this.byModel.set(model, urns);
     }
     return urns;
+  }
+
+  private createdByPart(model: DocumentModel, part: DocumentPart): readonly string[] {
+    let urns = this.byPart.get(part);
+    if (!urns) {
+      urns = this.collectCreated(partModel(model, part));
+      this.byPart.set(part, urns);
+    }
+    return urns;
+  }
+
+  private collectCreated(model: DocumentModel): readonly string[] {
+    const urns = [...createdEntities(collectPushIntent([model], this.writer)).keys()];
+    return urns.length === 0 ? NONE : urns;
   }
 }

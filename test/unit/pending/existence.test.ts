@@ -4,6 +4,10 @@ import type { EntityExistenceView } from '../../../core/definitions/types';
 import { PendingEntities } from '../../../core/pending/pendingEntities';
 import { EMPTY_DEFINITIONS } from '../../../core/definitions/types';
 import { entityExists } from '../../../core/rules/entityExists';
+import { collectPushIntent } from '../../../core/plan/pushIntent';
+import { standardAspectWriter } from '../../../core/plan/pushPlan';
+import { createdEntities } from '../../../core/pending/existence';
+import type { TextEdit } from '../../../core/incremental/documentAnalysis';
 import { WorkspaceSession } from '../../../core/workspace/session';
 
 const ds = (name: string): string => `urn:li:dataset:(urn:li:dataPlatform:hive,${name},PROD)`;
@@ -75,4 +79,32 @@ describe('existence in the pending state', () => {
     assert.match(diagnostic.message, /finance-datasets\.yaml creates it but is not part of this push.*Push that file first/);
     assert.deepEqual((diagnostic.data as { pushFirst: string[] }).pushFirst, [DATASETS]);
   });
+
+  it('an open document read in parts creates, after each edit, what the whole file creates (kept per part, not collected again per keystroke)', () => {
+    let pendingEdit: TextEdit[] = [];
+    const session = new WorkspaceSession({ editSource: () => pendingEdit });
+    const items = Array.from({ length: 40 }, (_, i) => `- id: t${i}\n  platform: hive\n  description: table ${i}\n`).join('');
+    let text = items;
+    let version = 1;
+    session.openDocument(DATASETS, text, version);
+    const pending = new PendingEntities(session);
+    const wholeFile = () => [...createdEntities(collectPushIntent([session.get(DATASETS)!.model], standardAspectWriter())).keys()].sort();
+    const edit = (start: number, end: number, inserted: string) => {
+      pendingEdit = [{ start, end, text: inserted }];
+      text = text.slice(0, start) + inserted + text.slice(end);
+      session.openDocument(DATASETS, text, ++version);
+      assert.ok(session.get(DATASETS)?.analysis?.parts, 'the document is kept in parts');
+      assert.deepEqual([...pending.index().keys()].sort(), wholeFile());
+    };
+    assert.deepEqual([...pending.index().keys()].sort(), wholeFile());
+    const renamed = text.indexOf('t7\n');
+    edit(renamed + 1, renamed + 2, '77');
+    const description = text.indexOf('table 3');
+    edit(description, description + 5, 'view');
+    const added = text.length;
+    edit(added, added, '- id: fresh\n  platform: hive\n');
+    assert.equal(pending.createdBy(ds('fresh'))?.has(DATASETS), true);
+    assert.equal(pending.createdBy(ds('t7')), undefined, 'the renamed item no longer creates its old name');
+  });
 });
+
