@@ -1,7 +1,7 @@
 import type { ServiceTarget } from '../rules/target';
-import { readAnswerText } from './answerBody';
 import type { TypeNamespace } from '../urn';
-import { DEFAULT_TIMEOUT_MS, baseUrl, type ServiceConnection } from './http';
+import type { ServiceConnection } from './http';
+import { probeJson } from './probe';
 
 /** What the local catalog answers on `GET /health` beside `status`, so a client can tell it from DataHub. */
 export const LOCAL_CATALOG_SERVICE_ID = 'catalog-code-local-catalog';
@@ -28,23 +28,9 @@ export async function detectServiceTarget(connection: ServiceConnection | undefi
  */
 export async function probeServiceTarget(connection: ServiceConnection | undefined): Promise<ServiceTarget | 'unreachable'> {
   if (!connection) return 'offline';
-  let response: Response;
-  try {
-    response = await fetch(`${baseUrl(connection)}/health`, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(connection.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-      redirect: 'manual',
-    });
-  } catch {
-    return 'unreachable';
-  }
-  if (!response.ok) return 'datahub';
-  try {
-    const body = JSON.parse(await readAnswerText(response, baseUrl(connection), 'GET /health', HEALTH_ANSWER_BYTES)) as unknown;
-    return isLocalCatalogHealth(body) ? 'localCatalog' : 'datahub';
-  } catch {
-    return 'datahub';
-  }
+  const answer = await probeJson(connection, '/health', HEALTH_ANSWER_BYTES);
+  if (answer.kind === 'unreachable') return 'unreachable';
+  return answer.kind === 'answered' && isLocalCatalogHealth(answer.body) ? 'localCatalog' : 'datahub';
 }
 
 function isLocalCatalogHealth(body: unknown): boolean {

@@ -1,5 +1,5 @@
-import { readAnswerText } from './answerBody';
-import { DEFAULT_TIMEOUT_MS, baseUrl, type ServiceConnection } from './http';
+import type { ServiceConnection } from './http';
+import { probeJson } from './probe';
 import { NEWEST_MODELLED_VERSION, parseDataHubVersion } from '../datahub/versions';
 
 /** A `/config` answer is a few kilobytes; more is not a catalog's. */
@@ -14,17 +14,8 @@ const CONFIG_ANSWER_BYTES = 256 * 1024;
  */
 export async function fetchServiceVersion(connection: ServiceConnection | undefined): Promise<string | undefined> {
   if (!connection) return undefined;
-  try {
-    const response = await fetch(`${baseUrl(connection)}/config`, {
-      headers: { accept: 'application/json', ...(connection.token ? { authorization: `Bearer ${connection.token}` } : {}) },
-      signal: AbortSignal.timeout(connection.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-      redirect: 'manual',
-    });
-    if (!response.ok) return undefined;
-    return versionFromConfig(JSON.parse(await readAnswerText(response, baseUrl(connection), 'GET /config', CONFIG_ANSWER_BYTES)) as unknown);
-  } catch {
-    return undefined;
-  }
+  const answer = await probeJson(connection, '/config', CONFIG_ANSWER_BYTES, true);
+  return answer.kind === 'answered' ? versionFromConfig(answer.body) : undefined;
 }
 
 /** The version in a `/config` body, or undefined when it names none DataHub-like. */
