@@ -3,8 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { pathToFileURL } from 'node:url';
 import { runLineage } from '../../cli/lineage';
 import { runValidate } from '../../cli/validate';
 import type { LineageScrollPage } from '../../core/api/lineageClient';
@@ -13,7 +12,7 @@ import { updateLineage } from '../../core/api/pushClient';
 import { WorkspaceProblemsRequest, type WorkspaceProblemsResult } from '../../core/protocol';
 import { startService, type RunningService } from '../../service/main';
 import { TestClient, ensureServerBuilt } from '../protocol/lspClient';
-import { budgetMs } from '../support/timeScale';
+import { keysOf, settle, type DiagnosticKey } from '../support/diagnosticKeys';
 import { runVerb } from './runVerb';
 
 /**
@@ -34,20 +33,7 @@ const FILES: Record<string, string> = {
   'ghost-edges.yaml': `edgesToAdd:\n  - {downstreamUrn: "${ds('customers')}", upstreamUrn: "${ds('ghost')}"}\nedgesToRemove: []\n`,
 };
 
-type Key = string; // "file:line:code"
 
-const keysOf = (root: string, uri: string, diagnostics: readonly Diagnostic[]): Key[] => diagnostics.map((d) => `${relative(root, fileURLToPath(uri))}:${d.range.start.line}:${String(d.code)}`);
-
-async function settle<T>(read: () => Promise<T>, equal: (value: T) => boolean, timeoutMs = budgetMs(60_000)): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await read();
-  // Existence answers arrive in the background: ask until the answer agrees or time runs out.
-  while (!equal(last) && Date.now() < deadline) {
-    await new Promise((done) => setTimeout(done, 100));
-    last = await read();
-  }
-  return last;
-}
 
 describe('validate --service and the editor agree on the pending state', () => {
   let root: string;
@@ -88,7 +74,7 @@ describe('validate --service and the editor agree on the pending state', () => {
         return answer.files.flatMap((file) => keysOf(workspace, file.uri, file.diagnostics)).sort();
       };
       assert.deepEqual(await settle(workspaceKeys, (keys) => JSON.stringify(keys) === JSON.stringify(cli)), cli, 'Validate Workspace and validate --service disagree');
-      const pulled: Key[] = [];
+      const pulled: DiagnosticKey[] = [];
       for (const name of readdirSync(workspace)) {
         const uri = pathToFileURL(join(workspace, name)).toString();
         await client.open(uri, readFileSync(join(workspace, name), 'utf8'));

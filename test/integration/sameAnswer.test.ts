@@ -5,12 +5,11 @@ import { promisify } from 'node:util';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { pathToFileURL } from 'node:url';
 import { WorkspaceProblemsRequest, type WorkspaceProblemsResult } from '../../core/protocol';
 import { startService, type RunningService } from '../../service/main';
 import { TestClient, ensureServerBuilt } from '../protocol/lspClient';
-import { budgetMs } from '../support/timeScale';
+import { keysOf, settle, type DiagnosticKey } from '../support/diagnosticKeys';
 
 /**
  * One workspace truth: the editor's diagnostics (published for open files), the workspace
@@ -23,10 +22,9 @@ const SAMPLE_WORKSPACE = join(repo, 'test', 'e2e', 'fixtures', 'workspace');
 const SAMPLE_CATALOG = join(repo, 'test', 'fixtures', 'sample-catalog');
 const TOKEN = 'same-answer-token';
 
-type Key = string; // "file:line:code"
 
 /** Run asynchronously: the catalog answers from this very process. */
-async function cliAnswer(root: string, service?: string): Promise<Key[]> {
+async function cliAnswer(root: string, service?: string): Promise<DiagnosticKey[]> {
   const args = [join(repo, 'dist', 'cli.js'), 'validate', root, '--format', 'json', ...(service ? ['--service', service] : [])];
   const result = await promisify(execFile)(process.execPath, args, { encoding: 'utf8', env: { ...process.env, CATALOG_TOKEN: TOKEN, CATALOG_CODE_ASSOCIATIONS: '' } }).catch(
     (error: { code?: number; stdout: string; stderr: string }) => {
@@ -39,21 +37,8 @@ async function cliAnswer(root: string, service?: string): Promise<Key[]> {
   return diagnostics.map((d) => `${relative(root, resolve(d.file))}:${d.range.start.line}:${d.code}`).sort();
 }
 
-const keysOf = (root: string, uri: string, diagnostics: readonly Diagnostic[]): Key[] =>
-  diagnostics.map((d) => `${relative(root, fileURLToPath(uri))}:${d.range.start.line}:${String(d.code)}`);
 
-async function settle<T>(read: () => Promise<T>, equal: (value: T) => boolean, timeoutMs = budgetMs(60_000)): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await read();
-  // Existence answers and live definitions arrive in the background: ask until the answer agrees or time runs out.
-  while (!equal(last) && Date.now() < deadline) {
-    await new Promise((done) => setTimeout(done, 100));
-    last = await read();
-  }
-  return last;
-}
-
-async function compare(root: string, service?: RunningService): Promise<Key[]> {
+async function compare(root: string, service?: RunningService): Promise<DiagnosticKey[]> {
   const cli = await cliAnswer(root, service?.url);
   const { client } = await TestClient.start({
     rootPath: root,
@@ -76,7 +61,7 @@ async function compare(root: string, service?: RunningService): Promise<Key[]> {
     const editor = await settle(editorKeys, (keys) => JSON.stringify(keys) === JSON.stringify(cli));
     assert.deepEqual(editor, cli, "the editor's diagnostics and cli validate disagree");
     // VS Code pulls diagnostics (textDocument/diagnostic) instead: the same answer.
-    const pulled: Key[] = [];
+    const pulled: DiagnosticKey[] = [];
     for (const name of files) {
       const uri = pathToFileURL(join(root, name)).toString();
       pulled.push(...keysOf(root, uri, await client.pullDiagnostics(uri)));
