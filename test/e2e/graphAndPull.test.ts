@@ -95,6 +95,19 @@ e2eSuite('Catalog Code: lineage graph and Pull from Catalog', () => ({}), async 
     await page.keyboard.press('Escape');
   });
 
+  /** Tab (or Escape, to close a choice or suggestion list) one key at a time, the next only once the selection has moved, until the selection matches. */
+  async function tabToPlaceholder(what: string, selected: RegExp): Promise<void> {
+    const selection = page.locator('.statusbar-item[id="status.editor.selection"]');
+    await until(`Tab to reach ${what}`, async () => {
+      const before = await selection.innerText();
+      if (selected.test(before)) return true;
+      const listOpen = (await page.locator('.suggest-widget.visible').count()) > 0;
+      await page.keyboard.press(listOpen ? 'Escape' : 'Tab');
+      if (!listOpen) await until('the selection to move', async () => ((await selection.innerText()) !== before ? true : undefined));
+      return undefined;
+    });
+  }
+
   await scenario('a template from an empty file: Tab moves on after a choice', async () => {
     // An empty file of the fixture workspace (a file created during the test is not in Quick Open's index yet).
     await workbench.openFile('new-properties.yaml');
@@ -108,17 +121,10 @@ e2eSuite('Catalog Code: lineage graph and Pull from Catalog', () => ({}), async 
     // From here on only Tab (and Escape to close a choice list, which keeps its first choice): it
     // must reach the display name (line 4, its 12-character default selected) through the
     // cardinality choice. One key per step, and the next only once the selection has moved.
-    const selection = page.locator('.statusbar-item[id="status.editor.selection"]');
-    await until('Tab to reach the display name after the choices', async () => {
-      const before = await selection.innerText();
-      if (/Ln 4, Col \d+ \(12 selected\)/.test(before)) return true;
-      const choiceOpen = (await page.locator('.suggest-widget.visible').count()) > 0;
-      await page.keyboard.press(choiceOpen ? 'Escape' : 'Tab');
-      if (!choiceOpen) await until('the selection to move', async () => ((await selection.innerText()) !== before ? true : undefined));
-      return undefined;
-    });
+    await tabToPlaceholder('the display name after the choices', /Ln 4, Col \d+ \(12 selected\)/);
     await page.keyboard.type('Tier');
-    await page.keyboard.press('Tab'); // and on to the description
+    // Typing may open word suggestions, and a Tab then accepts one instead of moving on.
+    await tabToPlaceholder('the description', /Ln 5, Col \d+ \(24 selected\)/);
     await page.keyboard.type('How much support the dataset gets');
     const text = await workbench.waitForEditorText('description: How much support the dataset gets');
     assert.match(text, /display_name: Tier/);

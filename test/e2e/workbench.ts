@@ -48,9 +48,7 @@ export class Workbench {
 
   /** Quick Open (Ctrl+P), the way a user opens a file by name. */
   async openFile(name: string): Promise<void> {
-    await this.page.keyboard.press('Control+P');
-    const input = this.page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
+    const input = await this.openQuickInput('Control+P', 'Quick Open');
     await input.fill(name);
     const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
     await row.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
@@ -72,9 +70,7 @@ export class Workbench {
 
   /** Runs a command by its title from the Command Palette (F1); `asksForInput` when it opens an input box itself. */
   async runCommand(title: string, asksForInput = false): Promise<void> {
-    await this.page.keyboard.press('F1');
-    const input = this.page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
+    const input = await this.openQuickInput('F1', 'the Command Palette');
     await input.fill(`>${title}`);
     const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
     await row.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
@@ -83,12 +79,30 @@ export class Workbench {
     else await input.waitFor({ state: 'hidden' });
   }
 
+  /**
+   * Presses `key` until the quick input box is there and takes typing. A key pressed while focus is
+   * moving (out of a webview, a closing widget) can be lost, or open a box the workbench marks inert
+   * for a moment: then Escape and press again, rather than wait on a box that will not take input.
+   */
+  private async openQuickInput(key: string, what: string): Promise<Locator> {
+    const input = this.page.locator('.quick-input-widget input');
+    await until(`${what} to take input`, async () => {
+      await this.page.keyboard.press(key);
+      const ready = await input.waitFor({ state: 'visible', timeout: budgetMs(10_000) }).then(
+        async () => (await input.isEditable()) && !(await this.page.locator('.quick-input-widget[inert], [inert] .quick-input-widget').count()),
+        () => false,
+      );
+      if (ready) return true;
+      await this.page.keyboard.press('Escape');
+      return undefined;
+    });
+    return input;
+  }
+
   /** Moves the cursor with Go to Line/Column (Ctrl+G), 1-based like the status bar. */
   async goTo(line: number, column: number): Promise<void> {
     await this.activeEditor.locator('.view-lines').click();
-    await this.page.keyboard.press('Control+G');
-    const input = this.page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
+    const input = await this.openQuickInput('Control+G', 'Go to Line');
     // Ctrl+G opens Quick Open with a ':' prefix; filling the box replaces it, so it is written again.
     await input.fill(`:${line}:${column}`);
     await this.page.keyboard.press('Enter');
