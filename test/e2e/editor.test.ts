@@ -77,7 +77,16 @@ e2eSuite('Catalog Code in VS Code, on its own local catalog', () => ({}), async 
     await workbench.toggleViewRow('Lineage', 'staging.orders');
     const expanded = await workbench.waitForViewRows('Lineage', 'the upstream of staging.orders (the ingest_orders job)', (r) => r.some((x) => x.startsWith('ingest_orders')));
     assert.match(expanded.find((r) => r.startsWith('ingest_orders')) ?? '', /degree 2/);
-    await workbench.resizeSideBar(520);
+  });
+
+  await scenario("the README's third step: revenue-lineage.yml's upstreams the catalog lacks are marked added", async () => {
+    await workbench.openFile('revenue-lineage.yml');
+    await workbench.goTo(5, 15);
+    await workbench.runCommand('Catalog Code: Focus on Lineage View');
+    const added = (rows: string[]): string[] => rows.filter((row) => row.includes('+ added in revenue-lineage.yml'));
+    const rows = await workbench.waitForViewRows('Lineage', 'two upstreams of marts.revenue_daily marked added', (r) => added(r).length === 2);
+    assert.ok(added(rows).every((row) => rows.indexOf(row) < rows.findIndex((r) => /Downstream/i.test(r))), `the added entities should be upstreams:\n${rows.join('\n')}`);
+    await workbench.resizeSideBar(620);
     await workbench.runCommand('View: Hide Panel');
     await screenshot(session, 'lineage.png');
   });
