@@ -6,6 +6,7 @@ import { PendingState } from '../core/pending/pendingState';
 import { parseCommandLine } from './args';
 import { announceTarget, describeError, serviceConnection } from './connection';
 import { loadMetadataDocuments } from './documents';
+import { SETTINGS_FLAG_HELP } from './settings';
 import { parseTypeNamespace, verdictDiagnostics } from './pushVerdicts';
 import type { CliIo } from './io';
 import { formatText } from './report';
@@ -25,6 +26,7 @@ Options:
   --no-impact          skip the impact search (faster on a large catalog)
   --type-namespace     datahub|service: namespace of type URNs built from short names (default: the
                        one the service uses — service for the local catalog, datahub otherwise)
+${SETTINGS_FLAG_HELP}
 
 The token is $CATALOG_TOKEN, or for a URL on this machine the local catalog's token file
 (.catalog/connection.json, docs/cli.md). Stderr names the target first. Exit codes: 0 planned (or no change with --detailed-exitcode),
@@ -43,6 +45,7 @@ export async function runPlan(argv: string[], io: CliIo): Promise<number> {
       'detailed-exitcode': { type: 'boolean', default: false },
       'no-impact': { type: 'boolean', default: false },
       'type-namespace': { type: 'string' },
+      settings: { type: 'string' },
     },
     PLAN_USAGE,
     io,
@@ -61,7 +64,7 @@ export async function runPlan(argv: string[], io: CliIo): Promise<number> {
   if (!connected.ok) return usageCode(connected.exit);
   const connection = connected.value;
 
-  const loaded = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { stopOnUnreadable: true });
+  const loaded = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { stopOnUnreadable: true, settingsFile: options.settings });
   if (!loaded.ok) return usageCode(loaded.exit);
   const workspace = loaded.value;
   const documents = workspace.documents;

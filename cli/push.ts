@@ -4,6 +4,7 @@ import { runPushWorkflow, type PushOutcome } from '../core/push/pushWorkflow';
 import { sessionPushPlan, sessionPushVerdicts } from '../core/push/sessionPush';
 import type { ServiceConnection } from '../core/api/http';
 import { loadMetadataDocuments, type LoadedWorkspace } from './documents';
+import { SETTINGS_FLAG_HELP } from './settings';
 import { parseCommandLine } from './args';
 import { announceTarget, describeError, serviceConnection } from './connection';
 import type { CliIo } from './io';
@@ -26,6 +27,7 @@ Options:
   --force            push even when the files have errors
   --type-namespace   datahub|service: namespace of type URNs built from short names (default: the
                      one the service uses — service for the local catalog, datahub otherwise)
+${SETTINGS_FLAG_HELP}
 
 Settings (associations, severities) come from .vscode/settings.json in the current folder, as for
 validate. The token is $CATALOG_TOKEN, or for a URL on this machine the local catalog's token
@@ -44,7 +46,7 @@ interface PushFlags {
 }
 
 export async function runPush(argv: string[], io: InteractiveIo): Promise<number> {
-  const options = { service: { type: 'string' }, 'dry-run': { type: 'boolean', default: false }, yes: { type: 'boolean', short: 'y', default: false }, force: { type: 'boolean', default: false }, 'type-namespace': { type: 'string' } } as const;
+  const options = { service: { type: 'string' }, 'dry-run': { type: 'boolean', default: false }, yes: { type: 'boolean', short: 'y', default: false }, force: { type: 'boolean', default: false }, 'type-namespace': { type: 'string' }, settings: { type: 'string' } } as const;
   const commandLine = parseCommandLine(argv, options, PUSH_USAGE, io);
   if (!commandLine.ok) return commandLine.exit;
   const parsed = commandLine.value;
@@ -53,7 +55,7 @@ export async function runPush(argv: string[], io: InteractiveIo): Promise<number
   const connected = serviceConnection(parsed.values, io);
   if (!connected.ok) return connected.exit;
   const connection = connected.value;
-  const loaded = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { stopOnUnreadable: true });
+  const loaded = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { stopOnUnreadable: true, settingsFile: parsed.values.settings });
   if (!loaded.ok) return loaded.exit;
   const workspace = loaded.value;
   await announceTarget(connection, io);

@@ -2,7 +2,8 @@ import { relative } from 'node:path';
 import { parseAssociations, type Associations } from '../core/formats/associations';
 import { parseSeverityArgument, type SeverityLevel } from '../core/diagnostics/severityOverrides';
 import { CATALOG_SETTINGS } from '../core/settings/catalogSettings';
-import { readWorkspaceSettingsFile } from '../core/settings/settingsFile';
+import { readSettingsFileAt, readWorkspaceSettingsFile, type WorkspaceSettingsFile } from '../core/settings/settingsFile';
+import { readSettings, type SettingName } from '../core/settings/catalogSettings';
 import { exitWith, proceed, type OrExit } from './exit';
 import type { CliIo } from './io';
 import { describeError } from '../core/errors/describeError';
@@ -15,6 +16,9 @@ export interface CliSettings {
   datahubVersion: string;
 }
 
+/** The settings that change what a check finds: the ones the CLI applies, and the ones a review compares. */
+export const VERDICT_SETTINGS: readonly SettingName[] = ['associations', 'severity', 'datahubVersion'];
+
 /** The environment variable that replaces `catalogCode.formats.associations` (JSON). */
 export const ASSOCIATIONS_VARIABLE = 'CATALOG_CODE_ASSOCIATIONS';
 
@@ -23,15 +27,16 @@ export const ASSOCIATIONS_VARIABLE = 'CATALOG_CODE_ASSOCIATIONS';
  * `catalogCode.*` settings of `.vscode/settings.json` in `folder` (the current folder), then
  * `CATALOG_CODE_ASSOCIATIONS` (replaces the associations) and each `--severity code=level`
  * (wins over that code's entry). Says on stderr, in one line, which settings it applied from
- * where. `exit` is the exit code of a problem already told (2): a mistyped format name in
- * either place, or a malformed `--severity`; other unreadable values are told and left out.
+ * where. `settingsFile` (`--settings`) replaces the workspace's file: a path, or `none` for every
+ * setting at its default. `exit` is the exit code of a problem already told (2): a mistyped format
+ * name in either place, or a malformed `--severity`; other unreadable values are told and left out.
  */
-export function loadCliSettings(io: CliIo, options: { severityFlags?: readonly string[]; folder?: string } = {}): OrExit<CliSettings> {
-  const file = readWorkspaceSettingsFile(options.folder ?? process.cwd());
+export function loadCliSettings(io: CliIo, options: { severityFlags?: readonly string[]; folder?: string; settingsFile?: string } = {}): OrExit<CliSettings> {
+  const file = settingsSource(options.settingsFile, options.folder ?? process.cwd());
   const associationsKey = CATALOG_SETTINGS.associations.key;
   const associationProblems = file.problems.filter((problem) => problem.startsWith(associationsKey));
   file.problems.filter((problem) => !associationProblems.includes(problem)).forEach(io.stderr);
-  const applied: string[] = file.present.map((name) => CATALOG_SETTINGS[name].key).filter((key) => key === associationsKey || key === CATALOG_SETTINGS.severity.key || key === CATALOG_SETTINGS.datahubVersion.key);
+  const applied: string[] = file.present.filter((name) => VERDICT_SETTINGS.includes(name)).map((name) => CATALOG_SETTINGS[name].key);
   let associations = file.settings.associations;
   const environment = loadEnvironmentAssociations(io);
   if (!environment.ok) return environment;
@@ -54,6 +59,19 @@ export function loadCliSettings(io: CliIo, options: { severityFlags?: readonly s
   const told = appliedLine(applied, file.file, fromEnvironment !== undefined, (options.severityFlags ?? []).length > 0);
   if (told) io.stderr(told);
   return proceed({ associations, severity, datahubVersion: file.settings.datahubVersion });
+}
+
+/** The `--settings` line of validate's, plan's and push's usage. */
+export const SETTINGS_FLAG_HELP = `  --settings FILE    read the catalogCode settings from FILE instead of .vscode/settings.json;
+                     'none' leaves every setting at its default (the review Action passes the base branch's)`;
+
+/** The value of `--settings` that ignores every settings file. */
+export const NO_SETTINGS_FILE = 'none';
+
+function settingsSource(settingsFile: string | undefined, folder: string): WorkspaceSettingsFile {
+  if (settingsFile === undefined) return readWorkspaceSettingsFile(folder);
+  if (settingsFile === NO_SETTINGS_FILE) return readSettings(undefined);
+  return readSettingsFileAt(settingsFile);
 }
 
 /** "Settings: catalogCode.formats.associations from .vscode/settings.json; …" — undefined when every setting is at its default. */

@@ -2,6 +2,7 @@ import type { ServiceConnection } from '../core/api/http';
 import { UNKNOWN_EXISTENCE, type EntityExistenceView, type PropertyDefinitionInfo } from '../core/definitions/types';
 import type { CatalogKnowledge } from '../core/workspace/session';
 import { loadMetadataDocuments, validateAll } from './documents';
+import { SETTINGS_FLAG_HELP } from './settings';
 import { parseCommandLine } from './args';
 import type { CliIo } from './io';
 import { targetLine } from '../core/api/targetDescription';
@@ -19,7 +20,7 @@ const FORMATS: readonly ReportFormat[] = ['text', 'json', 'github', 'sarif'];
 
 export const VALIDATE_USAGE = `Usage: catalog-code validate [PATH...] [--format text|json|github|sarif] [--service URL]
                              [--target local|datahub|offline] [--severity CODE=LEVEL]...
-                             [--datahub-version VERSION|auto]
+                             [--datahub-version VERSION|auto] [--settings FILE|none]
 
 Checks every metadata file under PATH (default: the current folder). Folders are walked;
 YAML and JSON files that are not Catalog Code formats are skipped. Exits 1 when an error is found.
@@ -43,12 +44,13 @@ setting catalogCode.datahub.version in .vscode/settings.json is used when the fl
 
 Settings: catalogCode.formats.associations and catalogCode.diagnostics.severity are read from
 .vscode/settings.json in the current folder, as the editor applies them (one line on stderr names
-those applied); CATALOG_CODE_ASSOCIATIONS (JSON) replaces the associations, --severity a code's level.`;
+those applied); CATALOG_CODE_ASSOCIATIONS (JSON) replaces the associations, --severity a code's level.
+${SETTINGS_FLAG_HELP}`;
 
 export async function runValidate(argv: string[], io: CliIo): Promise<number> {
   const commandLine = parseCommandLine(
     argv,
-    { format: { type: 'string', default: 'text' }, service: { type: 'string' }, target: { type: 'string' }, 'datahub-version': { type: 'string' }, severity: { type: 'string', multiple: true } },
+    { format: { type: 'string', default: 'text' }, service: { type: 'string' }, target: { type: 'string' }, 'datahub-version': { type: 'string' }, severity: { type: 'string', multiple: true }, settings: { type: 'string' } },
     VALIDATE_USAGE,
     io,
   );
@@ -72,7 +74,7 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
   }
 
   let knowledge: CatalogKnowledge = { entities: UNKNOWN_EXISTENCE };
-  const loaded = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { severityFlags: parsed.values.severity ?? [], catalog: () => knowledge });
+  const loaded = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { severityFlags: parsed.values.severity ?? [], settingsFile: parsed.values.settings, catalog: () => knowledge });
   if (!loaded.ok) return loaded.exit;
   const workspace = loaded.value;
   const models = workspace.documents.map((d) => d.model);

@@ -5,6 +5,7 @@ import { DEFAULT_DIAGNOSTICS_DOC_URL } from '../core/diagnostics/codeDocs';
 import { describeError } from '../core/errors/describeError';
 import { logLines } from '../core/output/logText';
 import { createComment, GitHubApiError, listComments, updateComment, type GitHubTarget } from './review/githubComments';
+import { baseCommit, parseSettingsFrom, reviewSettings, type ReviewSettings, type SettingsFrom } from './review/reviewSettings';
 import { jobSummary, ownReviewComment, planSection, reviewComment, type CommentInput } from './review/reviewMarkdown';
 
 /**
@@ -25,6 +26,13 @@ interface Inputs {
   commentAuthor: string;
   failOnError: boolean;
   docsUrl: string;
+  settingsFrom: SettingsFrom;
+}
+
+function settingsFrom(value: string | undefined): SettingsFrom {
+  const chosen = parseSettingsFrom(value);
+  if (!chosen) throw new Error(`the settings-from input is '${(value ?? '').slice(0, 40)}'; write base (judge a pull request by its base branch's settings, the default) or branch`);
+  return chosen;
 }
 
 function inputs(env: NodeJS.ProcessEnv): Inputs {
@@ -36,6 +44,7 @@ function inputs(env: NodeJS.ProcessEnv): Inputs {
     commentAuthor: env.INPUT_COMMENT_AUTHOR?.trim() || 'github-actions[bot]',
     failOnError: flag(env.INPUT_FAIL_ON_ERROR, true),
     docsUrl: env.CATALOG_CODE_DOCS_URL?.trim() || DEFAULT_DIAGNOSTICS_DOC_URL,
+    settingsFrom: settingsFrom(env.INPUT_SETTINGS_FROM),
   };
 }
 
@@ -56,9 +65,12 @@ function say(text: string): void {
   process.stdout.write(`${logLines(text)}\n`);
 }
 
-function pullRequestNumber(eventPath: string | undefined): number | undefined {
-  if (!eventPath) return undefined;
-  const event = JSON.parse(readFileSync(eventPath, 'utf8')) as { pull_request?: { number?: unknown }; issue?: { number?: unknown; pull_request?: unknown } };
+function readEvent(eventPath: string | undefined): unknown {
+  return eventPath ? (JSON.parse(readFileSync(eventPath, 'utf8')) as unknown) : undefined;
+}
+
+function pullRequestNumber(payload: unknown): number | undefined {
+  const event = (payload ?? {}) as { pull_request?: { number?: unknown }; issue?: { number?: unknown; pull_request?: unknown } };
   const number = event.pull_request?.number ?? (event.issue?.pull_request ? event.issue.number : undefined);
   return typeof number === 'number' && Number.isSafeInteger(number) && number > 0 ? number : undefined;
 }
@@ -74,17 +86,17 @@ function runUrl(env: NodeJS.ProcessEnv): string | undefined {
   }
 }
 
-async function validate(options: Inputs): Promise<{ problems: FileDiagnostic[]; code: number }> {
+async function validate(options: Inputs, settings: ReviewSettings): Promise<{ problems: FileDiagnostic[]; code: number }> {
   const { runValidate } = await import('../cli/validate.js');
-  const result = await captured(runValidate, [...options.paths, '--format', 'json', ...(options.service ? ['--service', options.service] : [])]);
+  const result = await captured(runValidate, [...options.paths, '--format', 'json', ...settings.cliArguments, ...(options.service ? ['--service', options.service] : [])]);
   if (result.code === 2 || !result.stdout.trim()) throw new Error(`catalog-code validate failed: ${result.stderr.trim() || `exit ${result.code}`}`);
   return { problems: JSON.parse(result.stdout) as FileDiagnostic[], code: result.code };
 }
 
-async function plan(options: Inputs): Promise<CommentInput['plan']> {
+async function plan(options: Inputs, settings: ReviewSettings): Promise<CommentInput['plan']> {
   if (!options.service) return { missing: 'No plan: the Action was given no catalog (its service input), so only the files were checked.' };
   const { runPlan } = await import('../cli/plan.js');
-  const result = await captured(runPlan, [...options.paths, '--service', options.service, '--format', 'markdown']);
+  const result = await captured(runPlan, [...options.paths, '--service', options.service, '--format', 'markdown', ...settings.cliArguments]);
   return result.code === 0 ? { markdown: result.stdout.trimEnd() } : { missing: `No plan: ${result.stderr.trim() || `catalog-code plan exited ${result.code}`}` };
 }
 
@@ -99,24 +111,33 @@ async function upsertComment(target: GitHubTarget, pullRequest: number, author: 
   return `created comment ${created.id}`;
 }
 
+function gitHubTarget(env: NodeJS.ProcessEnv): GitHubTarget | undefined {
+  return env.GITHUB_TOKEN ? { apiUrl: env.GITHUB_API_URL || 'https://api.github.com', repository: env.GITHUB_REPOSITORY ?? '', token: env.GITHUB_TOKEN } : undefined;
+}
+
 async function main(env: NodeJS.ProcessEnv): Promise<number> {
   const options = inputs(env);
-  const { problems, code } = await validate(options);
+  const event = readEvent(env.GITHUB_EVENT_PATH);
+  const settings = await reviewSettings(options.settingsFrom, baseCommit(event), gitHubTarget(env), process.cwd());
+  if (settings.warning) warn(settings.warning);
+  if (settings.note) say(settings.note);
+  const { problems, code } = await validate(options, settings);
   const report = formatGithub(problems, 'the job summary of this run (its Summary page)');
   if (report.annotations) process.stdout.write(`${report.annotations}\n`);
   if (report.summary) say(report.summary);
-  const planned = await plan(options);
+  const planned = await plan(options, settings);
+  const settingsNote = settings.note ?? settings.warning;
   if (env.GITHUB_STEP_SUMMARY) {
-    appendFileSync(env.GITHUB_STEP_SUMMARY, jobSummary(problems, options.docsUrl));
+    appendFileSync(env.GITHUB_STEP_SUMMARY, jobSummary(problems, options.docsUrl, settingsNote));
     appendFileSync(env.GITHUB_STEP_SUMMARY, `\n${planSection(planned)}\n`);
   }
-  const pullRequest = pullRequestNumber(env.GITHUB_EVENT_PATH);
+  const pullRequest = pullRequestNumber(event);
   if (options.comment && pullRequest !== undefined) {
     const run = runUrl(env);
-    const body = reviewComment({ problems, plan: planned, ...(run ? { runUrl: run } : {}) });
-    if (!env.GITHUB_TOKEN) warn('No review comment: GITHUB_TOKEN is not set (pass `github-token`). The plan is in the job summary.');
+    const body = reviewComment({ problems, plan: planned, ...(run ? { runUrl: run } : {}), ...(settingsNote ? { settingsNote } : {}) });
+    const target = gitHubTarget(env);
+    if (!target) warn('No review comment: GITHUB_TOKEN is not set (pass `github-token`). The plan is in the job summary.');
     else {
-      const target: GitHubTarget = { apiUrl: env.GITHUB_API_URL || 'https://api.github.com', repository: env.GITHUB_REPOSITORY ?? '', token: env.GITHUB_TOKEN };
       try {
         say(`Catalog Code review: ${await upsertComment(target, pullRequest, options.commentAuthor, body)} on pull request #${pullRequest}.`);
       } catch (error) {

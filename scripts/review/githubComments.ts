@@ -66,6 +66,25 @@ function nextLink(header: string | null): string | undefined {
   return header?.split(',').map((part) => /<([^>]+)>\s*;\s*rel="next"/.exec(part)?.[1]).find(Boolean);
 }
 
+/**
+ * The text of the file at `path` in commit `ref`, or undefined when that commit has no such file.
+ * At most `maxBytes`: a larger file is an error, not read.
+ */
+export async function fileAtCommit(target: GitHubTarget, path: string, ref: string, maxBytes: number): Promise<string | undefined> {
+  const url = repoPath(target, `/contents/${path.split('/').map(encodeURIComponent).join('/')}?ref=${encodeURIComponent(ref)}`);
+  let response: Response;
+  try {
+    response = await call(target, 'GET', url);
+  } catch (error) {
+    if (error instanceof GitHubApiError && error.status === 404) return undefined;
+    throw error;
+  }
+  const file = (await response.json()) as { type?: unknown; encoding?: unknown; content?: unknown; size?: unknown };
+  if (file.type !== 'file' || file.encoding !== 'base64' || typeof file.content !== 'string') throw new GitHubApiError(response.status, `GitHub answered for ${path} with something other than a file's content`);
+  if (typeof file.size !== 'number' || file.size > maxBytes) throw new GitHubApiError(response.status, `${path} is larger than ${maxBytes} bytes`);
+  return Buffer.from(file.content, 'base64').toString('utf8');
+}
+
 export async function listComments(target: GitHubTarget, pullRequest: number): Promise<IssueComment[]> {
   const out: IssueComment[] = [];
   let url: URL | undefined = repoPath(target, `/issues/${pullRequest}/comments?per_page=100`);

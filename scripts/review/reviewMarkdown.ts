@@ -30,8 +30,8 @@ export function countsLine(problems: readonly FileDiagnostic[]): string {
 }
 
 /** Every problem, as a list (a table would let a `|` in a file name split its cells). */
-export function jobSummary(problems: readonly FileDiagnostic[], docsUrl: string): string {
-  const lines = ['## Catalog Code: validate', '', `${countsLine(problems)}.`, ''];
+export function jobSummary(problems: readonly FileDiagnostic[], docsUrl: string, settingsNote?: string): string {
+  const lines = ['## Catalog Code: validate', '', `${countsLine(problems)}.`, '', ...(settingsNote ? [`> ${mdText(settingsNote, 2_000)}`, ''] : [])];
   let size = lines.join('\n').length;
   for (let i = 0; i < problems.length; i++) {
     const p = problems[i];
@@ -53,12 +53,14 @@ export interface CommentInput {
   plan: { markdown: string } | { missing: string };
   /** a link to this run, where the annotations and the job summary are */
   runUrl?: string;
+  /** which settings judged the files, when a reviewer should know (the branch changes them) */
+  settingsNote?: string;
 }
 
 /** The comment: marker, the validate line, then the plan; never over GitHub's limit. */
 export function reviewComment(input: CommentInput): string {
   const where = input.runUrl ? ` — every problem is in the [job summary](${input.runUrl})` : '';
-  const head = [REVIEW_MARKER, `**Catalog Code validate:** ${countsLine(input.problems)}${input.problems.length > 0 ? where : ''}.`, ''];
+  const head = [REVIEW_MARKER, `**Catalog Code validate:** ${countsLine(input.problems)}${input.problems.length > 0 ? where : ''}.`, '', ...(input.settingsNote ? [`> ${mdText(input.settingsNote, 2_000)}`, ''] : [])];
   const body = planSection(input.plan);
   const text = `${head.join('\n')}\n${body}\n`;
   if (text.length <= MAX_COMMENT_CHARS) return text;

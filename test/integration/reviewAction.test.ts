@@ -18,6 +18,7 @@ const root = join(__dirname, '..', '..');
 const script = join(root, 'dist', 'reviewAction.js');
 const MARKER = '<!-- catalog-code-review -->';
 const BOT = 'github-actions[bot]';
+const BASE_SHA = 'a'.repeat(40);
 
 interface Comment {
   id: number;
@@ -38,6 +39,9 @@ class FakeGitHub {
   failWith: { method: string; status: number } | undefined;
   /** a Link header's next page, on the first list answer */
   nextLink: string | undefined;
+  /** the base commit's .vscode/settings.json (undefined: the commit has none), or a status to fail with */
+  baseSettings: string | undefined;
+  baseSettingsStatus: number | undefined;
   private server: Server | undefined;
   private nextId = 1000;
   url = '';
@@ -58,6 +62,12 @@ class FakeGitHub {
       response.end(JSON.stringify(value));
     };
     if (this.failWith && this.failWith.method === request.method) return send(this.failWith.status, { message: this.failWith.status === 403 ? 'Resource not accessible by integration' : 'Server Error' });
+    if (request.method === 'GET' && path === `/repos/acme/warehouse/contents/.vscode/settings.json?ref=${BASE_SHA}`) {
+      if (this.baseSettingsStatus) return send(this.baseSettingsStatus, { message: 'Server Error' });
+      if (this.baseSettings === undefined) return send(404, { message: 'Not Found' });
+      const content = Buffer.from(this.baseSettings).toString('base64');
+      return send(200, { type: 'file', encoding: 'base64', size: Buffer.byteLength(this.baseSettings), content });
+    }
     if (request.method === 'GET' && /^\/repos\/acme\/warehouse\/issues\/7\/comments\?/.test(path)) return send(200, this.comments, this.nextLink ? { link: `<${this.nextLink}>; rel="next"` } : {});
     if (request.method === 'POST' && path === '/repos/acme/warehouse/issues/7/comments') {
       const comment = { id: this.nextId++, body: (JSON.parse(body) as { body: string }).body, user: { login: BOT, type: 'Bot' } };
@@ -91,11 +101,11 @@ interface Run {
   summary: string;
 }
 
-function runAction(workspace: string, github: FakeGitHub, extra: Record<string, string> = {}): Promise<Run> {
+function runAction(workspace: string, github: FakeGitHub, extra: Record<string, string> = {}, payload: unknown = { action: 'synchronize', pull_request: { number: 7 } }): Promise<Run> {
   const summaryFile = join(workspace, '..', `summary-${Date.now()}-${Math.random()}.md`);
   writeFileSync(summaryFile, '');
   const event = join(workspace, '..', 'event.json');
-  writeFileSync(event, JSON.stringify({ action: 'synchronize', pull_request: { number: 7 } }));
+  writeFileSync(event, JSON.stringify(payload));
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     GITHUB_EVENT_PATH: event,
@@ -228,6 +238,68 @@ describe('the GitHub Action script against a stand-in for GitHub', { timeout: bu
       assert.match(comment.body, /### Catalog Code plan/);
       assert.match(comment.body, /\*\*\d+ change\(s\) to \d+ entit/);
       assert.match(run.summary, /### Catalog Code plan/);
+    });
+  });
+
+  describe("a pull request's own settings do not decide its review", () => {
+    const pullRequest = { action: 'synchronize', pull_request: { number: 7, base: { sha: BASE_SHA } } };
+    const silencing = JSON.stringify({ 'catalogCode.diagnostics.severity': { 'format.*': 'off' } });
+    let branch = '';
+    before(() => {
+      branch = hostileWorkspace(3);
+      mkdirSync(join(branch, '.vscode'));
+      writeFileSync(join(branch, '.vscode', 'settings.json'), `// this branch turns the checks off\n${silencing}`);
+    });
+    after(() => rmSync(join(branch, '..'), { recursive: true, force: true }));
+    const reset = () => {
+      github.comments = [];
+      github.seen = [];
+      github.baseSettings = undefined;
+      github.baseSettingsStatus = undefined;
+    };
+
+    it('judges by the base commit (which has no settings), and names the change in the comment and the job summary', async () => {
+      reset();
+      const run = await runAction(branch, github, {}, pullRequest);
+      assert.equal(run.code, 1, `the errors the branch turned off still fail the step\n${run.stdout}\n${run.stderr}`);
+      assert.ok(github.seen[0].path.startsWith('/repos/acme/warehouse/contents/.vscode/settings.json?ref='), 'the base settings were asked for first');
+      const note = /This pull request changes catalogCode\.diagnostics\.severity in \.vscode\/settings\.json\. The review judged the files by the base branch's settings/;
+      assert.match(github.comments[0].body, /3 error\(s\)/);
+      assert.match(github.comments[0].body, note);
+      assert.match(run.summary, note);
+    });
+
+    it("applies the base commit's settings when it has them, and says nothing when the branch keeps them", async () => {
+      reset();
+      github.baseSettings = silencing;
+      const run = await runAction(branch, github, {}, pullRequest);
+      assert.equal(run.code, 0, `the base's own settings turn the code off\n${run.stdout}\n${run.stderr}`);
+      assert.match(github.comments[0].body, /0 error\(s\)/);
+      assert.doesNotMatch(github.comments[0].body, /changes catalogCode/);
+    });
+
+    it("GitHub failing to give the base's settings: the defaults judge, and a warning says so", async () => {
+      reset();
+      github.baseSettingsStatus = 500;
+      const run = await runAction(branch, github, {}, pullRequest);
+      assert.equal(run.code, 1);
+      const warning = run.stdout.split('\n').find((l) => l.startsWith('::warning title=Catalog Code review::Could not read the base branch'));
+      assert.ok(warning, run.stdout);
+      assert.match(warning, /judged with Catalog Code's default settings\. This branch sets catalogCode\.diagnostics\.severity/);
+    });
+
+    it("settings-from: branch keeps the branch's own settings and asks GitHub for nothing else", async () => {
+      reset();
+      const run = await runAction(branch, github, { INPUT_SETTINGS_FROM: 'branch' }, pullRequest);
+      assert.equal(run.code, 0, run.stdout);
+      assert.ok(!github.seen.some((s) => s.path.includes('/contents/')));
+    });
+
+    it('a settings-from that is neither base nor branch stops with a clear error', async () => {
+      reset();
+      const run = await runAction(branch, github, { INPUT_SETTINGS_FROM: 'mine' }, pullRequest);
+      assert.equal(run.code, 2);
+      assert.match(run.stderr, /the settings-from input is 'mine'; write base/);
     });
   });
 });
