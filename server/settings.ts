@@ -72,8 +72,9 @@ export class SettingsSync {
     if (this.state.session.setSeverity(settings.severity)) this.state.markStale();
     this.state.setRefreshInterval(settings.refreshIntervalSeconds);
     this.state.uiUrlSetting = settings.uiUrl;
-    if (this.state.inlayPropertyNames !== settings.inlayHintsPropertyNames) {
+    if (this.state.inlayPropertyNames !== settings.inlayHintsPropertyNames || this.state.inlayCatalogChanges !== settings.inlayHintsCatalogChanges) {
       this.state.inlayPropertyNames = settings.inlayHintsPropertyNames;
+      this.state.inlayCatalogChanges = settings.inlayHintsCatalogChanges;
       this.onInlayHintsChanged();
     }
     if (this.state.datahubVersion.setSetting(settings.datahubVersion)) this.state.markStale();

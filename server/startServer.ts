@@ -30,9 +30,7 @@ export function startServer(lsp: Connection): ServerState {
   const state = new ServerState(lsp);
   const lifecycle = new Lifecycle();
   const diagnostics = new DiagnosticsFeature(lsp, state);
-  const settings = new SettingsSync(lsp, state, () => {
-    if (support?.inlayHintRefresh) void lsp.languages.inlayHint.refresh();
-  });
+  const settings = new SettingsSync(lsp, state, () => state.refreshInlayHints());
   const workspaceDiagnostics = new WorkspaceDiagnostics(lsp, state, diagnostics.dependencies);
   const files = new FileWatching(lsp, state, () => workspaceDiagnostics.changed());
   let support: ClientSupport | undefined;

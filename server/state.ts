@@ -1,5 +1,6 @@
 import type { Connection } from 'vscode-languageserver/node';
 import type { ServiceConnection } from '../core/api';
+import { CatalogAssignmentValues } from './catalogValues';
 import { timeoutFromEnvironment } from '../core/api/http';
 import { UNKNOWN_EXISTENCE, type EntityExistenceView } from '../core/definitions/types';
 import { StatusNotification, type CatalogInitializationOptions, type StatusParams } from '../core/protocol';
@@ -57,6 +58,10 @@ export class ServerState {
   clientRegistersCommands = false;
   /** `catalogCode.inlayHints.propertyNames` */
   inlayPropertyNames = CATALOG_SETTINGS.inlayHintsPropertyNames.default;
+  /** `catalogCode.inlayHints.catalogChanges` */
+  inlayCatalogChanges = CATALOG_SETTINGS.inlayHintsCatalogChanges.default;
+  /** the catalog's structured-property values, for the marks on assignments (read in the background) */
+  readonly catalogValues = new CatalogAssignmentValues(() => this.refreshInlayHints(), (message) => this.log(message));
   private told = false;
   private staleListeners: (() => void)[] = [];
   private stalePending = false;
@@ -90,8 +95,8 @@ export class ServerState {
 
   /** The catalog's lineage while a service answers; undefined otherwise (the pending state then shows the files alone, without waiting on a timeout). */
   private connectedLineage(): LineageFetcher | undefined {
-    const service = this.currentService;
-    if (!service || this.live.state !== 'connected') return undefined;
+    const service = this.connectedService();
+    if (!service) return undefined;
     if (this.catalogLineage?.service !== service) this.catalogLineage = { service, fetcher: serviceLineageFetcher(service) };
     return this.catalogLineage.fetcher;
   }
@@ -103,6 +108,7 @@ export class ServerState {
   catalogChanged(urns?: readonly string[]): void {
     this.existence.forget(urns);
     this.pending.forgetCatalog();
+    this.catalogValues.forget();
     this.markStale();
   }
 
@@ -161,6 +167,7 @@ export class ServerState {
     this.existence.setConnection(service);
     this.suggestions.setConnection(service);
     this.pending.forgetCatalog();
+    this.catalogValues.forget();
     this.log(service ? `Using the catalog service at ${service.url} (set by ${from}).` : 'No catalog service: working offline on the definitions in the workspace.');
     void this.live.setConnection(service);
     void this.detectTarget(service);
@@ -224,9 +231,19 @@ export class ServerState {
     return this.pending.entities.view(this.connectedExistence() ?? UNKNOWN_EXISTENCE);
   }
 
-  /** The existence lookups, only while a service answers (the one place that rule is written); undefined otherwise. */
+  /** The existence lookups, only while a service answers; undefined otherwise. */
   connectedExistence(): EntityExistence | undefined {
-    return this.live.state === 'connected' ? this.existence : undefined;
+    return this.connectedService() ? this.existence : undefined;
+  }
+
+  /** The service, while it answers (the one place that rule is written); undefined otherwise. */
+  connectedService(): ServiceConnection | undefined {
+    return this.live.state === 'connected' ? this.currentService : undefined;
+  }
+
+  /** Asks the editor to ask for inlay hints again (what they show changed), where it can be asked. */
+  refreshInlayHints(): void {
+    if (this.support?.inlayHintRefresh) void this.lsp.languages.inlayHint.refresh();
   }
 
   onDiagnosticsStale(listener: () => void): void {

@@ -51,7 +51,7 @@ export function propertyNameHints(document: WorkspaceDocument, definitions: Defi
 }
 
 /** After the values when they end on the key's line (`id: 365▸`), else at the end of the key's line (`id:▸`). */
-function hintOffset(text: string, keyEnd: number, valuesEnd: number): number {
+export function hintOffset(text: string, keyEnd: number, valuesEnd: number): number {
   const lineEnd = text.indexOf('\n', keyEnd);
   const end = lineEnd < 0 ? text.length : lineEnd;
   if (valuesEnd >= keyEnd && valuesEnd <= end) return valuesEnd;

@@ -1,5 +1,5 @@
 import type { JsonObject } from '../api/pushClient';
-import { factsOfKind, type DocumentModel, type FineGrainedEdgeFact, type PropertyScalar } from '../model/facts';
+import { factsOfKind, type DocumentModel, type FineGrainedEdgeFact, type PropertyAssignmentFact, type PropertyScalar } from '../model/facts';
 import { entityTypeOfUrn } from '../urn';
 import { asRecord } from './pushJson';
 
@@ -148,18 +148,21 @@ function mcpPhase(aspectName: string): AspectIntent['phase'] {
 }
 
 function collectAssignments(model: DocumentModel, intent: PushIntent): void {
-  for (const fact of factsOfKind(model, 'propertyAssignment')) {
-    const entityUrn = fact.entity.value;
-    let assignment = intent.assignments.get(entityUrn);
-    if (!assignment) {
-      assignment = { entityUrn, replace: false, values: new Map(), removes: new Set(), sources: new Set() };
-      intent.assignments.set(entityUrn, assignment);
-    }
-    assignment.sources.add(model.uri);
-    if (fact.mode === 'replace') assignment.replace = true;
-    if (fact.mode === 'remove') assignment.removes.add(fact.propertyUrn);
-    else assignment.values.set(fact.propertyUrn, fact.values.map((v) => v.value));
+  for (const fact of factsOfKind(model, 'propertyAssignment')) addAssignment(intent.assignments, fact, model.uri);
+}
+
+/** Adds what one assignment in a file says to the entity's assignment intent (the push's, or one file's for the editor's marks). */
+export function addAssignment(assignments: Map<string, AssignmentIntent>, fact: PropertyAssignmentFact, source: string): void {
+  const entityUrn = fact.entity.value;
+  let assignment = assignments.get(entityUrn);
+  if (!assignment) {
+    assignment = { entityUrn, replace: false, values: new Map(), removes: new Set(), sources: new Set() };
+    assignments.set(entityUrn, assignment);
   }
+  assignment.sources.add(source);
+  if (fact.mode === 'replace') assignment.replace = true;
+  if (fact.mode === 'remove') assignment.removes.add(fact.propertyUrn);
+  else assignment.values.set(fact.propertyUrn, fact.values.map((v) => v.value));
 }
 
 function addAspect(intent: PushIntent, aspect: AspectIntent): void {

@@ -1,10 +1,10 @@
-import type { PropertyScalar } from '../model/facts';
-import { dataTypeName, entityTypeOfUrn } from '../urn';
+import { entityTypeOfUrn } from '../urn';
 import { jsonPointerToken } from '../formats/jsonPointer';
 import type { AssignmentIntent, PushIntent } from './pushIntent';
-import { asList, asRecord, canonicalJson } from './pushJson';
+import { asRecord } from './pushJson';
+import { assignmentChanges, currentValues, showValues } from './assignmentChanges';
 import type { ServiceState } from './pushState';
-import type { JsonObject, PushChange, PushItem, StructuredPropertyPatchOp, UnchangedEntry } from './pushTypes';
+import type { PushChange, PushItem, StructuredPropertyPatchOp, UnchangedEntry } from './pushTypes';
 
 /**
  * Structured-property values, one item per entity. When the file owns every property of the
@@ -18,26 +18,24 @@ export function planAssignments(intent: PushIntent, state: ServiceState): { item
   for (const assignment of [...intent.assignments.values()].sort((a, b) => a.entityUrn.localeCompare(b.entityUrn))) {
     const entityUrn = assignment.entityUrn;
     const current = currentValues(state.get(entityUrn, 'structuredProperties'));
-    const desired = new Map<string, JsonObject[]>();
-    for (const [property, values] of assignment.values) desired.set(property, typedValues(values, valueTypeOf(property, intent, state)));
+    const compared = assignmentChanges(assignment, current, (property) => valueTypeOf(property, intent, state));
     const changes: PushChange[] = [];
     const notes = softDeleteNotes(assignment, intent, state);
     const patch: StructuredPropertyPatchOp[] = [];
-    for (const [property, values] of desired) {
-      const before = current.get(property);
-      if (before && canonicalJson(before) === canonicalJson(values)) {
-        unchanged.push({ entityUrn, text: `property ${property} = ${showValues(values)}` });
-        continue;
+    for (const change of compared) {
+      const { property } = change;
+      if (change.kind === 'unchanged') unchanged.push({ entityUrn, text: `property ${property} = ${showValues(change.after ?? [])}` });
+      else if (change.kind === 'alreadyAbsent') unchanged.push({ entityUrn, text: `property ${property} (already absent)` });
+      else if (change.kind === 'remove') {
+        changes.push({ action: 'remove', text: `property ${property}${change.notInFile ? ' (not in the file, which lists all properties of this entity)' : ''}` });
+        patch.push({ op: 'remove', path: `/properties/${jsonPointerToken(property)}` });
+      } else {
+        const values = change.after ?? [];
+        changes.push(change.kind === 'change' ? { action: 'change', text: `property ${property}: ${showValues(change.before ?? [])} → ${showValues(values)}` } : { action: 'add', text: `property ${property} = ${showValues(values)}` });
+        patch.push({ op: 'add', path: `/properties/${jsonPointerToken(property)}`, value: { propertyUrn: property, values } });
       }
-      changes.push(before ? { action: 'change', text: `property ${property}: ${showValues(before)} → ${showValues(values)}` } : { action: 'add', text: `property ${property} = ${showValues(values)}` });
-      patch.push({ op: 'add', path: `/properties/${jsonPointerToken(property)}`, value: { propertyUrn: property, values } });
     }
-    const removals = assignment.replace ? [...current.keys()].filter((p) => !desired.has(p)) : [...assignment.removes].filter((p) => current.has(p));
-    for (const property of removals) {
-      changes.push({ action: 'remove', text: `property ${property}${assignment.replace && !assignment.removes.has(property) ? ' (not in the file, which lists all properties of this entity)' : ''}` });
-      patch.push({ op: 'remove', path: `/properties/${jsonPointerToken(property)}` });
-    }
-    if (!assignment.replace) for (const property of [...assignment.removes].filter((p) => !current.has(p))) unchanged.push({ entityUrn, text: `property ${property} (already absent)` });
+    const desired = compared.filter((change) => change.after && change.kind !== 'remove').map((change) => [change.property, change.after ?? []] as const);
     if (changes.length === 0) continue;
     const entityType = entityTypeOfUrn(entityUrn) ?? 'dataset';
     const base = { phase: 'values' as const, entityUrn, changes, notes, sources: [...assignment.sources] };
@@ -84,34 +82,11 @@ export function planStatuses(intent: PushIntent, state: ServiceState): { items: 
   return { items, unchanged };
 }
 
-function currentValues(aspect: JsonObject | undefined): Map<string, JsonObject[]> {
-  const out = new Map<string, JsonObject[]>();
-  for (const entry of asList(aspect?.properties)) {
-    const record = asRecord(entry);
-    if (typeof record?.propertyUrn === 'string') out.set(record.propertyUrn, asList(record.values).filter((v): v is JsonObject => asRecord(v) !== undefined));
-  }
-  return out;
-}
-
 /** The property's value type: from a definition pushed with these files, else the service's. */
 function valueTypeOf(property: string, intent: PushIntent, state: ServiceState): string | undefined {
   const fromFiles = intent.aspects.find((a) => a.urn === property && a.aspectName === 'propertyDefinition');
   const valueType = asRecord(fromFiles?.value)?.valueType ?? state.get(property, 'propertyDefinition')?.valueType;
   return typeof valueType === 'string' ? valueType : undefined;
-}
-
-/**
- * PrimitivePropertyValue: `{"double": n}` for number properties, `{"string": s}` for the rest. With
- * no definition to go by, a value written as a number stays a number (as DataHub's CLI sends it).
- */
-export function typedValues(values: readonly PropertyScalar[], valueType: string | undefined): JsonObject[] {
-  const numeric = (v: PropertyScalar) => (valueType !== undefined ? dataTypeName(valueType) === 'number' : typeof v === 'number');
-  return values.filter((v) => v !== null).map((v) => (numeric(v) && !Number.isNaN(Number(v)) ? { double: Number(v) } : { string: String(v) }));
-}
-
-function showValues(values: JsonObject[]): string {
-  const shown = values.map((v) => (typeof v.double === 'number' ? String(v.double) : JSON.stringify(v.string ?? v)));
-  return shown.length === 1 ? shown[0] : `[${shown.join(', ')}]`;
 }
 
 function softDeleteNotes(assignment: AssignmentIntent, intent: PushIntent, state: ServiceState): string[] {

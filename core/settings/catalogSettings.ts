@@ -23,6 +23,8 @@ export interface CatalogCodeSettings {
   uiUrl: string;
   /** `catalogCode.inlayHints.propertyNames`: a property's display name, type and cardinality after each use */
   inlayHintsPropertyNames: boolean;
+  /** `catalogCode.inlayHints.catalogChanges`: after each property value, what a push changes in the catalog (`+ new`, `catalog: "x"`) */
+  inlayHintsCatalogChanges: boolean;
   /** `catalogCode.datahub.version`: the DataHub version whose rules apply (`auto`: what the service reports, else the newest modelled) */
   datahubVersion: string;
 }
@@ -79,6 +81,11 @@ export const CATALOG_SETTINGS: SettingSpecs = {
   },
   inlayHintsPropertyNames: {
     key: 'catalogCode.inlayHints.propertyNames',
+    default: true,
+    read: (raw, where) => (typeof raw === 'boolean' ? { value: raw, problems: [] } : { problems: [`${where} must be true or false; it was ignored.`] }),
+  },
+  inlayHintsCatalogChanges: {
+    key: 'catalogCode.inlayHints.catalogChanges',
     default: true,
     read: (raw, where) => (typeof raw === 'boolean' ? { value: raw, problems: [] } : { problems: [`${where} must be true or false; it was ignored.`] }),
   },
