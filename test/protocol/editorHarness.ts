@@ -97,6 +97,15 @@ export async function runEditor(command: string, args: string[], project: Editor
   });
 }
 
+/**
+ * Runs the editor in a pseudo-terminal (test/protocol/editors/pty-run.py), for plugins that need one:
+ * the driver asks for keys through `answers`; what the terminal showed is in `transcript`.
+ */
+export async function runEditorInTerminal(command: string, args: string[], project: EditorProject, files: { answers: string; transcript: string }, baseMs = 120_000): Promise<void> {
+  const runner = join(repo, 'test', 'protocol', 'editors', 'pty-run.py');
+  await runEditor('python3', [runner, files.answers, files.transcript, '--', command, ...args], project, baseMs);
+}
+
 /** A Lisp (or Vim script) string literal of `value`. */
 export function quoted(value: string): string {
   return JSON.stringify(value);
