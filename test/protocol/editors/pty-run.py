@@ -7,7 +7,8 @@ Nothing is typed unless the driver asks, by writing ANSWERS (JSON), which this d
 `{"keys": KEYS}` types KEYS at once (an edit as a user makes it, so the editor's own events follow);
 `{"choose": TEXT}`, written before a command that shows a numbered list (Vim's inputlist()), reads
 the list off the screen as a user would and types the number of the first item containing TEXT
-and Enter. The terminal's output is kept in TRANSCRIPT for a failing test to show.
+and Enter. A "Press ENTER" prompt (messages longer than the command line) is answered with Enter, as a
+user answers it. The terminal's output is kept in TRANSCRIPT for a failing test to show.
 Exits with the editor's exit status.
 """
 import fcntl
@@ -37,7 +38,10 @@ def main():
     # A wide screen, so no list item is cut at its edge.
     fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack('HHHH', 50, 240, 0, 0))
     output = bytearray()
-    asked_from = None
+    # Where the output stood when the last list and the last "Press ENTER" prompt were answered: a new
+    # one appears after it (the driver may ask before or after the list shows, whenever this reads).
+    chose_to = 0
+    answered_to = 0
     try:
         while True:
             ready, _, _ = select.select([master], [], [], 0.05)
@@ -49,24 +53,46 @@ def main():
                 if not chunk:
                     break
                 output += chunk
+                if b'Press ENTER' in output[answered_to:]:
+                    os.write(master, b'\r')
+                    answered_to = len(output)
             if os.path.exists(answers):
-                if asked_from is None:
-                    asked_from = len(output)
-                typed = to_type(answers, output[asked_from:])
+                typed = to_type(answers, output[chose_to:])
                 if typed is not None:
                     os.write(master, typed.encode())
                     os.remove(answers)
-                    asked_from = None
+                    chose_to = len(output)
     finally:
         with open(transcript, 'wb') as file:
             file.write(bytes(output[-200_000:]))
-        # The editor's servers (ycmd, the language server) run in its process group: none outlives it.
-        try:
-            os.killpg(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        # None of what the editor started outlives it: ycmd runs in a session of its own, so its
+        # processes are found by their parents, while the editor still runs (a stopped test).
+        for process in [pid, *descendants(pid)]:
+            try:
+                os.kill(process, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
     _, status = os.waitpid(pid, 0)
     sys.exit(os.waitstatus_to_exitcode(status))
+
+
+def descendants(root):
+    """The processes started, directly or not, by `root` (read from /proc)."""
+    children = {}
+    for entry in os.listdir('/proc'):
+        if entry.isdigit():
+            try:
+                with open(f'/proc/{entry}/stat', encoding='utf-8', errors='replace') as file:
+                    parent = int(file.read().rsplit(')', 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry))
+    found, pending = [], [root]
+    while pending:
+        for child in children.get(pending.pop(), []):
+            found.append(child)
+            pending.append(child)
+    return found
 
 
 def to_type(answers, screen):
@@ -78,7 +104,7 @@ def to_type(answers, screen):
         return None  # still being written
     if 'keys' in request:
         return request['keys']
-    text = ESCAPES.sub(b'\n', bytes(screen)).decode('utf-8', 'replace')
+    text = ESCAPES.sub(b'', bytes(screen)).replace(b'\r', b'\n').decode('utf-8', 'replace')
     if 'Type number and <Enter>' not in text:
         return None
     for number, item in ITEM.findall(text):
