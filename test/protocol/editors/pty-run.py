@@ -3,13 +3,13 @@
 
     python3 pty-run.py ANSWERS TRANSCRIPT -- COMMAND [ARG...]
 
-Nothing is typed unless the driver asks, by writing ANSWERS (JSON), which this deletes once done:
+The driver asks for keys by writing ANSWERS (JSON), which this deletes once done:
 `{"keys": KEYS}` types KEYS at once (an edit as a user makes it, so the editor's own events follow);
 `{"choose": TEXT}`, written before a command that shows a numbered list (Vim's inputlist()), reads
-the list off the screen as a user would and types the number of the first item containing TEXT
-and Enter. A "Press ENTER" prompt (messages longer than the command line) is answered with Enter, as a
-user answers it. The terminal's output is kept in TRANSCRIPT for a failing test to show.
-Exits with the editor's exit status.
+the list off the screen as a user would and types the number of the first item containing TEXT and
+Enter. Otherwise only a "Press ENTER" prompt (messages longer than the command line) is answered,
+with Escape (which does nothing once the prompt is gone, where Enter would move the cursor). The
+terminal's output is kept in TRANSCRIPT for a failing test to show. Exits with the editor's exit status.
 """
 import fcntl
 import json
@@ -54,13 +54,13 @@ def main():
                     break
                 output += chunk
                 if b'Press ENTER' in output[answered_to:]:
-                    os.write(master, b'\r')
+                    os.write(master, b'\x1b')
                     answered_to = len(output)
             if os.path.exists(answers):
                 typed = to_type(answers, output[chose_to:])
                 if typed is not None:
+                    os.remove(answers)  # first: once the keys are typed, the driver may ask again
                     os.write(master, typed.encode())
-                    os.remove(answers)
                     chose_to = len(output)
     finally:
         with open(transcript, 'wb') as file:

@@ -85,15 +85,19 @@ function! s:Completed() abort
 endfunction
 call s:Step('the completion', function('s:Complete'), function('s:Completed'))
 " 4. The quick fix, as :YcmCompleter FixIt offers it: a numbered list, from which pty-run.py types
-" the number of "finance" as a user would.
+" the number of "finance" as a user would; then :w typed. (Vim runs its own loop, where
+" YouCompleteMe notices a change, only after a key: a change made from a timer alone is not sent.)
+function! s:Type(keys) abort
+  call writefile([json_encode({'keys': a:keys})], g:answers)
+endfunction
 function! s:FixIt() abort
   call s:OnValue()
   call writefile([json_encode({'choose': "'finance'"})], g:answers)
   YcmCompleter FixIt
   let s:out.fixed = getline(1)
-  write
+  call s:Type(":w\r")
 endfunction
-call s:Step('the fix applied and its diagnostic gone', function('s:FixIt'), {-> empty(s:Underlined(1))})
+call s:Step('the fix applied and its diagnostic gone', function('s:FixIt'), {-> !&modified && empty(s:Underlined(1))})
 " 5. Document symbols: :YcmCompleter GoToDocumentOutline fills the quickfix list.
 function! s:Outline() abort
   YcmCompleter GoToDocumentOutline
@@ -105,9 +109,6 @@ call s:Step('the outline', function('s:Outline'), {-> !empty(s:out.symbols)})
 " 6. A setting changed, then removed. Debian's YouCompleteMe hands the server its settings when it
 " starts it (workspace/didChangeConfiguration, from the extra conf): change g:catalog_code_settings,
 " then :YcmRestartServer. First the value back to 'Finance', typed as a user types it.
-function! s:Type(keys) abort
-  call writefile([json_encode({'keys': a:keys})], g:answers)
-endfunction
 call s:Step('the diagnostic again', {-> cursor(1, stridx(getline(1), 'finance}') + 1) + s:Type("ciwFinance\<Esc>")}, {-> s:Underlined(1, ['YcmErrorProperty']) == ['Finance']})
 function! s:Restart(settings) abort
   write
