@@ -1,4 +1,4 @@
-import type { Connection } from 'vscode-languageserver/node';
+import { MessageType, ShowMessageNotification, type Connection } from 'vscode-languageserver/node';
 import type { ServiceConnection } from '../core/api';
 import { CatalogAssignmentValues } from './catalogValues';
 import { timeoutFromEnvironment } from '../core/api/http';
@@ -294,7 +294,9 @@ export class ServerState {
   /** A message the user must act on, in words for any editor. */
   warn(message: string): void {
     this.lsp.console.warn(message);
-    void this.lsp.window.showWarningMessage(message);
+    // A notification, not window/showMessageRequest: there is nothing to choose, and a client without
+    // that request (YouCompleteMe answers MethodNotFound) must not turn a warning into a rejection.
+    void this.lsp.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message });
   }
 
   dispose(): void {

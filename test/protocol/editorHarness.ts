@@ -97,6 +97,57 @@ export async function runEditor(command: string, args: string[], project: Editor
   });
 }
 
+/**
+ * Runs the editor in a pseudo-terminal (test/protocol/editors/pty-run.py), for plugins that need one:
+ * the driver asks for keys through `answers`; what the terminal showed is in `transcript`.
+ */
+export async function runEditorInTerminal(command: string, args: string[], project: EditorProject, files: { answers: string; transcript: string }, baseMs = 120_000): Promise<void> {
+  const runner = join(repo, 'test', 'protocol', 'editors', 'pty-run.py');
+  await runEditor('python3', [runner, files.answers, files.transcript, '--', command, ...args], project, baseMs);
+}
+
+/** What a driver in test/protocol/editors/ writes: what the editor showed for each check. */
+export interface EditorSeen {
+  error?: string;
+  /** the text the issue's diagnostic covers, in the editor's own columns */
+  diagnostic?: string;
+  hover?: string;
+  completion?: string[];
+  /** the line after the quick fix */
+  fixed?: string;
+  symbols?: string[];
+  /** a setting changed (a severity) applied, and its removal undone */
+  'setting-changed'?: boolean;
+  'setting-removed'?: boolean;
+  'disk-change'?: boolean;
+  /** the file go to definition opened from the property id in data.yaml */
+  'definition-yaml'?: string;
+  /** file:line go to definition opened from the upstream URN in lineage.json */
+  'definition-json'?: string;
+  messages?: string;
+  warnings?: string;
+}
+
+/**
+ * The checks every editor passes (issue 26), on the line with `é` and an emoji. `completion`: the
+ * labels it must offer; `symbol`: what an outline entry must contain.
+ */
+export function assertEditorChecks(seen: EditorSeen, expect: { completion?: string[]; symbol?: string; context?: string } = {}): void {
+  const context = expect.context ?? '';
+  assert.equal(seen.error, undefined, `the driver failed: ${seen.error}\n${seen.messages ?? ''}${context}`);
+  assert.equal(seen.diagnostic, 'Finance', 'the diagnostic covers exactly the value, after é and an emoji');
+  assert.match(seen.hover ?? '', /io\.acme\.team[\s\S]*finance/);
+  for (const label of expect.completion ?? ['finance', 'marketing']) assert.ok(seen.completion?.includes(label), `${label} missing from the completion ${JSON.stringify(seen.completion)}`);
+  assert.equal(seen.fixed, FIXED_LINE, 'the quick fix replaced the value and nothing else');
+  const symbol = expect.symbol ?? 'orders_é🚀';
+  assert.ok(seen.symbols?.some((name) => name.includes(symbol)), `no outline entry with ${symbol}: ${JSON.stringify(seen.symbols)}`);
+  assert.ok(seen['setting-changed'] && seen['setting-removed'], 'a severity changed applied, and its removal restored the diagnostic');
+  assert.ok(seen['disk-change'], 'props.yaml changed on disk was seen');
+  assert.equal(seen['definition-yaml'], 'props.yaml');
+  assert.equal(seen['definition-json'], 'data.yaml:2');
+  for (const log of [seen.messages ?? '', seen.warnings ?? '']) assert.doesNotMatch(log, /Unknown notification|unknown method/i);
+}
+
 /** A Lisp (or Vim script) string literal of `value`. */
 export function quoted(value: string): string {
   return JSON.stringify(value);

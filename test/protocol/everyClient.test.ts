@@ -211,6 +211,17 @@ describe('every LSP client (issue 26)', () => {
     }
   });
 
+  it("YouCompleteMe: a setting it hands over as a string is refused with window/showMessage; a client without showMessageRequest (MethodNotFound) keeps its server", async () => {
+    const { client } = await start({});
+    // YouCompleteMe turns Vim numbers into strings, and sends settings in the notification only.
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { catalogCode: { definitions: { refreshIntervalSeconds: '300' } } } });
+    const told = await client.waitFor('the warning shown', () => client.shown.find((message) => message.includes('refreshIntervalSeconds')));
+    assert.match(told, /must be a number of seconds[\s\S]*Fix it in your editor's settings/);
+    await client.open(dataUri, DATASET);
+    await notAllowed(client);
+    assert.equal(client.child.exitCode, null, 'the server is still running');
+  });
+
   it('6. catalogCode/status only to a client that asks; the status line still reaches the log', async () => {
     const silent = await start({ statusNotifications: false });
     const asking = await start({ statusNotifications: false, initializationOptions: { catalogCodeStatus: true } });

@@ -58,7 +58,7 @@ try
   let g:catalog_code_settings = {'catalogCode': {'diagnostics': {'severity': {'property.notAllowedValue': 'off'}}}}
   ALELint
   call s:Wait('the diagnostic turned off', {-> empty(s:Diag('property.notAllowedValue'))})
-  let s:out['setting-off'] = v:true
+  let s:out['setting-changed'] = v:true
   let g:catalog_code_settings = {'catalogCode': {}}
   ALELint
   call s:Wait('the diagnostic back once the setting is removed', {-> !empty(s:Diag('property.notAllowedValue'))})

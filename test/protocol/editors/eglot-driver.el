@@ -46,7 +46,7 @@
       (setq-default eglot-workspace-configuration '(:catalogCode (:diagnostics (:severity (:property.notAllowedValue "off")))))
       (eglot-signal-didChangeConfiguration (eglot--current-server-or-lose))
       (catalog-test-wait "the diagnostic turned off" (lambda () (null (catalog-test-diag "property.notAllowedValue"))))
-      (catalog-test-put 'setting-off t)
+      (catalog-test-put 'setting-changed t)
       (setq-default eglot-workspace-configuration '())
       (eglot-signal-didChangeConfiguration (eglot--current-server-or-lose))
       (catalog-test-wait "the diagnostic back once the setting is removed" (lambda () (catalog-test-diag "property.notAllowedValue")))

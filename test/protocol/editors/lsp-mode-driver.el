@@ -55,7 +55,7 @@
         (puthash "property.notAllowedValue" "off" off)
         (catalog-test-configure off))
       (catalog-test-wait "the diagnostic turned off" (lambda () (null (catalog-test-diag "property.notAllowedValue"))))
-      (catalog-test-put 'setting-off t)
+      (catalog-test-put 'setting-changed t)
       (catalog-test-configure nil)
       (catalog-test-wait "the diagnostic back once the setting is removed" (lambda () (catalog-test-diag "property.notAllowedValue")))
       (catalog-test-put 'setting-removed t)
