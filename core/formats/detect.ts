@@ -110,7 +110,9 @@ export function detectListFromCounts(counts: ListCounts): FormatId | null {
   if (majority(counts.proposals)) return 'mcpJson';
   // Items named by structured-property URNs claim the format even when written with the aspect's
   // camelCase keys (displayName, valueType): read, so that DataHub's refusal of those keys is said.
-  const namedDefinitions = majority(counts.propertyUrns) || shareOfKeys(counts.keys, KNOWN_KEYS['propertyDefinitions.property']) >= KNOWN_KEY_SHARE;
+  // A key that is a known one in camelCase (entityTypes, displayName) is the same field in the
+  // aspect's spelling: it claims the format as much as the snake_case key does.
+  const namedDefinitions = majority(counts.propertyUrns) || shareOfKeys(counts.keys, KNOWN_KEYS['propertyDefinitions.property'], snakeCase) >= KNOWN_KEY_SHARE;
   if (majority(counts.definitions) && namedDefinitions) return 'propertyDefinitions';
   if (majority(counts.datasets) && shareOfKeys(counts.keys, KNOWN_KEYS['datasetYaml.dataset']) >= KNOWN_KEY_SHARE) return 'datasetYaml';
   if (majority(counts.forms) && shareOfKeys(counts.keys, KNOWN_KEYS['formsYaml.form']) >= KNOWN_KEY_SHARE) return 'formsYaml';
@@ -203,10 +205,15 @@ function knownShare(maps: readonly MapNode[], known: readonly string[]): number 
   return shareOfKeys(new Set(maps.flatMap(keysOf)), known);
 }
 
-/** The share of distinct keys that are `known`. */
-function shareOfKeys(keys: ReadonlySet<string> | ReadonlyMap<string, number>, known: readonly string[]): number {
+/** The share of distinct keys that are `known` (as written, or once `spelled` another way). */
+function shareOfKeys(keys: ReadonlySet<string> | ReadonlyMap<string, number>, known: readonly string[], spelled?: (key: string) => string): number {
   if (keys.size === 0) return 0;
   let hits = 0;
-  for (const key of keys.keys()) if (known.includes(key)) hits++;
+  for (const key of keys.keys()) if (known.includes(key) || (spelled && known.includes(spelled(key)))) hits++;
   return hits / keys.size;
+}
+
+/** `entityTypes` → `entity_types` */
+function snakeCase(key: string): string {
+  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }

@@ -163,6 +163,17 @@ describe('definitions wrapped in a properties: mapping', () => {
     assertSameAsFresh(DocumentAnalysis.read('file:///repo/seed/props.yaml', camel), 0, 'camelCase wrapped definitions');
   });
 
+  // userly03/majestic config/agent_memory_property.yaml records a first attempt in camelCase that
+  // DataHub refused ("Extra inputs are not permitted"): too few snake_case keys to be named before.
+  it('recognises a definitions list written in the aspect\'s camelCase keys and says which keys DataHub refuses', () => {
+    const text = '- id: majestic.patternSignature\n  type: string\n  cardinality: SINGLE\n  displayName: Pattern\n  description: d\n  entityTypes:\n    - dataset\n';
+    const model = readDocument('file:///repo/config/agent_memory_property.yaml', text);
+    assert.equal(model.format, 'propertyDefinitions');
+    const found = validateDocument({ model, text });
+    assert.deepEqual(found.map((d) => `${d.code} ${text.slice(d.range.start, d.range.end)}`), ['format.unknownKey displayName', 'format.unknownKey entityTypes']);
+    assert.match(found[1].message, /Did you mean 'entity_types'\?/);
+  });
+
   it('leaves other files with a properties key alone (a JSON schema, a mapping beside other keys)', () => {
     assert.equal(readDocument('file:///repo/schema.yaml', 'properties:\n  name: {type: string}\n').format, null);
     assert.equal(readDocument('file:///repo/x.yaml', 'name: x\nproperties:\n  - id: a\n    type: string\n    entity_types: [dataset]\n').format, null);
