@@ -114,14 +114,15 @@ function scanTuple(text: string, open: number, end: number, nesting: number, par
  * ValidationApiUtils), so a default DataHub stores it; DataHub's Python SDK then cannot read the
  * URN back (datahub-project/datahub#19086, PR #19374). Said as a warning with the fix.
  */
-function rawParenthesisWarning(text: string, at: number): UrnError {
-  const escaped = text.charCodeAt(at) === OPEN ? '%28' : '%29';
+function rawParenthesisWarning(text: string, start: number, end: number, at: number): UrnError {
+  // The fix escapes every parenthesis of the part at once: escaping one would unbalance the rest.
+  const part = text.slice(start, end);
   return {
     code: 'urn.syntax',
-    message: `A raw '${text[at]}' inside a URN part: a default DataHub stores it (GMS only logs it; with STRICT_URN_VALIDATION_ENABLED it refuses the write), but DataHub's Python SDK cannot read this URN back. Write it as ${escaped}.`,
-    offset: at,
-    length: 1,
-    candidates: [escaped],
+    message: `A raw '${text[at]}' inside the URN part '${part}': a default DataHub stores it (GMS only logs it; with STRICT_URN_VALIDATION_ENABLED it refuses the write), but DataHub's Python SDK cannot read this URN back. Write parentheses inside names as %28 and %29.`,
+    offset: start,
+    length: end - start,
+    candidates: [part.replace(/\(/g, '%28').replace(/\)/g, '%29')],
     severity: 'warning',
     strictOnly: true,
   };
@@ -155,7 +156,7 @@ function scanPart(text: string, start: number, end: number, nesting: number, par
     const c = text.charCodeAt(i);
     if ((c === OPEN || c === CLOSE) && !rawParenthesis) {
       rawParenthesis = true;
-      warnings.push(rawParenthesisWarning(text, i));
+      warnings.push(rawParenthesisWarning(text, start, end, i));
     }
     // A raw comma splits a tuple key into parts (so it is refused inside a tuple part by the split
     // itself); in a single-part key GMS keeps it (UrnValidationUtilTest.testSimpleUrnComma).

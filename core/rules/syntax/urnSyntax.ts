@@ -76,8 +76,7 @@ type ParseCache = Map<string, ReturnType<typeof parseUrn>>;
  */
 function asRead(warning: UrnError, typedUrns: boolean): UrnError {
   if (!warning.strictOnly || !typedUrns) return { ...warning, severity: warning.severity ?? 'warning' };
-  const escaped = warning.candidates[0] ?? '%28';
-  return { ...warning, severity: 'error', message: `DataHub's CLI reads this URN as a typed URN (Urn.from_string), which refuses a raw parenthesis inside a name; write it as ${escaped}.` };
+  return { ...warning, severity: 'error', message: "DataHub's CLI reads this URN as a typed URN (Urn.from_string), which refuses a raw parenthesis inside a name; write parentheses inside names as %28 and %29." };
 }
 
 function checkRef(ref: EntityRefFact, text: string, parsed: ParseCache, typedUrns: boolean): CoreDiagnostic[] {

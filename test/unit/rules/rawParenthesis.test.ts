@@ -17,15 +17,15 @@ describe('a raw parenthesis inside a URN name', () => {
   it('is a warning in an MCP file, naming what a default and a strict DataHub do, with the escape as the fix', () => {
     const text = '[{"entityType": "dashboard", "entityUrn": "urn:li:dashboard:(looker,my_dashboard (copy))", "changeType": "UPSERT", "aspectName": "status", "aspect": {"json": {"removed": false}}}]';
     const found = judge('file:///repo/mcps.json', text);
-    assert.deepEqual(found.map((d) => [d.severity, text.slice(d.range.start, d.range.end)]), [['warning', '(']]);
-    assert.match(found[0].message, /default DataHub stores it .*STRICT_URN_VALIDATION_ENABLED it refuses the write.*Python SDK cannot read this URN back\. Write it as %28/);
-    assert.deepEqual(found[0].data?.candidates, ['%28']);
+    assert.deepEqual(found.map((d) => [d.severity, text.slice(d.range.start, d.range.end)]), [['warning', 'my_dashboard (copy)']]);
+    assert.match(found[0].message, /default DataHub stores it .*STRICT_URN_VALIDATION_ENABLED it refuses the write.*Python SDK cannot read this URN back\. Write parentheses inside names as %28 and %29/);
+    assert.deepEqual(found[0].data?.candidates, ['my_dashboard %28copy%29']);
   });
 
   it('is an error in a properties YAML, whose URNs DataHub\'s CLI parses', () => {
     const text = '- urn: urn:li:structuredProperty:io.acme.sla(days)\n  type: number\n  entity_types: [dataset]\n';
     const found = judge('file:///repo/props.yaml', text);
-    assert.deepEqual(found.map((d) => [d.severity, text.slice(d.range.start, d.range.end)]), [['error', '(']]);
+    assert.deepEqual(found.map((d) => [d.severity, text.slice(d.range.start, d.range.end)]), [['error', 'io.acme.sla(days)']]);
     assert.match(found[0].message, /typed URN \(Urn\.from_string\), which refuses a raw parenthesis/);
   });
 

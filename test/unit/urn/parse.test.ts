@@ -136,8 +136,9 @@ describe('parseUrn: syntax errors carry offset and length', () => {
     const text = 'urn:li:dataset:(urn:li:dataPlatform:hive,fn(x),PROD)';
     const urn = parsed(text);
     assert.equal(urn.parts[1].kind === 'text' && urn.parts[1].value, 'fn(x)');
-    const advice = warning(text, 'urn.syntax', text.indexOf('fn(') + 2, 1);
-    assert.deepEqual(advice.candidates, ['%28']);
+    // the whole part is marked and fixed at once: escaping one parenthesis would unbalance the other
+    const advice = warning(text, 'urn.syntax', text.indexOf('fn('), 5);
+    assert.deepEqual(advice.candidates, ['fn%28x%29']);
     assert.match(advice.message, /default DataHub stores it .*STRICT_URN_VALIDATION_ENABLED.*Python SDK cannot read this URN back/);
   });
   it('raw parentheses that do not balance are still an error', () => void failure('urn:li:dataset:(urn:li:dataPlatform:hive,fn(x,PROD)', 'urn.syntax', 15, 1));
