@@ -1,6 +1,6 @@
 import type { FormatId } from '../model/facts';
 import { DATA_TYPE_URN_PREFIX, isDataTypeName, looksLikeUrn } from '../urn';
-import { KNOWN_KEYS } from './shapes';
+import { KNOWN_KEYS, yamlKeyTwin } from './shapes';
 import type { DocNode, MapNode, SeqNode } from './tree';
 import { entryOf, isNullNode, isStringNode, keysOf, valueOf } from './tree';
 
@@ -110,9 +110,9 @@ export function detectListFromCounts(counts: ListCounts): FormatId | null {
   if (majority(counts.proposals)) return 'mcpJson';
   // Items named by structured-property URNs claim the format even when written with the aspect's
   // camelCase keys (displayName, valueType): read, so that DataHub's refusal of those keys is said.
-  // A key that is a known one in camelCase (entityTypes, displayName) is the same field in the
-  // aspect's spelling: it claims the format as much as the snake_case key does.
-  const namedDefinitions = majority(counts.propertyUrns) || shareOfKeys(counts.keys, KNOWN_KEYS['propertyDefinitions.property'], snakeCase) >= KNOWN_KEY_SHARE;
+  // A known key in the aspect's spelling (entityTypes, displayName, valueType) is the same field:
+  // it claims the format as much as the YAML key does.
+  const namedDefinitions = majority(counts.propertyUrns) || shareOfKeys(counts.keys, KNOWN_KEYS['propertyDefinitions.property'], (key) => yamlKeyTwin('propertyDefinitions.property', key)) >= KNOWN_KEY_SHARE;
   if (majority(counts.definitions) && namedDefinitions) return 'propertyDefinitions';
   if (majority(counts.datasets) && shareOfKeys(counts.keys, KNOWN_KEYS['datasetYaml.dataset']) >= KNOWN_KEY_SHARE) return 'datasetYaml';
   if (majority(counts.forms) && shareOfKeys(counts.keys, KNOWN_KEYS['formsYaml.form']) >= KNOWN_KEY_SHARE) return 'formsYaml';
@@ -213,7 +213,3 @@ function shareOfKeys(keys: ReadonlySet<string> | ReadonlyMap<string, number>, kn
   return hits / keys.size;
 }
 
-/** `entityTypes` → `entity_types` */
-function snakeCase(key: string): string {
-  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-}

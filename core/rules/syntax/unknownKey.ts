@@ -1,12 +1,11 @@
 import type { CoreDiagnostic } from '../../model/diagnostic';
-import { KNOWN_KEYS, SHAPE_LABELS, STRICT_SHAPES, type ShapeName } from '../../formats/shapes';
+import { KNOWN_KEYS, SHAPE_LABELS, STRICT_SHAPES, yamlKeyTwin, type ShapeName } from '../../formats/shapes';
 import { closestMatches } from '../../urn/suggest';
 import type { Rule } from '../types';
 import type { Located } from '../../model/range';
 import { versionedKeyVerdict } from '../../datahub/versionedKeys';
 import { describeProfile, VERSIONED_RULES, type DataHubProfile, type VersionedRule, type VersionedRuleId } from '../../datahub/versions';
 
-const camelToSnake = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const snakeToCamel = (key: string): string => key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 
 const isShape = (shape: string): shape is ShapeName => shape in SHAPE_LABELS;
@@ -33,7 +32,7 @@ export const unknownKey: Rule = {
       const strict = STRICT_SHAPES.has(fact.shape);
       for (const key of fact.keys) {
         if (known.includes(key.value) || versionedKeyVerdict(fact.shape, key.value, datahub)) continue;
-        const styleTwin = [camelToSnake(key.value), snakeToCamel(key.value)].find((k) => k !== key.value && free.includes(k));
+        const styleTwin = [yamlKeyTwin(fact.shape, key.value), snakeToCamel(key.value)].find((k) => k !== key.value && free.includes(k));
         const candidates = styleTwin ? [styleTwin] : closestMatches(key.value, free, 3);
         const hint = candidates.length > 0 ? ` Did you mean '${candidates[0]}'?` : '';
         const consequence = strict ? 'DataHub rejects the whole file for a key it does not know' : 'the service may ignore or reject it';
