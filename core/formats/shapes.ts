@@ -145,7 +145,7 @@ export const ASPECT_KEY_TWINS: Partial<Record<ShapeName, Readonly<Record<string,
   'propertyDefinitions.property': { valueType: 'type' },
 };
 
-/** The YAML key a key written in the aspect's spelling stands for, when it is one. */
+/** The YAML key a key written in the aspect's spelling stands for (content detection reads it so). */
 export function yamlKeyTwin(shape: ShapeName, key: string): string {
   return ASPECT_KEY_TWINS[shape]?.[key] ?? camelToSnake(key);
 }

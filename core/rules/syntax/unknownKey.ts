@@ -1,5 +1,5 @@
 import type { CoreDiagnostic } from '../../model/diagnostic';
-import { KNOWN_KEYS, SHAPE_LABELS, STRICT_SHAPES, yamlKeyTwin, type ShapeName } from '../../formats/shapes';
+import { camelToSnake, KNOWN_KEYS, SHAPE_LABELS, STRICT_SHAPES, type ShapeName } from '../../formats/shapes';
 import { closestMatches } from '../../urn/suggest';
 import type { Rule } from '../types';
 import type { Located } from '../../model/range';
@@ -32,7 +32,9 @@ export const unknownKey: Rule = {
       const strict = STRICT_SHAPES.has(fact.shape);
       for (const key of fact.keys) {
         if (known.includes(key.value) || versionedKeyVerdict(fact.shape, key.value, datahub)) continue;
-        const styleTwin = [yamlKeyTwin(fact.shape, key.value), snakeToCamel(key.value)].find((k) => k !== key.value && free.includes(k));
+        // Only the case-style twin is offered as a rename: an aspect key of another name
+        // (valueType for type) holds a value of another form (a data-type URN, not a short type).
+        const styleTwin = [camelToSnake(key.value), snakeToCamel(key.value)].find((k) => k !== key.value && free.includes(k));
         const candidates = styleTwin ? [styleTwin] : closestMatches(key.value, free, 3);
         const hint = candidates.length > 0 ? ` Did you mean '${candidates[0]}'?` : '';
         const consequence = strict ? 'DataHub rejects the whole file for a key it does not know' : 'the service may ignore or reject it';
