@@ -1,6 +1,6 @@
 import type { FormatId } from '../model/facts';
 import { DATA_TYPE_URN_PREFIX, isDataTypeName, looksLikeUrn } from '../urn';
-import { KNOWN_KEYS } from './shapes';
+import { KNOWN_KEYS, yamlKeyTwin } from './shapes';
 import type { DocNode, MapNode, SeqNode } from './tree';
 import { entryOf, isNullNode, isStringNode, keysOf, valueOf } from './tree';
 
@@ -21,7 +21,7 @@ export function detectByContent(documents: readonly (DocNode | null)[]): FormatI
 /** What content detection reads of one list item: an edit that changes none of it keeps the file's format. */
 export interface ItemDetection {
   kind: 'map' | 'null' | 'other';
-  /** bit 0 a proposal, 1 a definition, 2 a dataset, 3 a lineage entry (has `entity` or `upstream`), 4 a form */
+  /** bit 0 a proposal, 1 a definition, 2 a dataset, 3 a lineage entry (has `entity` or `upstream`), 4 a form, 5 named by a structured-property URN */
   flags: number;
   keys: string[];
 }
@@ -29,7 +29,7 @@ export interface ItemDetection {
 export function detectItem(item: DocNode): ItemDetection {
   if (item.type !== 'map') return { kind: isNullNode(item) ? 'null' : 'other', flags: 0, keys: [] };
   const flags =
-    (looksLikeProposal(item) ? 1 : 0) | (looksLikeDefinition(item) ? 2 : 0) | (looksLikeDataset(item) ? 4 : 0) | (entryOf(item, 'entity') || entryOf(item, 'upstream') ? 8 : 0) | (looksLikeForm(item) ? 16 : 0);
+    (looksLikeProposal(item) ? 1 : 0) | (looksLikeDefinition(item) ? 2 : 0) | (looksLikeDataset(item) ? 4 : 0) | (entryOf(item, 'entity') || entryOf(item, 'upstream') ? 8 : 0) | (looksLikeForm(item) ? 16 : 0) | (namedByPropertyUrn(item) ? 32 : 0);
   return { kind: 'map', flags, keys: keysOf(item) };
 }
 
@@ -75,12 +75,14 @@ export interface ListCounts {
   /** entries with `entity` or `upstream` (a lineage file's) */
   lineageEntries: number;
   forms: number;
+  /** mappings whose `urn` is a structured-property URN */
+  propertyUrns: number;
   /** each key of the mappings, with how many mappings have it */
   keys: Map<string, number>;
 }
 
 export function newListCounts(): ListCounts {
-  return { nonNull: 0, maps: 0, proposals: 0, definitions: 0, datasets: 0, lineageEntries: 0, forms: 0, keys: new Map() };
+  return { nonNull: 0, maps: 0, proposals: 0, definitions: 0, datasets: 0, lineageEntries: 0, forms: 0, propertyUrns: 0, keys: new Map() };
 }
 
 /** Adds (sign 1) or removes (sign -1) one item's detection. */
@@ -93,6 +95,7 @@ export function countItem(counts: ListCounts, item: ItemDetection, sign: 1 | -1)
   if (item.flags & 4) counts.datasets += sign;
   if (item.flags & 8) counts.lineageEntries += sign;
   if (item.flags & 16) counts.forms += sign;
+  if (item.flags & 32) counts.propertyUrns += sign;
   for (const key of item.keys) {
     const count = (counts.keys.get(key) ?? 0) + sign;
     if (count === 0) counts.keys.delete(key);
@@ -105,7 +108,12 @@ export function detectListFromCounts(counts: ListCounts): FormatId | null {
   if (!listOfMappings(counts.maps, counts.nonNull)) return null;
   const majority = (hits: number) => hits > 0 && hits >= counts.maps / 2;
   if (majority(counts.proposals)) return 'mcpJson';
-  if (majority(counts.definitions) && shareOfKeys(counts.keys, KNOWN_KEYS['propertyDefinitions.property']) >= KNOWN_KEY_SHARE) return 'propertyDefinitions';
+  // Items named by structured-property URNs claim the format even when written with the aspect's
+  // camelCase keys (displayName, valueType): read, so that DataHub's refusal of those keys is said.
+  // A known key in the aspect's spelling (entityTypes, displayName, valueType) is the same field:
+  // it claims the format as much as the YAML key does.
+  const namedDefinitions = majority(counts.propertyUrns) || shareOfKeys(counts.keys, KNOWN_KEYS['propertyDefinitions.property'], (key) => yamlKeyTwin('propertyDefinitions.property', key)) >= KNOWN_KEY_SHARE;
+  if (majority(counts.definitions) && namedDefinitions) return 'propertyDefinitions';
   if (majority(counts.datasets) && shareOfKeys(counts.keys, KNOWN_KEYS['datasetYaml.dataset']) >= KNOWN_KEY_SHARE) return 'datasetYaml';
   if (majority(counts.forms) && shareOfKeys(counts.keys, KNOWN_KEYS['formsYaml.form']) >= KNOWN_KEY_SHARE) return 'formsYaml';
   return null;
@@ -173,12 +181,18 @@ function looksLikeMce(map: MapNode): boolean {
 const DEFINITION_KEYS = ['entity_types', 'cardinality', 'allowed_values', 'qualified_name', 'type_qualifier', 'display_name', 'value_entity_types', 'immutable'];
 
 function looksLikeDefinition(map: MapNode): boolean {
-  const urn = valueOf(map, 'urn');
-  const identified = isStringNode(valueOf(map, 'id')) || (isStringNode(urn) && urn.value.startsWith('urn:li:structuredProperty:'));
-  if (!identified || entryOf(map, 'platform')) return false;
+  if (entryOf(map, 'platform')) return false;
+  if (namedByPropertyUrn(map)) return true;
+  if (!isStringNode(valueOf(map, 'id'))) return false;
   const type = valueOf(map, 'type');
   const typed = isStringNode(type) && (isDataTypeName(type.value.toLowerCase()) || type.value.startsWith(DATA_TYPE_URN_PREFIX));
   return typed || DEFINITION_KEYS.some((key) => entryOf(map, key));
+}
+
+/** `urn: urn:li:structuredProperty:…` names a definition whatever else the mapping holds. */
+function namedByPropertyUrn(map: MapNode): boolean {
+  const urn = valueOf(map, 'urn');
+  return isStringNode(urn) && urn.value.startsWith('urn:li:structuredProperty:');
 }
 
 function looksLikeDataset(map: MapNode): boolean {
@@ -191,10 +205,11 @@ function knownShare(maps: readonly MapNode[], known: readonly string[]): number 
   return shareOfKeys(new Set(maps.flatMap(keysOf)), known);
 }
 
-/** The share of distinct keys that are `known`. */
-function shareOfKeys(keys: ReadonlySet<string> | ReadonlyMap<string, number>, known: readonly string[]): number {
+/** The share of distinct keys that are `known` (as written, or once `spelled` another way). */
+function shareOfKeys(keys: ReadonlySet<string> | ReadonlyMap<string, number>, known: readonly string[], spelled?: (key: string) => string): number {
   if (keys.size === 0) return 0;
   let hits = 0;
-  for (const key of keys.keys()) if (known.includes(key)) hits++;
+  for (const key of keys.keys()) if (known.includes(key) || (spelled && known.includes(spelled(key)))) hits++;
   return hits / keys.size;
 }
+

@@ -48,7 +48,7 @@ function readOperation(
   const value = valueOf(operation, 'value');
   if (aspectName === 'structuredProperties') {
     const property = keyedUrn(target, '/properties/', 'property', context);
-    if (!property) return;
+    if (!property || namesFieldOfElement(target, '/properties/')) return;
     if (op === 'add' && value?.type === 'map') {
       readAssignment(value, 'add', pathOf(path, 'value'), context, property);
       return;
@@ -68,7 +68,8 @@ function readOperation(
   }
   if (aspectName === 'upstreamLineage') {
     const upstream = keyedUrn(target, '/upstreams/', 'upstream', context);
-    if (!upstream) return;
+    // `/upstreams/<urn>/type` changes a field of an upstream: the edge itself is neither added nor removed.
+    if (!upstream || namesFieldOfElement(target, '/upstreams/')) return;
     const valueMap = value?.type === 'map' ? value : undefined;
     if (valueMap) {
       collector.shape(valueMap, 'aspect.upstream');
@@ -83,6 +84,7 @@ function readOperation(
     const role = spec.direction === 'input' ? 'upstream' : 'downstream';
     const other = keyedUrn(target, `/${spec.field}/`, role, context);
     if (!other) continue;
+    if (namesFieldOfElement(target, `/${spec.field}/`)) return;
     if (value?.type === 'map') {
       collector.shape(value, 'aspect.edge');
       collector.urn(valueOf(value, 'destinationUrn'), role, pathOf(path, 'value.destinationUrn'));
@@ -95,8 +97,28 @@ function readOperation(
 /** The URN after `prefix` in a JSON-Patch path (JSON Pointer escapes; a legacy URL-encoded key is decoded as GMS does), recorded as an EntityRef. */
 function keyedUrn(target: ScalarNode & { value: string }, prefix: string, role: 'property' | 'upstream' | 'downstream', context: AspectContext) {
   if (!target.value.startsWith(prefix) || target.value.length === prefix.length) return undefined;
-  const raw = target.value.slice(prefix.length);
-  const urn = urnOfPatchPathKey(raw);
-  const range = subRange(target, prefix.length, target.value.length);
+  const end = prefix.length + keyTokenLength(target.value.slice(prefix.length));
+  const urn = urnOfPatchPathKey(target.value.slice(prefix.length, end));
+  const range = subRange(target, prefix.length, end);
   return context.collector.urnInside(target, urn, range, role);
+}
+
+/**
+ * The length of the key token of a keyed path: JSON Pointer ends it at the next `/` (a `/` inside
+ * the key is written `~1`), so `/upstreams/<urn>/type` names the `type` of that upstream
+ * (docs/advanced/patch.md). A token whose parentheses do not balance is a URN with a raw `/` in
+ * it: the whole rest is read as the URN, as before.
+ */
+function keyTokenLength(rest: string): number {
+  const slash = rest.indexOf('/');
+  if (slash < 0) return rest.length;
+  let depth = 0;
+  for (let i = 0; i < slash; i++) depth += rest[i] === '(' ? 1 : rest[i] === ')' ? -1 : 0;
+  return depth === 0 ? slash : rest.length;
+}
+
+/** Whether a keyed path names a field inside the keyed element rather than the element itself. */
+function namesFieldOfElement(target: ScalarNode & { value: string }, prefix: string): boolean {
+  const rest = target.value.slice(prefix.length);
+  return keyTokenLength(rest) < rest.length;
 }

@@ -134,6 +134,22 @@ export const KNOWN_KEYS: Record<ShapeName, readonly string[]> = {
  * Keys that must always be present. Conditional requirements (`id` or `urn`, `platform` when no
  * `urn`) are recorded by the adapters themselves as MissingKeyFacts.
  */
+/** `entityTypes` → `entity_types`: the aspect's (camelCase) spelling of a YAML key. */
+export const camelToSnake = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * Keys of a YAML model written as the aspect names the field, where the names differ by more than
+ * case style: `valueType` in a propertyDefinition aspect is `type` in the properties YAML.
+ */
+export const ASPECT_KEY_TWINS: Partial<Record<ShapeName, Readonly<Record<string, string>>>> = {
+  'propertyDefinitions.property': { valueType: 'type' },
+};
+
+/** The YAML key a key written in the aspect's spelling stands for (content detection reads it so). */
+export function yamlKeyTwin(shape: ShapeName, key: string): string {
+  return ASPECT_KEY_TWINS[shape]?.[key] ?? camelToSnake(key);
+}
+
 export const REQUIRED_KEYS: Record<ShapeName, readonly string[]> = {
   'propertyDefinitions.property': ['type'],
   'propertyDefinitions.allowedValue': ['value'],

@@ -108,6 +108,26 @@ function scanTuple(text: string, open: number, end: number, nesting: number, par
   return fail(unclosed, 1, "This '(' is never closed: add ')' at the end, or write parentheses inside names as %28 and %29.");
 }
 
+/**
+ * A balanced raw parenthesis inside a name: GMS parses the URN, and UrnValidationUtil only logs
+ * the illegal component unless STRICT_URN_VALIDATION_ENABLED is set (it is off by default,
+ * ValidationApiUtils), so a default DataHub stores it; DataHub's Python SDK then cannot read the
+ * URN back (datahub-project/datahub#19086, PR #19374). Said as a warning with the fix.
+ */
+function rawParenthesisWarning(text: string, start: number, end: number, at: number): UrnError {
+  // The fix escapes every parenthesis of the part at once: escaping one would unbalance the rest.
+  const part = text.slice(start, end);
+  return {
+    code: 'urn.syntax',
+    message: `A raw '${text[at]}' inside the URN part '${part}': a default DataHub stores it (GMS only logs it; with STRICT_URN_VALIDATION_ENABLED it refuses the write), but DataHub's Python SDK cannot read this URN back. Write parentheses inside names as %28 and %29.`,
+    offset: start,
+    length: end - start,
+    candidates: [part.replace(/\(/g, '%28').replace(/\)/g, '%29')],
+    severity: 'warning',
+    strictOnly: true,
+  };
+}
+
 /** One key part in text[start, end): a nested URN or plain text. */
 function scanPart(text: string, start: number, end: number, nesting: number, parts: UrnPart[], warnings: UrnError[]): ScanResult | undefined {
   if (start === end) {
@@ -131,10 +151,12 @@ function scanPart(text: string, start: number, end: number, nesting: number, par
     parts.push(nested.urn);
     return undefined;
   }
+  let rawParenthesis = false;
   for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
-    if (c === OPEN || c === CLOSE) {
-      return fail(i, 1, `A raw '${text[i]}' inside a URN part is rejected by DataHub; write it as ${c === OPEN ? '%28' : '%29'}.`, [c === OPEN ? '%28' : '%29']);
+    if ((c === OPEN || c === CLOSE) && !rawParenthesis) {
+      rawParenthesis = true;
+      warnings.push(rawParenthesisWarning(text, start, end, i));
     }
     // A raw comma splits a tuple key into parts (so it is refused inside a tuple part by the split
     // itself); in a single-part key GMS keeps it (UrnValidationUtilTest.testSimpleUrnComma).

@@ -48,6 +48,11 @@ export interface UrnError {
    * letter away from a known one, an unknown entity type close to a known one). Absent means error.
    */
   severity?: 'error' | 'warning';
+  /**
+   * A warning that a strict reader refuses: a GMS with STRICT_URN_VALIDATION_ENABLED, or DataHub's
+   * CLI where it reads the URN as a typed URN (Urn.from_string). Those formats report it as an error.
+   */
+  strictOnly?: true;
 }
 
 export type UrnParseResult =

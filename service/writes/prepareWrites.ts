@@ -143,8 +143,15 @@ function otherBadges(view: StagedView, urn: string): string[] {
   return [...candidates].filter((other) => view.getAspect(other, 'structuredPropertySettings')?.showAsAssetBadge === true);
 }
 
+/**
+ * What a PATCH applies to when the aspect does not exist yet: DataHub's patch template default
+ * (DatasetPropertiesTemplate.getDefault: empty tags and customProperties, so sources can patch
+ * `/customProperties/<key>` onto a new dataset, as the Hive source does).
+ */
 function defaultAspect(aspectName: string): JsonObject {
-  return aspectName === 'structuredProperties' ? { properties: [] } : {};
+  if (aspectName === 'structuredProperties') return { properties: [] };
+  if (aspectName === 'datasetProperties') return { customProperties: {}, tags: [] };
+  return {};
 }
 
 function validateAspect(view: StagedView, parsed: ParsedUrn, urn: string, aspectName: string, value: JsonObject, previous: JsonObject | undefined, mode: 'replace' | 'patch'): JsonObject {

@@ -90,7 +90,8 @@ describe('Rest.li ingestion: POST /aspects?action=ingestProposal', () => {
     assert.deepEqual((await read('dataset', src, 'structuredProperties'))?.value, { properties: [{ propertyUrn: propertyUrn('io.ing.p'), values: [{ string: 'a' }] }] });
     const plain = await ingest({ proposal: proposal('dataset', src, 'datasetProperties', [{ op: 'add', path: '/description', value: 'Source table' }], 'PATCH') });
     assert.equal(plain.status, 200, plain.text);
-    assert.deepEqual((await read('dataset', src, 'datasetProperties'))?.value, { description: 'Source table' });
+    // patched onto DataHub's template default (DatasetPropertiesTemplate.getDefault: empty customProperties and tags)
+    assert.deepEqual((await read('dataset', src, 'datasetProperties'))?.value, { customProperties: {}, tags: [], description: 'Source table' });
   });
 
   it('validation failures are 422 with a message; malformed proposals say what is wrong', async () => {

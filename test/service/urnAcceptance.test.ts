@@ -88,16 +88,25 @@ describe("the local catalog's URN acceptance matches DataHub's", () => {
     assert.deepEqual((await read('dataset', dst, 'upstreamLineage'))?.value, { upstreams: [] });
   });
 
-  it('refuses what GMS refuses: an unknown entity type, a lower-case environment, raw parentheses', async () => {
+  it('refuses what GMS refuses: an unknown entity type, a lower-case environment, parentheses that do not balance', async () => {
     for (const urn of [
       'urn:li:abc:foo',
       'urn:li:dataset:(urn:li:dataPlatform:snowflak,db.t,prod)',
-      'urn:li:dataset:(urn:li:dataPlatform:hdfs,(illegal),PROD)',
+      'urn:li:dataset:(urn:li:dataPlatform:hdfs,(illegal,PROD)',
     ]) {
       const reply = await ingest({ proposal: proposal('dataset', urn, 'status', { removed: false }), async: 'false' });
       assert.equal(reply.status, 422, `${urn}: ${reply.text}`);
       assert.match((reply.json as { message: string }).message, /Invalid urn/);
     }
+  });
+
+  // A default GMS only logs balanced raw parentheses inside a name (UrnValidationUtil without
+  // STRICT_URN_VALIDATION_ENABLED; datahub-project/datahub#19086): stored under the URN as written.
+  it('stores a name with balanced raw parentheses, as a default GMS does', async () => {
+    const urn = 'urn:li:dataset:(urn:li:dataPlatform:hdfs,(illegal),PROD)';
+    const reply = await ingest({ proposal: proposal('dataset', urn, 'status', { removed: false }), async: 'false' });
+    assert.equal(reply.status, 200, reply.text);
+    assert.deepEqual((await read('dataset', urn, 'status'))?.value, { removed: false });
   });
 
   it('refuses an unknown entity type inside an aspect, as GMS does for Urn fields', async () => {

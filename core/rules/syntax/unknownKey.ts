@@ -1,12 +1,11 @@
 import type { CoreDiagnostic } from '../../model/diagnostic';
-import { KNOWN_KEYS, SHAPE_LABELS, STRICT_SHAPES, type ShapeName } from '../../formats/shapes';
+import { camelToSnake, KNOWN_KEYS, SHAPE_LABELS, STRICT_SHAPES, type ShapeName } from '../../formats/shapes';
 import { closestMatches } from '../../urn/suggest';
 import type { Rule } from '../types';
 import type { Located } from '../../model/range';
 import { versionedKeyVerdict } from '../../datahub/versionedKeys';
 import { describeProfile, VERSIONED_RULES, type DataHubProfile, type VersionedRule, type VersionedRuleId } from '../../datahub/versions';
 
-const camelToSnake = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const snakeToCamel = (key: string): string => key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 
 const isShape = (shape: string): shape is ShapeName => shape in SHAPE_LABELS;
@@ -33,6 +32,8 @@ export const unknownKey: Rule = {
       const strict = STRICT_SHAPES.has(fact.shape);
       for (const key of fact.keys) {
         if (known.includes(key.value) || versionedKeyVerdict(fact.shape, key.value, datahub)) continue;
+        // Only the case-style twin is offered as a rename: an aspect key of another name
+        // (valueType for type) holds a value of another form (a data-type URN, not a short type).
         const styleTwin = [camelToSnake(key.value), snakeToCamel(key.value)].find((k) => k !== key.value && free.includes(k));
         const candidates = styleTwin ? [styleTwin] : closestMatches(key.value, free, 3);
         const hint = candidates.length > 0 ? ` Did you mean '${candidates[0]}'?` : '';

@@ -69,14 +69,24 @@ function outsideRegistryCheck(ref: EntityRefFact, error: UrnError): boolean {
 /** The same URN is usually written many times in a file (an MCP file repeats each entity's URN per aspect). */
 type ParseCache = Map<string, ReturnType<typeof parseUrn>>;
 
-function checkRef(ref: EntityRefFact, text: string, parsed: ParseCache): CoreDiagnostic[] {
+/**
+ * What a strict reader refuses (a raw parenthesis inside a name) is an error where DataHub's CLI
+ * reads the file's URNs as typed URNs: `datahub properties upsert` parses each property URN
+ * (structuredproperties.py fqn: StructuredPropertyUrn.from_string), and its Urn classes refuse it.
+ */
+function asRead(warning: UrnError, typedUrns: boolean): UrnError {
+  if (!warning.strictOnly || !typedUrns) return { ...warning, severity: warning.severity ?? 'warning' };
+  return { ...warning, severity: 'error', message: "DataHub's CLI reads this URN as a typed URN (Urn.from_string), which refuses a raw parenthesis inside a name; write parentheses inside names as %28 and %29." };
+}
+
+function checkRef(ref: EntityRefFact, text: string, parsed: ParseCache, typedUrns: boolean): CoreDiagnostic[] {
   let result = parsed.get(ref.urn);
   if (!result) {
     result = parseUrn(ref.urn);
     parsed.set(ref.urn, result);
   }
   // Warnings found before an error are reported too: a misspelt platform must not hide a bad env.
-  const warnings = (result.warnings ?? []).map((warning) => fromUrnError(ref, { ...warning, severity: warning.severity ?? 'warning' }, text));
+  const warnings = (result.warnings ?? []).map((warning) => fromUrnError(ref, asRead(warning, typedUrns), text));
   if (!result.ok) return outsideRegistryCheck(ref, result.error) ? warnings : [fromUrnError(ref, result.error, text), ...warnings];
   const found: CoreDiagnostic[] = warnings;
   const expected = EXPECTED_TYPES[ref.role];
@@ -101,9 +111,10 @@ export const urnSyntax: Rule = {
     const declared = declaredTypeUrns(document ?? model);
     const definitionTypes = definitionTypeRanges(model);
     const parsed: ParseCache = new Map();
+    const typedUrns = model.format === 'propertyDefinitions';
     for (const fact of model.facts) {
       if (fact.kind !== 'entityRef') continue;
-      const found = checkRef(fact, text, parsed);
+      const found = checkRef(fact, text, parsed, typedUrns);
       const judgedElsewhere = declared.has(fact.urn) || definitionTypes.some((range) => range.start <= fact.range.start && fact.range.end <= range.end);
       diagnostics.push(...(judgedElsewhere ? found.filter((d) => !SELF_DEFINABLE_CODES.has(d.code)) : found));
     }

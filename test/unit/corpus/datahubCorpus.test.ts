@@ -25,14 +25,22 @@ function judge(file: string, target: (typeof SERVICE_TARGETS)[number]) {
 }
 
 describe('DataHub corpus', () => {
-  it('has at least 60 cases, each file listed once with its verdict and the source that decides it', () => {
-    assert.ok(cases.length >= 60, `${cases.length} cases`);
+  it('has at least 120 cases, each file listed once with its verdict and the source that decides it', () => {
+    assert.ok(cases.length >= 120, `${cases.length} cases`);
     assert.deepEqual(cases.map((c) => c.file).sort(), corpusFiles());
     for (const c of cases) {
       assert.equal(c.file.split('/')[0], c.verdict, `${c.file} sits in the folder of its verdict`);
       assert.ok(c.decidedBy.length > 10 && c.shape.length > 3, `${c.file} says what it shows and what decides it`);
       assert.equal(c.verdict === 'rejected', typeof c.code === 'string', `${c.file}: a rejected case names its code`);
     }
+  });
+
+  // Issue #25's wider corpus: excerpts of ingestion goldens (src-) and files of DataHub users'
+  // public repositories (user-), each naming the repository it comes from (owner/name).
+  it('names the public repository of every golden excerpt and user file', () => {
+    const sourced = cases.filter((c) => /^(src|user)-/.test(c.file.split('/')[1]));
+    assert.ok(sourced.length >= 40, `${sourced.length} files from goldens and users' repositories`);
+    for (const c of sourced) assert.match(c.decidedBy, /\b[\w.-]+\/[\w.-]+\b/, `${c.file} names the repository it comes from`);
   });
 
   for (const c of cases.filter((x) => x.verdict === 'accepted')) {

@@ -147,3 +147,38 @@ test('an aspect written without its {"json": …} wrapper is an error of the pro
   assert.deepEqual(found.map((d) => `${d.severity} ${d.code}`), ['error format.wrongType']);
   assert.match(found[0].message, /wrapped as \{"json": \{…\}\}/);
 });
+
+// docs/advanced/patch.md: `/upstreams/<urn>/type` names one field of a keyed upstream. JSON Pointer
+// ends the key at the next `/` (a `/` inside it is written ~1), so the URN is the key alone, and
+// changing a field of an upstream neither adds nor removes the edge.
+describe('a PATCH path naming a field of a keyed element', () => {
+  const UP = 'urn:li:dataset:(urn:li:dataPlatform:hive,fct_users_created_upstream,PROD)';
+  const text = JSON.stringify([
+    {
+      entityType: 'dataset',
+      entityUrn: ORDERS,
+      changeType: 'PATCH',
+      aspectName: 'upstreamLineage',
+      aspect: { json: [{ op: 'add', path: `/upstreams/${UP}/type`, value: 'VIEW' }, { op: 'remove', path: `/upstreams/${UP}/query` }] },
+    },
+  ]);
+
+  it('reads the key alone as the URN, with the range of its characters, and no error', () => {
+    const model = readDocument('file:///repo/patch.json', text);
+    const keyed = facts(model, 'entityRef').filter((r) => r.role === 'upstream');
+    assert.deepEqual(keyed.map((r) => r.urn), [UP, UP]);
+    for (const ref of keyed) assert.equal(slice(text, ref.range), UP);
+    assert.deepEqual(validateDocument({ model, text }).filter((d) => d.severity === 'error'), []);
+  });
+
+  it('records no lineage edge added or removed for a field change', () => {
+    const model = readDocument('file:///repo/patch.json', text);
+    assert.deepEqual(facts(model, 'lineageEdge'), []);
+  });
+
+  it('still reads a key whose raw / leaves its parentheses open as the whole URN, as before', () => {
+    const raw = JSON.stringify([{ entityType: 'dataset', entityUrn: ORDERS, changeType: 'PATCH', aspectName: 'upstreamLineage', aspect: { json: [{ op: 'add', path: '/upstreams/urn:li:dataset:(urn:li:dataPlatform:s3,bucket/raw,PROD)', value: { dataset: 'urn:li:dataset:(urn:li:dataPlatform:s3,bucket/raw,PROD)', type: 'COPY' } }] } }]);
+    const model = readDocument('file:///repo/patch.json', raw);
+    assert.ok(facts(model, 'entityRef').some((r) => r.role === 'upstream' && r.urn === 'urn:li:dataset:(urn:li:dataPlatform:s3,bucket/raw,PROD)'));
+  });
+});

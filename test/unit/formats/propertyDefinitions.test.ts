@@ -152,6 +152,28 @@ describe('definitions wrapped in a properties: mapping', () => {
     assertSameAsFresh(DocumentAnalysis.read('file:///repo/props.yaml', text), 0, 'wrapped definitions');
   });
 
+  // A user's seed file (Jayanng/trueline seed/props.yaml, applied with `datahub properties upsert`):
+  // wrapped, and written with the aspect's camelCase keys, so no snake_case key named it before.
+  const camel = 'properties:\n  - urn: urn:li:structuredProperty:trueline.reviewed\n    name: trueline_reviewed\n    displayName: Reviewed\n    valueType: urn:li:dataType:datahub.string\n';
+  it('recognises definitions named by structured-property URNs even in camelCase keys, and says what DataHub refuses', () => {
+    const model = readDocument('file:///repo/seed/props.yaml', camel);
+    assert.equal(model.format, 'propertyDefinitions');
+    const codes = validateDocument({ model, text: camel }).map((d) => `${d.code} ${camel.slice(d.range.start, d.range.end)}`);
+    assert.deepEqual(codes, ['format.wrongType properties', 'format.missingKey urn', 'format.unknownKey name', 'format.unknownKey displayName', 'format.unknownKey valueType']);
+    assertSameAsFresh(DocumentAnalysis.read('file:///repo/seed/props.yaml', camel), 0, 'camelCase wrapped definitions');
+  });
+
+  // userly03/majestic config/agent_memory_property.yaml records a first attempt in camelCase that
+  // DataHub refused ("Extra inputs are not permitted"): too few snake_case keys to be named before.
+  it('recognises a definitions list written in the aspect\'s camelCase keys and says which keys DataHub refuses', () => {
+    const text = '- id: majestic.patternSignature\n  type: string\n  cardinality: SINGLE\n  displayName: Pattern\n  description: d\n  entityTypes:\n    - dataset\n';
+    const model = readDocument('file:///repo/config/agent_memory_property.yaml', text);
+    assert.equal(model.format, 'propertyDefinitions');
+    const found = validateDocument({ model, text });
+    assert.deepEqual(found.map((d) => `${d.code} ${text.slice(d.range.start, d.range.end)}`), ['format.unknownKey displayName', 'format.unknownKey entityTypes']);
+    assert.match(found[1].message, /Did you mean 'entity_types'\?/);
+  });
+
   it('leaves other files with a properties key alone (a JSON schema, a mapping beside other keys)', () => {
     assert.equal(readDocument('file:///repo/schema.yaml', 'properties:\n  name: {type: string}\n').format, null);
     assert.equal(readDocument('file:///repo/x.yaml', 'name: x\nproperties:\n  - id: a\n    type: string\n    entity_types: [dataset]\n').format, null);

@@ -130,11 +130,18 @@ describe('parseUrn: syntax errors carry offset and length', () => {
     failure(text, 'urn.syntax', text.indexOf(',,'), 2);
   });
   it('empty first part', () => void failure('urn:li:chart:(,x)', 'urn.syntax', 13, 2));
-  it('raw parenthesis inside a name', () => {
+  // GMS parses a balanced raw parenthesis and only logs it unless STRICT_URN_VALIDATION_ENABLED
+  // is set (off by default, ValidationApiUtils); the Python SDK cannot read the URN back (#19086).
+  it('raw parenthesis inside a name: stored by a default DataHub, warned about with the fix', () => {
     const text = 'urn:li:dataset:(urn:li:dataPlatform:hive,fn(x),PROD)';
-    const error = failure(text, 'urn.syntax', text.indexOf('fn(') + 2, 1);
-    assert.deepEqual(error.candidates, ['%28']);
+    const urn = parsed(text);
+    assert.equal(urn.parts[1].kind === 'text' && urn.parts[1].value, 'fn(x)');
+    // the whole part is marked and fixed at once: escaping one parenthesis would unbalance the other
+    const advice = warning(text, 'urn.syntax', text.indexOf('fn('), 5);
+    assert.deepEqual(advice.candidates, ['fn%28x%29']);
+    assert.match(advice.message, /default DataHub stores it .*STRICT_URN_VALIDATION_ENABLED.*Python SDK cannot read this URN back/);
   });
+  it('raw parentheses that do not balance are still an error', () => void failure('urn:li:dataset:(urn:li:dataPlatform:hive,fn(x,PROD)', 'urn.syntax', 15, 1));
   it('a comma in a single-part key is kept by DataHub (no error)', () => void parsed('urn:li:tag:a,b'));
   it('a comma in a tuple part splits it: one part too many', () => void failure('urn:li:dashboard:(looker,dashboards,thelook)', 'urn.arity', 17, 27));
   it('spaces around a part: accepted by DataHub, warned about', () => {
