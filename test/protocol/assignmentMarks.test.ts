@@ -1,13 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { InlayHint } from 'vscode-languageserver-protocol';
 import { postAspect } from '../../core/api/pushClient';
-import { startService, type RunningService } from '../../service/main';
-import { TestClient } from './lspClient';
+import { serverOnCatalog, type ServerOnCatalog } from './catalogServer';
+import type { TestClient } from './lspClient';
 
 /**
  * Marks on structured-property assignments, as any LSP client sees them (inlay hints): the real
@@ -25,9 +21,8 @@ const SEED_DATASETS = '- id: orders\n  platform: hive\n  structured_properties:\
 const WORKSPACE_DATASETS = '- id: orders\n  platform: hive\n  structured_properties:\n    io.acme.tier: gold\n    io.acme.domain: sales\n    io.acme.region: emea\n';
 
 describe('language server: marks on property assignments over the catalog', () => {
-  let service: RunningService;
+  let server: ServerOnCatalog;
   let client: TestClient;
-  let root: string;
   let uri: string;
 
   const hints = async () =>
@@ -37,32 +32,18 @@ describe('language server: marks on property assignments over the catalog', () =
     ]);
 
   before(async () => {
-    root = mkdtempSync(join(tmpdir(), 'catalog-code-marks-'));
-    const seeds = join(root, 'seed');
-    const workspace = join(root, 'ws');
-    mkdirSync(seeds);
-    mkdirSync(workspace);
-    writeFileSync(join(seeds, 'properties.yaml'), PROPERTIES);
-    writeFileSync(join(seeds, 'datasets.yaml'), SEED_DATASETS);
-    writeFileSync(join(workspace, 'orders.yaml'), WORKSPACE_DATASETS);
-    uri = pathToFileURL(join(workspace, 'orders.yaml')).toString();
-    service = await startService({ host: '127.0.0.1', port: 0, dataDir: join(root, 'data'), token: TOKEN, seeds: [seeds] });
-    ({ client } = await TestClient.start({
-      rootPath: workspace,
-      pull: true,
-      initializationOptions: { storagePath: join(root, 'storage'), refreshIntervalSeconds: 0 },
-      settings: { inlayHints: { propertyNames: false, catalogChanges: true } },
-    }));
-    await client.connection.sendNotification('catalogCode/setConnection', { url: service.url, token: TOKEN });
-    await client.waitFor('a connected status', () => client.statuses.find((s) => s.state === 'connected'));
+    server = await serverOnCatalog({
+      token: TOKEN,
+      seeds: { 'properties.yaml': PROPERTIES, 'datasets.yaml': SEED_DATASETS },
+      files: { 'orders.yaml': WORKSPACE_DATASETS },
+      client: { settings: { inlayHints: { propertyNames: false, catalogChanges: true } } },
+    });
+    client = server.client;
+    uri = server.uri('orders.yaml');
     await client.open(uri, WORKSPACE_DATASETS);
   });
 
-  after(async () => {
-    await client?.stop();
-    await service?.close().catch(() => undefined);
-    rmSync(root, { recursive: true, force: true });
-  });
+  after(async () => server?.stop());
 
   it('a changed value shows the catalog\'s, a new one "+ new", an unchanged one nothing', async () => {
     const found = await client.poll('the marks, once the values are read', hints, (h) => h.length > 0);
@@ -73,7 +54,7 @@ describe('language server: marks on property assignments over the catalog', () =
   });
 
   it('after the catalog is written and the client says so, the marks follow it', async () => {
-    await postAspect({ url: service.url, token: TOKEN }, 'dataset', ORDERS, 'structuredProperties', {
+    await postAspect({ url: server.service.url, token: TOKEN }, 'dataset', ORDERS, 'structuredProperties', {
       properties: [
         { propertyUrn: 'urn:li:structuredProperty:io.acme.tier', values: [{ string: 'gold' }] },
         { propertyUrn: 'urn:li:structuredProperty:io.acme.domain', values: [{ string: 'sales' }] },

@@ -1,13 +1,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { ingestProposal, updateLineage } from '../../core/api/pushClient';
 import type { FineGrainedLineageView, LineageScrollPage, LineageSearchHit } from '../../core/api/lineageClient';
-import { startService, type RunningService } from '../../service/main';
+import { serverOnCatalog, type ServerOnCatalog } from './catalogServer';
 import { TestClient } from './lspClient';
 
 /**
@@ -41,9 +41,8 @@ const marks = (page: LineageScrollPage) => Object.fromEntries(page.results.map((
 const unknown = (items: Diagnostic[]) => items.filter((d) => d.code === 'lineage.unknownEntity').map((d) => (d.data as { urn: string }).urn);
 
 describe('language server: lineage and existence over the pending state', () => {
-  let service: RunningService;
+  let server: ServerOnCatalog;
   let client: TestClient;
-  let root: string;
   let lineageUri: string;
   let ghostUri: string;
 
@@ -51,33 +50,23 @@ describe('language server: lineage and existence over the pending state', () => 
   const upstreamOfRevenue = (view?: string) => page({ urn: ds('revenue'), direction: 'UPSTREAM', degrees: ['1'], ...(view ? { view } : {}) });
 
   before(async () => {
-    root = mkdtempSync(join(tmpdir(), 'catalog-code-pending-'));
-    const seeds = join(root, 'seed');
-    const workspace = join(root, 'ws');
-    mkdirSync(seeds);
-    mkdirSync(workspace);
-    writeFileSync(join(seeds, 'datasets.yaml'), SEED_DATASETS);
-    writeFileSync(join(workspace, 'new-datasets.yaml'), NEW_DATASETS);
-    writeFileSync(join(workspace, 'revenue-lineage.yml'), LINEAGE);
-    writeFileSync(join(workspace, 'ghost-edges.yaml'), GHOST);
-    lineageUri = pathToFileURL(join(workspace, 'revenue-lineage.yml')).toString();
-    ghostUri = pathToFileURL(join(workspace, 'ghost-edges.yaml')).toString();
-    service = await startService({ host: '127.0.0.1', port: 0, dataDir: join(root, 'data'), token: TOKEN, seeds: [seeds] });
-    // In the catalog: orders → revenue and legacy → revenue. The lineage file no longer lists legacy.
-    await updateLineage({ url: service.url, token: TOKEN }, [
-      { downstreamUrn: ds('revenue'), upstreamUrn: ds('orders') },
-      { downstreamUrn: ds('revenue'), upstreamUrn: ds('legacy') },
-    ], []);
-    ({ client } = await TestClient.start({ rootPath: workspace, pull: true, initializationOptions: { storagePath: join(root, 'storage'), refreshIntervalSeconds: 0 } }));
-    await client.connection.sendNotification('catalogCode/setConnection', { url: service.url, token: TOKEN });
-    await client.waitFor('a connected status', () => client.statuses.find((s) => s.state === 'connected'));
+    server = await serverOnCatalog({
+      token: TOKEN,
+      seeds: { 'datasets.yaml': SEED_DATASETS },
+      files: { 'new-datasets.yaml': NEW_DATASETS, 'revenue-lineage.yml': LINEAGE, 'ghost-edges.yaml': GHOST },
+      // In the catalog: orders → revenue and legacy → revenue. The lineage file no longer lists legacy.
+      beforeClient: (service) =>
+        updateLineage({ url: service.url, token: TOKEN }, [
+          { downstreamUrn: ds('revenue'), upstreamUrn: ds('orders') },
+          { downstreamUrn: ds('revenue'), upstreamUrn: ds('legacy') },
+        ], []),
+    });
+    client = server.client;
+    lineageUri = server.uri('revenue-lineage.yml');
+    ghostUri = server.uri('ghost-edges.yaml');
   });
 
-  after(async () => {
-    await client?.stop();
-    await service?.close().catch(() => undefined);
-    rmSync(root, { recursive: true, force: true });
-  });
+  after(async () => server?.stop());
 
   it('a lineage page marks the edge a file adds, the edge it removes (with the file) and the unchanged one', async () => {
     const answer = await client.poll('the workspace read', () => upstreamOfRevenue(), (p) => p.results.some((h) => h.urn === ds('web_events')));
@@ -133,7 +122,7 @@ describe('language server: lineage and existence over the pending state', () => 
   });
 
   it('after catalogChanged (a push finished) the server asks the catalog again: existence and lineage', async () => {
-    const connection = { url: service.url, token: TOKEN };
+    const connection = { url: server.service.url, token: TOKEN };
     await ingestProposal(connection, { entityType: 'dataset', entityUrn: ds('ghost'), changeType: 'UPSERT', aspectName: 'datasetProperties', aspect: { name: 'ghost', customProperties: {} } });
     await updateLineage(connection, [], [{ downstreamUrn: ds('revenue'), upstreamUrn: ds('legacy') }]);
     await client.connection.sendNotification('catalogCode/catalogChanged', { urns: [ds('ghost'), ds('customers')] });
