@@ -58,6 +58,8 @@ export interface PropertyDefinitionFact {
   entityTypes?: Located<string>[];
   description?: Located<string>;
   typeQualifierAllowedTypes?: Located<string>[];
+  /** as written: `snowflake` or `urn:li:dataPlatform:snowflake` (PR #18089, core/datahub/versions.ts allowedPlatforms) */
+  allowedPlatforms?: Located<string>[];
   immutable?: Located<boolean>;
   version?: Located<string | number>;
   /** range of the whole definition */

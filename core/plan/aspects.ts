@@ -9,7 +9,7 @@ import type {
   PropertyScalar,
 } from '../model/facts';
 import { isLineageAspect } from '../model/lineageAspects';
-import { entityTypeOfUrn, makeDataTypeUrn, makeEntityTypeUrn, makeStructuredPropertyUrn, type TypeNamespace } from '../urn';
+import { entityTypeOfUrn, makeDataPlatformUrn, makeDataTypeUrn, makeEntityTypeUrn, makeStructuredPropertyUrn, type TypeNamespace } from '../urn';
 import { jsonPointerToken } from '../formats/jsonPointer';
 
 /**
@@ -133,6 +133,7 @@ function definitionAspect(fact: PropertyDefinitionFact, namespace: TypeNamespace
   value.entityTypes = (fact.entityTypes ?? []).map((type) => makeEntityTypeUrn(type.value, namespace));
   if (fact.description) value.description = fact.description.value;
   if (fact.typeQualifierAllowedTypes) value.typeQualifier = { allowedTypes: fact.typeQualifierAllowedTypes.map((type) => makeEntityTypeUrn(type.value, namespace)) };
+  if (fact.allowedPlatforms && fact.allowedPlatforms.length > 0) value.allowedPlatforms = fact.allowedPlatforms.map((p) => makeDataPlatformUrn(p.value));
   if (fact.immutable) value.immutable = fact.immutable.value;
   if (fact.version) value.version = String(fact.version.value);
   return value;
