@@ -113,7 +113,7 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
     if (report.annotations) (io.workflowCommands ?? io.stdout)(report.annotations);
     if (report.summary) io.stdout(report.summary);
   } else if (format === 'sarif') io.stdout(formatSarif(all, io.version, process.env.CATALOG_CODE_DOCS_URL || undefined));
-  else io.stdout(formatText(all, workspace.documents.length));
+  else io.stdout(formatText(all, workspace.documents.length, workspace.unchecked.length));
 
   return all.some((d) => d.severity === 'error') ? 1 : 0;
 }
