@@ -1,6 +1,8 @@
 import type { JsonObject } from '../api/pushClient';
 import { factsOfKind, type DocumentModel, type FineGrainedEdgeFact, type PropertyScalar } from '../model/facts';
 import { entityTypeOfUrn } from '../urn';
+import { fileLabel } from '../pending/fileLabel';
+import { propertyIdOf } from '../definitions/normalise';
 import { asRecord } from './pushJson';
 
 /**
@@ -73,6 +75,7 @@ export function collectPushIntent(models: readonly DocumentModel[], writeAspects
   const intent: PushIntent = { aspects: [], assignments: new Map(), lineage: new Map(), statuses: new Map(), warnings: [] };
   for (const model of models) {
     if (model.format === null) continue;
+    notPushed(model, intent);
     if (model.format === 'mcpJson') collectMcp(model, intent);
     else collectFileFormat(model, intent, writeAspects);
     collectAssignments(model, intent);
@@ -89,6 +92,24 @@ export function collectPushIntent(models: readonly DocumentModel[], writeAspects
     }
   }
   return intent;
+}
+
+/**
+ * What a file writes that the push does not send, said in the plan rather than dropped: the spec's
+ * service (spec §4.3) has endpoints for definitions, values and status only, and documents its REST
+ * ingestion interface (§4.2) for lineage aspects, so the properties YAML's display settings and
+ * forms YAML are not pushed (docs/local-catalog.md).
+ */
+function notPushed(model: DocumentModel, intent: PushIntent): void {
+  const file = fileLabel(model.uri);
+  const settings = factsOfKind(model, 'propertySettings');
+  if (model.format === 'propertyDefinitions' && settings.length > 0) {
+    const names = settings.slice(0, 3).map((s) => propertyIdOf(s.property.value)).join(', ') + (settings.length > 3 ? ` and ${settings.length - 3} more` : '');
+    intent.warnings.push(`${file}: the display settings (settings:) of ${names} are not pushed: the catalog service has no endpoint for structured-property settings. The definitions are pushed without them; load the file with \`datahub properties upsert\` to write the settings to DataHub.`);
+  }
+  if (model.format === 'formsYaml') {
+    intent.warnings.push(`${file}: forms are not pushed: the catalog service has no endpoint for forms. Its prompts are still checked against the property definitions; load the file with \`datahub forms upsert\` to create the forms in DataHub.`);
+  }
 }
 
 function collectFileFormat(model: DocumentModel, intent: PushIntent, writeAspects: AspectWriter): void {
