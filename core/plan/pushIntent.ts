@@ -2,7 +2,6 @@ import type { JsonObject } from '../api/pushClient';
 import { factsOfKind, type DocumentModel, type FineGrainedEdgeFact, type PropertyScalar } from '../model/facts';
 import { entityTypeOfUrn } from '../urn';
 import { fileLabel } from '../pending/fileLabel';
-import { propertyIdOf } from '../definitions/normalise';
 import { asRecord } from './pushJson';
 
 /**
@@ -95,20 +94,15 @@ export function collectPushIntent(models: readonly DocumentModel[], writeAspects
 }
 
 /**
- * What a file writes that the push does not send, said in the plan rather than dropped: the spec's
- * service (spec §4.3) has endpoints for definitions, values and status only, and documents its REST
- * ingestion interface (§4.2) for lineage aspects, so the properties YAML's display settings and
- * forms YAML are not pushed (docs/local-catalog.md).
+ * What a file writes that the push does not send, said in the plan rather than dropped: forms
+ * (`datahub forms upsert` creates form entities and assigns them) have no endpoint in the spec's
+ * service (spec §4.3) and are not aspects a file writes, so forms YAML is not pushed
+ * (docs/formats.md). The properties YAML's `settings:` is pushed as a structuredPropertySettings
+ * aspect (core/plan/aspects.ts), through the ingestion route MCP files' aspects take.
  */
 function notPushed(model: DocumentModel, intent: PushIntent): void {
-  const file = fileLabel(model.uri);
-  const settings = factsOfKind(model, 'propertySettings');
-  if (model.format === 'propertyDefinitions' && settings.length > 0) {
-    const names = settings.slice(0, 3).map((s) => propertyIdOf(s.property.value)).join(', ') + (settings.length > 3 ? ` and ${settings.length - 3} more` : '');
-    intent.warnings.push(`${file}: the display settings (settings:) of ${names} are not pushed: the catalog service has no endpoint for structured-property settings. The definitions are pushed without them; load the file with \`datahub properties upsert\` to write the settings to DataHub.`);
-  }
   if (model.format === 'formsYaml') {
-    intent.warnings.push(`${file}: forms are not pushed: the catalog service has no endpoint for forms. Its prompts are still checked against the property definitions; load the file with \`datahub forms upsert\` to create the forms in DataHub.`);
+    intent.warnings.push(`${fileLabel(model.uri)}: forms are not pushed: the catalog service has no forms endpoint, and Catalog Code does not write the form entities and assignments \`datahub forms upsert\` makes. Its prompts are still checked against the property definitions; load the file with \`datahub forms upsert\` to create the forms in DataHub.`);
   }
 }
 
