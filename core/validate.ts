@@ -6,7 +6,7 @@ import { ALL_RULES } from './rules';
 import { applySuppressions, type SuppressionSource } from './rules/suppression';
 import type { Rule, RuleContext } from './rules/types';
 import type { ServiceTarget } from './rules/target';
-import { milder, severityCeiling } from './diagnostics/policy';
+import { milder, NOT_CHECKED_CODE, severityCeiling } from './diagnostics/policy';
 import { applySeverityOverrides, type SeverityOverrides } from './diagnostics/severityOverrides';
 import { notCheckedMessage, type UncheckedFormat } from './formats/unchecked';
 import { hasControls, logValue } from './output/logText';
@@ -40,7 +40,7 @@ export function validateDocument(input: ValidationInput): CoreDiagnostic[] {
 
 /** The one note a file of a DataHub format Catalog Code does not check gets (core/formats/unchecked.ts). */
 function notCheckedNote(unchecked: UncheckedFormat): CoreDiagnostic {
-  return { range: { start: unchecked.range.start, end: unchecked.range.end }, severity: 'information', code: 'format.notChecked', message: notCheckedMessage(unchecked.id) };
+  return { range: { start: unchecked.range.start, end: unchecked.range.end }, severity: 'information', code: NOT_CHECKED_CODE, message: notCheckedMessage(unchecked.id) };
 }
 
 /** What every rule is given, from the validation input. */

@@ -81,6 +81,9 @@ export const DIAGNOSTIC_POLICY: Readonly<Record<string, CodePolicy>> = {
 /** Codes no rule reports: the editor's limits (core/workspace/openDocumentLimit.ts, core/diagnostics/cap.ts). */
 export const LIMIT_CODES: readonly string[] = ['document.tooLarge', 'document.moreProblems'];
 
+/** The code no rule reports that names a file of a DataHub format Catalog Code does not check (core/validate.ts, core/formats/unchecked.ts). */
+export const NOT_CHECKED_CODE = 'format.notChecked';
+
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
 
 /** The lesser of two severities (`error` and `warning` → `warning`). */
