@@ -40,7 +40,7 @@ export function validateDocument(input: ValidationInput): CoreDiagnostic[] {
 
 /** The one note a file of a DataHub format Catalog Code does not check gets (core/formats/unchecked.ts). */
 function notCheckedNote(unchecked: UncheckedFormat): CoreDiagnostic {
-  return { range: { start: unchecked.range.start, end: unchecked.range.end }, severity: 'information', code: NOT_CHECKED_CODE, message: notCheckedMessage(unchecked.id) };
+  return { range: { start: unchecked.range.start, end: unchecked.range.end }, severity: 'information', code: NOT_CHECKED_CODE, message: notCheckedMessage(unchecked) };
 }
 
 /** What every rule is given, from the validation input. */

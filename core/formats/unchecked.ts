@@ -19,7 +19,7 @@ export interface UncheckedFormatInfo {
   loadedBy: string;
   /** the top-level keys of DataHub's model of the file */
   keys: readonly string[];
-  /** whether the format can carry structured-property values (which then go unchecked too) */
+  /** whether the format can carry structured-property values (`structured_properties:`, which then go unchecked too) */
   structuredProperties: boolean;
   /** the DataHub source that defines the format */
   decidedBy: string;
@@ -36,9 +36,9 @@ export const UNCHECKED_FORMATS: Readonly<Record<UncheckedFormatId, UncheckedForm
   dataProduct: {
     name: 'data product',
     loadedBy: '`datahub dataproduct upsert`',
-    keys: ['id', 'domain', 'display_name', 'description', 'assets', 'owners', 'tags', 'terms', 'properties', 'external_url', 'structured_properties', 'version', 'urn'],
+    keys: ['id', 'domain', 'display_name', 'description', 'assets', 'output_ports', 'owners', 'institutional_memory', 'tags', 'terms', 'properties', 'external_url', 'structured_properties'],
     structuredProperties: true,
-    decidedBy: 'metadata-ingestion/src/datahub/api/entities/dataproduct/dataproduct.py (DataProduct: id, domain, assets, owners, …)',
+    decidedBy: 'metadata-ingestion/src/datahub/api/entities/dataproduct/dataproduct.py (DataProduct: id, domain, assets, output_ports, owners, institutional_memory, …; read with parse_obj_allow_extras)',
   },
   dataContract: {
     name: 'data contract',
@@ -54,6 +54,8 @@ export interface UncheckedFormat {
   id: UncheckedFormatId;
   /** where to say so: the first key of the file */
   range: SourceRange;
+  /** the file writes `structured_properties:` (values Catalog Code does not check here) */
+  structuredProperties?: true;
 }
 
 /** Below this share of the format's own keys a mapping is someone else's file. */
@@ -64,7 +66,9 @@ export function detectUncheckedFormat(documents: readonly (DocNode | null)[]): U
   if (!root || root.type !== 'map' || root.entries.length === 0) return undefined;
   const id = glossary(root) ? 'businessGlossary' : dataProduct(root) ? 'dataProduct' : dataContract(root) ? 'dataContract' : undefined;
   if (!id || share(root, UNCHECKED_FORMATS[id].keys) < KEY_SHARE) return undefined;
-  return { id, range: root.entries[0].key.range };
+  const found: UncheckedFormat = { id, range: root.entries[0].key.range };
+  if (UNCHECKED_FORMATS[id].structuredProperties && entryOf(root, 'structured_properties')) found.structuredProperties = true;
+  return found;
 }
 
 /** `nodes:` or `terms:`, a list of mappings with a `name`. */
@@ -94,8 +98,8 @@ function share(map: MapNode, known: readonly string[]): number {
 }
 
 /** The message a file of an unchecked format gets: what it is, that nothing is checked, and what to do. */
-export function notCheckedMessage(id: UncheckedFormatId): string {
-  const info = UNCHECKED_FORMATS[id];
-  const values = info.structuredProperties ? ' Its structured_properties are not checked against the property definitions either.' : '';
+export function notCheckedMessage(unchecked: UncheckedFormat): string {
+  const info = UNCHECKED_FORMATS[unchecked.id];
+  const values = unchecked.structuredProperties ? ' Its structured_properties are not checked against the property definitions either.' : '';
   return `This looks like a DataHub ${info.name} file (loaded by ${info.loadedBy}). Catalog Code recognises it but does not check it: nothing in it is validated, pushed or shown in lineage.${values} Check it with DataHub's own command before loading it; if it is not a ${info.name} file, set catalogCode.formats.associations to 'none' for it.`;
 }

@@ -23,6 +23,8 @@ describe('DataHub formats Catalog Code recognises but does not check', () => {
     }
     const message = validateDocument({ model: readDocument('file:///repo/p.yaml', product), text: product })[0].message;
     assert.match(message, /Its structured_properties are not checked against the property definitions either/);
+    const plain = product.replace(/structured_properties:\n.*\n/, '');
+    assert.doesNotMatch(validateDocument({ model: readDocument('file:///repo/p.yaml', plain), text: plain })[0].message, /structured_properties/);
   });
 
   it('the note follows catalogCode.diagnostics.severity like every code', () => {
