@@ -5,7 +5,8 @@ import { readDocument } from '../../../core/formats';
 import { validateDocument } from '../../../core/validate';
 import { platformOf } from '../../../core/rules/urnParts';
 import { KEYWORD_MAX_BYTES } from '../../../core/rules/propertyValueBytes';
-import { definitionsView, workspaceDefinitions } from '../rules/fixture';
+import { definitionsView, serviceDefinitions, workspaceDefinitions } from '../rules/fixture';
+import { formatDifferences, lookupProperty } from '../../../core/definitions/lookup';
 
 /**
  * Issue #25 item 9: the rules recent DataHub added (PR #18533: the byte limit on string values and
@@ -100,5 +101,13 @@ describe('allowedPlatforms (PR #18089)', () => {
     const model = readDocument('file:///repo/properties.yaml', yaml);
     assert.deepEqual(workspaceDefinitions(yaml)[0].allowedPlatforms, ['snowflake']);
     assert.equal(model.format, 'propertyDefinitions');
+  });
+
+  it('a workspace definition whose allowed platforms differ from the service\'s is a difference of the definition (push updates it, property.disagree says so)', () => {
+    const yaml = `- id: io.acryl.x\n  type: string\n  entity_types: [dataset]\n`;
+    const view = definitionsView({ service: serviceDefinitions(yaml), workspace: workspaceDefinitions(yaml.replace('[dataset]\n', '[dataset]\n  allowed_platforms: [snowflake]\n')) });
+    const differences = lookupProperty(view, 'io.acryl.x').differences;
+    assert.deepEqual(differences.map((d) => [d.field, d.service, d.workspace]), [['allowedPlatforms', 'any', 'snowflake']]);
+    assert.match(formatDifferences(differences, 'the workspace'), /allowed platforms/);
   });
 });
