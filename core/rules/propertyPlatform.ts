@@ -30,7 +30,7 @@ export const propertyPlatform: Rule = {
           'property.platformNotAllowed',
           'warning',
           assignment.property.range,
-          `${id} is for assets on ${allowed.join(', ')} (its allowedPlatforms), but ${readableName(assignment.entity.value)} is on ${platform}. DataHub (since ${VERSIONED_RULES.allowedPlatforms.since}; judged by ${describeProfile(datahub)}) does not offer the property there, so the value is unlikely to be meant; set it on an asset of an allowed platform, or add ${platform} to the definition's allowed platforms.`,
+          `${id} is for assets on ${allowed.join(', ')} (its allowedPlatforms), but ${readableName(assignment.entity.value)} is on ${platform}. DataHub offers a property only on its allowed platforms from ${VERSIONED_RULES.allowedPlatforms.since}; judged by ${describeProfile(datahub)}. Set the value on an asset of an allowed platform, or add ${platform} to the definition's allowed platforms.`,
         ),
       );
     }
