@@ -22,7 +22,9 @@ export const VALIDATE_USAGE = `Usage: catalog-code validate [PATH...] [--format 
                              [--datahub-version VERSION|auto]
 
 Checks every metadata file under PATH (default: the current folder). Folders are walked;
-YAML and JSON files that are not Catalog Code formats are skipped. Exits 1 when an error is found.
+YAML and JSON files that are not Catalog Code formats are skipped; DataHub business glossary,
+data product and data contract files are named (format.notChecked) but not checked. Exits 1 when
+an error is found.
 
 Offline (no --service) it checks the files against each other: property values against the
 definitions in the files. With --service URL (token from CATALOG_TOKEN, or the local catalog's token
