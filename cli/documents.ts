@@ -21,6 +21,8 @@ export interface LoadedWorkspace {
   session: WorkspaceSession;
   /** the metadata documents, in the order the paths were walked */
   documents: LoadedDocument[];
+  /** files of a DataHub format Catalog Code recognises but does not check (core/formats/unchecked.ts): named, never judged */
+  unchecked: LoadedDocument[];
   /** `catalogCode.datahub.version` from the workspace's settings file (`auto` when unset) */
   datahubVersion: string;
 }
@@ -51,6 +53,7 @@ export function loadMetadataDocuments(paths: readonly string[], io: CliIo, optio
   const session = new WorkspaceSession({ catalog: options.catalog, severity: settings.severity });
   session.setAssociations(settings.associations);
   const documents: LoadedDocument[] = [];
+  const unchecked: LoadedDocument[] = [];
   for (const file of files) {
     // The one bounded reader: regular files only, at most MAX_CLI_FILE_BYTES.
     const read = readMetadataFileSync(file, MAX_CLI_FILE_BYTES);
@@ -64,12 +67,13 @@ export function loadMetadataDocuments(paths: readonly string[], io: CliIo, optio
     const uri = pathToFileURL(resolve(file)).toString();
     const { model } = session.setFile(uri, text);
     if (model.format !== null) documents.push({ file, uri, text, model });
+    else if (model.unchecked) unchecked.push({ file, uri, text, model });
   }
-  return proceed({ session, documents, datahubVersion: settings.datahubVersion });
+  return proceed({ session, documents, unchecked, datahubVersion: settings.datahubVersion });
 }
 
 /** Every diagnostic of the documents, each file checked against the definitions of all of them and what the session's catalog knows. */
-export function validateAll({ session, documents }: LoadedWorkspace): FileDiagnostic[] {
+export function validateAll({ session, documents, unchecked }: LoadedWorkspace): FileDiagnostic[] {
   // The session's line index of the same text: a large file's is not built twice.
-  return documents.flatMap(({ file, uri, text }) => toFileDiagnostics(file, text, session.diagnosticsOf(uri), session.get(uri)?.lineIndex));
+  return [...documents, ...unchecked].flatMap(({ file, uri, text }) => toFileDiagnostics(file, text, session.diagnosticsOf(uri), session.get(uri)?.lineIndex));
 }

@@ -23,7 +23,9 @@ export const VALIDATE_USAGE = `Usage: catalog-code validate [PATH...] [--format 
                              [--datahub-version VERSION|auto] [--settings FILE|none]
 
 Checks every metadata file under PATH (default: the current folder). Folders are walked;
-YAML and JSON files that are not Catalog Code formats are skipped. Exits 1 when an error is found.
+YAML and JSON files that are not Catalog Code formats are skipped; DataHub business glossary,
+data product and data contract files are named (format.notChecked) but not checked. Exits 1 when
+an error is found.
 
 Offline (no --service) it checks the files against each other: property values against the
 definitions in the files. With --service URL (token from CATALOG_TOKEN, or the local catalog's token
@@ -115,7 +117,7 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
     if (report.annotations) (io.workflowCommands ?? io.stdout)(report.annotations);
     if (report.summary) io.stdout(report.summary);
   } else if (format === 'sarif') io.stdout(formatSarif(all, io.version, process.env.CATALOG_CODE_DOCS_URL || undefined));
-  else io.stdout(formatText(all, workspace.documents.length));
+  else io.stdout(formatText(all, workspace.documents.length, workspace.unchecked.length));
 
   return all.some((d) => d.severity === 'error') ? 1 : 0;
 }

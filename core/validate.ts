@@ -6,8 +6,9 @@ import { ALL_RULES } from './rules';
 import { applySuppressions, type SuppressionSource } from './rules/suppression';
 import type { Rule, RuleContext } from './rules/types';
 import type { ServiceTarget } from './rules/target';
-import { milder, severityCeiling } from './diagnostics/policy';
+import { milder, NOT_CHECKED_CODE, severityCeiling } from './diagnostics/policy';
 import { applySeverityOverrides, type SeverityOverrides } from './diagnostics/severityOverrides';
+import { notCheckedMessage, type UncheckedFormat } from './formats/unchecked';
 import { hasControls, logValue } from './output/logText';
 import { describeError } from './errors/describeError';
 import { DEFAULT_PROFILE, type DataHubProfile } from './datahub/versions';
@@ -32,9 +33,14 @@ export interface ValidationInput {
  * capped by the code's authority for the target, then the user's overrides apply.
  */
 export function validateDocument(input: ValidationInput): CoreDiagnostic[] {
-  if (input.model.format === null) return [];
+  if (input.model.format === null) return input.model.unchecked ? finishDiagnostics(ruleContext(input), input, [notCheckedNote(input.model.unchecked)]) : [];
   const context = ruleContext(input);
   return finishDiagnostics(context, input, runRules(input.rules ?? ALL_RULES, context));
+}
+
+/** The one note a file of a DataHub format Catalog Code does not check gets (core/formats/unchecked.ts). */
+function notCheckedNote(unchecked: UncheckedFormat): CoreDiagnostic {
+  return { range: { start: unchecked.range.start, end: unchecked.range.end }, severity: 'information', code: NOT_CHECKED_CODE, message: notCheckedMessage(unchecked) };
 }
 
 /** What every rule is given, from the validation input. */

@@ -121,10 +121,10 @@ export class WorkspaceDiagnostics {
     const reports: WorkspaceDocumentDiagnosticReport[] = [];
     const present = new Set<string>();
     let sliceStart = performance.now();
-    for (const document of this.state.session.metadataDocuments()) {
+    for (const document of [...this.state.session.metadataDocuments(), ...this.state.session.uncheckedDocuments()]) {
       if (token.isCancellationRequested) return undefined;
       // Open in the editor (read lazily, so asked of the open documents, not the session): the document pull's.
-      if (this.state.documents.version(document.uri) !== undefined || document.model.format === null) continue;
+      if (this.state.documents.version(document.uri) !== undefined || (document.model.format === null && !document.model.unchecked)) continue;
       present.add(document.uri);
       const report = this.reportOf(document);
       reports.push(

@@ -8,6 +8,8 @@ import { applies, type DataHubProfile, type VersionedRuleId } from './versions';
 const VERSIONED_KEYS: readonly { shape: string; key: string; rule: VersionedRuleId; acceptedWhenApplies: boolean }[] = [
   { shape: 'datasetYaml.dataset', key: 'domains', rule: 'datasetYamlDomainsRefused', acceptedWhenApplies: false },
   { shape: 'propertyDefinitions.property', key: 'settings', rule: 'propertySettingsYaml', acceptedWhenApplies: true },
+  { shape: 'propertyDefinitions.property', key: 'allowed_platforms', rule: 'allowedPlatforms', acceptedWhenApplies: true },
+  { shape: 'aspect.propertyDefinition', key: 'allowedPlatforms', rule: 'allowedPlatforms', acceptedWhenApplies: true },
 ];
 
 /** Undefined for a key whose verdict does not depend on the version; else whether this profile's DataHub accepts it, and the row that decides. */

@@ -23,9 +23,8 @@ export interface DataHubProfile {
 }
 
 /**
- * The newest DataHub modelled: its master branch as read on 2026-11-26 (after the v1.7 releases;
- * `docs/how/updating-datahub.md` names v1.7.1 or v1.8.0 as the next). The default when no setting
- * names a version and no connected DataHub reports one.
+ * The newest DataHub modelled: v1.8.0 (released 2026-10-22). The default when no setting names a
+ * version and no connected DataHub reports one.
  */
 export const NEWEST_MODELLED_VERSION = '1.8.0';
 
@@ -71,13 +70,25 @@ export const VERSIONED_RULES = {
     what: 'the properties YAML may carry display settings (`settings`: `is_hidden`, `show_as_asset_badge`, `show_in_asset_summary`, `show_in_columns_table`, `show_in_search_filters`), written as a structuredPropertySettings aspect',
     since: '1.8.0',
     decidedBy: 'datahub-project/datahub PR #13732 (structuredproperties.py `StructuredPropertySettings` model)',
-    versionFrom: 'merged on master after the v1.7 releases (its review thread runs to 2026-09); first release assumed to be the next one',
+    versionFrom: 'the PR was approved 2026-02-19 and still under review on 2026-09-16 (a review of its structuredproperties.py diff), so it merged after the v1.7.0 release (2026-08-04); v1.8.0 (released 2026-10-22, paired with CLI 1.7.0.14) is the first release after it. Not confirmed from a release note; the key is read by the CLI, so a CLI older than the one paired with 1.8.0 refuses it whatever the server',
   },
   elasticsearchFieldCollision: {
     what: 'two property qualified names that differ only by `.` and `_` (one search field) are refused, in one batch or against a live property',
-    since: '1.8.0',
-    decidedBy: 'PropertyDefinitionValidator.validateDefinitionUpsertsProposed; PropertyDefinitionValidatorTest#testRejectsInBatchElasticsearchFieldCollision, #testRejectsElasticsearchFieldNameCollisionWithExistingProperty',
-    versionFrom: 'present in the newest stored PropertyDefinitionValidatorTest, absent from earlier ones; comes with the structured-property index mapping work of updating-datahub.md "Next" (#19490)',
+    since: '1.7.0',
+    decidedBy: 'datahub-project/datahub PR #18533 ("reject field collisions and oversized keywords": PropertyDefinitionValidator.validateDefinitionUpsertsProposed); PropertyDefinitionValidatorTest#testRejectsInBatchElasticsearchFieldCollision, #testRejectsElasticsearchFieldNameCollisionWithExistingProperty',
+    versionFrom: 'PR #18533 was opened 2026-07-21 and merged; the v1.7.0 release notes (2026-08-04) list later PRs (#18701), so it is taken to be in 1.7.0. Not confirmed from the tag; before session 7 this row said 1.8.0 (#19490), which only changed the index mappings',
+  },
+  stringValueByteLimit: {
+    what: 'a string or rich_text structured-property value longer than 32,766 UTF-8 bytes (Lucene\'s keyword term limit) is refused with HTTP 422',
+    since: '1.7.0',
+    decidedBy: 'datahub-project/datahub PR #18533 (StructuredPropertiesValidator.validateKeywordByteLength, `structuredProperties.keywordMaxLength`, default ESUtils.KEYWORD_MAXLENGTH = 32766); PR #19727 adds STRUCTURED_PROPERTIES_DROP_OVERSIZED_KEYWORD_VALUES_FROM_INDEX (off by default) to store such a value and leave it out of search instead',
+    versionFrom: 'as elasticsearchFieldCollision (same PR); #19727 (2026-09-11) is taken to be in 1.8.0',
+  },
+  allowedPlatforms: {
+    what: 'a structured-property definition may name `allowedPlatforms`; DataHub then offers the property only on assets of those platforms (schema fields take their dataset\'s platform)',
+    since: '1.7.0',
+    decidedBy: 'datahub-project/datahub PR #18089 ("Support allowed platforms on structured properties")',
+    versionFrom: 'PR #18089 was opened 2026-06-29 and merged, numbered below PRs the v1.7.0 release notes (2026-08-04) list; v1.8.0\'s notes name the Platforms column of the properties table. The stored DataHub source holds no version of the PR\'s files, so whether GMS refuses a value on another platform (rather than only the UI hiding it) is not confirmed: Catalog Code warns',
   },
   propertySettingsValidators: {
     what: 'structuredPropertySettings: `isHidden` with any `show*` flag is refused (HidePropertyValidator); a second property shown as asset badge is refused (ShowPropertyAsBadgeValidator)',

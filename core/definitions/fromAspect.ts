@@ -1,4 +1,4 @@
-import { cardinalityOf, entityTypeNameOf, propertyIdOf, valueTypeOf } from './normalise';
+import { cardinalityOf, entityTypeNameOf, platformNameOf, propertyIdOf, valueTypeOf } from './normalise';
 import type { AllowedValue, DefinitionOrigin, PropertyDefinitionInfo } from './types';
 
 /**
@@ -41,6 +41,8 @@ export function definitionFromAspect(input: ServiceDefinitionInput): PropertyDef
   if (Array.isArray(aspect.allowedValues)) info.allowedValues = aspect.allowedValues.flatMap(allowedValueOf);
   const qualifier = asRecord(aspect.typeQualifier);
   if (qualifier && qualifier.allowedTypes !== undefined) info.typeQualifierAllowedTypes = urnList(qualifier.allowedTypes).map(entityTypeNameOf);
+  const platforms = urnList(aspect.allowedPlatforms).map(platformNameOf);
+  if (platforms.length > 0) info.allowedPlatforms = platforms;
   if (typeof aspect.immutable === 'boolean') info.immutable = aspect.immutable;
   if (typeof aspect.version === 'string' || typeof aspect.version === 'number') info.version = String(aspect.version);
   return info;

@@ -1,6 +1,6 @@
 import type { DocumentModel, PropertyDefinitionFact, PropertyScalar } from '../model/facts';
 import { factsOfKind } from '../model/facts';
-import { cardinalityOf, entityTypeNameOf, propertyIdOf, valueTypeOf } from './normalise';
+import { cardinalityOf, entityTypeNameOf, platformNameOf, propertyIdOf, valueTypeOf } from './normalise';
 import type { AllowedValue, PropertyDefinitionInfo } from './types';
 
 /**
@@ -28,6 +28,7 @@ export function definitionFromFact(fact: PropertyDefinitionFact, uri: string, so
   if (fact.description) info.description = fact.description.value;
   if (fact.allowedValues) info.allowedValues = fact.allowedValues.flatMap((v) => allowedValueOf(v.value.value, v.description?.value));
   if (fact.typeQualifierAllowedTypes) info.typeQualifierAllowedTypes = fact.typeQualifierAllowedTypes.map((t) => entityTypeNameOf(t.value));
+  if (fact.allowedPlatforms && fact.allowedPlatforms.length > 0) info.allowedPlatforms = fact.allowedPlatforms.map((p) => platformNameOf(p.value));
   if (fact.immutable) info.immutable = fact.immutable.value;
   if (fact.version !== undefined) info.version = String(fact.version.value);
   return info;

@@ -23,13 +23,14 @@ export type DefinitionField =
   | 'allowedValues'
   | 'entityTypes'
   | 'typeQualifierAllowedTypes'
+  | 'allowedPlatforms'
   | 'immutable'
   | 'displayName'
   | 'description'
   | 'version';
 
 /** The fields that change which values a property accepts or where it may be applied. */
-export const VALUE_FIELDS: readonly DefinitionField[] = ['valueType', 'cardinality', 'allowedValues', 'entityTypes', 'typeQualifierAllowedTypes', 'immutable'];
+export const VALUE_FIELDS: readonly DefinitionField[] = ['valueType', 'cardinality', 'allowedValues', 'entityTypes', 'typeQualifierAllowedTypes', 'allowedPlatforms', 'immutable'];
 
 /** Every field a definition file can set: any difference in these is an edit of the definition. */
 export const ALL_FIELDS: readonly DefinitionField[] = [...VALUE_FIELDS, 'displayName', 'description', 'version'];
@@ -110,6 +111,8 @@ export function describeField(info: PropertyDefinitionInfo, field: DefinitionFie
       return info.entityTypes.length > 0 ? sortedList(info.entityTypes) : 'none';
     case 'typeQualifierAllowedTypes':
       return info.typeQualifierAllowedTypes && info.typeQualifierAllowedTypes.length > 0 ? sortedList(info.typeQualifierAllowedTypes) : 'any';
+    case 'allowedPlatforms':
+      return info.allowedPlatforms && info.allowedPlatforms.length > 0 ? sortedList(info.allowedPlatforms) : 'any';
     case 'immutable':
       return info.immutable === true ? 'true' : 'false';
     case 'displayName':
@@ -131,6 +134,7 @@ const FIELD_LABELS: Record<DefinitionField, string> = {
   allowedValues: 'allowed values',
   entityTypes: 'entity types',
   typeQualifierAllowedTypes: 'allowed URN types',
+  allowedPlatforms: 'allowed platforms',
   immutable: 'immutable',
   displayName: 'display name',
   description: 'description',

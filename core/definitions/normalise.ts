@@ -8,6 +8,7 @@ import type { Cardinality, PropertyValueType } from './types';
  */
 
 export const PROPERTY_URN_PREFIX = 'urn:li:structuredProperty:';
+export { platformNameOf } from '../urn/builders';
 export { DATA_TYPE_URN_PREFIX, ENTITY_TYPE_URN_PREFIX };
 
 /** `io.acryl.x` or `urn:li:structuredProperty:io.acryl.x` → `urn:li:structuredProperty:io.acryl.x` */

@@ -31,6 +31,8 @@ export interface PropertyDefinitionInfo {
   entityTypes: string[];
   /** for `urn` properties: the entity types a value may point at */
   typeQualifierAllowedTypes?: string[];
+  /** platform names (`snowflake`) the property may be set on; absent or empty: any (PR #18089) */
+  allowedPlatforms?: string[];
   description?: string;
   immutable?: boolean;
   version?: string;

@@ -61,7 +61,10 @@ export const DIAGNOSTIC_POLICY: Readonly<Record<string, CodePolicy>> = {
   'lineage.unknownEntity': datahub('UpdateLineageResolver: every URN of an edge must exist'),
   'lineage.upstreamType': datahub('UpdateLineageResolver / UpstreamLineage.pdl (an upstream of a dataset is a dataset)'),
   'definition.settings': datahub('HidePropertyValidator, ShowPropertyAsBadgeValidator (structuredPropertySettings; DataHub 0.15 and later)'),
-  'definition.fieldCollision': datahub('PropertyDefinitionValidator: qualified names that differ only by . and _ share one search field (recent DataHub; core/datahub/versions.ts)'),
+  'definition.fieldCollision': datahub('PropertyDefinitionValidator: qualified names that differ only by . and _ share one search field (PR #18533, DataHub 1.7 and later; core/datahub/versions.ts)'),
+  'property.valueTooLong': datahub('StructuredPropertiesValidator.validateKeywordByteLength: string values over 32,766 UTF-8 bytes (PR #18533, DataHub 1.7 and later; core/datahub/versions.ts)'),
+  'property.platformNotAllowed': advice('PR #18089 (allowedPlatforms, DataHub 1.7 and later): DataHub offers the property only on those platforms; whether GMS refuses another is not confirmed'),
+  'format.notChecked': advice('a DataHub file format Catalog Code recognises but does not check (business glossary, data product, data contract); nothing is judged'),
   'form.unknownProperty': datahub('forms.py validate_prompts: "Structured property … does not exist. Unable to create form."'),
   'form.entityType': advice('DataHub stores the form; its prompt cannot be answered on entities the property does not apply to'),
   'lineage.selfLoop': advice('stored: no PDL rule forbids it and DataHub\'s Snowflake source writes self-edges; worth a look in case a URN is mistyped'),
@@ -77,6 +80,9 @@ export const DIAGNOSTIC_POLICY: Readonly<Record<string, CodePolicy>> = {
 
 /** Codes no rule reports: the editor's limits (core/workspace/openDocumentLimit.ts, core/diagnostics/cap.ts). */
 export const LIMIT_CODES: readonly string[] = ['document.tooLarge', 'document.moreProblems'];
+
+/** The code no rule reports that names a file of a DataHub format Catalog Code does not check (core/validate.ts, core/formats/unchecked.ts). */
+export const NOT_CHECKED_CODE = 'format.notChecked';
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
 

@@ -46,6 +46,7 @@ export function propertyCard(urn: string, definitions: DefinitionsView): string 
   lines.push(`Type: \`${info.valueType}\` · Cardinality: \`${info.cardinality}\`${info.immutable ? ' · immutable' : ''}`);
   if (info.typeQualifierAllowedTypes?.length) lines.push(`\nValues may point at: ${info.typeQualifierAllowedTypes.map(code).join(', ')}`);
   lines.push(`\nApplies to: ${info.entityTypes.length ? info.entityTypes.map(code).join(', ') : '_no entity types_'}`);
+  if (info.allowedPlatforms?.length) lines.push(`\nOnly on platforms: ${info.allowedPlatforms.map((platform) => mdCode(platform)).join(', ')}`);
   if (info.allowedValues?.length) {
     lines.push('\nAllowed values:');
     for (const allowed of info.allowedValues) lines.push(`- \`${String(allowed.value)}\`${allowed.description ? ` — ${escape(allowed.description)}` : ''}`);

@@ -3,7 +3,7 @@ import type { Located } from '../model/range';
 import type { AspectContext } from './aspectContext';
 import { FactCollector, pathOf } from './collector';
 import { readUrnList } from './fineGrained';
-import { assign } from './propertyDefinitions';
+import { assign, readPlatforms } from './propertyDefinitions';
 import type { DocNode } from './tree';
 import { isNullNode, valueOf } from './tree';
 
@@ -29,6 +29,8 @@ export function readPropertyDefinitionAspect(body: DocNode, context: AspectConte
   if (allowedTypes) {
     fact.typeQualifierAllowedTypes = readUrnList(allowedTypes, 'entityType', pathOf(path, 'typeQualifier.allowedTypes'), collector);
   }
+  const platforms = valueOf(map, 'allowedPlatforms');
+  if (platforms !== undefined && !isNullNode(platforms)) fact.allowedPlatforms = readPlatforms(platforms, pathOf(path, 'allowedPlatforms'), collector);
   const allowedNode = valueOf(map, 'allowedValues');
   if (!isNullNode(allowedNode)) {
     const allowedPath = pathOf(path, 'allowedValues');

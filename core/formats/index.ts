@@ -10,6 +10,7 @@ import { readMcpJson } from './mcpJson';
 import { modelOfProposalUnits, readProposalUnits, type ProposalUnit } from './mcpStream';
 import { readPropertyDefinitions } from './propertyDefinitions';
 import { readFormsYaml } from './formsYaml';
+import { detectUncheckedFormat } from './unchecked';
 import type { DocNode } from './tree';
 import { parseYaml } from './yamlTree';
 import { layoutOf, modelOfLayout, type YamlItemLayout } from './yamlUnits';
@@ -85,7 +86,7 @@ export function readDocumentTree(uri: string, text: string, options: ReadOptions
 function readTree(uri: string, text: string, options: ReadOptions, itemized: boolean): DocumentParts {
   try {
     const { format, detectedBy, parsed } = classify(uri, text, options);
-    if (!format || !parsed) return { model: { uri, format: null, detectedBy, facts: [], parseProblems: [] } };
+    if (!format || !parsed) return { model: notOurs(uri, detectedBy, parsed) };
     const root = parsed.documents[0];
     if (itemized && parsed.documents.length === 1 && root && parsed.problems.length === 0 && parsed.usesAnchors === false) {
       const yaml = layoutOf(text, root, format, detectedBy);
@@ -103,6 +104,14 @@ function readTree(uri: string, text: string, options: ReadOptions, itemized: boo
   } catch (error) {
     return { model: unreadable(uri, error) };
   }
+}
+
+/** A document of none of our formats; one of DataHub's that Catalog Code does not check is named (./unchecked.ts). */
+function notOurs(uri: string, detectedBy: DocumentModel['detectedBy'], parsed: Parsed | undefined): DocumentModel {
+  const model: DocumentModel = { uri, format: null, detectedBy, facts: [], parseProblems: [] };
+  const unchecked = parsed && parsed.problems.length === 0 ? detectUncheckedFormat(parsed.documents) : undefined;
+  if (unchecked) model.unchecked = unchecked;
+  return model;
 }
 
 /** Adapters are written not to throw; if one does, the file must still not break the editor. */
@@ -138,7 +147,7 @@ function classify(uri: string, text: string, options: ReadOptions): { format: Fo
   const parsed = parse(uri, text);
   if (forced) return { format: forced, detectedBy: 'association', parsed };
   const format = detectByContent(parsed.documents);
-  return format ? { format, detectedBy: 'content', parsed } : { format: null, detectedBy: 'none' };
+  return format ? { format, detectedBy: 'content', parsed } : { format: null, detectedBy: 'none', parsed };
 }
 
 /** Whether parse() below may read the text as JSON (a strict JSON text then reads the same way). */

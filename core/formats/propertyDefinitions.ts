@@ -85,6 +85,9 @@ function readDefinition(map: MapNode, path: string, collector: FactCollector): v
     fact.typeQualifierAllowedTypes = readEntityTypes(valueOf(qualifier, 'allowed_types'), pathOf(qualifierPath, 'allowed_types'), collector);
   }
 
+  const platforms = valueOf(map, 'allowed_platforms');
+  if (platforms !== undefined && !isNullNode(platforms)) fact.allowedPlatforms = readPlatforms(platforms, pathOf(path, 'allowed_platforms'), collector);
+
   const allowedNode = valueOf(map, 'allowed_values');
   if (!isNullNode(allowedNode)) {
     const allowedPath = pathOf(path, 'allowed_values');
@@ -103,6 +106,17 @@ export function readEntityTypes(node: DocNode | undefined, path: string, collect
   collector.list(node, path).forEach((item, index) => {
     const itemPath = pathOf(path, index);
     const value = isUrnText(item) ? collector.urn(item, 'entityType', itemPath) : collector.enumValue(item, 'entityType', itemPath);
+    if (value) out.push(value);
+  });
+  return out;
+}
+
+/** Platform names (`snowflake`) or dataPlatform URNs, as a definition's allowed platforms are written. */
+export function readPlatforms(node: DocNode, path: string, collector: FactCollector): Located<string>[] {
+  const out: Located<string>[] = [];
+  collector.list(node, path).forEach((item, index) => {
+    const itemPath = pathOf(path, index);
+    const value = isUrnText(item) ? collector.urn(item, 'other', itemPath) : collector.string(item, itemPath);
     if (value) out.push(value);
   });
   return out;

@@ -14,6 +14,9 @@ const YAML_FLAGS: Readonly<Record<string, PropertySettingFlag>> = {
   show_in_search_filters: 'showInSearchFilters',
 };
 
+/** The aspect flags the properties YAML can write (`datahub properties upsert` writes all of them, false unless set). */
+export const YAML_SETTING_FLAGS: readonly PropertySettingFlag[] = Object.values(YAML_FLAGS);
+
 const ASPECT_FLAGS: readonly PropertySettingFlag[] = ['isHidden', 'showInSearchFilters', 'showInAssetSummary', 'hideInAssetSummaryWhenEmpty', 'showAsAssetBadge', 'showInColumnsTable'];
 
 /** A definition's `settings:` in the properties YAML, for the property `property`. */

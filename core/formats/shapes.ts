@@ -58,7 +58,7 @@ const AUDITED = ['created', 'lastModified'] as const;
 export const KNOWN_KEYS: Record<ShapeName, readonly string[]> = {
   'propertyDefinitions.property': [
     'id', 'urn', 'qualified_name', 'type', 'value_entity_types', 'description', 'display_name', 'entity_types',
-    'cardinality', 'allowed_values', 'type_qualifier', 'immutable', 'version', 'settings',
+    'cardinality', 'allowed_values', 'type_qualifier', 'immutable', 'version', 'settings', 'allowed_platforms',
   ],
   'propertyDefinitions.allowedValue': ['value', 'description'],
   'propertyDefinitions.typeQualifier': ['allowed_types'],
@@ -94,7 +94,7 @@ export const KNOWN_KEYS: Record<ShapeName, readonly string[]> = {
   ],
   'aspect.propertyDefinition': [
     'qualifiedName', 'displayName', 'valueType', 'typeQualifier', 'allowedValues', 'cardinality', 'entityTypes',
-    'description', 'searchConfiguration', 'immutable', 'version', ...AUDITED,
+    'description', 'searchConfiguration', 'immutable', 'version', 'allowedPlatforms', ...AUDITED,
   ],
   'aspect.allowedValue': ['value', 'description'],
   'aspect.structuredProperties': ['properties'],

@@ -3,7 +3,7 @@ import type { CoreDiagnostic } from '../model/diagnostic';
 import type { DocumentModel } from '../model/facts';
 import { ALL_RULES } from '../rules';
 import type { Rule } from '../rules/types';
-import { finishDiagnostics, ruleContext, runRules, type ValidationInput } from '../validate';
+import { finishDiagnostics, ruleContext, runRules, validateDocument, type ValidationInput } from '../validate';
 import { PartCache } from './partCache';
 import { partModel, type CheckedUnder, type DocumentPart } from './parts';
 import type { RepeatIndex } from './repeatIndex';
@@ -40,7 +40,8 @@ const NO_EXISTENCE_FOR_PARTS: EntityExistenceView = {
  */
 export function validateParts(input: PartsValidationInput): CoreDiagnostic[] {
   const model = input.model;
-  if (model.format === null) return [];
+  // A file of none of our formats has no parts to check; one of DataHub's unchecked formats gets its note.
+  if (model.format === null) return validateDocument(input);
   const rules = input.rules ?? ALL_RULES;
   const context = ruleContext(input);
   const partRules = rules.filter((rule) => rule.scope !== 'document');

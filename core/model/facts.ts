@@ -1,4 +1,5 @@
 import type { Located, SourceRange } from './range';
+import type { UncheckedFormat } from '../formats/unchecked';
 import { WORK } from './workCounters';
 
 /**
@@ -58,6 +59,8 @@ export interface PropertyDefinitionFact {
   entityTypes?: Located<string>[];
   description?: Located<string>;
   typeQualifierAllowedTypes?: Located<string>[];
+  /** as written: `snowflake` or `urn:li:dataPlatform:snowflake` (PR #18089, core/datahub/versions.ts allowedPlatforms) */
+  allowedPlatforms?: Located<string>[];
   immutable?: Located<boolean>;
   version?: Located<string | number>;
   /** range of the whole definition */
@@ -254,6 +257,11 @@ export interface DocumentModel {
   detectedBy: 'content' | 'association' | 'none';
   facts: Fact[];
   parseProblems: ParseProblem[];
+  /**
+   * format null only: a DataHub format Catalog Code recognises but does not check (glossary, data
+   * product, data contract; core/formats/unchecked.ts), which gets one format.notChecked note
+   */
+  unchecked?: UncheckedFormat;
 }
 
 /** A model's own way to list its facts of one kind (core/incremental/lazyModel.ts: from the units that hold it). */

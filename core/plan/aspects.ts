@@ -7,9 +7,11 @@ import type {
   PropertyAssignmentFact,
   PropertyDefinitionFact,
   PropertyScalar,
+  PropertySettingsFact,
 } from '../model/facts';
+import { YAML_SETTING_FLAGS } from '../formats/propertySettings';
 import { isLineageAspect } from '../model/lineageAspects';
-import { entityTypeOfUrn, makeDataTypeUrn, makeEntityTypeUrn, makeStructuredPropertyUrn, type TypeNamespace } from '../urn';
+import { entityTypeOfUrn, makeDataPlatformUrn, makeDataTypeUrn, makeEntityTypeUrn, makeStructuredPropertyUrn, type TypeNamespace } from '../urn';
 import { jsonPointerToken } from '../formats/jsonPointer';
 
 /**
@@ -90,6 +92,10 @@ export function aspectWritesFromModel(model: DocumentModel, options: AspectPlanO
       case 'fineGrainedEdge':
         if (!fromMcp) entryOf(lineageFile, fact.owner.value).fineGrained.push(fineGrainedAspect(fact));
         break;
+      case 'propertySettings':
+        // The YAML's `settings:`, as `datahub properties upsert` writes it (PR #13732); MCP aspects are written whole, below.
+        if (!fromMcp) plan.writes.push({ urn: fact.property.value, aspectName: 'structuredPropertySettings', value: settingsAspect(fact), phase: 'entities' });
+        break;
       case 'statusChange':
         if (!fromMcp) plan.writes.push({ urn: fact.entity.value, aspectName: 'status', value: { removed: fact.removed.value }, phase: statusPhase(fact.entity.value) });
         break;
@@ -133,8 +139,20 @@ function definitionAspect(fact: PropertyDefinitionFact, namespace: TypeNamespace
   value.entityTypes = (fact.entityTypes ?? []).map((type) => makeEntityTypeUrn(type.value, namespace));
   if (fact.description) value.description = fact.description.value;
   if (fact.typeQualifierAllowedTypes) value.typeQualifier = { allowedTypes: fact.typeQualifierAllowedTypes.map((type) => makeEntityTypeUrn(type.value, namespace)) };
+  if (fact.allowedPlatforms && fact.allowedPlatforms.length > 0) value.allowedPlatforms = fact.allowedPlatforms.map((p) => makeDataPlatformUrn(p.value));
   if (fact.immutable) value.immutable = fact.immutable.value;
   if (fact.version) value.version = String(fact.version.value);
+  return value;
+}
+
+/**
+ * The structuredPropertySettings aspect the properties YAML's `settings:` stands for: every flag the
+ * CLI model knows, false unless written true (its StructuredPropertySettings model defaults each to
+ * false and writes them all, so an UPSERT clears a flag the file leaves out).
+ */
+function settingsAspect(fact: PropertySettingsFact): Json {
+  const value: Json = {};
+  for (const flag of YAML_SETTING_FLAGS) value[flag] = fact.flags[flag]?.value === true;
   return value;
 }
 

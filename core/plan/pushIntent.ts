@@ -1,6 +1,7 @@
 import type { JsonObject } from '../api/pushClient';
 import { factsOfKind, type DocumentModel, type FineGrainedEdgeFact, type PropertyAssignmentFact, type PropertyScalar } from '../model/facts';
 import { entityTypeOfUrn } from '../urn';
+import { fileLabel } from '../pending/fileLabel';
 import { asRecord } from './pushJson';
 
 /**
@@ -73,6 +74,7 @@ export function collectPushIntent(models: readonly DocumentModel[], writeAspects
   const intent: PushIntent = { aspects: [], assignments: new Map(), lineage: new Map(), statuses: new Map(), warnings: [] };
   for (const model of models) {
     if (model.format === null) continue;
+    notPushed(model, intent);
     if (model.format === 'mcpJson') collectMcp(model, intent);
     else collectFileFormat(model, intent, writeAspects);
     collectAssignments(model, intent);
@@ -89,6 +91,19 @@ export function collectPushIntent(models: readonly DocumentModel[], writeAspects
     }
   }
   return intent;
+}
+
+/**
+ * What a file writes that the push does not send, said in the plan rather than dropped: forms
+ * (`datahub forms upsert` creates form entities and assigns them) have no endpoint in the spec's
+ * service (spec §4.3) and are not aspects a file writes, so forms YAML is not pushed
+ * (docs/formats.md). The properties YAML's `settings:` is pushed as a structuredPropertySettings
+ * aspect (core/plan/aspects.ts), through the ingestion route MCP files' aspects take.
+ */
+function notPushed(model: DocumentModel, intent: PushIntent): void {
+  if (model.format === 'formsYaml') {
+    intent.warnings.push(`${fileLabel(model.uri)}: forms are not pushed: the catalog service has no forms endpoint, and Catalog Code does not write the form entities and assignments \`datahub forms upsert\` makes. Its prompts are still checked against the property definitions; load the file with \`datahub forms upsert\` to create the forms in DataHub.`);
+  }
 }
 
 function collectFileFormat(model: DocumentModel, intent: PushIntent, writeAspects: AspectWriter): void {

@@ -13,6 +13,8 @@ import { propertyEntityType } from './propertyEntityType';
 import { propertyExists } from './propertyExists';
 import { propertySettings } from './propertySettings';
 import { propertySoftDeleted } from './propertySoftDeleted';
+import { propertyPlatform } from './propertyPlatform';
+import { propertyValueBytes } from './propertyValueBytes';
 import { propertyValueType } from './propertyValueType';
 import { selfLoop } from './selfLoop';
 import type { Rule } from './types';
@@ -28,9 +30,11 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   propertyExists,
   propertySoftDeleted,
   propertyValueType,
+  propertyValueBytes,
   notAllowedValue,
   cardinality,
   propertyEntityType,
+  propertyPlatform,
   columnOutsideEdge,
   entityExists,
   upstreamType,

@@ -59,3 +59,28 @@ export function readableName(urn: string): string {
   if (field) return `${field.fieldPath} of ${readableName(field.datasetUrn)}`;
   return urn;
 }
+
+/** Entities whose key names their platform as plain text first: ChartKey.dashboardTool, DashboardKey.dashboardTool, DataFlowKey.orchestrator. */
+const PLATFORM_FIRST_AS_TEXT = new Set(['chart', 'dashboard', 'dataFlow']);
+
+/**
+ * The platform name an entity's URN says it is on, where the URN tells: a `dataPlatform` URN as
+ * the first key part (dataset, mlModel, …), the tool of a chart or dashboard, a dataFlow's
+ * orchestrator; a schema field and a dataJob take their parent's. Undefined when the URN does not
+ * say (a container, a glossary term, a domain).
+ */
+export function platformOf(urn: string): string | undefined {
+  const parsed = parseUrnSyntax(urn);
+  return parsed ? platformOfParsed(parsed, 0) : undefined;
+}
+
+function platformOfParsed(urn: ParsedUrn, depth: number): string | undefined {
+  const first = urn.parts[0];
+  if (!first || depth > 3) return undefined;
+  if (first.kind === 'urn') {
+    if (first.entityType === 'dataPlatform') return first.parts[0]?.kind === 'text' ? first.parts[0].value : undefined;
+    return urn.entityType === 'schemaField' || urn.entityType === 'dataJob' ? platformOfParsed(first, depth + 1) : undefined;
+  }
+  if (urn.entityType === 'dataPlatform') return first.value;
+  return PLATFORM_FIRST_AS_TEXT.has(urn.entityType) && urn.tuple ? first.value : undefined;
+}

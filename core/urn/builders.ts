@@ -7,6 +7,16 @@ const PLATFORM_PREFIX = 'urn:li:dataPlatform:';
 
 export type { TypeNamespace };
 
+/** `urn:li:dataPlatform:<platform>`; a dataPlatform URN is returned as written. */
+export function makeDataPlatformUrn(platform: string): string {
+  return platform.startsWith(PLATFORM_PREFIX) ? platform : `${PLATFORM_PREFIX}${platform}`;
+}
+
+/** `urn:li:dataPlatform:snowflake` or `snowflake` → `snowflake`. */
+export function platformNameOf(urnOrName: string): string {
+  return urnOrName.startsWith(PLATFORM_PREFIX) ? urnOrName.slice(PLATFORM_PREFIX.length) : urnOrName;
+}
+
 /** `urn:li:dataset:(urn:li:dataPlatform:<platform>,<name>,<env>)`; `platform` may already be a dataPlatform URN. */
 export function makeDatasetUrn(platform: string, name: string, env = 'PROD'): string {
   const platformUrn = platform.startsWith(PLATFORM_PREFIX) ? platform : `${PLATFORM_PREFIX}${platform}`;

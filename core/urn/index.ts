@@ -28,11 +28,13 @@ export {
   dataTypeName,
   datasetKey,
   entityTypeName,
+  makeDataPlatformUrn,
   makeDataTypeUrn,
   makeDatasetUrn,
   makeEntityTypeUrn,
   makeSchemaFieldUrn,
   makeStructuredPropertyUrn,
+  platformNameOf,
   schemaFieldKey,
   type TypeNamespace,
 } from './builders';

@@ -184,6 +184,11 @@ export class WorkspaceSession {
     return [...this.entries.values()].filter((entry) => entry.model.format !== null || tooLargeToCheck(entry));
   }
 
+  /** The files of a DataHub format Catalog Code recognises but does not check (core/formats/unchecked.ts), sorted by URI: named in diagnostics, never judged or pushed. */
+  uncheckedDocuments(): SessionDocument[] {
+    return [...this.entries.values()].filter((entry) => entry.model.format === null && entry.model.unchecked !== undefined).sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+  }
+
   /** Whether a scan is still reading the workspace's files (an answer about every file would miss some). */
   get scanning(): boolean {
     return this.scansInProgress > 0;
@@ -272,9 +277,12 @@ export class WorkspaceSession {
     return validateDocument({ model: entry.model, text: entry.text, definitions: this.definitionsView(catalog), entities: catalog.entities, target: catalog.target, datahub: catalog.datahub, severity: this.currentSeverity });
   }
 
-  /** Every metadata file with its diagnostics, sorted by URI; `uris` narrows the answer to those files. */
+  /** Every metadata file with its diagnostics, and each file of a format not checked with its note, sorted by URI; `uris` narrows the answer to those files. */
   problems(uris?: readonly string[]): FileDiagnostics[] {
-    return this.metadataDocuments(uris).map((document) => ({ uri: document.uri, document, diagnostics: this.diagnosticsOf(document.uri) }));
+    const wanted = uris ? new Set(uris) : undefined;
+    const unchecked = this.uncheckedDocuments().filter((document) => !wanted || wanted.has(document.uri));
+    const documents = unchecked.length === 0 ? this.metadataDocuments(uris) : [...this.metadataDocuments(uris), ...unchecked].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+    return documents.map((document) => ({ uri: document.uri, document, diagnostics: this.diagnosticsOf(document.uri) }));
   }
 
   /** Every metadata document (or only those of `uris`), sorted by URI. */

@@ -1,5 +1,6 @@
 // A calendar date is one fact, not DataHub behaviour the local catalog witnesses: it is core's.
 import { isValidDate } from '../../core/rules/valueChecks';
+import { KEYWORD_MAX_BYTES } from '../../core/rules/propertyValueBytes';
 import type { JsonObject } from '../store/types';
 import { checkUrn, describe, entityTypeOfTypeUrn, isObject, valueTypeOfTypeUrn } from './urns';
 
@@ -143,6 +144,8 @@ function valueProblems(propertyUrn: string, definition: JsonObject, value: unkno
     if (!ok) return [`Property: ${propertyUrn}, value: ${shown} should be a number, written {"double": 30}.`];
   } else {
     if (typeof value.string !== 'string') return [`Property: ${propertyUrn}, value: ${shown} should be a string, written {"string": "..."}.`];
+    const tooLong = keywordTooLong(propertyUrn, valueType, value.string);
+    if (tooLong) return [tooLong];
     if (valueType === 'date' && !isValidDate(value.string)) {
       return [`Property: ${propertyUrn}, value: ${shown} should be a date with format YYYY-MM-DD, e.g. {"string": "2024-06-30"}.`];
     }
@@ -162,6 +165,18 @@ function valueProblems(propertyUrn: string, definition: JsonObject, value: unkno
     }
   }
   return [];
+}
+
+/**
+ * DataHub 1.7 and later refuse a string or rich_text value over Lucene's keyword limit
+ * (StructuredPropertiesValidator.validateKeywordByteLength, PR #18533; core/datahub/versions.ts
+ * stringValueByteLimit); the local catalog answers as the newest DataHub it names on /config.
+ */
+function keywordTooLong(propertyUrn: string, valueType: string, text: string): string | undefined {
+  if ((valueType !== 'string' && valueType !== 'rich_text') || text.length * 3 <= KEYWORD_MAX_BYTES) return undefined;
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes <= KEYWORD_MAX_BYTES) return undefined;
+  return `Property: ${propertyUrn}, a value of ${bytes} UTF-8 bytes exceeds the maximum of ${KEYWORD_MAX_BYTES} UTF-8 bytes for ${valueType} values (the search index's keyword limit); shorten it.`;
 }
 
 function allowedTypesOf(definition: JsonObject): string[] {

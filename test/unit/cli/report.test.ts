@@ -18,6 +18,11 @@ test('text output names file:line:col (one-based), severity, code and a summary'
   assert.match(out, /1 metadata file\(s\) checked: 1 error\(s\), 1 warning\(s\)\./);
 });
 
+test('the summary counts files of DataHub formats Catalog Code does not check apart, and only when there are some', () => {
+  assert.match(formatText(diagnostics, 1, 2), /1 metadata file\(s\) checked: 1 error\(s\), 1 warning\(s\)\. 2 DataHub file\(s\) of formats Catalog Code does not check were named \(format\.notChecked\), not checked\.$/);
+  assert.doesNotMatch(formatText(diagnostics, 1, 0), /not check/);
+});
+
 test('github annotations escape property separators', () => {
   const out = formatGithub(diagnostics).annotations.split('\n');
   assert.equal(out[0], '::error file=lineage.yml,line=2,col=1,endLine=2,endColumn=8,title=format.unknownKey::Unknown key, with: colon');

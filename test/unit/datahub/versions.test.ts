@@ -31,7 +31,8 @@ describe('DataHub versions', () => {
     assert.equal(applies('datasetYamlDomainsRefused', at('1.0.0')), true);
     assert.equal(applies('datasetYamlDomainsRefused', at('1.1.3')), true);
     assert.equal(applies('datasetYamlDomainsRefused', at('1.2.0')), false);
-    assert.equal(applies('elasticsearchFieldCollision', at('1.7.0')), false);
+    assert.equal(applies('elasticsearchFieldCollision', at('1.6.0')), false);
+    assert.equal(applies('elasticsearchFieldCollision', at('1.7.0')), true);
     assert.equal(applies('elasticsearchFieldCollision', undefined), true);
     assert.equal(DEFAULT_PROFILE.version, NEWEST_MODELLED_VERSION);
   });
@@ -87,11 +88,11 @@ describe('verdicts that differ by DataHub version', () => {
     assert.match(twice[0].message, /Only one structured property can be shown as the asset badge: a already is/);
   });
 
-  it('qualified names that differ only by . and _ collide from 1.8, not before', () => {
+  it('qualified names that differ only by . and _ collide from 1.7 (PR #18533), not before', () => {
     const two = `- id: certification.status\n  type: string\n  entity_types: [dataset]\n- id: certification_status\n  type: string\n  entity_types: [dataset]\n`;
     const found = judge('file:///repo/properties.yaml', two);
     assert.deepEqual(found.map((d) => d.code), ['definition.fieldCollision']);
     assert.match(found[0].message, /one search field, 'certification_status'.*judged by DataHub 1\.8\.0 \(the newest version Catalog Code models\)/);
-    assert.deepEqual(judge('file:///repo/properties.yaml', two, '1.7.0'), []);
+    assert.deepEqual(judge('file:///repo/properties.yaml', two, '1.6.0'), []);
   });
 });

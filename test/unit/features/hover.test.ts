@@ -85,3 +85,9 @@ test('a URN a file of the workspace creates says so first, whatever the catalog 
   const card = markdown(hover(input, offset));
   assert.match(card, /✓ Created by new datasets\.yaml once pushed\./);
 });
+
+test("a property with allowed platforms lists them (PR #18089), each as inline code even when a name carries a backtick", () => {
+  const limited = definition({ qualifiedName: 'io.acme.tier', allowedPlatforms: ['snowflake', 'odd`name'] });
+  const text = markdown(hoverAt('file:///w/dataset.yaml', `${DATASET}  io.acme.ti|er: gold\n`, definitionsOf([limited])));
+  assert.match(text, /Only on platforms: `snowflake`, ``odd`name``/);
+});
