@@ -1,8 +1,9 @@
 import { lookupProperty } from '../core/definitions/lookup';
 import { propertyIdOf } from '../core/definitions/normalise';
 import type { PropertyDefinitionInfo } from '../core/definitions/types';
+import type { DocumentAnalysis } from '../core/incremental/documentAnalysis';
 import type { DocumentModel } from '../core/model/facts';
-import { definitionChanges, hasDefinitionChanges, propertiesReadBy, type DefinitionChanges } from '../core/workspace/definitionChanges';
+import { definitionChanges, hasDefinitionChanges, propertiesReadByDocument, type DefinitionChanges } from '../core/workspace/definitionChanges';
 import type { CatalogKnowledge, WorkspaceSession } from '../core/workspace/session';
 import type { CatalogReads } from './catalogReads';
 
@@ -86,14 +87,14 @@ export class DiagnosticDependencies {
   }
 
   /**
-   * Runs one check of an open document (already read at `version` into the session as `model`)
+   * Runs one check of an open document (already read at `version` into the session as `document`)
    * and records what it read. Call sync() first, so the record's generation covers every change
    * the check saw.
    */
-  check<T>(version: number, model: DocumentModel, run: () => T): { result: T; record: CheckRecord } {
+  check<T>(version: number, document: { model: DocumentModel; analysis?: DocumentAnalysis }, run: () => T): { result: T; record: CheckRecord } {
     const generation = this.generation;
     const { result, reads } = this.reads.during(run);
-    const properties = propertiesReadBy(model);
+    const properties = propertiesReadByDocument(document);
     const definitions = this.session.definitionsView();
     const readsEveryDefinition = properties.some((urn) => lookupProperty(definitions, urn).effective === undefined);
     return { result, record: { version, generation, properties, readsEveryDefinition, existence: reads.existence, opaque: !reads.catalogRead } };

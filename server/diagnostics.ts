@@ -53,7 +53,7 @@ export class DiagnosticsFeature {
     const version = entry?.version;
     if (!entry || version === undefined) return undefined;
     this.dependencies.sync();
-    const { result, record } = this.dependencies.check(version, entry.model, () => capDiagnostics(this.state.session.diagnosticsOf(uri), uri));
+    const { result, record } = this.dependencies.check(version, entry, () => capDiagnostics(this.state.session.diagnosticsOf(uri), uri));
     const resultId = String(this.nextResultId++);
     this.given.set(uri, { resultId, record });
     return { resultId, items: result.map((diagnostic) => toLspDiagnostic(this.state.positions.index(entry), diagnostic)), version };

@@ -1,8 +1,8 @@
 import { TextDocuments, type TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextEdit } from '../core/incremental/documentAnalysis';
 import { isTooLargeToCheck } from '../core/workspace/openDocumentLimit';
 import type { ClientPositions } from './convert';
+import { EditorDocument } from './editorDocument';
 
 /**
  * The edits of incremental sync, in offsets, kept per document until the analysis catches up (a
@@ -15,20 +15,19 @@ import type { ClientPositions } from './convert';
 export class EditLog {
   private readonly pending = new Map<string, { fromVersion: number; toVersion: number; edits: TextEdit[] }>();
 
-  record(document: TextDocument, changes: readonly TextDocumentContentChangeEvent[], version: number): TextDocument {
+  record(document: EditorDocument, changes: readonly TextDocumentContentChangeEvent[], version: number): EditorDocument {
     // A document too large to check is read whole when it shrinks again: nothing is recorded or compared.
     if (isTooLargeToCheck(document.getText())) {
       this.pending.delete(document.uri);
-      return TextDocument.update(document, [...changes], version);
+      return document.update(changes, version);
     }
-    // TextDocument.update changes the document in place: its version before the changes is read first.
     const fromVersion = document.version;
     let current = document;
     const edits: TextEdit[] = [];
     for (const change of changes) {
       // A client that sends the whole text (full sync) still changed only a stretch of it.
-      edits.push('range' in change ? { start: current.offsetAt(change.range.start), end: current.offsetAt(change.range.end), text: change.text } : changedStretch(current.getText(), change.text));
-      current = TextDocument.update(current, [change], version);
+      edits.push('range' in change ? { ...current.offsetsOf(change.range), text: change.text } : changedStretch(current.getText(), change.text));
+      current = current.update([change], version);
     }
     if (isTooLargeToCheck(current.getText())) {
       this.pending.delete(document.uri);
@@ -63,20 +62,21 @@ export function changedStretch(before: string, after: string): TextEdit {
 }
 
 /** TextDocuments whose updates also go into `log`, each change's range first read in the client's position encoding. */
-export function recordingTextDocuments(log: EditLog, positions: ClientPositions): TextDocuments<TextDocument> {
-  return new TextDocuments<TextDocument>({
-    create: (uri, languageId, version, content) => TextDocument.create(uri, languageId, version, content),
+export function recordingTextDocuments(log: EditLog, positions: ClientPositions): TextDocuments<EditorDocument> {
+  return new TextDocuments<EditorDocument>({
+    create: (uri, languageId, version, content) => EditorDocument.create(uri, languageId, version, content),
     update: (document, changes, version) => log.record(document, inServerPositions(document, changes, positions), version),
   });
 }
 
 /** Each change in UTF-16 positions of the text it applies to (the one before it applied first). */
-function inServerPositions(document: TextDocument, changes: readonly TextDocumentContentChangeEvent[], positions: ClientPositions): TextDocumentContentChangeEvent[] {
+function inServerPositions(document: EditorDocument, changes: readonly TextDocumentContentChangeEvent[], positions: ClientPositions): TextDocumentContentChangeEvent[] {
   if (positions.encoding === 'utf-16') return [...changes];
-  let current = TextDocument.create(document.uri, document.languageId, document.version, document.getText());
+  // The changes are applied to a copy: the document itself keeps its line starts for the update after this.
+  let current = EditorDocument.create(document.uri, document.languageId, document.version, document.getText());
   return changes.map((change) => {
     const converted = positions.toServerChange(current, change);
-    current = TextDocument.update(current, [converted], current.version);
+    current = current.update([converted], current.version);
     return converted;
   });
 }

@@ -1,14 +1,14 @@
 import type { Connection, Disposable, TextDocuments } from 'vscode-languageserver/node';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ClientPositions } from './convert';
 import { isTooLargeToCheck } from '../core/workspace/openDocumentLimit';
 import type { EditSource, SessionDocument, WorkspaceSession } from '../core/workspace/session';
 import { EditLog, recordingTextDocuments } from './documentEdits';
+import type { EditorDocument } from './editorDocument';
 import { UncheckedDocuments } from './uncheckedDocuments';
 
 /**
- * The editor's open documents, with one owner: the buffers (TextDocuments, kept by incremental
- * sync), the edits recorded since the session last read each one (EditLog), which ones are too
+ * The editor's open documents, with one owner: the buffers (TextDocuments of EditorDocument, kept
+ * by incremental sync), the edits recorded since the session last read each one (EditLog), which ones are too
  * large to check as typed, and the session's copy of each. This is the only place that opens,
  * brings up to date or closes a document in the workspace session.
  *
@@ -17,7 +17,7 @@ import { UncheckedDocuments } from './uncheckedDocuments';
  */
 export class OpenDocuments {
   private readonly edits = new EditLog();
-  private readonly documents: TextDocuments<TextDocument>;
+  private readonly documents: TextDocuments<EditorDocument>;
   private readonly unchecked: UncheckedDocuments;
 
   /** `uncheckedChanged`: the set of documents too large to check changed (the status names them); `positions`: how the client counts the positions of its changes. */

@@ -20,7 +20,7 @@ export interface LspServerCommand {
 }
 
 export class BenchLspClient {
-  private readonly published = new Map<string, { count: number; diagnostics: Diagnostic[] }>();
+  private readonly published = new Map<string, { count: number; diagnostics: Diagnostic[]; version?: number }>();
   /** every publication per document: when it arrived (nowMs()) and how many diagnostics it had */
   private readonly publications = new Map<string, { at: number; diagnostics: number }[]>();
   private readonly waiters = new Set<() => void>();
@@ -41,7 +41,7 @@ export class BenchLspClient {
     child.stderr.on('data', (chunk: Buffer) => (client.stderr = (client.stderr + chunk.toString()).slice(-4000)));
     connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
       const previous = client.published.get(params.uri);
-      client.published.set(params.uri, { count: (previous?.count ?? 0) + 1, diagnostics: params.diagnostics });
+      client.published.set(params.uri, { count: (previous?.count ?? 0) + 1, diagnostics: params.diagnostics, version: params.version });
       const history = client.publications.get(params.uri) ?? [];
       history.push({ at: nowMs(), diagnostics: params.diagnostics.length });
       client.publications.set(params.uri, history);
@@ -139,6 +139,18 @@ export class BenchLspClient {
       },
       timeoutMs,
       () => `${this.name} published no diagnostics for ${uri} within ${timeoutMs} ms.`,
+    );
+  }
+
+  /** Resolves with the diagnostics published for `uri` at `version` or later (a server that publishes versions). */
+  publishedVersion(uri: string, version: number, timeoutMs = 120_000): Promise<Diagnostic[]> {
+    return this.waitFor(
+      () => {
+        const entry = this.published.get(uri);
+        return entry?.version !== undefined && entry.version >= version ? { value: entry.diagnostics } : undefined;
+      },
+      timeoutMs,
+      () => `${this.name} published no diagnostics for version ${version} of ${uri} within ${timeoutMs} ms.`,
     );
   }
 

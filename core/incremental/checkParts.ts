@@ -77,7 +77,9 @@ export function validateParts(input: PartsValidationInput): CoreDiagnostic[] {
   }
   const documentRules = rules.filter((rule) => rule.scope === 'document');
   const indexed = input.repeats ? documentRules.filter((rule) => rule.repeats) : [];
-  diagnostics.push(...runRules(documentRules.filter((rule) => !indexed.includes(rule)), context));
+  const header = partModel(model, { facts: [], problems: [] });
+  const unionOverParts = (owner: object, keysOf: (part: DocumentModel) => readonly string[]) => cache.union(owner, (part) => keysOf(partModel(header, part))).keys(input.parts).keys();
+  diagnostics.push(...runRules(documentRules.filter((rule) => !indexed.includes(rule)), { ...context, unionOverParts }));
   if (input.repeats) diagnostics.push(...input.repeats.diagnostics(indexed, input.parts, model, context, (part) => partModel(model, part), (part) => cache.settle(part)));
   return finishDiagnostics(context, input, diagnostics, input.suppressions);
 }

@@ -2,6 +2,7 @@ import type { CoreDiagnostic } from '../model/diagnostic';
 import type { SourceRange } from '../model/range';
 import { WORK } from '../model/workCounters';
 import type { CheckedPart, CheckedUnder, DocumentPart } from './parts';
+import { PartUnion } from './partUnion';
 import { forEachFactRange, moveRanges } from './shiftRanges';
 
 interface PartState {
@@ -38,6 +39,8 @@ export class PartCache {
   private readonly documentFactsCounts = new Map<string, number>();
   private documentFactsJoined: string | undefined = '';
   private documentFactsListed = false;
+  /** one union per owner (./partUnion.ts); it lives as long as this cache (until the document is read whole or closed) */
+  private readonly unions = new Map<object, PartUnion>();
 
   settleWith(settle: (part: DocumentPart) => void, pending: (part: DocumentPart) => number): void {
     this.settler = settle;
@@ -116,8 +119,20 @@ export class PartCache {
     return this.documentFactsJoined;
   }
 
+  /**
+   * The union over all parts of the keys `keysOf` computes from one part, kept for `owner` (one per
+   * owner: the same owner must always pass the same computation): after an edit only the parts it
+   * read are computed (./partUnion.ts).
+   */
+  union(owner: object, keysOf: (part: DocumentPart) => readonly string[]): PartUnion {
+    let union = this.unions.get(owner);
+    if (!union) this.unions.set(owner, (union = new PartUnion(keysOf)));
+    return union;
+  }
+
   /** An edit read `after` in place of `before` (either absent when the number of parts changed): nothing kept about `before` applies, and `after` is to be checked. */
   replaced(before: DocumentPart | undefined, after?: DocumentPart): void {
+    for (const union of this.unions.values()) union.replaced(before, after);
     if (before) {
       const state = this.states.get(before);
       if (state?.documentFacts !== undefined) this.countDocumentFacts(state.documentFacts, -1);

@@ -20,6 +20,8 @@ export const WORK = {
   lineStartsMoved: 0,
   /** characters scanned for suppression comments (core/rules/suppression.ts) */
   suppressionScan: 0,
+  /** parts whose keys a part union computed (core/incremental/partUnion.ts) */
+  partUnionReads: 0,
 };
 
 export type WorkCounts = typeof WORK;

@@ -1,5 +1,7 @@
 import type { EntityExistenceView } from '../definitions/types';
+import type { DocumentAnalysis } from '../incremental/documentAnalysis';
 import { partModel, type DocumentPart } from '../incremental/parts';
+import type { PartUnion } from '../incremental/partUnion';
 import type { DocumentModel, FormatId } from '../model/facts';
 import { collectPushIntent, type AspectWriter } from '../plan/pushIntent';
 import { standardAspectWriter } from '../plan/pushPlan';
@@ -11,6 +13,7 @@ import { createdEntities, existsInPendingState, pendingExistenceView, type Creat
 const CREATING_FORMATS: ReadonlySet<FormatId> = new Set<FormatId>(['datasetYaml', 'propertyDefinitions', 'mcpJson']);
 
 const NONE: readonly string[] = [];
+const NO_PART: DocumentPart = { facts: [], problems: [] };
 
 /**
  * The entities a workspace session's files create, kept current one file at a time: each document
@@ -18,11 +21,11 @@ const NONE: readonly string[] = [];
  * never costs work in proportion to the workspace, and a file that creates nothing costs nothing. Checks read existence through view(), which adds these to the catalog's answers.
  */
 export class PendingEntities {
-  private readonly byUri = new Map<string, readonly string[]>();
+  /** uri → the entities the file creates, as indexed, and the union of its parts they were taken from (an open document read in parts) */
+  private readonly byUri = new Map<string, { urns: Set<string>; union: PartUnion | undefined }>();
   private readonly created = new Map<string, Set<string>>();
   private readonly dirty = new Set<string>();
   private readonly byModel = new WeakMap<DocumentModel, readonly string[]>();
-  private readonly byPart = new WeakMap<DocumentPart, readonly string[]>();
   private readonly views = new WeakMap<EntityExistenceView, EntityExistenceView>();
   private readonly changed = new Listeners<void>();
   private readonly subscription: Subscription;
@@ -104,50 +107,72 @@ export class PendingEntities {
     for (const uri of uris) this.reindex(uri);
   }
 
-  /** Reads again what one file creates; answers whether that changed. */
+  /**
+   * Reads again what one file creates; answers whether that changed. An open document read in
+   * parts keeps what each part creates in a union over its parts (core/incremental/partUnion.ts):
+   * an edit then costs the parts it read and the entities that came or went, never a walk over
+   * the file's parts or its entities (a 50,000-line dataset YAML creates some 10,000).
+   */
   private reindex(uri: string): boolean {
-    const before = this.byUri.get(uri) ?? NONE;
+    const before = this.byUri.get(uri);
     const document = this.session.get(uri);
-    const after = document ? this.createdByModel(document.model, document.analysis?.parts) : NONE;
-    if (before === after || (before.length === after.length && before.every((urn, index) => urn === after[index]))) return false;
-    for (const urn of before) {
-      const sources = this.created.get(urn);
-      sources?.delete(uri);
-      if (sources?.size === 0) this.created.delete(urn);
+    const union = document ? this.unionOf(document.model, document.analysis) : undefined;
+    if (union && before?.union === union.union) {
+      union.union.keys(union.parts);
+      const { added, removed } = union.union.takeChanges();
+      for (const urn of removed) this.drop(uri, urn, before.urns);
+      for (const urn of added) this.add(uri, urn, before.urns);
+      return added.length + removed.length > 0;
     }
-    if (after.length === 0) this.byUri.delete(uri);
-    else this.byUri.set(uri, after);
-    for (const urn of after) this.created.set(urn, (this.created.get(urn) ?? new Set()).add(uri));
-    return true;
+    let after: readonly string[] = NONE;
+    if (union) {
+      after = [...union.union.keys(union.parts).keys()];
+      union.union.takeChanges();
+    } else if (document) after = this.createdByModel(document.model);
+    const urns = before?.urns ?? new Set<string>();
+    const same = urns.size === after.length && after.every((urn) => urns.has(urn));
+    if (!same) {
+      for (const urn of [...urns]) this.drop(uri, urn, urns);
+      for (const urn of after) this.add(uri, urn, urns);
+    }
+    if (urns.size === 0 && !union) this.byUri.delete(uri);
+    else this.byUri.set(uri, { urns, union: union?.union });
+    return !same;
+  }
+
+  private add(uri: string, urn: string, urns: Set<string>): void {
+    urns.add(urn);
+    this.created.set(urn, (this.created.get(urn) ?? new Set()).add(uri));
+  }
+
+  private drop(uri: string, urn: string, urns: Set<string>): void {
+    urns.delete(urn);
+    const sources = this.created.get(urn);
+    sources?.delete(uri);
+    if (sources?.size === 0) this.created.delete(urn);
   }
 
   /**
-   * The same intent a push collects (core/plan/pushIntent.ts), for one file, kept with its model —
-   * or, for an open document read in parts, kept with each part: an edit replaces only the parts it
-   * read, so a keystroke collects the intent of one item, not of the whole file (150 ms for a
-   * 50,000-line dataset YAML). Every item of a creating format writes its own aspects, so the file
-   * creates the union of what its parts create.
+   * For an open document read in parts: the union of what its parts create, kept with its parts
+   * (an edit replaces only the parts it read, so a keystroke collects the intent of one item, not
+   * of the whole file: 150 ms for a 50,000-line dataset YAML). Every item of a creating format
+   * writes its own aspects, so the file creates the union of what its parts create.
    */
-  private createdByModel(model: DocumentModel, parts: readonly DocumentPart[] | undefined): readonly string[] {
+  private unionOf(model: DocumentModel, analysis: DocumentAnalysis | undefined): { union: PartUnion; parts: readonly DocumentPart[] } | undefined {
+    const parts = analysis?.parts;
+    const cache = analysis?.cache;
+    if (!parts || !cache || !model.format || !CREATING_FORMATS.has(model.format)) return undefined;
+    const header = partModel(model, NO_PART);
+    return { union: cache.union(this, (part) => this.collectCreated(partModel(header, part))), parts };
+  }
+
+  /** The same intent a push collects (core/plan/pushIntent.ts), for one file read whole, kept with its model. */
+  private createdByModel(model: DocumentModel): readonly string[] {
     if (!model.format || !CREATING_FORMATS.has(model.format)) return NONE;
-    if (parts) {
-      const urns = new Set<string>();
-      for (const part of parts) for (const urn of this.createdByPart(model, part)) urns.add(urn);
-      return urns.size === 0 ? NONE : [...urns];
-    }
     let urns = this.byModel.get(model);
     if (!urns) {
       urns = this.collectCreated(model);
       this.byModel.set(model, urns);
-    }
-    return urns;
-  }
-
-  private createdByPart(model: DocumentModel, part: DocumentPart): readonly string[] {
-    let urns = this.byPart.get(part);
-    if (!urns) {
-      urns = this.collectCreated(partModel(model, part));
-      this.byPart.set(part, urns);
     }
     return urns;
   }

@@ -1,4 +1,5 @@
 import type { CoreDiagnostic } from '../model/diagnostic';
+import type { DocumentModel } from '../model/facts';
 import { diagnostic } from './ruleHelpers';
 import type { Rule } from './types';
 import { writtenEdges } from './lineageFacts';
@@ -15,14 +16,15 @@ export const entityExists: Rule = {
   codes: ['lineage.unknownEntity'],
   // Existence answers arrive and expire on their own, and each entity is reported once per file.
   scope: 'document',
-  run: ({ model, entities }) => {
+  run: ({ model, entities, unionOverParts }) => {
     const diagnostics: CoreDiagnostic[] = [];
     const reported = new Set<string>();
-    // Every end is asked about (the answers are recorded, server/catalogReads.ts); the edges are
-    // listed with their ranges only when one is missing (in a document kept in units, core/incremental/,
-    // listing values only moves nothing).
-    const edges = writtenEdges(model, 'values');
-    const anyMissing = edges.reduce((missing, edge) => entities.exists(edge.downstream.value) === false || entities.exists(edge.upstream.value) === false || missing, false);
+    // Every end is asked about once (the answers are recorded, server/catalogReads.ts); in a
+    // document kept in parts the ends are kept per part, so a keystroke lists the ends of the part
+    // it read, not every edge of the file (core/incremental/partUnion.ts). The edges are listed with
+    // their ranges only when one is missing.
+    let anyMissing = false;
+    for (const urn of unionOverParts?.(entityExists, edgeEnds) ?? edgeEnds(model)) if (entities.exists(urn) === false) anyMissing = true;
     if (!anyMissing) return diagnostics;
     for (const edge of writtenEdges(model)) {
       for (const [end, role] of [
@@ -41,6 +43,13 @@ export const entityExists: Rule = {
     return diagnostics;
   },
 };
+
+/** The entities the written edges of `model` name, each once. */
+function edgeEnds(model: DocumentModel): string[] {
+  const ends = new Set<string>();
+  for (const edge of writtenEdges(model, 'values')) ends.add(edge.downstream.value).add(edge.upstream.value);
+  return [...ends];
+}
 
 function unknownEntityMessage(urn: string, role: string, pushFirst: readonly string[]): string {
   if (pushFirst.length > 0) {

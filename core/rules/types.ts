@@ -20,6 +20,13 @@ export interface RuleContext {
   target?: ServiceTarget;
   /** the DataHub version judged by (core/datahub/versions.ts); absent: the newest modelled */
   datahub?: DataHubProfile;
+  /**
+   * For a document rule on a document kept in parts: the union over its parts of what `keysOf`
+   * finds in one part (given as a document of its own), kept between edits so an edit computes only
+   * the parts it read (core/incremental/partUnion.ts). `owner` names the computation (one per owner).
+   * Absent otherwise: then compute over `model`.
+   */
+  unionOverParts?: (owner: object, keysOf: (part: DocumentModel) => readonly string[]) => Iterable<string>;
 }
 
 /** One check; each lives in its own file under core/rules/ and owns its stable codes. */

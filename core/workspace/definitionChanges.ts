@@ -1,6 +1,7 @@
 import { PROPERTY_URN_PREFIX, propertyUrnOf } from '../definitions/normalise';
 import type { PropertyDefinitionInfo } from '../definitions/types';
-import type { DocumentModel } from '../model/facts';
+import type { DocumentAnalysis } from '../incremental/documentAnalysis';
+import type { DocumentModel, Fact } from '../model/facts';
 
 /**
  * Which structured-property definitions changed between two snapshots (the workspace's, rebuilt
@@ -78,8 +79,27 @@ function comparable(info: PropertyDefinitionInfo): string {
  * writes. Normalised as lookups normalise them, so they compare with DefinitionChanges.changed.
  */
 export function propertiesReadBy(model: DocumentModel): string[] {
+  return propertiesReadIn(model.facts);
+}
+
+/** The owner of the union below in each document's part cache. */
+const PROPERTIES_OF_PARTS = {};
+
+/**
+ * propertiesReadBy for a document the session keeps: for an open document read in parts, a union
+ * kept over its parts (core/incremental/partUnion.ts), so a keystroke computes the parts it read,
+ * not every fact of the file.
+ */
+export function propertiesReadByDocument(document: { model: DocumentModel; analysis?: DocumentAnalysis }): string[] {
+  const parts = document.analysis?.parts;
+  const cache = document.analysis?.cache;
+  if (!parts || !cache) return propertiesReadBy(document.model);
+  return [...cache.union(PROPERTIES_OF_PARTS, (part) => propertiesReadIn(part.facts)).keys(parts).keys()];
+}
+
+function propertiesReadIn(facts: readonly Fact[]): string[] {
   const urns = new Set<string>();
-  for (const fact of model.facts) {
+  for (const fact of facts) {
     if (fact.kind === 'propertyAssignment') urns.add(propertyUrnOf(fact.propertyUrn));
     else if (fact.kind === 'propertyDefinition') urns.add(propertyUrnOf(fact.urn.value));
     else if (fact.kind === 'statusChange' && fact.entity.value.startsWith(PROPERTY_URN_PREFIX)) urns.add(fact.entity.value);

@@ -14,6 +14,7 @@ import { DocumentAnalysis, type TextEdit } from '../../core/incremental/document
 import { PROPERTIES_YAML } from '../../bench/generate/metadataFiles';
 import { LineIndex } from '../../core/model/range';
 import { validateDocument } from '../../core/validate';
+import { propertiesReadBy, propertiesReadByDocument } from '../../core/workspace/definitionChanges';
 
 /**
  * Shared by the unit and integration suites. Incremental analysis equals a fresh full analysis:
@@ -90,7 +91,7 @@ function lineAt(text: string, offset: number): { start: number; end: number } {
 }
 
 /** The spec as an edit of `text`; the inverse-free kinds (mending) come from later inserts of what was deleted. */
-function toEdit(text: string, spec: EditSpec): TextEdit {
+export function toEdit(text: string, spec: EditSpec): TextEdit {
   const at = Math.min(text.length, Math.floor(spec.at * (text.length + 1)));
   switch (spec.kind) {
     case 'insert':
@@ -203,6 +204,9 @@ const STABLE_DEFINITIONS: DefinitionsView = (() => {
   return { ...EMPTY_DEFINITIONS, workspace };
 })();
 
+/** Existence answers with some entities missing (a fixed, arbitrary third of them). */
+const SOME_MISSING = { exists: (urn: string) => urn.length % 3 !== 0 };
+
 /** Everything the editor shows for the analysis, against the same from a fresh read. */
 export function assertSameAsFresh(analysis: DocumentAnalysis, at: number, steps: string): void {
   // Version advice names the current time: both sides are judged at one instant, so a second that
@@ -226,7 +230,12 @@ function compareWithFresh(analysis: DocumentAnalysis, at: number, steps: string)
   if (parts) {
     const kept = validateParts({ model: analysis.model, text: analysis.text, definitions: STABLE_DEFINITIONS, parts, cache: analysis.cache, repeats: analysis.repeats });
     assert.deepEqual(kept, validateDocument({ model: fresh, text: analysis.text, definitions: STABLE_DEFINITIONS }), `diagnostics of kept parts after ${steps}`);
+    // Entity existence with some entities missing: the ends of edges are kept per part (core/rules/entityExists.ts).
+    const withExistence = validateParts({ model: analysis.model, text: analysis.text, definitions: STABLE_DEFINITIONS, entities: SOME_MISSING, parts, cache: analysis.cache, repeats: analysis.repeats });
+    assert.deepEqual(withExistence, validateDocument({ model: fresh, text: analysis.text, definitions: STABLE_DEFINITIONS, entities: SOME_MISSING }), `diagnostics with existence answers after ${steps}`);
   }
+  // What the checks read, kept as a union over the parts (core/incremental/partUnion.ts).
+  assert.deepEqual(new Set(propertiesReadByDocument({ model: analysis.model, analysis })), new Set(propertiesReadBy(fresh)), `properties read after ${steps}`);
   assert.deepEqual(documentSymbols(document(analysis.model)), documentSymbols(document(fresh)), `symbols after ${steps}`);
   const offset = Math.min(at, analysis.text.length);
   assert.deepEqual(complete({ document: document(analysis.model), definitions }, offset), complete({ document: document(fresh), definitions }, offset), `completions after ${steps}`);

@@ -42,7 +42,7 @@ function setUp() {
       Object.entries(texts).map(([uri, text]) => {
         const entry = session.openDocument(uri, text, 1);
         dependencies.sync();
-        return [uri, dependencies.check(1, entry.model, () => session.diagnosticsOf(uri)).record];
+        return [uri, dependencies.check(1, entry, () => session.diagnosticsOf(uri)).record];
       }),
     );
   /** The documents a refresh now would re-check. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import { EditorDocument } from '../../../server/editorDocument';
 import { goldenMcpJson } from '../../../bench/generate/goldenMcp';
 import { readDocument } from '../../../core/formats';
 import { readFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { WorkspaceSession } from '../../../core/workspace/session';
 
 describe('the edit log of incremental sync', () => {
   const uri = 'file:///work/golden.json';
-  const type = (log: EditLog, document: TextDocument, offset: number, chars: string) => {
+  const type = (log: EditLog, document: EditorDocument, offset: number, chars: string) => {
     for (const char of chars) {
       const at = document.positionAt(offset++);
       document = log.record(document, [{ range: { start: at, end: at }, text: char }], document.version + 1);
@@ -21,7 +21,7 @@ describe('the edit log of incremental sync', () => {
   it('hands a burst of keystrokes to the analysed version, which reads only the edited element again', () => {
     const log = new EditLog();
     const session = new WorkspaceSession({ editSource: (edited, from, to) => log.take(edited, from, to) });
-    let document = TextDocument.create(uri, 'json', 1, goldenMcpJson(600));
+    let document = EditorDocument.create(uri, 'json', 1, goldenMcpJson(600));
     session.openDocument(uri, document.getText(), 1);
     document = type(log, document, document.getText().indexOf('table_2"'), 'renamed_');
     const entry = session.openDocument(uri, document.getText(), document.version);
@@ -31,7 +31,7 @@ describe('the edit log of incremental sync', () => {
 
   it('knows nothing of versions it did not see, so the document is read whole', () => {
     const log = new EditLog();
-    let document = TextDocument.create(uri, 'json', 1, '[]');
+    let document = EditorDocument.create(uri, 'json', 1, '[]');
     document = type(log, document, 1, 'ab');
     assert.deepEqual(log.take(uri, 1, 3), [{ start: 1, end: 1, text: 'a' }, { start: 2, end: 2, text: 'b' }]);
     document = type(log, document, 1, 'c');
@@ -45,7 +45,7 @@ describe('the edit log of incremental sync', () => {
     const log = new EditLog();
     const session = new WorkspaceSession({ editSource: (edited, from, to) => log.take(edited, from, to) });
     const text = readFileSync(join(process.cwd(), 'test', 'fixtures', 'sample-catalog', '03-datasets-warehouse.yaml'), 'utf8');
-    let document = TextDocument.create(yamlUri, 'yaml', 1, text);
+    let document = EditorDocument.create(yamlUri, 'yaml', 1, text);
     session.openDocument(yamlUri, text, 1);
     const at = text.lastIndexOf('description: ') + 'description: '.length;
     document = log.record(document, [{ text: `${text.slice(0, at)}Renamed ${text.slice(at)}` }], 2);
