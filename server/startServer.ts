@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver/node';
-import { MAX_WORKSPACE_FILES } from '../core/workspace/metadataFiles';
 import { negotiatePositionEncoding } from '../core/model/positionEncoding';
 import { CatalogChangedNotification, REFRESH_DEFINITIONS_COMMAND, SetConnectionNotification, type CatalogInitializationOptions } from '../core/protocol';
 import { serverCapabilities } from './capabilities';
@@ -63,13 +62,13 @@ export function startServer(lsp: Connection): ServerState {
         }
         const added = event.added.map((folder) => fileURLToPath(folder.uri));
         added.forEach((folder) => files.watchFolder(folder));
-        void state.session.scan(added, MAX_WORKSPACE_FILES).then(() => workspaceDiagnostics.changed());
+        void state.session.scan(added, state.workspaceLimit.maxFiles).then(() => workspaceDiagnostics.changed());
       });
     }
     // Settings first, so the first scan already reads files under the user's associations.
     if (support.configurationPull) await settings.pull();
     state.startFromEnvironmentUnlessTold();
-    const count = await state.session.scan(support.folders, MAX_WORKSPACE_FILES);
+    const count = await state.session.scan(support.folders, state.workspaceLimit.maxFiles);
     state.log(`Read ${count} YAML/JSON file(s) of the workspace.`);
     workspaceDiagnostics.changed();
   });
