@@ -46,7 +46,7 @@ describe('a workspace past the limit of files', () => {
       diagnostics.map((d) => [d.code, d.severity, d.source, d.range.start]),
       [['workspace.fileLimit', 2, 'catalog-code', { line: 0, character: 0 }]],
     );
-    assert.match(diagnostics[0].message, /Definitions, entities and lineage in the files left out are not seen/);
+    assert.match(String(diagnostics[0].message), /Definitions, entities and lineage in the files left out are not seen/);
   });
 });
 
