@@ -93,6 +93,8 @@ export class WorkspaceSession {
   private workspaceDefinitions: Map<string, PropertyDefinitionInfo> | undefined;
   /** scans still reading the workspace (see definitions()) */
   private scansInProgress = 0;
+  /** files read again or dropped (the disk changed, an editor closed them) while a scan ran: its older text of them is not stored */
+  private readonly changedWhileScanning = new Set<string>();
   /** the files whose models write definitions (kept by store(); files gone since are dropped when read) */
   private readonly definitionWriters = new Set<string>();
   private currentAssociations: Associations = {};
@@ -326,7 +328,7 @@ export class WorkspaceSession {
       }
       await this.storeAll(late);
     } finally {
-      this.scansInProgress--;
+      if (--this.scansInProgress === 0) this.changedWhileScanning.clear();
     }
     this.definitionsMayHaveChanged();
     this.onScanLimit(limitReached, given);
@@ -360,7 +362,7 @@ export class WorkspaceSession {
     for (let i = 0; i < files.length; i++) {
       const { uri, text } = files[i];
       // An editor may have opened the file, or the disk changed it (fileChanged), while the scan ran: theirs wins.
-      if (!this.entries.get(uri)?.open) this.store(uri, text, undefined, false, false);
+      if (!this.entries.get(uri)?.open && !this.changedWhileScanning.has(uri)) this.store(uri, text, undefined, false, false);
       // Dropped as soon as stored: the list does not keep every text alive until the end.
       files[i] = EMPTY_READ;
       await slices.yieldWhenDue();
@@ -382,6 +384,7 @@ export class WorkspaceSession {
   async fileChanged(uri: string, deleted: boolean): Promise<void> {
     if (this.entries.get(uri)?.open) return;
     if (deleted) {
+      if (this.scansInProgress > 0) this.changedWhileScanning.add(uri);
       if (this.drop(uri)) this.definitionsMayHaveChanged();
       return;
     }
@@ -396,6 +399,7 @@ export class WorkspaceSession {
    * left out of the workspace.
    */
   private readFromDisk(uri: string, notify = true): void {
+    if (this.scansInProgress > 0) this.changedWhileScanning.add(uri);
     let path: string;
     try {
       path = fileURLToPath(uri);

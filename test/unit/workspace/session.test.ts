@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -146,4 +146,24 @@ test('a scan stops at its limit and says where: the files past it are not read',
   // Exactly at the limit: everything is read, and the scan says it did not stop.
   assert.equal(await session.scan([root], 5), 5);
   assert.deepEqual(told[1], { reached: undefined, folders: [root] });
+});
+
+test('a file changed or deleted on disk while a scan runs keeps what the change made: the scan never stores its older text', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'catalog-scan-race-'));
+  for (let i = 0; i < 1500; i++) writeFileSync(join(root, `a-${String(i).padStart(4, '0')}.yaml`), DATASETS.replace('orders', `t${i}`));
+  const session = new WorkspaceSession();
+  const deleted = join(root, 'a-0000.yaml');
+  const changed = join(root, 'a-0001.yaml');
+  const scanned = session.scan([root]);
+  // The scan has read the first files and yields: the disk changes now, and the watcher says so.
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(session.scanning, true, 'the scan is still running');
+  rmSync(deleted);
+  await session.fileChanged(pathToFileURL(deleted).toString(), true);
+  writeFileSync(changed, DATASETS.replace('orders', 'renamed'));
+  await session.fileChanged(pathToFileURL(changed).toString(), false);
+  await scanned;
+  assert.equal(session.get(pathToFileURL(deleted).toString()), undefined, 'the deleted file stays out');
+  assert.match(session.get(pathToFileURL(changed).toString())?.text ?? '', /id: renamed/);
+  assert.equal(session.all().length, 1499);
 });
