@@ -59,6 +59,7 @@ export function startServer(lsp: Connection): ServerState {
         for (const removed of event.removed) {
           state.session.forgetFolder(removed.uri);
           files.unwatchFolder(fileURLToPath(removed.uri));
+          state.workspaceLimit.forgetFolder(fileURLToPath(removed.uri));
         }
         const added = event.added.map((folder) => fileURLToPath(folder.uri));
         added.forEach((folder) => files.watchFolder(folder));

@@ -45,6 +45,18 @@ export class WorkspaceLimit {
     this.tell.statusChanged();
   }
 
+  /** A workspace folder was removed: a scan that read it no longer stands for the workspace, so its notice goes. */
+  forgetFolder(folder: string): void {
+    let changed = false;
+    for (const [key, reached] of this.reached) {
+      if (!key.split('\u0000').includes(folder)) continue;
+      this.publish(reached, false);
+      this.reached.delete(key);
+      changed = true;
+    }
+    if (changed) this.tell.statusChanged();
+  }
+
   /** Where scans stopped, for the status: undefined when every scan read everything. */
   current(): ScanLimit | undefined {
     return this.reached.values().next().value;

@@ -66,3 +66,33 @@ describe('a limit that is not a number', () => {
     }
   });
 });
+
+describe('a workspace folder past the limit, then removed', () => {
+  it('takes the notice back: no diagnostic on the first file left out, no limit in the status', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'catalog-code-limit-removed-'));
+    for (let i = 0; i < 4; i++) writeFileSync(join(workspace, `data_${i}.yaml`), DATASET(i));
+    const { client } = await TestClient.start({
+      rootPath: workspace,
+      pull: false,
+      env: { CATALOG_MAX_WORKSPACE_FILES: '2' },
+      // An editor that tells the server of workspace folders added and removed.
+      capabilities: { workspace: { workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: false }, configuration: false } },
+    });
+    try {
+      const firstLeftOut = pathToFileURL(join(workspace, 'data_2.yaml')).toString();
+      await client.waitFor('the workspace.fileLimit diagnostic', () => client.published.get(firstLeftOut)?.length === 1);
+      await client.waitFor('a status naming the limit', () => client.statuses.at(-1)?.workspaceFileLimit);
+      const rootUri = pathToFileURL(workspace).toString();
+      await client.connection.sendNotification('workspace/didChangeWorkspaceFolders', { event: { added: [], removed: [{ uri: rootUri, name: 'workspace' }] } });
+      await client.waitFor('the diagnostic taken back', () => client.published.get(firstLeftOut)?.length === 0);
+      const status = await client.waitFor('a status without the limit', () => {
+        const last = client.statuses.at(-1);
+        return last && !last.workspaceFileLimit ? last : undefined;
+      });
+      assert.doesNotMatch(status.message, /the most the language server reads/);
+    } finally {
+      await client.stop();
+      rmSync(workspace, { recursive: true, force: true });
+    }
+  });
+});
