@@ -23,7 +23,11 @@ export function statusText(connectionLine: string, server: StatusParams | undefi
   if (server?.lastError) lines.push(server.lastError);
   const unchecked = server?.uncheckedDocuments ?? [];
   if (unchecked.length > 0) lines.push(`${unchecked.length} open file${unchecked.length === 1 ? '' : 's'} over 2 MiB not checked as you type (run catalog-code validate): ${unchecked.map((uri) => uri.slice(uri.lastIndexOf('/') + 1)).join(', ')}`);
-  return { detail: bounded(shortDetail(server)), tooltip: lines.join('\n') };
+  const limit = server?.workspaceFileLimit;
+  if (limit) lines.push(`Workspace larger than the language server reads: the first ${limit.limit.toLocaleString('en-US')} YAML/JSON files read, the rest left out from ${limit.firstLeftOut.slice(Math.max(limit.firstLeftOut.lastIndexOf('/'), limit.firstLeftOut.lastIndexOf('\\')) + 1)} on (see the warning in the Problems panel; CATALOG_MAX_WORKSPACE_FILES raises the limit)`);
+  const detail = shortDetail(server);
+  // First, so the cut of a long detail never hides it.
+  return { detail: bounded(limit ? `partly read · ${detail}` : detail), tooltip: lines.join('\n') };
 }
 
 function shortDetail(server: StatusParams | undefined): string {

@@ -88,6 +88,8 @@ export interface StatusParams {
   lastError?: string;
   /** open documents too large to check as they are typed (over 2 MiB; `catalog-code validate` checks them), by URI */
   uncheckedDocuments?: string[];
+  /** the workspace scan stopped at its limit of files (CATALOG_MAX_WORKSPACE_FILES): the first file it left out, by path */
+  workspaceFileLimit?: { limit: number; firstLeftOut: string };
   /** one line summarising all of the above, ready to show */
   message: string;
   /** what the checks are made against, in the words every surface uses (core/api/targetDescription.ts) */

@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver/node';
-import { MAX_WORKSPACE_FILES } from '../core/workspace/metadataFiles';
 import { negotiatePositionEncoding } from '../core/model/positionEncoding';
 import { CatalogChangedNotification, REFRESH_DEFINITIONS_COMMAND, SetConnectionNotification, type CatalogInitializationOptions } from '../core/protocol';
 import { serverCapabilities } from './capabilities';
@@ -53,21 +52,11 @@ export function startServer(lsp: Connection): ServerState {
   lsp.onInitialized(async () => {
     if (!support) return;
     files.start(support);
-    if (support.folderEvents) {
-      lsp.workspace.onDidChangeWorkspaceFolders((event) => {
-        for (const removed of event.removed) {
-          state.session.forgetFolder(removed.uri);
-          files.unwatchFolder(fileURLToPath(removed.uri));
-        }
-        const added = event.added.map((folder) => fileURLToPath(folder.uri));
-        added.forEach((folder) => files.watchFolder(folder));
-        void state.session.scan(added, MAX_WORKSPACE_FILES).then(() => workspaceDiagnostics.changed());
-      });
-    }
+    if (support.folderEvents) listenFolderChanges(lsp, state, files, () => workspaceDiagnostics.changed());
     // Settings first, so the first scan already reads files under the user's associations.
     if (support.configurationPull) await settings.pull();
     state.startFromEnvironmentUnlessTold();
-    const count = await state.session.scan(support.folders, MAX_WORKSPACE_FILES);
+    const count = await state.session.scan(support.folders, state.workspaceLimit.maxFiles);
     state.log(`Read ${count} YAML/JSON file(s) of the workspace.`);
     workspaceDiagnostics.changed();
   });
@@ -103,6 +92,20 @@ export function startServer(lsp: Connection): ServerState {
   state.documents.listen(lsp);
   lsp.listen();
   return state;
+}
+
+/** Workspace folders added (watched, scanned) and removed (forgotten by the session, the watcher and the limit's notice). */
+function listenFolderChanges(lsp: Connection, state: ServerState, files: FileWatching, changed: () => void): void {
+  lsp.workspace.onDidChangeWorkspaceFolders((event) => {
+    for (const removed of event.removed) {
+      state.session.forgetFolder(removed.uri);
+      files.unwatchFolder(fileURLToPath(removed.uri));
+      state.workspaceLimit.forgetFolder(fileURLToPath(removed.uri));
+    }
+    const added = event.added.map((folder) => fileURLToPath(folder.uri));
+    added.forEach((folder) => files.watchFolder(folder));
+    void state.session.scan(added, state.workspaceLimit.maxFiles).then(changed);
+  });
 }
 
 /** Every request the server answers, one module per capability. */

@@ -24,6 +24,7 @@ import { EntitySuggestions } from './entitySuggestions';
 import { LiveDefinitions } from './liveDefinitions';
 import { OpenDocuments } from './openDocuments';
 import { describeStatus } from './status';
+import { WorkspaceLimit } from './workspaceLimit';
 
 
 /**
@@ -33,6 +34,8 @@ import { describeStatus } from './status';
  */
 export class ServerState {
   readonly session: WorkspaceSession;
+  /** the limit of workspace files, and telling the user when a scan stops at it (server/workspaceLimit.ts) */
+  readonly workspaceLimit: WorkspaceLimit;
   /** the editor's open documents: the only way into the session for them (server/openDocuments.ts) */
   readonly documents: OpenDocuments;
   /** what the session's checks read from the catalog (server/diagnosticDependencies.ts judges changes by it) */
@@ -79,7 +82,9 @@ export class ServerState {
     const log = (message: string) => this.log(message);
     // The session reads the open documents' edits from their owner, built with it just below.
     const editSource = (uri: string, fromVersion: number, toVersion: number) => this.documents.editsBetween(uri, fromVersion, toVersion);
-    this.session = new WorkspaceSession({ catalog: () => this.catalogReads.observe(this.knowledge()), editSource, onSkipped: log });
+    this.workspaceLimit = new WorkspaceLimit(lsp, { log, warn: (message) => this.warn(message), statusChanged: () => this.sendStatus() });
+    const onScanLimit = this.workspaceLimit.scanned.bind(this.workspaceLimit);
+    this.session = new WorkspaceSession({ catalog: () => this.catalogReads.observe(this.knowledge()), editSource, onSkipped: log, onScanLimit });
     this.documents = new OpenDocuments(this.session, () => this.sendStatus(), this.positions);
     this.session.onDefinitionsStale(() => {
       this.markStale();
@@ -273,6 +278,7 @@ export class ServerState {
       now: Date.now(),
       unchecked: this.documents.tooLargeToCheck(),
       target: this.target,
+      scanLimit: this.workspaceLimit.current(),
     });
   }
 

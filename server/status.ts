@@ -1,6 +1,7 @@
 import type { CatalogReachability, DefinitionsSource, StatusParams } from '../core/protocol';
 import { MAX_OPEN_DOCUMENT_CHARS, shellPath } from '../core/workspace/openDocumentLimit';
 import { describeTarget } from '../core/api/targetDescription';
+import { scanLimitMessage, type ScanLimit } from '../core/workspace/scanLimit';
 import type { ServiceTarget } from '../core/rules/target';
 
 export interface StatusFacts {
@@ -17,6 +18,8 @@ export interface StatusFacts {
   unchecked?: readonly string[];
   /** the kind of service the files are judged for */
   target?: ServiceTarget;
+  /** where the workspace scan stopped at its limit of files; undefined when it read every file */
+  scanLimit?: ScanLimit;
 }
 
 /** The `catalogCode/status` payload, with a one-line message a person can read. */
@@ -25,8 +28,9 @@ export function describeStatus(facts: StatusFacts): StatusParams {
     state: facts.state,
     definitions: { source: facts.source, serviceCount: facts.serviceCount, workspaceCount: facts.workspaceCount },
     refreshing: facts.refreshing,
-    message: messageOf(facts) + uncheckedLine(facts.unchecked ?? []),
+    message: messageOf(facts) + uncheckedLine(facts.unchecked ?? []) + (facts.scanLimit ? ` ${scanLimitMessage(facts.scanLimit)}` : ''),
   };
+  if (facts.scanLimit) status.workspaceFileLimit = { limit: facts.scanLimit.limit, firstLeftOut: facts.scanLimit.firstLeftOut };
   if (facts.unchecked?.length) status.uncheckedDocuments = [...facts.unchecked];
   if (facts.url) status.url = facts.url;
   if (facts.fetchedAt !== undefined) status.definitions.fetchedAt = facts.fetchedAt;

@@ -59,6 +59,7 @@ export const CODE_SUMMARIES: Readonly<Record<string, string>> = {
   'internal.ruleFailed': 'A Catalog Code check crashed (a bug: please report it).',
   'document.tooLarge': 'An open document too large to check as it is typed.',
   'document.moreProblems': 'More problems than the editor shows for one document.',
+  'workspace.fileLimit': 'The workspace has more files than the language server reads; the rest are left out.',
 };
 
 const AUTHORITY_SENTENCE: Record<Authority, string> = {

@@ -76,10 +76,11 @@ export const DIAGNOSTIC_POLICY: Readonly<Record<string, CodePolicy>> = {
   'internal.ruleFailed': advice('a Catalog Code bug, never a verdict on the file'),
   'document.tooLarge': advice('a limit of the editor: an open document over 2 MiB is not checked as it is typed (catalog-code validate checks it)'),
   'document.moreProblems': advice('a limit of the editor: at most 1,000 diagnostics per document are shown (catalog-code validate prints all)'),
+  'workspace.fileLimit': advice('a limit of the language server: it reads at most CATALOG_MAX_WORKSPACE_FILES (default 150,000) files of a workspace'),
 };
 
-/** Codes no rule reports: the editor's limits (core/workspace/openDocumentLimit.ts, core/diagnostics/cap.ts). */
-export const LIMIT_CODES: readonly string[] = ['document.tooLarge', 'document.moreProblems'];
+/** Codes no rule reports: the editor's limits (core/workspace/openDocumentLimit.ts, core/diagnostics/cap.ts, core/workspace/scanLimit.ts). */
+export const LIMIT_CODES: readonly string[] = ['document.tooLarge', 'document.moreProblems', 'workspace.fileLimit'];
 
 /** The code no rule reports that names a file of a DataHub format Catalog Code does not check (core/validate.ts, core/formats/unchecked.ts). */
 export const NOT_CHECKED_CODE = 'format.notChecked';

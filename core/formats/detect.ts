@@ -177,8 +177,11 @@ function looksLikeMce(map: MapNode): boolean {
   return snapshot?.type === 'map' && snapshot.entries.some((entry) => String(entry.key.value).endsWith('Snapshot'));
 }
 
-/** Keys only a structured-property definition has (`id` and `type` alone are far too common). */
-const DEFINITION_KEYS = ['entity_types', 'cardinality', 'allowed_values', 'qualified_name', 'type_qualifier', 'display_name', 'value_entity_types', 'immutable'];
+/**
+ * Keys only a structured-property definition has (`id` and `type` alone are far too common); the
+ * workspace scan's sniff reads them too (core/workspace/definitionSniff.ts).
+ */
+export const DEFINITION_KEYS: readonly string[] = ['entity_types', 'cardinality', 'allowed_values', 'qualified_name', 'type_qualifier', 'display_name', 'value_entity_types', 'immutable'];
 
 function looksLikeDefinition(map: MapNode): boolean {
   if (entryOf(map, 'platform')) return false;

@@ -35,7 +35,7 @@ export interface LineageIntentIndex {
 }
 
 /** Aspects whose UPSERT replaces a downstream's whole upstream list (an MCP file writing them owns the downstream's lineage). */
-const LINEAGE_ASPECTS = new Set(['upstreamLineage', 'dataJobInputOutput', 'chartInfo', 'dashboardInfo']);
+export const LINEAGE_ASPECTS: ReadonlySet<string> = new Set(['upstreamLineage', 'dataJobInputOutput', 'chartInfo', 'dashboardInfo']);
 
 export function lineageIntentIndex(intent: PushIntent): LineageIntentIndex {
   const byDownstream = new Map<string, DownstreamIntent>();

@@ -1,12 +1,11 @@
 import type { LineageFetcher } from '../lineage/types';
-import { collectPushIntent, type AspectWriter } from '../plan/pushIntent';
+import type { AspectWriter } from '../plan/pushIntent';
 import { standardAspectWriter } from '../plan/pushPlan';
 import type { WorkspaceSession } from '../workspace/session';
-import { lineageIntentIndex, type LineageIntentIndex } from './lineageIntent';
+import type { LineageIntentIndex } from './lineageIntent';
+import { LineageIntentFiles } from './lineageIntentFiles';
 import { PendingEntities } from './pendingEntities';
 import { PendingLineage, type PendingLineageOptions } from './pendingLineage';
-
-const NO_DERIVED_ASPECTS: AspectWriter = () => [];
 
 export interface PendingStateOptions extends PendingLineageOptions {
   /** the catalog's lineage; undefined (or answering undefined) offline: the files alone */
@@ -18,13 +17,15 @@ export interface PendingStateOptions extends PendingLineageOptions {
  * The pending state of one workspace session: the intents of its files (the ones push plans from,
  * core/plan/pushIntent.ts) applied over what the catalog holds. Its owner (the language server;
  * the CLI for one run) builds it once beside the session. Existence is kept one file at a time
- * (PendingEntities); the files' lineage is collected again only when asked and the session
- * changed since (its generation), never per keystroke.
+ * (PendingEntities), and so is the files' lineage (LineageIntentFiles): a stored document is only
+ * marked, and read again when lineage is next asked for, never per keystroke.
  */
 export class PendingState {
   readonly entities: PendingEntities;
   readonly lineage: PendingLineage;
-  private index: { generation: number; value: LineageIntentIndex } | undefined;
+  private readonly lineageFiles = new LineageIntentFiles();
+  /** the documents stored or dropped since lineage was last asked for */
+  private readonly lineageDirty = new Set<string>();
   private readonly writer: AspectWriter;
 
   constructor(
@@ -35,19 +36,18 @@ export class PendingState {
     this.entities = new PendingEntities(session, this.writer);
     const catalog = options.catalog ?? (() => undefined);
     this.lineage = new PendingLineage({ intent: () => this.lineageIntent(), catalog }, options);
+    for (const document of session.all()) this.lineageDirty.add(document.uri);
+    session.onDocumentChanged((uri) => this.lineageDirty.add(uri));
   }
 
-  /** The files' lineage, indexed both ways; collected again only after the session changed. */
+  /** The files' lineage, indexed both ways; the files changed since the last question are collected again, one by one. */
   lineageIntent(): LineageIntentIndex {
-    const generation = this.session.generation;
-    if (this.index?.generation !== generation) {
-      const models = this.session.all().map((document) => document.model);
-      // Lineage only: the aspects a dataset YAML or a properties file derives hold no edges (push sends
-      // upstreamLineage as edges), so they are not derived here — the same intent code, without the
-      // cost of writing every entity's aspects on each request.
-      this.index = { generation, value: lineageIntentIndex(collectPushIntent(models, NO_DERIVED_ASPECTS)) };
-    }
-    return this.index.value;
+    if (this.lineageDirty.size === 0) return this.lineageFiles.index;
+    const uris = [...this.lineageDirty];
+    this.lineageDirty.clear();
+    // Lineage only: the aspects a dataset YAML or a properties file derives hold no edges (push sends
+    // upstreamLineage as edges), so they are not derived here (core/pending/lineageIntentFiles.ts).
+    return this.lineageFiles.update(uris, (uri) => this.session.get(uri)?.model);
   }
 
   /** The catalog changed (a push finished, another service): lineage is read from it again. */

@@ -16,7 +16,9 @@ import type { DataHubProfile } from '../datahub/versions';
 import { validateDocument } from '../validate';
 import { definitionChanges, hasDefinitionChanges, type DefinitionChanges } from './definitionChanges';
 import { entityDeclarationIn, type EntityDeclaration } from './entityDeclaration';
-import { MAX_FILE_BYTES, isInside, isMetadataFileName, mayWriteDefinitions, walkMetadataFiles } from './metadataFiles';
+import { MAX_FILE_BYTES, isInside, isMetadataFileName, walkMetadataFiles } from './metadataFiles';
+import type { ScanLimit } from './scanLimit';
+import { mayWriteDefinitions } from './definitionSniff';
 import { UNREADABLE, readMetadataFileSync } from '../files/readFile';
 import { isTooLargeToCheck, tooLargeDiagnostic, uncheckedModel } from './openDocumentLimit';
 import { Listeners, type Listen } from './listeners';
@@ -49,7 +51,12 @@ export interface WorkspaceSessionOptions {
   severity?: SeverityOverrides;
   /** told of each file left out of the workspace (a FIFO, a device, a file too large, a link leading out), as a sentence */
   onSkipped?: (message: string) => void;
+  /** told after each scan whether it stopped at its limit (the server tells the user: server/workspaceLimit.ts) */
+  onScanLimit?: (reached: ScanLimitReached | undefined, folders: readonly string[]) => void;
 }
+
+/** A scan stopped at its limit: the files past it were not read. */
+export type ScanLimitReached = ScanLimit;
 
 export interface SessionDocument extends WorkspaceDocument {
   /** UTF-16 positions; the index the next edits move */
@@ -86,6 +93,8 @@ export class WorkspaceSession {
   private workspaceDefinitions: Map<string, PropertyDefinitionInfo> | undefined;
   /** scans still reading the workspace (see definitions()) */
   private scansInProgress = 0;
+  /** files read again or dropped (the disk changed, an editor closed them) while a scan ran: its older text of them is not stored */
+  private readonly changedWhileScanning = new Set<string>();
   /** the files whose models write definitions (kept by store(); files gone since are dropped when read) */
   private readonly definitionWriters = new Set<string>();
   private currentAssociations: Associations = {};
@@ -93,6 +102,7 @@ export class WorkspaceSession {
   private readonly catalog: () => CatalogKnowledge;
   private readonly editSource: EditSource | undefined;
   private readonly onSkipped: (message: string) => void;
+  private readonly onScanLimit: NonNullable<WorkspaceSessionOptions['onScanLimit']>;
   /** the real paths of the folders scanned: a link found later is read only when it leads inside one */
   private readonly roots = new Map<string, string>();
   private readonly stale = new Listeners<void>();
@@ -118,6 +128,7 @@ export class WorkspaceSession {
     this.editSource = options.editSource;
     this.currentSeverity = options.severity ?? {};
     this.onSkipped = options.onSkipped ?? (() => undefined);
+    this.onScanLimit = options.onScanLimit ?? (() => undefined);
   }
 
   /** Grows with every document stored or dropped: what is computed from all documents is kept per generation. */
@@ -304,44 +315,65 @@ export class WorkspaceSession {
     return fallback;
   }
 
-  /** Reads every metadata file under the folders (open documents keep the editor's text); answers how many. */
+  /**
+   * Reads every metadata file under the folders (open documents keep the editor's text), at most
+   * `limit` (told to onScanLimit); answers how many.
+   */
   async scan(folders: readonly string[], limit?: number): Promise<number> {
     const given = folders.filter((folder) => folder.length > 0);
     for (const folder of given) this.roots.set(folder, realPathOf(folder));
-    const { files, skipped } = walkMetadataFiles(given, limit);
+    const { files, skipped, limitReached } = walkMetadataFiles(given, limit);
     for (const { path, problem } of skipped) this.onSkipped(`Skipped '${path}': it ${problem}.`);
-    // Files that may write definitions are read first and the checks told at once: an open file's
-    // property diagnostics are then complete long before the rest of a large workspace is read.
-    const early = files.filter(mayWriteDefinitions);
-    const late = files.filter((file) => !mayWriteDefinitions(file));
     this.scansInProgress++;
     try {
-      await this.readAll(early);
-      if (early.length > 0) {
+      // Each file is read once. The ones whose text may write definitions (core/workspace/definitionSniff.ts)
+      // are parsed at once and the checks told: an open file's property diagnostics are then
+      // complete long before the rest of a large workspace is parsed.
+      const { late, early } = await this.readAll(files);
+      if (early > 0) {
         this.rebuildDefinitions();
         this.stale.tell();
       }
-      await this.readAll(late);
+      await this.storeAll(late);
     } finally {
-      this.scansInProgress--;
+      if (--this.scansInProgress === 0) this.changedWhileScanning.clear();
     }
     this.definitionsMayHaveChanged();
+    this.onScanLimit(limitReached, given);
     return files.length;
   }
 
   /**
-   * Reads the files (each synchronously, see readFromDisk) in slices of a few milliseconds and
-   * lets other work (an editor's request) run between slices.
+   * Reads the files (each synchronously, see readText) in slices of a few milliseconds, letting
+   * other work (an editor's request) run between slices; parses at once those that may write
+   * definitions, and hands back the others' text.
    */
-  private async readAll(files: readonly string[]): Promise<void> {
-    let sliceStart = performance.now();
+  private async readAll(files: readonly string[]): Promise<{ late: { uri: string; text: string }[]; early: number }> {
+    const late: { uri: string; text: string }[] = [];
+    let early = 0;
+    const slices = new Slices();
     for (const file of files) {
       const uri = pathToFileURL(file).toString();
-      if (!this.entries.get(uri)?.open) this.readFromDisk(uri, false);
-      if (performance.now() - sliceStart >= SCAN_SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        sliceStart = performance.now();
-      }
+      // The walk already kept links inside the folder walked: no lstat of each file here.
+      const text = this.entries.get(uri)?.open ? undefined : this.readText(uri, file, false, false);
+      if (text !== undefined && mayWriteDefinitions(text)) {
+        this.store(uri, text, undefined, false, false);
+        early++;
+      } else if (text !== undefined) late.push({ uri, text });
+      await slices.yieldWhenDue();
+    }
+    return { late, early };
+  }
+
+  private async storeAll(files: { uri: string; text: string }[]): Promise<void> {
+    const slices = new Slices();
+    for (let i = 0; i < files.length; i++) {
+      const { uri, text } = files[i];
+      // An editor may have opened the file, or the disk changed it (fileChanged), while the scan ran: theirs wins.
+      if (!this.entries.get(uri)?.open && !this.changedWhileScanning.has(uri)) this.store(uri, text, undefined, false, false);
+      // Dropped as soon as stored: the list does not keep every text alive until the end.
+      files[i] = EMPTY_READ;
+      await slices.yieldWhenDue();
     }
   }
 
@@ -360,6 +392,7 @@ export class WorkspaceSession {
   async fileChanged(uri: string, deleted: boolean): Promise<void> {
     if (this.entries.get(uri)?.open) return;
     if (deleted) {
+      if (this.scansInProgress > 0) this.changedWhileScanning.add(uri);
       if (this.drop(uri)) this.definitionsMayHaveChanged();
       return;
     }
@@ -374,20 +407,31 @@ export class WorkspaceSession {
    * left out of the workspace.
    */
   private readFromDisk(uri: string, notify = true): void {
+    if (this.scansInProgress > 0) this.changedWhileScanning.add(uri);
     let path: string;
     try {
       path = fileURLToPath(uri);
     } catch {
       return;
     }
-    const outside = this.linkLeadingOut(path);
+    const text = this.readText(uri, path, notify, true);
+    if (text !== undefined) this.store(uri, text, undefined, false, notify);
+  }
+
+  /**
+   * A file's text as on disk, or undefined when it cannot be read (it is then dropped from the
+   * session); `checkLink`: whether to check that a link leads inside the scanned folders (a walk
+   * has checked that already).
+   */
+  private readText(uri: string, path: string, notify: boolean, checkLink: boolean): string | undefined {
+    const outside = checkLink ? this.linkLeadingOut(path) : undefined;
     const read = outside ? { problem: outside } : readMetadataFileSync(path, MAX_FILE_BYTES);
     if ('problem' in read) {
       if (!read.problem.startsWith(UNREADABLE)) this.onSkipped(`Skipped '${path}': it ${read.problem}.`);
       if (this.drop(uri) && notify) this.definitionsMayHaveChanged();
-      return;
+      return undefined;
     }
-    this.store(uri, read.text, undefined, false, notify);
+    return read.text;
   }
 
   /** Why `path` is not read when it is a link to a file outside every scanned folder; undefined otherwise. */
@@ -446,6 +490,19 @@ export class WorkspaceSession {
   private definitionsMayHaveChanged(): void {
     this.workspaceDefinitions = undefined;
     this.stale.tell();
+  }
+}
+
+const EMPTY_READ = { uri: '', text: '' };
+
+/** Time slices of a long loop: yieldWhenDue lets other work run once SCAN_SLICE_MS have passed. */
+class Slices {
+  private sliceStart = performance.now();
+
+  async yieldWhenDue(): Promise<void> {
+    if (performance.now() - this.sliceStart < SCAN_SLICE_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    this.sliceStart = performance.now();
   }
 }
 

@@ -215,7 +215,7 @@ describe('every LSP client (issue 26)', () => {
     const { client } = await start({});
     // YouCompleteMe turns Vim numbers into strings, and sends settings in the notification only.
     await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { catalogCode: { definitions: { refreshIntervalSeconds: '300' } } } });
-    const told = await client.waitFor('the warning shown', () => client.shown.find((message) => message.includes('refreshIntervalSeconds')));
+    const told = await client.waitFor('the warning shown', () => client.shownMessages.find(({ message }) => message.includes('refreshIntervalSeconds'))?.message);
     assert.match(told, /must be a number of seconds[\s\S]*Fix it in your editor's settings/);
     await client.open(dataUri, DATASET);
     await notAllowed(client);

@@ -87,8 +87,8 @@ export class TestClient {
   readonly published = new Map<string, Diagnostic[]>();
   /** what the server wrote to its log (window/logMessage) */
   readonly logs: string[] = [];
-  /** window/showMessage notifications: what the editor shows the user */
-  readonly shown: string[] = [];
+  /** window/showMessage notifications: what any editor shows as a notification (the client has no window/showMessageRequest, like YouCompleteMe: the server must not need it) */
+  readonly shownMessages: { type: number; message: string }[] = [];
   refreshRequests = 0;
   /** what the server registered (client/registerCapability), in order */
   readonly registrations: Registration[] = [];
@@ -117,7 +117,7 @@ export class TestClient {
     connection.onNotification('catalogCode/status', (params: StatusParams) => client.record(() => client.statuses.push(params)));
     connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => client.record(() => client.published.set(params.uri, params.diagnostics)));
     connection.onNotification('window/logMessage', (params: { message: string }) => client.record(() => client.logs.push(params.message)));
-    connection.onNotification('window/showMessage', (params: { message: string }) => client.record(() => client.shown.push(params.message)));
+    connection.onNotification('window/showMessage', (params: { type: number; message: string }) => client.record(() => client.shownMessages.push(params)));
     connection.onRequest('workspace/diagnostic/refresh', () => {
       client.record(() => client.refreshRequests++);
       return null;

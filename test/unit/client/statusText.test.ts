@@ -34,3 +34,11 @@ test('the language status detail fits the hover on one line; nothing is lost, it
   assert.equal(failed.detail, 'catalog unreachable');
   assert.match(failed.tooltip, /did not answer in 10 s/);
 });
+
+test('a workspace past the limit of files is said in the status item, short in the detail and in full in the tooltip', () => {
+  const server: StatusParams = { ...CONNECTED, state: 'offline', definitions: { source: 'none', serviceCount: 0, workspaceCount: 6 }, workspaceFileLimit: { limit: 150_000, firstLeftOut: '/repo/zz/late.yaml' } };
+  const words = statusText(LONG_CONNECTION, server, NOW);
+  assert.equal(words.detail, 'partly read · offline · 6 in files');
+  assert.ok(words.detail.length <= MAX_STATUS_DETAIL);
+  assert.match(words.tooltip, /the first 150,000 YAML\/JSON files read, the rest left out from late\.yaml on/);
+});

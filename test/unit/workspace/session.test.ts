@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -94,16 +94,18 @@ test('a session finds the file that declares an entity, preferring a declaration
   assert.equal(session.entityDeclaration('urn:li:dataset:(urn:li:dataPlatform:hive,nothing,PROD)'), undefined);
 });
 
-test('a scan reads the files that may write definitions first and says so before reading the rest', async () => {
+test('a scan parses the files whose content may write definitions first and says so before parsing the rest', async () => {
   const root = mkdtempSync(join(tmpdir(), 'catalog-scan-order-'));
   for (let i = 0; i < 12; i++) writeFileSync(join(root, `a-data-${i}.yaml`), DATASETS);
-  // Sorted last by name, but read first.
-  writeFileSync(join(root, 'z-structured-properties.yaml'), PROPERTIES);
+  // A JSON file was once read early for its name alone; what it holds decides now.
+  writeFileSync(join(root, 'b-lineage.json'), '[{"entityType": "dataset", "entityUrn": "urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)", "aspectName": "status", "aspect": {"json": {"removed": false}}}]');
+  // Sorted last, and named like neither a properties nor a definitions file, but parsed first.
+  writeFileSync(join(root, 'z-team.yaml'), PROPERTIES);
   const readWhenTold: number[] = [];
   const session = new WorkspaceSession();
   session.onDefinitionsStale(() => readWhenTold.push(session.all().length));
-  assert.equal(await session.scan([root]), 13);
-  assert.deepEqual(readWhenTold, [1, 13], 'told once the definitions file is read, then at the end');
+  assert.equal(await session.scan([root]), 14);
+  assert.deepEqual(readWhenTold, [1, 14], 'told once the definitions file is parsed, then at the end');
   const first = pathToFileURL(join(root, 'a-data-0.yaml')).toString();
   assert.deepEqual(session.diagnosticsOf(first).map((d) => d.code), ['property.notAllowedValue']);
 });
@@ -131,4 +133,37 @@ test('while a scan reads the definition files, checks see none of them rather th
     'io.acme.team is never called unknown',
   );
   assert.deepEqual(session.diagnosticsOf(dataUri).map((d) => d.code), ['property.notAllowedValue']);
+});
+
+test('a scan stops at its limit and says where: the files past it are not read', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'catalog-scan-limit-'));
+  for (let i = 0; i < 5; i++) writeFileSync(join(root, `data-${i}.yaml`), DATASETS);
+  const told: unknown[] = [];
+  const session = new WorkspaceSession({ onScanLimit: (reached, folders) => told.push({ reached, folders }) });
+  assert.equal(await session.scan([root], 3), 3);
+  assert.deepEqual(told, [{ reached: { limit: 3, firstLeftOut: join(root, 'data-3.yaml') }, folders: [root] }]);
+  assert.equal(session.all().length, 3);
+  // Exactly at the limit: everything is read, and the scan says it did not stop.
+  assert.equal(await session.scan([root], 5), 5);
+  assert.deepEqual(told[1], { reached: undefined, folders: [root] });
+});
+
+test('a file changed or deleted on disk while a scan runs keeps what the change made: the scan never stores its older text', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'catalog-scan-race-'));
+  for (let i = 0; i < 1500; i++) writeFileSync(join(root, `a-${String(i).padStart(4, '0')}.yaml`), DATASETS.replace('orders', `t${i}`));
+  const session = new WorkspaceSession();
+  const deleted = join(root, 'a-0000.yaml');
+  const changed = join(root, 'a-0001.yaml');
+  const scanned = session.scan([root]);
+  // The scan has read the first files and yields: the disk changes now, and the watcher says so.
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(session.scanning, true, 'the scan is still running');
+  rmSync(deleted);
+  await session.fileChanged(pathToFileURL(deleted).toString(), true);
+  writeFileSync(changed, DATASETS.replace('orders', 'renamed'));
+  await session.fileChanged(pathToFileURL(changed).toString(), false);
+  await scanned;
+  assert.equal(session.get(pathToFileURL(deleted).toString()), undefined, 'the deleted file stays out');
+  assert.match(session.get(pathToFileURL(changed).toString())?.text ?? '', /id: renamed/);
+  assert.equal(session.all().length, 1499);
 });
