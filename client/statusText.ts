@@ -21,9 +21,22 @@ export function statusText(connectionLine: string, server: StatusParams | undefi
   if (server?.checkedAgainst) lines.push(`Checks against ${server.checkedAgainst}`);
   if (server) lines.push(describeDefinitions(server, now));
   if (server?.lastError) lines.push(server.lastError);
-  const unchecked = server?.uncheckedDocuments ?? [];
-  if (unchecked.length > 0) lines.push(`${unchecked.length} open file${unchecked.length === 1 ? '' : 's'} over 2 MiB not checked as you type (run catalog-code validate): ${unchecked.map((uri) => uri.slice(uri.lastIndexOf('/') + 1)).join(', ')}`);
+  lines.push(...coverageLines(server));
   return { detail: bounded(shortDetail(server)), tooltip: lines.join('\n') };
+}
+
+/** Open files being read in slices, checked partially (over 2 MiB, up to that limit) or not checked, as the server reports them. */
+function coverageLines(server: StatusParams | undefined): string[] {
+  const name = (uri: string) => uri.slice(uri.lastIndexOf('/') + 1);
+  const mb = (chars: number) => (chars / 1_000_000).toFixed(1);
+  const lines: string[] = [];
+  const reading = server?.readingDocuments ?? [];
+  if (reading.length > 0) lines.push(`Checking ${reading.map(name).join(', ')}: its first items are checked, the rest follows`);
+  const partial = server?.checkedPartially ?? [];
+  if (partial.length > 0) lines.push(`Checked partially (open files over 2 MiB are checked up to it; run catalog-code validate for all): ${partial.map((p) => `${name(p.uri)} ${mb(p.checkedChars)} of ${mb(p.length)} MB`).join(', ')}`);
+  const unchecked = (server?.uncheckedDocuments ?? []).filter((uri) => !partial.some((p) => p.uri === uri));
+  if (unchecked.length > 0) lines.push(`${unchecked.length} open file${unchecked.length === 1 ? '' : 's'} over 2 MiB not checked as you type (run catalog-code validate): ${unchecked.map(name).join(', ')}`);
+  return lines;
 }
 
 function shortDetail(server: StatusParams | undefined): string {

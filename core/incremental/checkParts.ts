@@ -20,6 +20,13 @@ export interface PartsValidationInput extends ValidationInput {
   suppressions?: SuppressionSource;
 }
 
+/**
+ * The rules whose every diagnostic depends on the facts of one part alone (not document rules, not
+ * part rules that read facts of the whole document): what a document being read in slices can be
+ * told about the items read so far (core/workspace/session.ts), since the rest cannot change it.
+ */
+export const RULES_OF_ONE_PART: readonly Rule[] = ALL_RULES.filter((rule) => rule.scope !== 'document' && !rule.documentFacts);
+
 /** What part rules get for entity existence: asking is a mistake in the rule (it must be a document rule), said loudly. */
 const NO_EXISTENCE_FOR_PARTS: EntityExistenceView = {
   exists: () => {

@@ -90,8 +90,10 @@ export class SlicedRead {
   private readRun(): void {
     const { text } = this;
     if (this.position >= text.length) return this.finish();
-    const end = runEnd(text, this.position + SLICE_CHARS, this.indent);
-    if (end > this.limit) return this.finish();
+    const next = runEnd(text, this.position + SLICE_CHARS, this.indent);
+    // The last run under the limit ends at the last item that ends under it.
+    const end = next > this.limit ? lastItemStartBefore(text, this.limit, this.indent) : next;
+    if (end <= this.position) return this.finish();
     const lines = text.slice(this.position, end);
     if (/\r(?!\n)/.test(lines) || DOCUMENT_MARKER.test(lines)) return this.giveUp('it holds a line break of a lone CR, or more than one YAML document');
     const run = parseItemRun(lines, this.position, this.indent);
@@ -157,4 +159,16 @@ function runEnd(text: string, from: number, indent: number): number {
     at = text.indexOf(marker, at + 1);
   }
   return text.length;
+}
+
+/** The start of the last line at or before `limit` whose `-` stands at column `indent` (an item's first line); 0 when none. */
+function lastItemStartBefore(text: string, limit: number, indent: number): number {
+  const marker = `\n${' '.repeat(indent)}-`;
+  let at = text.lastIndexOf(marker, limit - 1);
+  while (at !== -1) {
+    const after = text[at + marker.length];
+    if (after === undefined || after === ' ' || after === '\t' || after === '\n' || after === '\r') return at + 1;
+    at = text.lastIndexOf(marker, at - 1);
+  }
+  return 0;
 }

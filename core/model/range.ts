@@ -102,6 +102,13 @@ export class LineIndex implements PositionIndex {
     this.lines = new LineStarts(known ?? this.find());
   }
 
+  /** The index of `text` with its line starts found only when a position is first asked (a large document may never be asked one). */
+  static later(text: string): LineIndex {
+    const index = new LineIndex(text, [0]);
+    index.lines = undefined;
+    return index;
+  }
+
   private find(): number[] {
     const text = this.text;
     const starts = [0];
