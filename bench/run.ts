@@ -18,6 +18,7 @@ import { pushCase } from './cases/push';
 import { typingCase } from './cases/typing';
 import { workspaceScaleCase } from './cases/workspaceScale';
 import { renameCase } from './cases/rename';
+import { openLargeCase } from './cases/openLarge';
 import { REPO_ROOT, type BenchContext } from './support/context';
 import { DEFAULT_SEED } from './support/random';
 import { markdownReport, type RunInfo } from './support/report';
@@ -35,6 +36,7 @@ const CASES: Record<string, (ctx: BenchContext) => Promise<CaseResult>> = {
   workspaceScale: workspaceScaleCase,
   rename: renameCase,
   editKinds: editKindsCase,
+  openLarge: openLargeCase,
 };
 
 const TITLES: Record<string, string> = {
@@ -49,6 +51,7 @@ const TITLES: Record<string, string> = {
   workspaceScale: '9. A workspace of 20,000 files',
   rename: '10. Rename across a workspace',
   editKinds: '11. Each kind of edit in a large file (issue 27)',
+  openLarge: '12. Opening a large file, and never blocked by one (issue 27)',
 };
 
 interface Args {
