@@ -1,11 +1,17 @@
 import type { DocumentParts } from '../formats';
-import type { SlicedOutcome, SlicedRead } from '../incremental/slicedRead';
+
+/** Work on one document done a slice at a time: `step` answers true once it is done. */
+export interface SlicedWork {
+  step(budgetMs: number): boolean;
+  /** the items read so far, as parts of the text up to where they end; undefined before the first */
+  soFar(): { parts: DocumentParts; readChars: number } | undefined;
+}
 
 /** How long one slice of a background read runs before other work goes first. */
 export const READ_SLICE_MS = 8;
 
 /**
- * The open documents being read in slices (../incremental/slicedRead.ts), owned by the workspace
+ * The open documents being read and checked in slices (./openInSlices.ts), owned by the workspace
  * session: one slice of about READ_SLICE_MS at a time, each on its own turn of the event loop
  * (setImmediate), so the requests and notifications that arrived meanwhile (the language server
  * handles one queued message per turn) run between slices. A read whose document was stored anew
@@ -17,20 +23,19 @@ export const READ_SLICE_MS = 8;
  * facts lose their prototypes (core/formats/jsonNodes.ts) on the way.
  */
 export class BackgroundReads {
-  private readonly running = new Map<string, SlicedRead>();
+  private readonly running = new Map<string, SlicedWork>();
 
-  /** Reads on in slices; `done` gets the outcome, unless the read was stopped first. */
-  start(uri: string, read: SlicedRead, done: (outcome: SlicedOutcome) => void): void {
-    this.running.set(uri, read);
+  /** Works on in slices; `done` is told when the work is done, unless it was stopped first. */
+  start(uri: string, work: SlicedWork, done: () => void): void {
+    this.running.set(uri, work);
     const next = (): void => {
-      if (this.running.get(uri) !== read) return;
-      const outcome = read.step(READ_SLICE_MS);
-      if (!outcome) {
+      if (this.running.get(uri) !== work) return;
+      if (!work.step(READ_SLICE_MS)) {
         setImmediate(next);
         return;
       }
       this.running.delete(uri);
-      done(outcome);
+      done();
     };
     setImmediate(next);
   }

@@ -21,6 +21,7 @@ import { UNREADABLE, readMetadataFileSync } from '../files/readFile';
 import { FIRST_SLICE_MS, MAX_OPEN_DOCUMENT_CHARS, SLICED_READ_FROM_CHARS, isTooLargeToCheck, partiallyCheckedDiagnostic, tooLargeDiagnostic, uncheckedModel, type DocumentCoverage } from './openDocumentLimit';
 import { SlicedRead, type SlicedOutcome } from '../incremental/slicedRead';
 import { BackgroundReads } from './backgroundReads';
+import { OpenInSlices, type CheckInputs } from './openInSlices';
 import { RULES_OF_ONE_PART } from '../incremental/checkParts';
 import { Listeners, type Listen } from './listeners';
 
@@ -287,10 +288,8 @@ export class WorkspaceSession {
     const soFar = this.reads.soFar(entry.uri);
     if (!soFar) return [];
     const analysis = DocumentAnalysis.ofParts(entry.uri, entry.text.slice(0, soFar.readChars), soFar.parts, { associations: this.currentAssociations });
-    const catalog = this.catalog();
     const parts = analysis.parts ?? [];
-    const input = { model: analysis.model, text: analysis.text, definitions: this.definitionsView(catalog), entities: catalog.entities, target: catalog.target, datahub: catalog.datahub, severity: this.currentSeverity };
-    return validateParts({ ...input, rules: RULES_OF_ONE_PART, parts, cache: analysis.cache, repeats: analysis.repeats, suppressions: analysis.suppressions });
+    return validateParts({ ...this.checkInputs(), model: analysis.model, text: analysis.text, rules: RULES_OF_ONE_PART, parts, cache: analysis.cache, repeats: analysis.repeats, suppressions: analysis.suppressions });
   }
 
   /** The open documents not (yet) read whole, with what is read of them, sorted by URI. */
@@ -450,28 +449,38 @@ export class WorkspaceSession {
    * read ends, the document is stored as read and onCoverageChanged told.
    */
   private readInSlices(uri: string, text: string, version: number | undefined, notify: boolean): SessionDocument {
-    const read = new SlicedRead(uri, text, { associations: this.currentAssociations }, MAX_OPEN_DOCUMENT_CHARS);
+    const options = { associations: this.currentAssociations };
+    const read = new SlicedRead(uri, text, options, MAX_OPEN_DOCUMENT_CHARS);
     const outcome = read.step(FIRST_SLICE_MS);
-    if (outcome) return this.keepRead(uri, text, version, outcome, notify);
+    if (outcome) return this.keepRead(uri, text, version, outcome, undefined, notify);
     const entry = this.keep({ uri, text, model: uncheckedModel(uri), lineIndex: LineIndex.later(text), version, open: true, coverage: { state: 'reading' } }, notify);
-    this.reads.start(uri, read, (done) => {
-      if (this.entries.get(uri) === entry) this.keepRead(uri, text, version, done, true);
+    const work = new OpenInSlices(read, options, () => this.checkInputs());
+    this.reads.start(uri, work, () => {
+      const result = work.result;
+      if (result && this.entries.get(uri) === entry) this.keepRead(uri, text, version, result.outcome, result.analysis, true);
     });
     return entry;
   }
 
+  /** What every check of a document reads besides the document: definitions, what the catalog knows, the user's levels. */
+  private checkInputs(): CheckInputs {
+    const catalog = this.catalog();
+    return { definitions: this.definitionsView(catalog), entities: catalog.entities, target: catalog.target, datahub: catalog.datahub, severity: this.currentSeverity };
+  }
+
   /**
-   * What a read in slices found, kept: the whole document, or the part under the limit; a text it
-   * cannot read in slices is read in one step (or, over the limit, not at all), as before slices.
+   * What a read in slices found, kept: the whole document, or the part under the limit (`analysis`,
+   * its parts already checked, when the read went on in the background); a text it cannot read in
+   * slices is read in one step (or, over the limit, not at all), as before slices.
    */
-  private keepRead(uri: string, text: string, version: number | undefined, outcome: SlicedOutcome, notify: boolean): SessionDocument {
+  private keepRead(uri: string, text: string, version: number | undefined, outcome: SlicedOutcome, checked: DocumentAnalysis | undefined, notify: boolean): SessionDocument {
     if (outcome.kind === 'whole') {
       if (isTooLargeToCheck(text)) return this.keep({ uri, text, model: uncheckedModel(uri), lineIndex: new LineIndex(text, [0]), version, open: true, coverage: { state: 'unchecked' } }, notify);
       const { model, analysis } = this.read(uri, text, true, undefined);
       return this.keep({ uri, text, model, lineIndex: new LineIndex(text), version, open: true, ...(analysis ? { analysis } : {}) }, notify);
     }
     const whole = outcome.readChars === text.length;
-    const analysis = DocumentAnalysis.ofParts(uri, whole ? text : text.slice(0, outcome.readChars), outcome.parts, { associations: this.currentAssociations });
+    const analysis = checked ?? DocumentAnalysis.ofParts(uri, whole ? text : text.slice(0, outcome.readChars), outcome.parts, { associations: this.currentAssociations });
     const coverage: DocumentCoverage | undefined = whole ? undefined : { state: 'partial', readChars: outcome.readChars };
     return this.keep({ uri, text, model: analysis.model, lineIndex: whole ? new LineIndex(text) : LineIndex.later(text), version, open: true, analysis, ...(coverage ? { coverage } : {}) }, notify);
   }

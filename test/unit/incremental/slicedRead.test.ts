@@ -2,10 +2,16 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { datasetYaml, PROPERTIES_YAML } from '../../../bench/generate/metadataFiles';
 import { seededRandom } from '../../../bench/support/random';
-import { readDocumentUnits } from '../../../core/formats';
+import { readDocument, readDocumentUnits } from '../../../core/formats';
 import { DocumentAnalysis } from '../../../core/incremental/documentAnalysis';
 import { SlicedRead, type SlicedOutcome } from '../../../core/incremental/slicedRead';
 import { assertSameAsFresh, fixtures } from '../../support/incrementalEquality';
+import { WORK } from '../../../core/model/workCounters';
+import { definitionsFromModel } from '../../../core/definitions/fromFacts';
+import { EMPTY_DEFINITIONS } from '../../../core/definitions/types';
+import { validateParts } from '../../../core/incremental/checkParts';
+import { validateDocument } from '../../../core/validate';
+import { OpenInSlices } from '../../../core/workspace/openInSlices';
 
 /**
  * A large open document is read a run of items at a time (core/incremental/slicedRead.ts), so the
@@ -120,5 +126,21 @@ describe('a large document read in slices gives the whole read', () => {
     const soFar = read.soFar();
     assert.ok(soFar && soFar.readChars > 0 && soFar.readChars < text.length);
     assertSameAsFresh(DocumentAnalysis.ofParts('file:///w/datasets.yaml', text.slice(0, soFar.readChars), soFar.parts), 0, 'the first run');
+  });
+
+  it('parts checked in slices, then the first whole answer: the diagnostics of the whole-file analysis', () => {
+    const uri = 'file:///w/datasets.yaml';
+    const text = datasetYaml(3_000, seededRandom(7)).text;
+    const definitions = { ...EMPTY_DEFINITIONS, workspace: new Map(definitionsFromModel(readDocument('file:///w/p.yaml', PROPERTIES_YAML)).map((info) => [info.urn, info])) };
+    const work = new OpenInSlices(new SlicedRead(uri, text, {}, NO_LIMIT), {}, () => ({ definitions }));
+    let steps = 1;
+    while (!work.step(0)) steps++;
+    const analysis = work.result?.analysis;
+    assert.ok(analysis?.parts && analysis.cache, 'read in slices');
+    const whole = validateDocument({ model: readDocument(uri, text), text, definitions });
+    assert.ok(whole.length > 10, `${whole.length} diagnostics to compare`);
+    const checkedBefore = WORK.partsChecked;
+    assert.deepEqual(validateParts({ model: analysis.model, text: analysis.text, definitions, parts: analysis.parts, cache: analysis.cache, repeats: analysis.repeats, suppressions: analysis.suppressions }), whole, `after ${steps} steps`);
+    assert.equal(WORK.partsChecked - checkedBefore, 0, 'every part was checked in the slices, none again in the first whole answer');
   });
 });
