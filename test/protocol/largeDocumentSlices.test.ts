@@ -8,6 +8,7 @@ import { datasetYaml } from '../../bench/generate/metadataFiles';
 import { seededRandom } from '../../bench/support/random';
 import { MAX_OPEN_DOCUMENT_CHARS } from '../../core/workspace/openDocumentLimit';
 import { openTierWorkspace, type TierWorkspace } from '../reliability/tierWorkspace';
+import { TestClient } from './lspClient';
 import { budgetMs } from '../support/timeScale';
 
 /**
@@ -81,6 +82,29 @@ describe('language server: a 20 MB document does not hold up requests about othe
     assert.equal(large[0].code, 'document.tooLarge');
     assert.match(String(large[0].message), /^Checked partially: 2\.1 MB of this 2\d\.\d MB document/);
     t.diagnostic(`server memory with the 20 MB document open and checked partially: ${memoryOf(client.child.pid)}`);
+  });
+
+  it('an editor that only takes published diagnostics gets the first items\' and then the whole file\'s, the same as a pulling editor\'s', async () => {
+    const text = datasetYaml(30_000, seededRandom(3)).text;
+    const pulledUri = pathToFileURL(join(tier.folder, 'pulled.datasets.yaml')).toString();
+    await tier.client.open(pulledUri, text);
+    await tier.client.pullDiagnostics(pulledUri);
+    await tier.client.waitFor('the pulled document read whole', () => !tier.client.latestStatus()?.readingDocuments?.includes(pulledUri), budgetMs(300_000));
+    const whole = await tier.client.pullDiagnostics(pulledUri);
+    const { client: publishing } = await TestClient.start({ rootPath: tier.folder, pull: false });
+    try {
+      const uri = pathToFileURL(join(tier.folder, 'published.datasets.yaml')).toString();
+      // The two copies differ only in their names (the summary of problems past the editor's 1,000 names the file).
+      const key = (d: Diagnostic) => `${d.code} ${d.range.start.line}:${d.range.start.character} ${d.message.replace(/\S*(pulled|published)\.datasets\.yaml/, 'FILE')}`;
+      await publishing.open(uri, text);
+      const last = await publishing.waitFor('the whole file\'s diagnostics published', () => {
+        const published = publishing.published.get(uri);
+        return published && published.length === whole.length && !publishing.latestStatus()?.readingDocuments?.includes(uri) ? published : undefined;
+      }, budgetMs(300_000));
+      assert.deepEqual(last.map(key), whole.map(key));
+    } finally {
+      await publishing.stop();
+    }
   });
 });
 
