@@ -169,7 +169,8 @@ export class WorkspaceSession {
     const existing = this.entries.get(uri);
     if (existing && existing.open && existing.version === version && existing.text === text) return existing;
     // The edits since the analysed version, applied to it: only the changed part is read again (core/incremental).
-    const edits = existing?.open && existing.analysis && existing.version !== undefined ? this.editSource?.(uri, existing.version, version) : undefined;
+    // Taken even when there is no analysis to apply them to (a document still read in slices), so later edits start a fresh log.
+    const edits = existing?.open && existing.version !== undefined ? this.editSource?.(uri, existing.version, version) : undefined;
     // The editor's text is handed in, so the analysis keeps that string rather than a copy of its own.
     const analysis = edits && existing?.analysis ? existing.analysis.apply(edits, text) : undefined;
     if (!edits || !existing || analysis?.text !== text) return this.store(uri, text, version, true, true);

@@ -95,7 +95,7 @@ describe('language server: a 20 MB document does not hold up requests about othe
     try {
       const uri = pathToFileURL(join(tier.folder, 'published.datasets.yaml')).toString();
       // The two copies differ only in their names (the summary of problems past the editor's 1,000 names the file).
-      const key = (d: Diagnostic) => `${d.code} ${d.range.start.line}:${d.range.start.character} ${d.message.replace(/\S*(pulled|published)\.datasets\.yaml/, 'FILE')}`;
+      const key = (d: Diagnostic) => `${d.code} ${d.range.start.line}:${d.range.start.character} ${String(d.message).replace(/\S*(pulled|published)\.datasets\.yaml/, 'FILE')}`;
       await publishing.open(uri, text);
       const last = await publishing.waitFor('the whole file\'s diagnostics published', () => {
         const published = publishing.published.get(uri);
