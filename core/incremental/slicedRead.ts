@@ -10,7 +10,7 @@ import type { DocumentModel, FormatId } from '../model/facts';
  * longer), a few milliseconds of work on an idle machine, so a caller that checks the clock after
  * each run never holds the event loop much past its budget.
  */
-export const SLICE_CHARS = 8_192;
+export const SLICE_CHARS = 4_096;
 
 /**
  * How a read in slices ended: the parts of the text read (`readChars` of it: all of it, or, when the
@@ -26,7 +26,7 @@ const DOCUMENT_MARKER = /^(?:---|\.\.\.)(?:[ \t\r\n]|$)/m;
 /**
  * A YAML list format with its list at the top level (a dataset YAML, a properties YAML) read a run
  * of items at a time, so that reading a large open document can stop after each run and let other
- * work go first (server: a document of 50,000 lines is read in slices of about 8 KB between
+ * work go first (server: a document of 50,000 lines is read in slices of about 4 KB between
  * requests, a 20 MB one up to the limit of open documents). The parts read are exactly the whole
  * read's (core/formats/index.ts readDocumentUnits, test/unit/incremental/slicedRead.test.ts): the
  * runs are cut at lines whose `-` stands at the column of the first item's, each run must parse

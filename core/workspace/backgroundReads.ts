@@ -8,7 +8,7 @@ export interface SlicedWork {
 }
 
 /** How long one slice of a background read runs before other work goes first. */
-export const READ_SLICE_MS = 8;
+export const READ_SLICE_MS = 4;
 
 /**
  * The open documents being read and checked in slices (./openInSlices.ts), owned by the workspace
