@@ -454,11 +454,13 @@ export class WorkspaceSession {
     const read = new SlicedRead(uri, text, options, MAX_OPEN_DOCUMENT_CHARS);
     const outcome = read.step(FIRST_SLICE_MS);
     if (outcome) return this.keepRead(uri, text, version, outcome, undefined, notify);
-    const entry = this.keep({ uri, text, model: uncheckedModel(uri), lineIndex: LineIndex.later(text), version, open: true, coverage: { state: 'reading' } }, notify);
+    // Over the limit, only the lines of the part that can be read are ever asked (the 20 MB rest is not scanned).
+    const lineIndex = LineIndex.later(text, isTooLargeToCheck(text) ? MAX_OPEN_DOCUMENT_CHARS : undefined);
+    const entry = this.keep({ uri, text, model: uncheckedModel(uri), lineIndex, version, open: true, coverage: { state: 'reading' } }, notify);
     const work = new OpenInSlices(read, options, () => this.checkInputs());
     this.reads.start(uri, work, () => {
       const result = work.result;
-      if (result && this.entries.get(uri) === entry) this.keepRead(uri, text, version, result.outcome, result.analysis, true);
+      if (result && this.entries.get(uri) === entry) this.keepRead(uri, text, version, result.outcome, result.analysis, true, lineIndex);
     });
     return entry;
   }
@@ -474,16 +476,18 @@ export class WorkspaceSession {
    * its parts already checked, when the read went on in the background); a text it cannot read in
    * slices is read in one step (or, over the limit, not at all), as before slices.
    */
-  private keepRead(uri: string, text: string, version: number | undefined, outcome: SlicedOutcome, checked: DocumentAnalysis | undefined, notify: boolean): SessionDocument {
+  private keepRead(uri: string, text: string, version: number | undefined, outcome: SlicedOutcome, checked: DocumentAnalysis | undefined, notify: boolean, lineIndex?: LineIndex): SessionDocument {
     if (outcome.kind === 'whole') {
       if (isTooLargeToCheck(text)) return this.keep({ uri, text, model: uncheckedModel(uri), lineIndex: new LineIndex(text, [0]), version, open: true, coverage: { state: 'unchecked' } }, notify);
       const { model, analysis } = this.read(uri, text, true, undefined);
-      return this.keep({ uri, text, model, lineIndex: new LineIndex(text), version, open: true, ...(analysis ? { analysis } : {}) }, notify);
+      return this.keep({ uri, text, model, lineIndex: lineIndex ?? new LineIndex(text), version, open: true, ...(analysis ? { analysis } : {}) }, notify);
     }
     const whole = outcome.readChars === text.length;
     const analysis = checked ?? DocumentAnalysis.ofParts(uri, whole ? text : text.slice(0, outcome.readChars), outcome.parts, { associations: this.currentAssociations });
     const coverage: DocumentCoverage | undefined = whole ? undefined : { state: 'partial', readChars: outcome.readChars };
-    return this.keep({ uri, text, model: analysis.model, lineIndex: whole ? new LineIndex(text) : LineIndex.later(text), version, open: true, analysis, ...(coverage ? { coverage } : {}) }, notify);
+    // The index of the text as read (shared with the entry that was being read: the same text).
+    const index = lineIndex ?? (whole ? new LineIndex(text) : LineIndex.later(text, outcome.readChars));
+    return this.keep({ uri, text, model: analysis.model, lineIndex: index, version, open: true, analysis, ...(coverage ? { coverage } : {}) }, notify);
   }
 
   /** Stores an entry and tells whoever follows what changed with it (documents, definitions, coverage). */
