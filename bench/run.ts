@@ -19,6 +19,7 @@ import { typingCase } from './cases/typing';
 import { workspaceScaleCase } from './cases/workspaceScale';
 import { renameCase } from './cases/rename';
 import { keystrokeCase } from './cases/keystroke';
+import { openLargeCase } from './cases/openLarge';
 import { REPO_ROOT, type BenchContext } from './support/context';
 import { DEFAULT_SEED } from './support/random';
 import { markdownReport, type RunInfo } from './support/report';
@@ -37,6 +38,7 @@ const CASES: Record<string, (ctx: BenchContext) => Promise<CaseResult>> = {
   rename: renameCase,
   editKinds: editKindsCase,
   keystroke: keystrokeCase,
+  openLarge: openLargeCase,
 };
 
 const TITLES: Record<string, string> = {
@@ -52,6 +54,7 @@ const TITLES: Record<string, string> = {
   rename: '10. Rename across a workspace',
   editKinds: '11. Each kind of edit in a large file (issue 27)',
   keystroke: '12. A keystroke as a plain stdio client (issue 27)',
+  openLarge: '13. Opening a large file, and never blocked by one (issue 27)',
 };
 
 interface Args {

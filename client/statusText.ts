@@ -21,13 +21,26 @@ export function statusText(connectionLine: string, server: StatusParams | undefi
   if (server?.checkedAgainst) lines.push(`Checks against ${server.checkedAgainst}`);
   if (server) lines.push(describeDefinitions(server, now));
   if (server?.lastError) lines.push(server.lastError);
-  const unchecked = server?.uncheckedDocuments ?? [];
-  if (unchecked.length > 0) lines.push(`${unchecked.length} open file${unchecked.length === 1 ? '' : 's'} over 2 MiB not checked as you type (run catalog-code validate): ${unchecked.map((uri) => uri.slice(uri.lastIndexOf('/') + 1)).join(', ')}`);
+  lines.push(...coverageLines(server));
   const limit = server?.workspaceFileLimit;
   if (limit) lines.push(`Workspace larger than the language server reads: the first ${limit.limit.toLocaleString('en-US')} YAML/JSON files read, the rest left out from ${limit.firstLeftOut.slice(Math.max(limit.firstLeftOut.lastIndexOf('/'), limit.firstLeftOut.lastIndexOf('\\')) + 1)} on (see the warning in the Problems panel; CATALOG_MAX_WORKSPACE_FILES raises the limit)`);
   const detail = shortDetail(server);
   // First, so the cut of a long detail never hides it.
   return { detail: bounded(limit ? `partly read · ${detail}` : detail), tooltip: lines.join('\n') };
+}
+
+/** Open files being read in slices, checked partially (over 2 MiB, up to that limit) or not checked, as the server reports them. */
+function coverageLines(server: StatusParams | undefined): string[] {
+  const name = (uri: string) => uri.slice(uri.lastIndexOf('/') + 1);
+  const mb = (chars: number) => (chars / 1_000_000).toFixed(1);
+  const lines: string[] = [];
+  const reading = server?.readingDocuments ?? [];
+  if (reading.length > 0) lines.push(`Checking ${reading.map(name).join(', ')}: its first items are checked, the rest follows`);
+  const partial = server?.checkedPartially ?? [];
+  if (partial.length > 0) lines.push(`Checked partially (open files over 2 MiB are checked up to it; run catalog-code validate for all): ${partial.map((p) => `${name(p.uri)} ${mb(p.checkedChars)} of ${mb(p.length)} MB`).join(', ')}`);
+  const unchecked = (server?.uncheckedDocuments ?? []).filter((uri) => !partial.some((p) => p.uri === uri));
+  if (unchecked.length > 0) lines.push(`${unchecked.length} open file${unchecked.length === 1 ? '' : 's'} over 2 MiB not checked as you type (run catalog-code validate): ${unchecked.map(name).join(', ')}`);
+  return lines;
 }
 
 function shortDetail(server: StatusParams | undefined): string {

@@ -86,10 +86,14 @@ export interface StatusParams {
   refreshing: boolean;
   /** the last failure, in words a user understands (no token, no stack) */
   lastError?: string;
-  /** open documents too large to check as they are typed (over 2 MiB; `catalog-code validate` checks them), by URI */
+  /** open documents not checked whole as they are typed (over 2 MiB: checked partially or not at all; `catalog-code validate` checks them), by URI */
   uncheckedDocuments?: string[];
   /** the workspace scan stopped at its limit of files (CATALOG_MAX_WORKSPACE_FILES): the first file it left out, by path */
   workspaceFileLimit?: { limit: number; firstLeftOut: string };
+  /** of those, the ones checked up to the limit: how many characters of how many ("checked partially: 2.1 MB of 20.0 MB") */
+  checkedPartially?: { uri: string; checkedChars: number; length: number }[];
+  /** open documents being read in slices right now (their first items are checked, the rest follows), by URI */
+  readingDocuments?: string[];
   /** one line summarising all of the above, ready to show */
   message: string;
   /** what the checks are made against, in the words every surface uses (core/api/targetDescription.ts) */

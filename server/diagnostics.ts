@@ -23,6 +23,10 @@ export class DiagnosticsFeature {
   /** open document URI → the diagnostics the editor was last given (pulled, with their resultId, or published) and what their check read */
   private readonly given = new Map<string, { resultId: string; record: CheckRecord }>();
   private nextResultId = 1;
+  /** open documents given the diagnostics of their first items while they were read in slices: given the rest when the read ends */
+  private readonly givenSoFar = new Set<string>();
+  /** pulls of a client that cannot be asked to pull again, waiting for the end of a read in slices */
+  private readonly waitingForRead = new Map<string, (() => void)[]>();
 
   private readonly documents: OpenDocuments;
 
@@ -52,6 +56,12 @@ export class DiagnosticsFeature {
     const entry = this.documents.current(uri);
     const version = entry?.version;
     if (!entry || version === undefined) return undefined;
+    if (entry.coverage?.state === 'reading') {
+      // The items read so far (core/workspace/session.ts); not recorded, so the next pull is answered in full.
+      this.given.delete(uri);
+      this.givenSoFar.add(uri);
+      return { resultId: String(this.nextResultId++), items: capDiagnostics(this.state.session.diagnosticsOf(uri), uri).map((diagnostic) => toLspDiagnostic(this.state.positions.index(entry), diagnostic)), version };
+    }
     this.dependencies.sync();
     const { result, record } = this.dependencies.check(version, entry, () => capDiagnostics(this.state.session.diagnosticsOf(uri), uri));
     const resultId = String(this.nextResultId++);
@@ -63,8 +73,10 @@ export class DiagnosticsFeature {
    * A pull: when the editor still holds the result `previousResultId` and nothing that result's
    * check read has changed since, it is answered `unchanged` (LSP 3.17) without checking again.
    */
-  private answerPull(params: DocumentDiagnosticParams): DocumentDiagnosticReport {
+  private answerPull(params: DocumentDiagnosticParams): DocumentDiagnosticReport | Promise<DocumentDiagnosticReport> {
     const uri = params.textDocument.uri;
+    // A client that cannot be asked to pull again gets the whole answer once the read in slices ends; other requests are answered meanwhile.
+    if (!this.support?.diagnosticRefresh && this.documents.current(uri)?.coverage?.state === 'reading') return this.readEnded(uri).then(() => this.answerPull(params));
     const given = this.given.get(uri);
     const version = this.documents.version(uri);
     if (version !== undefined && given && params.previousResultId === given.resultId) {
@@ -77,7 +89,7 @@ export class DiagnosticsFeature {
 
   listen(support: ClientSupport, lifecycle: Lifecycle): void {
     this.support = support;
-    const pull = lifecycle.guard((params: DocumentDiagnosticParams): DocumentDiagnosticReport => this.answerPull(params));
+    const pull = lifecycle.guard((params: DocumentDiagnosticParams): DocumentDiagnosticReport | Promise<DocumentDiagnosticReport> => this.answerPull(params));
     // A pull the editor cancelled while it waited in the queue (the user typed on) is dropped
     // unread, so the pull for the newest version never waits behind reads of outdated ones.
     this.lsp.languages.diagnostics.on((params, token) => (token.isCancellationRequested ? new ResponseError<never>(LSPErrorCodes.RequestCancelled, 'The diagnostics request was cancelled.') : pull(params)));
@@ -87,13 +99,31 @@ export class DiagnosticsFeature {
       this.changes.set(uri, (this.changes.get(uri) ?? 0) + 1);
       if (!support.pullDiagnostics) this.schedulePublish(uri);
     });
+    this.documents.onCoverageChanged((uri) => this.coverageChanged(uri, support));
     this.documents.onClose((uri) => {
+      this.coverageChanged(uri, support);
+      this.givenSoFar.delete(uri);
       this.scheduled.delete(uri);
       this.changes.delete(uri);
       this.given.delete(uri);
       if (!support.pullDiagnostics) void this.lsp.sendDiagnostics({ uri, diagnostics: [] });
     });
     this.state.onDiagnosticsStale(() => this.refreshAll());
+  }
+
+  /** A read in slices ended (or the document closed): waiting pulls are answered, and an editor given the first items' diagnostics gets the rest. */
+  private coverageChanged(uri: string, support: ClientSupport): void {
+    if (this.documents.reading(uri)) return;
+    const waiting = this.waitingForRead.get(uri) ?? [];
+    this.waitingForRead.delete(uri);
+    for (const resolve of waiting) resolve();
+    if (!this.givenSoFar.delete(uri) || this.documents.version(uri) === undefined) return;
+    if (!support.pullDiagnostics) this.schedulePublish(uri);
+    else if (support.diagnosticRefresh) void this.lsp.languages.diagnostics.refresh();
+  }
+
+  private readEnded(uri: string): Promise<void> {
+    return new Promise((resolve) => this.waitingForRead.set(uri, [...(this.waitingForRead.get(uri) ?? []), resolve]));
   }
 
   /**

@@ -1,15 +1,14 @@
 import type { Connection, Disposable, TextDocuments } from 'vscode-languageserver/node';
 import type { ClientPositions } from './convert';
-import { isTooLargeToCheck } from '../core/workspace/openDocumentLimit';
+import type { DocumentCoverage } from '../core/workspace/openDocumentLimit';
+import type { EditorDocument } from './editorDocument';
 import type { EditSource, SessionDocument, WorkspaceSession } from '../core/workspace/session';
 import { EditLog, recordingTextDocuments } from './documentEdits';
-import type { EditorDocument } from './editorDocument';
-import { UncheckedDocuments } from './uncheckedDocuments';
 
 /**
  * The editor's open documents, with one owner: the buffers (TextDocuments of EditorDocument, kept
  * by incremental sync), the edits recorded since the session last read each one (EditLog), which ones are too
- * large to check as typed, and the session's copy of each. This is the only place that opens,
+ * large to check whole as typed (asked of the session, which reads them), and the session's copy of each. This is the only place that opens,
  * brings up to date or closes a document in the workspace session.
  *
  * open → edits (only recorded) → current(uri): the model at the newest version, read once, the
@@ -18,20 +17,17 @@ import { UncheckedDocuments } from './uncheckedDocuments';
 export class OpenDocuments {
   private readonly edits = new EditLog();
   private readonly documents: TextDocuments<EditorDocument>;
-  private readonly unchecked: UncheckedDocuments;
 
-  /** `uncheckedChanged`: the set of documents too large to check changed (the status names them); `positions`: how the client counts the positions of its changes. */
+  /** `coverageChanged`: a document's read in slices started or ended, or one went over or under the limit (the status names them); `positions`: how the client counts the positions of its changes. */
   constructor(
     private readonly session: WorkspaceSession,
-    uncheckedChanged: () => void,
+    coverageChanged: () => void,
     positions: ClientPositions,
   ) {
     this.documents = recordingTextDocuments(this.edits, positions);
-    this.unchecked = new UncheckedDocuments(uncheckedChanged);
-    this.documents.onDidChangeContent(({ document }) => this.unchecked.update(document.uri, isTooLargeToCheck(document.getText())));
+    session.onCoverageChanged(() => coverageChanged());
     this.documents.onDidClose(({ document }) => {
       this.edits.forget(document.uri);
-      this.unchecked.update(document.uri, false);
       void this.session.closeDocument(document.uri);
     });
   }
@@ -63,9 +59,19 @@ export class OpenDocuments {
     return this.documents.all().map(({ uri, version }) => ({ uri, version }));
   }
 
-  /** The open documents too large to check as they are typed, sorted. */
-  tooLargeToCheck(): readonly string[] {
-    return this.unchecked.list();
+  /** The open documents not (yet) read whole: being read in slices, checked partially, or not checked; sorted by URI. */
+  coverage(): { uri: string; coverage: DocumentCoverage; length: number }[] {
+    return this.session.coverage();
+  }
+
+  /** Whether an open document is being read in slices (its diagnostics so far are those of the items read). */
+  reading(uri: string): boolean {
+    return this.session.get(uri)?.coverage?.state === 'reading';
+  }
+
+  /** Told the URI of a document whose read in slices started or ended, or that went over or under the limit. */
+  onCoverageChanged(listener: (uri: string) => void): Disposable {
+    return this.session.onCoverageChanged(listener);
   }
 
   /** Told of each open and each change of a document's text (nothing is read). */

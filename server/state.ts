@@ -276,7 +276,7 @@ export class ServerState {
       refreshing: this.live.refreshing,
       lastError: this.live.lastError,
       now: Date.now(),
-      unchecked: this.documents.tooLargeToCheck(),
+      coverage: this.documents.coverage(),
       target: this.target,
       scanLimit: this.workspaceLimit.current(),
     });

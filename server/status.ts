@@ -1,5 +1,5 @@
 import type { CatalogReachability, DefinitionsSource, StatusParams } from '../core/protocol';
-import { MAX_OPEN_DOCUMENT_CHARS, shellPath } from '../core/workspace/openDocumentLimit';
+import { MAX_OPEN_DOCUMENT_CHARS, megabytes, shellPath, type DocumentCoverage } from '../core/workspace/openDocumentLimit';
 import { describeTarget } from '../core/api/targetDescription';
 import { scanLimitMessage, type ScanLimit } from '../core/workspace/scanLimit';
 import type { ServiceTarget } from '../core/rules/target';
@@ -14,8 +14,8 @@ export interface StatusFacts {
   refreshing: boolean;
   lastError: string | undefined;
   now: number;
-  /** open documents too large to check as they are typed, by URI */
-  unchecked?: readonly string[];
+  /** open documents not (yet) read whole, with what is read of them (core/workspace/session.ts coverage) */
+  coverage?: readonly { uri: string; coverage: DocumentCoverage; length: number }[];
   /** the kind of service the files are judged for */
   target?: ServiceTarget;
   /** where the workspace scan stopped at its limit of files; undefined when it read every file */
@@ -28,10 +28,16 @@ export function describeStatus(facts: StatusFacts): StatusParams {
     state: facts.state,
     definitions: { source: facts.source, serviceCount: facts.serviceCount, workspaceCount: facts.workspaceCount },
     refreshing: facts.refreshing,
-    message: messageOf(facts) + uncheckedLine(facts.unchecked ?? []) + (facts.scanLimit ? ` ${scanLimitMessage(facts.scanLimit)}` : ''),
+    message: messageOf(facts) + coverageLines(facts.coverage ?? []) + (facts.scanLimit ? ` ${scanLimitMessage(facts.scanLimit)}` : ''),
   };
   if (facts.scanLimit) status.workspaceFileLimit = { limit: facts.scanLimit.limit, firstLeftOut: facts.scanLimit.firstLeftOut };
-  if (facts.unchecked?.length) status.uncheckedDocuments = [...facts.unchecked];
+  const coverage = facts.coverage ?? [];
+  const notWhole = coverage.filter((document) => document.coverage.state !== 'reading');
+  if (notWhole.length > 0) status.uncheckedDocuments = notWhole.map((document) => document.uri);
+  const partial = coverage.flatMap((document) => (document.coverage.state === 'partial' ? [{ uri: document.uri, checkedChars: document.coverage.readChars, length: document.length }] : []));
+  if (partial.length > 0) status.checkedPartially = partial;
+  const reading = coverage.filter((document) => document.coverage.state === 'reading');
+  if (reading.length > 0) status.readingDocuments = reading.map((document) => document.uri);
   if (facts.url) status.url = facts.url;
   if (facts.fetchedAt !== undefined) status.definitions.fetchedAt = facts.fetchedAt;
   if (facts.lastError) status.lastError = facts.lastError;
@@ -62,11 +68,21 @@ function messageOf(facts: StatusFacts): string {
   }
 }
 
-/** " Not checked as you type (over 2 MiB): …" — empty when every open document is checked. */
-function uncheckedLine(uris: readonly string[]): string {
-  if (uris.length === 0) return '';
-  const names = uris.slice(0, 3).map(shellPath).join(', ') + (uris.length > 3 ? ` and ${uris.length - 3} more` : '');
-  return ` Not checked as you type, being over ${MAX_OPEN_DOCUMENT_CHARS / (1024 * 1024)} MiB: ${names}; run catalog-code validate on ${uris.length === 1 ? 'it' : 'them'}.`;
+/**
+ * " Checking …", " Checked partially: …", " Not checked as you type …" — what is read of the open
+ * documents not read whole; empty when every open document is checked whole.
+ */
+function coverageLines(documents: readonly { uri: string; coverage: DocumentCoverage; length: number }[]): string {
+  const named = (list: readonly string[]) => list.slice(0, 3).join(', ') + (list.length > 3 ? ` and ${list.length - 3} more` : '');
+  const reading = documents.filter((document) => document.coverage.state === 'reading').map((document) => `${shellPath(document.uri)} (${megabytes(document.length)} MB)`);
+  const partial = documents.flatMap((document) => (document.coverage.state === 'partial' ? [`${shellPath(document.uri)}: ${megabytes(document.coverage.readChars)} MB of ${megabytes(document.length)} MB`] : []));
+  const unchecked = documents.filter((document) => document.coverage.state === 'unchecked').map((document) => shellPath(document.uri));
+  const limit = `${MAX_OPEN_DOCUMENT_CHARS / (1024 * 1024)} MiB`;
+  let lines = '';
+  if (reading.length > 0) lines += ` Checking ${named(reading)}: its first items are checked, the rest follows; other files are answered meanwhile.`;
+  if (partial.length > 0) lines += ` Checked partially (open documents over ${limit} are checked up to that limit): ${named(partial)}; run catalog-code validate on ${partial.length === 1 ? 'it' : 'them'} to check all of it.`;
+  if (unchecked.length > 0) lines += ` Not checked as you type, being over ${limit}: ${named(unchecked)}; run catalog-code validate on ${unchecked.length === 1 ? 'it' : 'them'}.`;
+  return lines;
 }
 
 function ageOf(ms: number): string {

@@ -150,7 +150,7 @@ function ylsVersion(): string {
 }
 
 /** The server reads properties.yaml in the background; wait until a value outside its allowed values is flagged. */
-async function waitForWorkspaceDefinitions(client: BenchLspClient, root: string): Promise<void> {
+export async function waitForWorkspaceDefinitions(client: BenchLspClient, root: string): Promise<void> {
   const uri = pathToFileURL(path.join(root, 'probe.datasets.yaml')).toString();
   await client.open(uri, '- id: probe\n  platform: hive\n  structured_properties:\n    io.bench.team: nobody\n');
   const deadline = Date.now() + 30_000;

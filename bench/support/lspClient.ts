@@ -16,6 +16,8 @@ export interface LspServerCommand {
   env?: Record<string, string | undefined>;
   /** ask for pull diagnostics (textDocument/diagnostic) in the client capabilities */
   pull: boolean;
+  /** say the client takes workspace/diagnostic/refresh (as VS Code does): then a server may answer a pull in part and ask again */
+  refresh?: boolean;
   initializationOptions?: unknown;
 }
 
@@ -27,6 +29,8 @@ export class BenchLspClient {
   private readonly versions = new Map<string, number>();
   private readonly lastNotification = new Map<string, unknown>();
   private stderr = '';
+  /** how many workspace/diagnostic/refresh requests the server sent */
+  refreshRequests = 0;
 
   private constructor(
     readonly name: string,
@@ -52,10 +56,15 @@ export class BenchLspClient {
       for (const waiter of [...client.waiters]) waiter();
     });
     connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => null));
+    connection.onRequest('workspace/diagnostic/refresh', () => {
+      client.refreshRequests++;
+      for (const waiter of [...client.waiters]) waiter();
+      return null;
+    });
     connection.onRequest(() => null);
     connection.listen();
     const capabilities: ClientCapabilities = {
-      workspace: { diagnostics: { refreshSupport: false }, didChangeConfiguration: { dynamicRegistration: false } },
+      workspace: { diagnostics: { refreshSupport: command.refresh === true }, didChangeConfiguration: { dynamicRegistration: false } },
       textDocument: {
         ...(command.pull ? { diagnostic: { dynamicRegistration: false } } : {}),
         publishDiagnostics: { versionSupport: true },
@@ -152,6 +161,16 @@ export class BenchLspClient {
       timeoutMs,
       () => `${this.name} published no diagnostics for version ${version} of ${uri} within ${timeoutMs} ms.`,
     );
+  }
+
+  /** The params of the latest `method` notification, if one came. */
+  latestNotification<T>(method: string): T | undefined {
+    return this.lastNotification.get(method) as T | undefined;
+  }
+
+  /** Resolves once the server has sent more than `afterCount` workspace/diagnostic/refresh requests. */
+  nextRefresh(afterCount: number, timeoutMs = 120_000): Promise<number> {
+    return this.waitFor(() => (this.refreshRequests > afterCount ? { value: this.refreshRequests } : undefined), timeoutMs, () => `${this.name} asked for no diagnostics refresh within ${timeoutMs} ms.`);
   }
 
   /** Resolves with the params of the latest `method` notification once `accept` says yes. */

@@ -13,7 +13,9 @@ const RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, h
 /** `diagnostics` of the document `uri`, at most `limit` of them plus one summary when there are more. */
 export function capDiagnostics(diagnostics: readonly CoreDiagnostic[], uri: string, limit = MAX_DIAGNOSTICS_PER_DOCUMENT): CoreDiagnostic[] {
   if (diagnostics.length <= limit) return [...diagnostics];
-  const kept = [...diagnostics].sort((a, b) => RANK[a.severity] - RANK[b.severity] || a.range.start - b.range.start).slice(0, limit);
+  // What is said about the document itself (checked partially, not checked) is kept before any problem.
+  const about = (d: CoreDiagnostic) => (d.code?.startsWith('document.') ? 0 : 1);
+  const kept = [...diagnostics].sort((a, b) => about(a) - about(b) || RANK[a.severity] - RANK[b.severity] || a.range.start - b.range.start).slice(0, limit);
   const more = diagnostics.length - limit;
   kept.push({
     range: { start: 0, end: 0 },

@@ -57,7 +57,7 @@ export const CODE_SUMMARIES: Readonly<Record<string, string>> = {
   'lineage.nameIsUrn': 'A URN where a lineage file expects a plain name.',
   'lineage.nestedIgnored': 'Lineage nested under an upstream, which DataHub\'s lineage-file source ignores.',
   'internal.ruleFailed': 'A Catalog Code check crashed (a bug: please report it).',
-  'document.tooLarge': 'An open document too large to check as it is typed.',
+  'document.tooLarge': 'An open document too large to check whole as it is typed (checked partially, up to the limit, or not at all).',
   'document.moreProblems': 'More problems than the editor shows for one document.',
   'workspace.fileLimit': 'The workspace has more files than the language server reads; the rest are left out.',
 };

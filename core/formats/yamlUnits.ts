@@ -127,6 +127,23 @@ export function readItemAgain(layout: YamlItemLayout, lines: string, index: numb
  * the whole file. Content detection is the caller's (it counts every item).
  */
 export function readRunAgain(layout: YamlItemLayout, lines: string, first: number, start: number): YamlItem[] | undefined {
+  const run = parseItemRun(lines, start, layout.indent);
+  return run && readItemRun(layout.format, run, first, start, lines.length);
+}
+
+/** The items of a run of whole items of a list whose `-` stand at column `indent`, parsed from `lines` (see readRunAgain). */
+export interface ItemRun {
+  items: DocNode[];
+  /** where each item's lines start, in `lines` */
+  starts: number[];
+}
+
+/**
+ * `lines` (now starting at `start` in the document) parsed as a run of whole items of a list whose
+ * `-` stand at column `indent`, the first item on the first line; undefined when they are not (a
+ * syntax error, an anchor, a `-` elsewhere, text before the first `-`).
+ */
+export function parseItemRun(lines: string, start: number, indent: number): ItemRun | undefined {
   const parsed = parseYaml(lines, start);
   if (parsed.problems.length > 0 || parsed.usesAnchors || parsed.documents.length !== 1) return undefined;
   const root = parsed.documents[0];
@@ -134,12 +151,23 @@ export function readRunAgain(layout: YamlItemLayout, lines: string, first: numbe
   const starts: number[] = [];
   for (const item of root.items) {
     const local = { ...item, range: { start: item.range.start - start, end: item.range.end - start } } as DocNode;
-    if (dashColumn(lines, local) !== layout.indent) return undefined;
+    if (dashColumn(lines, local) !== indent) return undefined;
     const lineAt = lineStart(lines, local.range.start);
     if ((starts.length === 0 && lineAt !== 0) || (starts.length > 0 && lineAt <= starts[starts.length - 1])) return undefined;
     starts.push(lineAt);
   }
-  return root.items.map((item, i) => readItem(layout.format, item, first + i, start + starts[i], start + (i + 1 < starts.length ? starts[i + 1] : lines.length)));
+  return { items: root.items, starts };
+}
+
+/** A parsed run read as items of a list of `format`, the first of them its `first`-th item; `length`: how long the run's lines are. */
+export function readItemRun(format: FormatId, run: ItemRun, first: number, start: number, length: number): YamlItem[] {
+  const { items, starts } = run;
+  return items.map((item, i) => readItem(format, item, first + i, start + starts[i], start + (i + 1 < starts.length ? starts[i + 1] : length)));
+}
+
+/** Whether the list formats read item by item include `format` with the list at the top level (no frame around the items). */
+export function isTopLevelList(format: FormatId): boolean {
+  return format === 'datasetYaml' || format === 'propertyDefinitions';
 }
 
 function readItem(format: FormatId, item: DocNode, index: number, start: number, end: number): YamlItem {

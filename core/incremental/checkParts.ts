@@ -9,6 +9,7 @@ import { partModel, type CheckedUnder, type DocumentPart } from './parts';
 import type { RepeatIndex } from './repeatIndex';
 import type { SuppressionSource } from '../rules/suppression';
 import { WORK } from '../model/workCounters';
+import { performance } from 'node:perf_hooks';
 
 export interface PartsValidationInput extends ValidationInput {
   parts: readonly DocumentPart[];
@@ -19,6 +20,13 @@ export interface PartsValidationInput extends ValidationInput {
   /** the document's suppression comments, when the analysis keeps them per unit (core/rules/suppression.ts) */
   suppressions?: SuppressionSource;
 }
+
+/**
+ * The rules whose every diagnostic depends on the facts of one part alone (not document rules, not
+ * part rules that read facts of the whole document): what a document being read in slices can be
+ * told about the items read so far (core/workspace/session.ts), since the rest cannot change it.
+ */
+export const RULES_OF_ONE_PART: readonly Rule[] = ALL_RULES.filter((rule) => rule.scope !== 'document' && !rule.documentFacts);
 
 /** What part rules get for entity existence: asking is a mistake in the rule (it must be a document rule), said loudly. */
 const NO_EXISTENCE_FOR_PARTS: EntityExistenceView = {
@@ -43,9 +51,50 @@ export function validateParts(input: PartsValidationInput): CoreDiagnostic[] {
   // A file of none of our formats has no parts to check; one of DataHub's unchecked formats gets its note.
   if (model.format === null) return validateDocument(input);
   const rules = input.rules ?? ALL_RULES;
+  const cache = input.cache ?? new PartCache();
+  const { context, under, fresh, check } = partChecks(input, cache);
+  // Under the same inputs as the last check, only parts read since need the part rules.
+  const last = cache.lastUnder(input.parts);
+  for (const part of last && sameUnder(last, under) ? fresh : input.parts) check(part);
+  cache.checkedAllUnder(input.parts, under);
+  const diagnostics: CoreDiagnostic[] = [];
+  for (const part of cache.partsWithDiagnostics()) {
+    WORK.partsVisited++;
+    // Copies: the kept diagnostics move with later edits, the answer must not.
+    for (const diagnostic of cache.keptDiagnostics(part)) diagnostics.push(diagnostic);
+  }
+  const documentRules = rules.filter((rule) => rule.scope === 'document');
+  const indexed = input.repeats ? documentRules.filter((rule) => rule.repeats) : [];
+  const header = partModel(model, { facts: [], problems: [] });
+  const unionOverParts = (owner: object, keysOf: (part: DocumentModel) => readonly string[]) => cache.union(owner, (part) => keysOf(partModel(header, part))).keys(input.parts).keys();
+  diagnostics.push(...runRules(documentRules.filter((rule) => !indexed.includes(rule)), { ...context, unionOverParts }));
+  if (input.repeats) diagnostics.push(...input.repeats.diagnostics(indexed, input.parts, model, context, (part) => partModel(model, part), (part) => cache.settle(part)));
+  return finishDiagnostics(context, input, diagnostics, input.suppressions);
+}
+
+/**
+ * The part rules run on `input.parts` from index `from` on until the clock passes `until` (at
+ * least a few parts): a large document checked in slices before its first whole answer
+ * (core/workspace/openInSlices.ts). Answers the index it stopped at. A later validateParts with
+ * the same inputs and cache finds these parts checked and runs only the document rules.
+ */
+export function checkPartsUntil(input: PartsValidationInput & { cache: PartCache }, from: number, until: number): number {
+  if (input.model.format === null) return input.parts.length;
+  const { check } = partChecks(input, input.cache);
+  let index = from;
+  while (index < input.parts.length) {
+    check(input.parts[index++]);
+    if (index % 32 === 0 && performance.now() >= until) break;
+  }
+  return index;
+}
+
+/** What the part rules of one check run under, and the check of one part (its results kept in `cache`). */
+function partChecks(input: PartsValidationInput, cache: PartCache): { context: ReturnType<typeof ruleContext>; under: CheckedUnder; fresh: ReadonlySet<DocumentPart>; check: (part: DocumentPart) => void } {
+  const model = input.model;
+  const rules = input.rules ?? ALL_RULES;
   const context = ruleContext(input);
   const partRules = rules.filter((rule) => rule.scope !== 'document');
-  const cache = input.cache ?? new PartCache();
   const fresh = cache.takeFresh();
   const under: CheckedUnder = {
     rules,
@@ -65,23 +114,7 @@ export function validateParts(input: PartsValidationInput): CoreDiagnostic[] {
     // Own range objects: kept diagnostics move with later edits (PartCache.shift), facts move on their own.
     cache.keepChecked(part, { under, diagnostics: found.map((diagnostic) => ({ ...diagnostic, range: { ...diagnostic.range } })) });
   };
-  // Under the same inputs as the last check, only parts read since need the part rules.
-  const last = cache.lastUnder(input.parts);
-  for (const part of last && sameUnder(last, under) ? fresh : input.parts) check(part);
-  cache.checkedAllUnder(input.parts, under);
-  const diagnostics: CoreDiagnostic[] = [];
-  for (const part of cache.partsWithDiagnostics()) {
-    WORK.partsVisited++;
-    // Copies: the kept diagnostics move with later edits, the answer must not.
-    for (const diagnostic of cache.keptDiagnostics(part)) diagnostics.push(diagnostic);
-  }
-  const documentRules = rules.filter((rule) => rule.scope === 'document');
-  const indexed = input.repeats ? documentRules.filter((rule) => rule.repeats) : [];
-  const header = partModel(model, { facts: [], problems: [] });
-  const unionOverParts = (owner: object, keysOf: (part: DocumentModel) => readonly string[]) => cache.union(owner, (part) => keysOf(partModel(header, part))).keys(input.parts).keys();
-  diagnostics.push(...runRules(documentRules.filter((rule) => !indexed.includes(rule)), { ...context, unionOverParts }));
-  if (input.repeats) diagnostics.push(...input.repeats.diagnostics(indexed, input.parts, model, context, (part) => partModel(model, part), (part) => cache.settle(part)));
-  return finishDiagnostics(context, input, diagnostics, input.suppressions);
+  return { context, under, fresh, check };
 }
 
 /**

@@ -54,7 +54,11 @@ export class DocumentAnalysis {
   ) {}
 
   static read(uri: string, text: string, options: ReadOptions = {}): DocumentAnalysis {
-    const read = readDocumentUnits(uri, text, options);
+    return DocumentAnalysis.ofParts(uri, text, readDocumentUnits(uri, text, options), options);
+  }
+
+  /** The analysis of `text` read elsewhere into `read` (a read in slices, ./slicedRead.ts): what `read(uri, text)` gives for the same parts. */
+  static ofParts(uri: string, text: string, read: DocumentParts, options: ReadOptions = {}): DocumentAnalysis {
     return new DocumentAnalysis(uri, text, read.model, options, layoutOf(read, text), 'full');
   }
 

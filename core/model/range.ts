@@ -102,10 +102,27 @@ export class LineIndex implements PositionIndex {
     this.lines = new LineStarts(known ?? this.find());
   }
 
+  /** where the line starts are found up to (the whole text unless `later` was told less) */
+  private indexedTo: number | undefined;
+
+  /**
+   * The index of `text` with its line starts found only when a position is first asked (a large
+   * document may never be asked one), and only up to `upTo` when given: a document checked up to
+   * a limit (core/workspace/openDocumentLimit.ts) is asked positions of what was read, and every
+   * position past the last line start found maps to an offset past it, where the model has nothing.
+   */
+  static later(text: string, upTo?: number): LineIndex {
+    const index = new LineIndex(text, [0]);
+    index.lines = undefined;
+    index.indexedTo = upTo;
+    return index;
+  }
+
   private find(): number[] {
     const text = this.text;
     const starts = [0];
-    for (let i = 0; i < text.length; i++) {
+    const end = Math.min(text.length, this.indexedTo ?? text.length);
+    for (let i = 0; i < end; i++) {
       const ch = text.charCodeAt(i);
       if (ch === 10 /* \n */) starts.push(i + 1);
       else if (ch === 13 /* \r */) {

@@ -20,7 +20,11 @@ import { MAX_FILE_BYTES, isInside, isMetadataFileName, walkMetadataFiles } from 
 import type { ScanLimit } from './scanLimit';
 import { mayWriteDefinitions } from './definitionSniff';
 import { UNREADABLE, readMetadataFileSync } from '../files/readFile';
-import { isTooLargeToCheck, tooLargeDiagnostic, uncheckedModel } from './openDocumentLimit';
+import { FIRST_SLICE_MS, MAX_OPEN_DOCUMENT_CHARS, SLICED_READ_FROM_CHARS, isTooLargeToCheck, partiallyCheckedDiagnostic, tooLargeDiagnostic, uncheckedModel, type DocumentCoverage } from './openDocumentLimit';
+import { SlicedRead, type SlicedOutcome } from '../incremental/slicedRead';
+import { BackgroundReads } from './backgroundReads';
+import { OpenInSlices, type CheckInputs } from './openInSlices';
+import { RULES_OF_ONE_PART } from '../incremental/checkParts';
 import { Listeners, type Listen } from './listeners';
 
 /** What the catalog service told us, as far as checks need it; the CLI fetches it once, the server keeps it fresh. */
@@ -66,6 +70,8 @@ export interface SessionDocument extends WorkspaceDocument {
   open: boolean;
   /** open documents: what the next edits are applied to (core/incremental) */
   analysis?: DocumentAnalysis;
+  /** open documents not (yet) read whole: being read in slices, read up to the limit, or not read (./openDocumentLimit.ts) */
+  coverage?: DocumentCoverage;
 }
 
 export interface FileDiagnostics {
@@ -122,6 +128,14 @@ export class WorkspaceSession {
    */
   readonly onDocumentChanged: Listen<string> = this.documentChanges.listen;
   private changeCount = 0;
+  /** open documents being read in slices (./backgroundReads.ts) */
+  private readonly reads = new BackgroundReads();
+  private readonly coverageChanges = new Listeners<string>();
+  /**
+   * Told the URI of an open document whose coverage changed: a read in slices started or ended (its
+   * diagnostics are then complete), or a document went over or under the limit of open documents.
+   */
+  readonly onCoverageChanged: Listen<string> = this.coverageChanges.listen;
 
   constructor(options: WorkspaceSessionOptions = {}) {
     this.catalog = options.catalog ?? (() => OFFLINE);
@@ -166,7 +180,8 @@ export class WorkspaceSession {
     const existing = this.entries.get(uri);
     if (existing && existing.open && existing.version === version && existing.text === text) return existing;
     // The edits since the analysed version, applied to it: only the changed part is read again (core/incremental).
-    const edits = existing?.open && existing.analysis && existing.version !== undefined ? this.editSource?.(uri, existing.version, version) : undefined;
+    // Taken even when there is no analysis to apply them to (a document still read in slices), so later edits start a fresh log.
+    const edits = existing?.open && existing.version !== undefined ? this.editSource?.(uri, existing.version, version) : undefined;
     // The editor's text is handed in, so the analysis keeps that string rather than a copy of its own.
     const analysis = edits && existing?.analysis ? existing.analysis.apply(edits, text) : undefined;
     if (!edits || !existing || analysis?.text !== text) return this.store(uri, text, version, true, true);
@@ -269,12 +284,36 @@ export class WorkspaceSession {
     const entry = this.entries.get(uri);
     if (!entry) return [];
     if (tooLargeToCheck(entry)) return [tooLargeDiagnostic(uri, entry.text.length)];
+    if (entry.coverage?.state === 'reading') return this.diagnosticsSoFar(entry);
     const catalog = this.catalog();
-    const input = { model: entry.model, text: entry.text, definitions: this.definitionsView(), entities: catalog.entities, target: catalog.target, datahub: catalog.datahub, severity: this.currentSeverity };
     // An open document kept in parts checks again only the parts an edit changed (core/incremental/checkParts.ts).
     const analysis = entry.analysis?.model === entry.model ? entry.analysis : undefined;
+    // A document checked up to the limit is judged as the text it was read from (its first part).
+    const input = { model: entry.model, text: analysis?.text ?? entry.text, definitions: this.definitionsView(), entities: catalog.entities, target: catalog.target, datahub: catalog.datahub, severity: this.currentSeverity };
     const parts = analysis?.parts;
-    return parts ? validateParts({ ...input, parts, cache: analysis?.cache, repeats: analysis?.repeats, suppressions: analysis?.suppressions }) : validateDocument(input);
+    const found = parts ? validateParts({ ...input, parts, cache: analysis?.cache, repeats: analysis?.repeats, suppressions: analysis?.suppressions }) : validateDocument(input);
+    return entry.coverage?.state === 'partial' ? [partiallyCheckedDiagnostic(uri, entry.coverage.readChars, entry.text.length), ...found] : found;
+  }
+
+  /**
+   * The diagnostics of a document being read in slices, for the items read so far: only what the
+   * rules of one part find (a value, a key, a URN of an item), which the rest of the document cannot
+   * change; duplicates, existence and the checks that read the whole document come with the whole
+   * read, which tells onCoverageChanged.
+   */
+  private diagnosticsSoFar(entry: SessionDocument): CoreDiagnostic[] {
+    const soFar = this.reads.soFar(entry.uri);
+    if (!soFar) return [];
+    const analysis = DocumentAnalysis.ofParts(entry.uri, entry.text.slice(0, soFar.readChars), soFar.parts, { associations: this.currentAssociations });
+    const parts = analysis.parts ?? [];
+    return validateParts({ ...this.checkInputs(), model: analysis.model, text: analysis.text, rules: RULES_OF_ONE_PART, parts, cache: analysis.cache, repeats: analysis.repeats, suppressions: analysis.suppressions });
+  }
+
+  /** The open documents not (yet) read whole, with what is read of them, sorted by URI. */
+  coverage(): { uri: string; coverage: DocumentCoverage; length: number }[] {
+    const found: { uri: string; coverage: DocumentCoverage; length: number }[] = [];
+    for (const entry of this.entries.values()) if (entry.open && entry.coverage) found.push({ uri: entry.uri, coverage: entry.coverage, length: entry.text.length });
+    return found.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
   }
 
   /**
@@ -448,11 +487,65 @@ export class WorkspaceSession {
   }
 
   private store(uri: string, text: string, version: number | undefined, open: boolean, notify = true, updated?: DocumentAnalysis, lineIndex?: LineIndex): SessionDocument {
+    this.reads.stop(uri);
+    if (open && !updated && text.length >= SLICED_READ_FROM_CHARS) return this.readInSlices(uri, text, version, notify);
     const unchecked = open && isTooLargeToCheck(text);
     const { model, analysis } = unchecked ? { model: uncheckedModel(uri), analysis: undefined } : this.read(uri, text, open, updated);
     // An unchecked document's index is never asked for a position past its first line: not built per keystroke.
     const index = lineIndex ?? (unchecked ? new LineIndex(text, [0]) : new LineIndex(text));
-    const entry: SessionDocument = { uri, text, model, lineIndex: index, version, open, ...(analysis ? { analysis } : {}) };
+    return this.keep({ uri, text, model, lineIndex: index, version, open, ...(analysis ? { analysis } : {}), ...(unchecked ? { coverage: { state: 'unchecked' } } : {}) }, notify);
+  }
+
+  /**
+   * An open document long enough to be read in slices: its first slice now (its first items are
+   * checked with the first answer), the rest between other work (./backgroundReads.ts); when the
+   * read ends, the document is stored as read and onCoverageChanged told.
+   */
+  private readInSlices(uri: string, text: string, version: number | undefined, notify: boolean): SessionDocument {
+    const options = { associations: this.currentAssociations };
+    const read = new SlicedRead(uri, text, options, MAX_OPEN_DOCUMENT_CHARS);
+    const outcome = read.step(FIRST_SLICE_MS);
+    if (outcome) return this.keepRead(uri, text, version, outcome, undefined, notify);
+    // Over the limit, only the lines of the part that can be read are ever asked (the 20 MB rest is not scanned).
+    const lineIndex = LineIndex.later(text, isTooLargeToCheck(text) ? MAX_OPEN_DOCUMENT_CHARS : undefined);
+    const entry = this.keep({ uri, text, model: uncheckedModel(uri), lineIndex, version, open: true, coverage: { state: 'reading' } }, notify);
+    const work = new OpenInSlices(read, options, () => this.checkInputs());
+    this.reads.start(uri, work, () => {
+      const result = work.result;
+      if (result && this.entries.get(uri) === entry) this.keepRead(uri, text, version, result.outcome, result.analysis, true, lineIndex);
+    });
+    return entry;
+  }
+
+  /** What every check of a document reads besides the document: definitions, what the catalog knows, the user's levels. */
+  private checkInputs(): CheckInputs {
+    const catalog = this.catalog();
+    return { definitions: this.definitionsView(catalog), entities: catalog.entities, target: catalog.target, datahub: catalog.datahub, severity: this.currentSeverity };
+  }
+
+  /**
+   * What a read in slices found, kept: the whole document, or the part under the limit (`analysis`,
+   * its parts already checked, when the read went on in the background); a text it cannot read in
+   * slices is read in one step (or, over the limit, not at all), as before slices.
+   */
+  private keepRead(uri: string, text: string, version: number | undefined, outcome: SlicedOutcome, checked: DocumentAnalysis | undefined, notify: boolean, lineIndex?: LineIndex): SessionDocument {
+    if (outcome.kind === 'whole') {
+      if (isTooLargeToCheck(text)) return this.keep({ uri, text, model: uncheckedModel(uri), lineIndex: new LineIndex(text, [0]), version, open: true, coverage: { state: 'unchecked' } }, notify);
+      const { model, analysis } = this.read(uri, text, true, undefined);
+      return this.keep({ uri, text, model, lineIndex: lineIndex ?? new LineIndex(text), version, open: true, ...(analysis ? { analysis } : {}) }, notify);
+    }
+    const whole = outcome.readChars === text.length;
+    const analysis = checked ?? DocumentAnalysis.ofParts(uri, whole ? text : text.slice(0, outcome.readChars), outcome.parts, { associations: this.currentAssociations });
+    const coverage: DocumentCoverage | undefined = whole ? undefined : { state: 'partial', readChars: outcome.readChars };
+    // The index of the text as read (shared with the entry that was being read: the same text).
+    const index = lineIndex ?? (whole ? new LineIndex(text) : LineIndex.later(text, outcome.readChars));
+    return this.keep({ uri, text, model: analysis.model, lineIndex: index, version, open: true, analysis, ...(coverage ? { coverage } : {}) }, notify);
+  }
+
+  /** Stores an entry and tells whoever follows what changed with it (documents, definitions, coverage). */
+  private keep(entry: SessionDocument, notify: boolean): SessionDocument {
+    const { uri, model } = entry;
+    const before = this.entries.get(uri);
     this.entries.set(uri, entry);
     this.changeCount++;
     this.documentChanges.tell(uri);
@@ -465,6 +558,7 @@ export class WorkspaceSession {
       this.workspaceDefinitions = undefined;
       if (notify) this.stale.tell();
     }
+    if (JSON.stringify(before?.open ? before.coverage : undefined) !== JSON.stringify(entry.open ? entry.coverage : undefined)) this.coverageChanges.tell(uri);
     return entry;
   }
 
@@ -481,7 +575,10 @@ export class WorkspaceSession {
 
   /** Drops a document from the session; answers whether it was there. */
   private drop(uri: string): boolean {
+    this.reads.stop(uri);
+    const before = this.entries.get(uri);
     if (!this.entries.delete(uri)) return false;
+    if (before?.open && before.coverage) this.coverageChanges.tell(uri);
     this.changeCount++;
     this.documentChanges.tell(uri);
     return true;
@@ -514,7 +611,7 @@ function realPathOf(folder: string): string {
   }
 }
 
-/** An open document too large to check as it is typed (core/workspace/openDocumentLimit.ts). */
+/** An open document too large to check as it is typed and of a format that cannot be read in part (core/workspace/openDocumentLimit.ts). */
 function tooLargeToCheck(entry: SessionDocument): boolean {
-  return entry.open && isTooLargeToCheck(entry.text);
+  return entry.open && entry.coverage?.state === 'unchecked';
 }

@@ -42,3 +42,15 @@ test('a workspace past the limit of files is said in the status item, short in t
   assert.ok(words.detail.length <= MAX_STATUS_DETAIL);
   assert.match(words.tooltip, /the first 150,000 YAML\/JSON files read, the rest left out from late\.yaml on/);
 });
+
+test('the tooltip says which open files are being read, checked partially (how much) or not checked', () => {
+  const words = statusText(LONG_CONNECTION, {
+    ...CONNECTED,
+    readingDocuments: ['file:///w/long.datasets.yaml'],
+    uncheckedDocuments: ['file:///w/huge.datasets.yaml', 'file:///w/huge.json'],
+    checkedPartially: [{ uri: 'file:///w/huge.datasets.yaml', checkedChars: 2_096_000, length: 20_300_000 }],
+  }, NOW);
+  assert.match(words.tooltip, /\nChecking long\.datasets\.yaml: its first items are checked, the rest follows/);
+  assert.match(words.tooltip, /\nChecked partially \(open files over 2 MiB are checked up to it; run catalog-code validate for all\): huge\.datasets\.yaml 2\.1 of 20\.3 MB/);
+  assert.match(words.tooltip, /\n1 open file over 2 MiB not checked as you type \(run catalog-code validate\): huge\.json$/);
+});

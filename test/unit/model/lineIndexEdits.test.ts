@@ -53,3 +53,15 @@ describe('LineIndex.afterEdits', () => {
     assert.deepEqual(positionsOf(new LineIndex(before).afterEdits([edit], after), after), positionsOf(new LineIndex(after), after));
   });
 });
+
+describe('an index found later, up to a limit (a document checked up to the limit of open documents)', () => {
+  it('answers every position of the lines before the limit as the whole index does, and maps positions past it past the limit', () => {
+    const text = Array.from({ length: 400 }, (_, i) => `- id: table_${i}\n  platform: hive`).join('\n');
+    const limit = text.indexOf('- id: table_200');
+    const whole = new LineIndex(text);
+    const upTo = LineIndex.later(text, limit);
+    for (let offset = 0; offset <= limit; offset += 7) assert.deepEqual(upTo.positionAt(offset), whole.positionAt(offset), `offset ${offset}`);
+    for (let line = 0; line < whole.positionAt(limit).line; line++) assert.equal(upTo.offsetAt({ line, character: 3 }), whole.offsetAt({ line, character: 3 }), `line ${line}`);
+    for (const line of [whole.positionAt(limit).line, whole.positionAt(limit).line + 5, 10_000]) assert.ok(upTo.offsetAt({ line, character: 2 }) >= limit, `line ${line} maps past the limit`);
+  });
+});

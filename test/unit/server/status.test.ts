@@ -12,9 +12,25 @@ describe('the language status', () => {
   });
 
   it('names open documents too large to check as you type, and what checks them', () => {
-    const status = describeStatus({ ...OFFLINE, unchecked: ['file:///w/big%20one.yaml', 'file:///w/b.yaml', 'file:///w/c.yaml', 'file:///w/d.yaml'] });
-    assert.deepEqual(status.uncheckedDocuments, ['file:///w/big%20one.yaml', 'file:///w/b.yaml', 'file:///w/c.yaml', 'file:///w/d.yaml']);
+    const uris = ['file:///w/big%20one.yaml', 'file:///w/b.yaml', 'file:///w/c.yaml', 'file:///w/d.yaml'];
+    const status = describeStatus({ ...OFFLINE, coverage: uris.map((uri) => ({ uri, coverage: { state: 'unchecked' }, length: 3_000_000 })) });
+    assert.deepEqual(status.uncheckedDocuments, uris);
     assert.match(status.message, / Not checked as you type, being over 2 MiB: '\/w\/big one\.yaml', \/w\/b\.yaml, \/w\/c\.yaml and 1 more; run catalog-code validate on them\.$/);
+  });
+
+  it('says which documents are being read and which are checked partially, and how much of them', () => {
+    const status = describeStatus({
+      ...OFFLINE,
+      coverage: [
+        { uri: 'file:///w/huge.yaml', coverage: { state: 'partial', readChars: 2_097_000 }, length: 20_000_000 },
+        { uri: 'file:///w/long.yaml', coverage: { state: 'reading' }, length: 1_200_000 },
+      ],
+    });
+    assert.deepEqual(status.uncheckedDocuments, ['file:///w/huge.yaml']);
+    assert.deepEqual(status.checkedPartially, [{ uri: 'file:///w/huge.yaml', checkedChars: 2_097_000, length: 20_000_000 }]);
+    assert.deepEqual(status.readingDocuments, ['file:///w/long.yaml']);
+    assert.match(status.message, / Checking \/w\/long\.yaml \(1\.2 MB\): its first items are checked, the rest follows; other files are answered meanwhile\./);
+    assert.match(status.message, / Checked partially \(open documents over 2 MiB are checked up to that limit\): \/w\/huge\.yaml: 2\.1 MB of 20\.0 MB; run catalog-code validate on it to check all of it\.$/);
   });
 
   it('says what the checks are made against, in the words of the CLI target line', () => {
