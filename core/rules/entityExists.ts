@@ -18,6 +18,8 @@ export const entityExists: Rule = {
   run: ({ model, entities }) => {
     const diagnostics: CoreDiagnostic[] = [];
     const reported = new Set<string>();
+    // Offline nothing is known to be missing: no end needs asking (nor what the files create collected).
+    if (entities.neverMissing) return diagnostics;
     // Every end is asked about (the answers are recorded, server/catalogReads.ts); the edges are
     // listed with their ranges only when one is missing (in a document kept in units, core/incremental/,
     // listing values only moves nothing).

@@ -11,9 +11,23 @@ import type { ParsedUrn } from '../urn/types';
  * when a type-level check (arity, environment) fails; undefined when it does not parse at all.
  */
 export function parseUrnSyntax(urn: string): ParsedUrn | undefined {
+  if (recentlyParsed.has(urn)) return recentlyParsed.get(urn);
   const result = parseUrn(urn);
-  return result.ok ? result.urn : result.urn;
+  const parsed = result.ok ? result.urn : result.urn;
+  // Bounded: a workspace of many URNs never grows it past this, and it is only ever a faster answer.
+  if (recentlyParsed.size >= RECENT_URNS) recentlyParsed.clear();
+  recentlyParsed.set(urn, parsed);
+  return parsed;
 }
+
+/**
+ * The parses of the last few thousand URNs asked about: semantic rules ask about the same URN many
+ * times (each column of a fine-grained edge names its dataset; an MCP file repeats each entity per
+ * aspect), and parsing it anew each time was a tenth of `validate`'s allocation on a large MCP file.
+ * parseUrn is a pure function of the text and nobody changes a parse, so a kept one is the same answer.
+ */
+const recentlyParsed = new Map<string, ParsedUrn | undefined>();
+const RECENT_URNS = 4096;
 
 /** `urn:li:dataset:(...)` → `dataset`; undefined when the text is not a URN. */
 export function entityTypeOf(urn: string): string | undefined {

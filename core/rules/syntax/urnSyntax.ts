@@ -69,11 +69,18 @@ function outsideRegistryCheck(ref: EntityRefFact, error: UrnError): boolean {
 /** The same URN is usually written many times in a file (an MCP file repeats each entity's URN per aspect). */
 type ParseCache = Map<string, ReturnType<typeof parseUrn>>;
 
-function checkRef(ref: EntityRefFact, text: string, parsed: ParseCache): CoreDiagnostic[] {
+const NOTHING: readonly CoreDiagnostic[] = [];
+
+function checkRef(ref: EntityRefFact, text: string, parsed: ParseCache): readonly CoreDiagnostic[] {
   let result = parsed.get(ref.urn);
   if (!result) {
     result = parseUrn(ref.urn);
     parsed.set(ref.urn, result);
+  }
+  // The usual reference: a valid URN of the kind its place needs, nothing to allocate.
+  if (result.ok && !result.warnings?.length) {
+    const expected = EXPECTED_TYPES[ref.role];
+    if (!expected || expected.includes(result.urn.entityType)) return NOTHING;
   }
   // Warnings found before an error are reported too: a misspelt platform must not hide a bad env.
   const warnings = (result.warnings ?? []).map((warning) => fromUrnError(ref, { ...warning, severity: warning.severity ?? 'warning' }, text));
@@ -101,9 +108,12 @@ export const urnSyntax: Rule = {
     const declared = declaredTypeUrns(document ?? model);
     const definitionTypes = definitionTypeRanges(model);
     const parsed: ParseCache = new Map();
-    for (const fact of model.facts) {
+    const facts = model.facts;
+    for (let i = 0; i < facts.length; i++) {
+      const fact = facts[i];
       if (fact.kind !== 'entityRef') continue;
       const found = checkRef(fact, text, parsed);
+      if (found.length === 0) continue;
       const judgedElsewhere = declared.has(fact.urn) || definitionTypes.some((range) => range.start <= fact.range.start && fact.range.end <= range.end);
       diagnostics.push(...(judgedElsewhere ? found.filter((d) => !SELF_DEFINABLE_CODES.has(d.code)) : found));
     }
