@@ -29,6 +29,8 @@ async function main(argv: string[]): Promise<number> {
     case 'validate':
       // A batch run does not need V8's growing young generation (see youngGeneration.ts).
       (await import('./youngGeneration.js')).keepYoungGenerationSmall();
+      // Nor TurboFan's inlining, whose working memory a one-pass run never earns back (see optimizerMemory.ts).
+      (await import('./optimizerMemory.js')).inlineLessInBatch();
       return (await import('./validate.js')).runValidate(rest, io);
     case 'serve':
       return (await import('./serve.js')).runServe(rest);
