@@ -46,9 +46,14 @@ export async function batchValidateCase(ctx: BenchContext): Promise<CaseResult> 
     JSON.parse(text);
     return nowMs() - t0;
   });
+  // CPU time beside wall time: on the shared machine the load stretches wall times of a process far more than its CPU time.
+  const jsoncCpuMs: number[] = [];
   const parseWithJsonc = () => {
     const t0 = nowMs();
+    const cpu0 = process.cpuUsage();
     parseTree(text, []);
+    const cpu = process.cpuUsage(cpu0);
+    jsoncCpuMs.push((cpu.user + cpu.system) / 1000);
     return nowMs() - t0;
   };
   const jsoncBefore = await repeat(runs, parseWithJsonc);
@@ -88,7 +93,7 @@ export async function batchValidateCase(ctx: BenchContext): Promise<CaseResult> 
     timingRow(GROUP, label, 'catalog-code validate, V8 default young generation', processes.growing.timing, { detail: true, note: `peak memory ${mib(processes.growing.peak)}` }),
     timingRow(GROUP, label, 'node -e 0 (process start floor)', processes.nodeStart.timing, { note: `peak memory ${mib(processes.nodeStart.peak)}` }),
   );
-  result.targets.push(...batchTargets({ jsonc, ...processes }));
+  result.targets.push(...batchTargets({ jsonc, jsoncCpuMs: summarise(jsoncCpuMs.slice(runs.warmup)).medianMs, ...processes }));
   result.notes.push(`Input: ${label}, generated like DataHub's ingestion golden files (bench/generate/goldenMcp.ts); read ${readFileSync(file).length} bytes.`);
   return result;
 }
@@ -147,15 +152,15 @@ function wholeProcessRuns(ctx: BenchContext, input: { file: string; hook: string
 }
 
 /** Issue 27's batch targets (and issue 16's, which they tighten). */
-function batchTargets(figures: ProcessRuns & { jsonc: Timing }): TargetCheck[] {
-  const { cli, jsonc, jsoncProcess, nodeStart, growing } = figures;
+function batchTargets(figures: ProcessRuns & { jsonc: Timing; jsoncCpuMs: number }): TargetCheck[] {
+  const { cli, jsonc, jsoncCpuMs, jsoncProcess, nodeStart, growing } = figures;
   const sameKind = `a node process reading + parsing it with jsonc-parser: ${jsoncProcess.timing.medianMs.toFixed(0)} ms (validate ${(cli.timing.medianMs / jsoncProcess.timing.medianMs).toFixed(2)}× that)`;
   return [
     reportTarget({
       ...ISSUE_27.batchTime,
       measured: cli.timing.medianMs / jsonc.medianMs,
       peer: `jsonc-parser parseTree in process ${jsonc.medianMs.toFixed(0)} ms; ${sameKind}`,
-      detail: `validate ${cli.timing.medianMs.toFixed(0)} ms whole process, CPU ${cli.cpuMs.toFixed(0)} ms; node alone starts in ${nodeStart.timing.medianMs.toFixed(0)} ms`,
+      detail: `validate ${cli.timing.medianMs.toFixed(0)} ms whole process; in CPU time ${(cli.cpuMs / jsoncCpuMs).toFixed(2)}× (${cli.cpuMs.toFixed(0)} ms vs ${jsoncCpuMs.toFixed(0)} ms); node alone starts in ${nodeStart.timing.medianMs.toFixed(0)} ms, ${nodeStart.cpuMs.toFixed(0)} ms CPU`,
       next: 'profile `node --cpu-prof dist/cli.js validate FILE`; node start and loading the bundle are a fixed part no parse pays in process',
     }),
     reportTarget({
