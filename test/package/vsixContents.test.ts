@@ -17,7 +17,7 @@ const ALLOWED = [
   /^extension\/readme\.md$/,
   /^extension\/changelog\.md$/,
   /^extension\/LICENSE\.txt$/,
-  /^extension\/dist\/(extension|extensionMain|server|cli)\.js$/,
+  /^extension\/dist\/(extension|extensionMain|server|cli|cli-main|cli-validate)\.js$/,
   // The lineage graph webview's script and its layout worker (client/graph/).
   /^extension\/dist\/lineageGraph(Layout)?\.js$/,
   /^extension\/dist\/node-sqlite3-wasm\.wasm$/,
