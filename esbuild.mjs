@@ -47,7 +47,10 @@ const entries = [
   { entryPoints: ['server/main.ts'], outfile: 'dist/server.js' },
   // The npm package's `catalog-code-language-server`: picks stdio, then requires dist/server.js.
   { entryPoints: ['server/stdio.ts'], outfile: 'dist/language-server.js', external: ['./server.js'], banner: { js: '#!/usr/bin/env node' } },
-  { entryPoints: ['cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // `catalog-code` (package.json bin): a launcher that loads `validate`'s own bundle or the whole CLI's.
+  { entryPoints: ['cli/launcher.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, external: ['./cli-main.js', './cli-validate.js'] },
+  { entryPoints: ['cli/main.ts'], outfile: 'dist/cli-main.js' },
+  { entryPoints: ['cli/validateMain.ts'], outfile: 'dist/cli-validate.js' },
   // The GitHub Action's script (action.yml): validate, annotate, job summary, the one PR comment.
   { entryPoints: ['scripts/reviewAction.ts'], outfile: 'dist/reviewAction.js' },
   // The lineage graph's webview script (with d3-dag): browser code, loaded under the panel's CSP.

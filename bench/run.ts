@@ -24,6 +24,7 @@ import { REPO_ROOT, type BenchContext } from './support/context';
 import { DEFAULT_SEED } from './support/random';
 import { markdownReport, type RunInfo } from './support/report';
 import type { CaseResult } from './support/results';
+import { stampLoad } from './support/targets';
 
 const CASES: Record<string, (ctx: BenchContext) => Promise<CaseResult>> = {
   diagnostics: diagnosticsCase,
@@ -114,7 +115,7 @@ async function main(): Promise<void> {
     for (const name of args.only) {
       log(`case ${name}`);
       try {
-        results.set(TITLES[name], await CASES[name](ctx));
+        results.set(TITLES[name], stampLoad(await CASES[name](ctx)));
       } catch (error) {
         // one broken case must not hide the others' numbers
         const message = error instanceof Error ? (error.stack ?? error.message) : String(error);

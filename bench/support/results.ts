@@ -20,11 +20,21 @@ export interface BenchRow {
   detail?: boolean;
 }
 
-/** A target of the issue and whether this run met it. */
+/** A target of the issue and whether this run met it; build it with reportTarget (targets.ts). */
 export interface TargetCheck {
+  /** stable id of the target (targets.ts ISSUE_27), when it has one */
+  key?: string;
+  /** the target in words, with its bound */
   target: string;
+  /** the figure, in words */
   measured: string;
   met: boolean | 'not measured';
+  /** what the figure was compared with in the same run */
+  peer?: string;
+  /** the 1-minute load average when it was measured */
+  load?: number;
+  /** the figure and the bound as numbers, for bench-results.json */
+  figures?: { value: number; bound: number; unit: string };
   /** for a missed target: by how much, in words */
   miss?: string;
   next?: string;

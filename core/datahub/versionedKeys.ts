@@ -12,6 +12,13 @@ const VERSIONED_KEYS: readonly { shape: string; key: string; rule: VersionedRule
   { shape: 'aspect.propertyDefinition', key: 'allowedPlatforms', rule: 'allowedPlatforms', acceptedWhenApplies: true },
 ];
 
+const SHAPES_WITH_VERSIONED_KEYS: ReadonlySet<string> = new Set(VERSIONED_KEYS.map((k) => k.shape));
+
+/** Whether some key of the shape is accepted by some DataHub versions and refused by others. */
+export function hasVersionedKeys(shape: string): boolean {
+  return SHAPES_WITH_VERSIONED_KEYS.has(shape);
+}
+
 /** Undefined for a key whose verdict does not depend on the version; else whether this profile's DataHub accepts it, and the row that decides. */
 export function versionedKeyVerdict(shape: string, key: string, profile: DataHubProfile | undefined): { accepted: boolean; rule: VersionedRuleId } | undefined {
   const row = VERSIONED_KEYS.find((k) => k.shape === shape && k.key === key);

@@ -60,6 +60,12 @@ export interface EntityExistenceView {
    * Absent or empty when no such file exists (core/pending/existence.ts).
    */
   createdOutside?(urn: string): readonly string[] | undefined;
+  /**
+   * True when this view never answers false: there is no catalog to ask (offline), so no entity is
+   * known to be missing and a check for missing entities has nothing to find. Lets `validate`
+   * offline skip collecting what every file creates; a view without it is asked as usual.
+   */
+  readonly neverMissing?: boolean;
 }
 
 export const EMPTY_DEFINITIONS: DefinitionsView = {
@@ -68,4 +74,4 @@ export const EMPTY_DEFINITIONS: DefinitionsView = {
   serviceAvailable: false,
 };
 
-export const UNKNOWN_EXISTENCE: EntityExistenceView = { exists: () => undefined };
+export const UNKNOWN_EXISTENCE: EntityExistenceView = { exists: () => undefined, neverMissing: true };

@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { describeError } from '../errors/describeError';
 
@@ -57,6 +58,15 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 /** Read size once the file turns out larger than fstat said. */
 const CHUNK_BYTES = 64 * 1024;
 
+/**
+ * The text of UTF-8 bytes. Metadata files are nearly always ASCII, and ASCII bytes are the same text
+ * read as Latin-1, which copies them instead of decoding them (half the time of a 3.3 MiB golden
+ * file's decoding, a few percent of `validate`'s); any other byte takes the UTF-8 decoder.
+ */
+export function decodeUtf8(bytes: Buffer): string {
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+}
+
 /** Reads `path` as UTF-8 if it is a regular file of at most `maxBytes`; otherwise says why not. */
 export function readMetadataFileSync(path: string, maxBytes: number): FileRead {
   let fd: number;
@@ -70,7 +80,7 @@ export function readMetadataFileSync(path: string, maxBytes: number): FileRead {
     if (!stats.isFile()) return { problem: notRegularProblem(describeSpecialFile(stats)) };
     if (stats.size > maxBytes) return { problem: tooLargeProblem(maxBytes) };
     const bytes = readAtMost(fd, stats.size, maxBytes);
-    return bytes ? { text: bytes.toString('utf8') } : { problem: tooLargeProblem(maxBytes) };
+    return bytes ? { text: decodeUtf8(bytes) } : { problem: tooLargeProblem(maxBytes) };
   } catch (error) {
     return { problem: unreadableProblem(error) };
   } finally {

@@ -69,8 +69,7 @@ function readMcp(map: MapNode, path: string, collector: FactCollector): void {
  * list of unknown keys.
  */
 function aspectBody(wrapper: MapNode, path: string, collector: FactCollector): { body: DocNode | undefined; encoding: 'json' | 'value' } {
-  const wrapperKeys = new Set(['json', 'value', 'contentType']);
-  if (wrapper.entries.length > 0 && !wrapper.entries.some((entry) => wrapperKeys.has(String(entry.key.value)))) {
+  if (wrapper.entries.length > 0 && !wrapper.entries.some((entry) => WRAPPER_KEYS.has(String(entry.key.value)))) {
     collector.wrongType(path, 'the aspect wrapped as {"json": {…}} (or {"value": "<the aspect as serialised JSON>", "contentType": "application/json"}), which DataHub\'s file source requires (GenericAspect.pdl)', wrapper);
     return { body: undefined, encoding: 'json' };
   }
@@ -84,6 +83,8 @@ function aspectBody(wrapper: MapNode, path: string, collector: FactCollector): {
   collector.wrongType(pathOf(path, 'value'), 'string (the aspect as serialised JSON)', value);
   return { body: value, encoding: 'value' };
 }
+
+const WRAPPER_KEYS: ReadonlySet<string> = new Set(['json', 'value', 'contentType']);
 
 /** Parses the JSON held in an `aspect.value` string, mapping offsets back into the file. */
 function parseStringifiedValue(node: ScalarNode & { value: string }, collector: FactCollector): DocNode | undefined {

@@ -84,11 +84,15 @@ export function modelOfProposalUnits(uri: string, units: readonly ProposalUnit[]
   if (forced === undefined && !listIsProposals(nonNull, maps, proposals)) return undefined;
   const facts: Fact[] = [];
   const problems: ParseProblem[] = [];
-  for (const unit of units) {
-    for (const fact of unit.facts) facts.push(fact);
-    for (const problem of unit.problems) problems.push(problem);
+  // Indexed loops: tens of thousands of facts, copied while this code is still cold (an iterator step each otherwise).
+  const append = <T>(into: T[], from: readonly T[]) => {
+    for (let i = 0; i < from.length; i++) into.push(from[i]);
+  };
+  for (let i = 0; i < units.length; i++) {
+    append(facts, units[i].facts);
+    append(problems, units[i].problems);
   }
-  for (const unit of units) for (const fact of unit.elementSweep) facts.push(fact);
-  for (const unit of units) for (const fact of unit.stringSweep) facts.push(fact);
+  for (let i = 0; i < units.length; i++) append(facts, units[i].elementSweep);
+  for (let i = 0; i < units.length; i++) append(facts, units[i].stringSweep);
   return { uri, format: 'mcpJson', detectedBy: forced ? 'association' : 'content', facts, parseProblems: problems };
 }

@@ -284,6 +284,30 @@ export function readFactsOfKindWith(model: DocumentModel, reader: KindReader): v
 export function factsOfKind<K extends Fact['kind']>(model: DocumentModel, kind: K, reading: FactsReading = 'all'): FactOfKind<K>[] {
   const reader = kindReaders.get(model);
   if (reader) return reader(kind, reading);
-  WORK.factsListed += model.facts.length;
-  return model.facts.filter((fact): fact is FactOfKind<K> => fact.kind === kind);
+  // A copy: callers own the list they are given, as they did when it was filtered for them.
+  return ((factsByKindOf(model).get(kind) ?? []) as FactOfKind<K>[]).slice();
 }
+
+/**
+ * A plain model's facts by kind, listed in one pass the first time a kind is asked for: the rules
+ * and the definitions ask a model for a dozen kinds, and filtering all of a large file's facts for
+ * each (21,000 in a 90,000-line MCP file) was a tenth of `validate`'s time. Kept while the model
+ * holds the same list of the same length (a model is a value; this guards against a list grown in place).
+ */
+function factsByKindOf(model: DocumentModel): ReadonlyMap<Fact['kind'], Fact[]> {
+  const known = factsByKind.get(model);
+  if (known && known.facts === model.facts && known.length === model.facts.length) return known.byKind;
+  const facts = model.facts;
+  WORK.factsListed += facts.length;
+  const byKind = new Map<Fact['kind'], Fact[]>();
+  for (let i = 0; i < facts.length; i++) {
+    const fact = facts[i];
+    const list = byKind.get(fact.kind);
+    if (list) list.push(fact);
+    else byKind.set(fact.kind, [fact]);
+  }
+  factsByKind.set(model, { facts, length: facts.length, byKind });
+  return byKind;
+}
+
+const factsByKind = new WeakMap<DocumentModel, { facts: readonly Fact[]; length: number; byKind: ReadonlyMap<Fact['kind'], Fact[]> }>();

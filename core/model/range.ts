@@ -90,16 +90,20 @@ class LineStarts {
 
 /** Maps offsets to zero-based line/character positions and back (LSP style). */
 export class LineIndex implements PositionIndex {
-  /** undefined once `afterEdits` handed them on: then found again from this index's own text if asked */
+  /**
+   * undefined until a position is first asked for (a file read by `validate` with nothing to
+   * report never needs its 90,000 line starts), and once `afterEdits` handed them on: then found
+   * from this index's own text when asked
+   */
   private lines: LineStarts | undefined;
-  /** whether the text has a carriage return (then edits index it afresh) */
+  /** whether the text has a carriage return (then edits index it afresh); known once the lines are found */
   private carriageReturns = false;
 
   constructor(
     private readonly text: string,
     known?: number[],
   ) {
-    this.lines = new LineStarts(known ?? this.find());
+    this.lines = known ? new LineStarts(known) : undefined;
   }
 
   /** where the line starts are found up to (the whole text unless `later` was told less) */

@@ -66,7 +66,8 @@ export class PendingEntities {
     let view = this.views.get(catalog);
     if (!view) {
       const created = { has: (urn: string) => this.createdBy(urn) !== undefined };
-      view = { exists: (urn) => existsInPendingState(urn, created, (u) => catalog.exists(u)) };
+      // What the files create only adds "exists": a catalog that never says "missing" makes a view that never does.
+      view = { exists: (urn) => existsInPendingState(urn, created, (u) => catalog.exists(u)), ...(catalog.neverMissing ? { neverMissing: true } : {}) };
       this.views.set(catalog, view);
     }
     return view;

@@ -19,6 +19,8 @@ export const entityExists: Rule = {
   run: ({ model, entities, unionOverParts }) => {
     const diagnostics: CoreDiagnostic[] = [];
     const reported = new Set<string>();
+    // Offline nothing is known to be missing: no end needs asking (nor what the files create collected).
+    if (entities.neverMissing) return diagnostics;
     // Every end is asked about once (the answers are recorded, server/catalogReads.ts); in a
     // document kept in parts the ends are kept per part, so a keystroke lists the ends of the part
     // it read, not every edge of the file (core/incremental/partUnion.ts). The edges are listed with

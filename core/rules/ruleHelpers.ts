@@ -29,7 +29,9 @@ export class SyntaxReported {
   private readonly keys = new Set<string>();
 
   constructor(model: DocumentModel) {
-    for (const fact of model.facts) {
+    // Indexed: no iterator step allocated per fact while this code is still cold (every rule passes over every fact).
+    for (let i = 0, facts = model.facts; i < facts.length; i++) {
+      const fact = facts[i];
       if (fact.kind === 'enumValue') {
         const allowed = ENUMS[fact.enumName];
         if (!allowed) continue;

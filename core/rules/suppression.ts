@@ -59,7 +59,8 @@ export interface SuppressionSource {
 }
 
 export function applySuppressions(text: string, diagnostics: CoreDiagnostic[], source?: SuppressionSource): CoreDiagnostic[] {
-  if (source && !source.any()) return diagnostics;
+  // Nothing to suppress (the usual clean file): the text is not searched.
+  if (diagnostics.length === 0 || (source && !source.any())) return diagnostics;
   WORK.suppressionScan += text.length;
   if (!text.includes(SUPPRESSION_WORD)) return diagnostics;
   const lines = new LineIndex(text);

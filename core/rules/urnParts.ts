@@ -1,5 +1,5 @@
 import { datasetKey, parseUrn, schemaFieldKey } from '../urn';
-import type { ParsedUrn } from '../urn/types';
+import type { ParsedUrn, UrnParseResult } from '../urn/types';
 
 /**
  * The few things semantic rules need to know about a URN, read with core/urn's parser. Syntax
@@ -11,9 +11,30 @@ import type { ParsedUrn } from '../urn/types';
  * when a type-level check (arity, environment) fails; undefined when it does not parse at all.
  */
 export function parseUrnSyntax(urn: string): ParsedUrn | undefined {
-  const result = parseUrn(urn);
+  const result = parseUrnOnce(urn);
   return result.ok ? result.urn : result.urn;
 }
+
+/**
+ * parseUrn, answered from the parses of the last few thousand URNs asked about: the URN rule and the
+ * semantic rules ask about the same URN many times (each column of a fine-grained edge names its
+ * dataset; an MCP file repeats each entity per aspect), and parsing it anew each time was a tenth
+ * of `validate`'s allocation on a large MCP file. parseUrn is a pure function of the text and no
+ * caller changes a parse, so a kept one is the same answer. Bounded: a workspace of many URNs never
+ * grows it past RECENT_URNS.
+ */
+export function parseUrnOnce(urn: string): UrnParseResult {
+  let result = recentlyParsed.get(urn);
+  if (!result) {
+    result = parseUrn(urn);
+    if (recentlyParsed.size >= RECENT_URNS) recentlyParsed.clear();
+    recentlyParsed.set(urn, result);
+  }
+  return result;
+}
+
+const recentlyParsed = new Map<string, UrnParseResult>();
+const RECENT_URNS = 4096;
 
 /** `urn:li:dataset:(...)` → `dataset`; undefined when the text is not a URN. */
 export function entityTypeOf(urn: string): string | undefined {

@@ -33,7 +33,9 @@ function typeInTheMiddle(uri: string, original: string): PerKeystroke {
   let text = original;
   let analysis = DocumentAnalysis.read(uri, text);
   let lines = new LineIndex(text);
-  const check = () => validateParts({ model: analysis.model, text: analysis.text, definitions, parts: analysis.parts ?? [], cache: analysis.cache, repeats: analysis.repeats, suppressions: analysis.suppressions });
+  // Existence as the language server asks it (its view records every answer, so it is asked about every end even offline).
+  const entities = { exists: () => undefined };
+  const check = () => validateParts({ model: analysis.model, text: analysis.text, definitions, entities, parts: analysis.parts ?? [], cache: analysis.cache, repeats: analysis.repeats, suppressions: analysis.suppressions });
   check();
   const anchor = /warehouse\.table_/g;
   anchor.lastIndex = Math.floor(text.length / 2);

@@ -21,6 +21,8 @@ const EXPECTED_FILES = [
   'CHANGELOG.md',
   'LICENSE',
   'README.md',
+  'dist/cli-main.js',
+  'dist/cli-validate.js',
   'dist/cli.js',
   'dist/language-server.js',
   'dist/node-sqlite3-wasm.wasm',

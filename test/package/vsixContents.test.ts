@@ -17,7 +17,7 @@ const ALLOWED = [
   /^extension\/readme\.md$/,
   /^extension\/changelog\.md$/,
   /^extension\/LICENSE\.txt$/,
-  /^extension\/dist\/(extension|extensionMain|server|cli)\.js$/,
+  /^extension\/dist\/(extension|extensionMain|server|cli|cli-main|cli-validate)\.js$/,
   // The lineage graph webview's script and its layout worker (client/graph/).
   /^extension\/dist\/lineageGraph(Layout)?\.js$/,
   /^extension\/dist\/node-sqlite3-wasm\.wasm$/,
@@ -49,7 +49,7 @@ test('the VSIX holds only bundles, grammar, media, documents and the sample cata
   assert.deepEqual(sources, []);
   const tests = files.filter((name) => name.startsWith('extension/test/') && !name.startsWith('extension/test/fixtures/sample-catalog/'));
   assert.deepEqual(tests, []);
-  for (const needed of ['extension/dist/extension.js', 'extension/dist/extensionMain.js', 'extension/dist/server.js', 'extension/dist/cli.js', 'extension/dist/node-sqlite3-wasm.wasm', 'extension/LICENSE.txt', 'extension/changelog.md', 'extension/readme.md', 'extension/media/icon.png']) {
+  for (const needed of ['extension/dist/extension.js', 'extension/dist/extensionMain.js', 'extension/dist/server.js', 'extension/dist/cli.js', 'extension/dist/cli-main.js', 'extension/dist/cli-validate.js', 'extension/dist/node-sqlite3-wasm.wasm', 'extension/LICENSE.txt', 'extension/changelog.md', 'extension/readme.md', 'extension/media/icon.png']) {
     assert.ok(files.includes(needed), `${needed} is missing from the VSIX`);
   }
 });

@@ -7,7 +7,9 @@ export const structure: Rule = {
   codes: ['format.missingKey', 'format.wrongType'],
   run: ({ model }) => {
     const diagnostics: CoreDiagnostic[] = [];
-    for (const fact of model.facts) {
+    // Indexed: no iterator step allocated per fact while this code is still cold (every rule passes over every fact).
+    for (let i = 0, facts = model.facts; i < facts.length; i++) {
+      const fact = facts[i];
       if (fact.kind === 'missingKey') {
         diagnostics.push({
           range: fact.range,

@@ -1,7 +1,7 @@
 import { factsOfKind, type DocumentModel, type EntityRefFact, type UrnRole } from '../../model/facts';
 import type { CoreDiagnostic } from '../../model/diagnostic';
 import type { SourceRange } from '../../model/range';
-import { parseUrn } from '../../urn';
+import { parseUrnOnce } from '../urnParts';
 import type { UrnError } from '../../urn/types';
 import { oncePerDocument } from '../perDocument';
 import type { Rule } from '../types';
@@ -66,8 +66,7 @@ function outsideRegistryCheck(ref: EntityRefFact, error: UrnError): boolean {
   return ref.role === 'other' && error.code === 'urn.entityType' && /^urn:li:[a-z]/.test(ref.urn);
 }
 
-/** The same URN is usually written many times in a file (an MCP file repeats each entity's URN per aspect). */
-type ParseCache = Map<string, ReturnType<typeof parseUrn>>;
+const NOTHING: readonly CoreDiagnostic[] = [];
 
 /**
  * What a strict reader refuses (a raw parenthesis inside a name) is an error where DataHub's CLI
@@ -79,11 +78,13 @@ function asRead(warning: UrnError, typedUrns: boolean): UrnError {
   return { ...warning, severity: 'error', message: "DataHub's CLI reads this URN as a typed URN (Urn.from_string), which refuses a raw parenthesis inside a name; write parentheses inside names as %28 and %29." };
 }
 
-function checkRef(ref: EntityRefFact, text: string, parsed: ParseCache, typedUrns: boolean): CoreDiagnostic[] {
-  let result = parsed.get(ref.urn);
-  if (!result) {
-    result = parseUrn(ref.urn);
-    parsed.set(ref.urn, result);
+function checkRef(ref: EntityRefFact, text: string, typedUrns: boolean): readonly CoreDiagnostic[] {
+  // The same URN is usually written many times in a file (an MCP file repeats each entity's URN per aspect), and the semantic rules parse it too.
+  const result = parseUrnOnce(ref.urn);
+  // The usual reference: a valid URN of the kind its place needs, nothing to allocate.
+  if (result.ok && !result.warnings?.length) {
+    const expected = EXPECTED_TYPES[ref.role];
+    if (!expected || expected.includes(result.urn.entityType)) return NOTHING;
   }
   // Warnings found before an error are reported too: a misspelt platform must not hide a bad env.
   const warnings = (result.warnings ?? []).map((warning) => fromUrnError(ref, asRead(warning, typedUrns), text));
@@ -110,11 +111,13 @@ export const urnSyntax: Rule = {
     const diagnostics: CoreDiagnostic[] = [];
     const declared = declaredTypeUrns(document ?? model);
     const definitionTypes = definitionTypeRanges(model);
-    const parsed: ParseCache = new Map();
+    const facts = model.facts;
     const typedUrns = model.format === 'propertyDefinitions';
-    for (const fact of model.facts) {
+    for (let i = 0; i < facts.length; i++) {
+      const fact = facts[i];
       if (fact.kind !== 'entityRef') continue;
-      const found = checkRef(fact, text, parsed, typedUrns);
+      const found = checkRef(fact, text, typedUrns);
+      if (found.length === 0) continue;
       const judgedElsewhere = declared.has(fact.urn) || definitionTypes.some((range) => range.start <= fact.range.start && fact.range.end <= range.end);
       diagnostics.push(...(judgedElsewhere ? found.filter((d) => !SELF_DEFINABLE_CODES.has(d.code)) : found));
     }
@@ -137,7 +140,7 @@ const SELF_DEFINABLE_CODES: ReadonlySet<string> = new Set(['urn.dataType']);
  */
 function definitionTypeRanges(model: DocumentModel): SourceRange[] {
   const ranges: SourceRange[] = [];
-  for (const fact of model.facts) if (fact.kind === 'propertyDefinition' && fact.valueType) ranges.push(fact.valueType.range);
+  for (const fact of factsOfKind(model, 'propertyDefinition')) if (fact.valueType) ranges.push(fact.valueType.range);
   return ranges;
 }
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { capAppliesOn, youngGenerationIsTheDefault } from '../../../cli/youngGeneration';
+import { inliningIsTheDefault } from '../../../cli/optimizerMemory';
 
 describe('the young-generation cap of catalog-code validate', () => {
   it('applies when neither node arguments nor NODE_OPTIONS size the young generation', () => {
@@ -23,5 +24,15 @@ describe('the V8 versions the cap applies to', () => {
     assert.equal(capAppliesOn('13.6.233.17-node.53'), true);
     assert.equal(capAppliesOn('14.0.1'), false);
     assert.equal(capAppliesOn('10.2.154.26-node.26'), false);
+  });
+});
+
+describe('TurboFan inlining off for catalog-code validate (cli/optimizerMemory.ts)', () => {
+  it('applies unless node arguments or NODE_OPTIONS choose inlining themselves', () => {
+    assert.equal(inliningIsTheDefault([], undefined), true);
+    assert.equal(inliningIsTheDefault(['--max-old-space-size=4096'], '--inspect'), true);
+    assert.equal(inliningIsTheDefault(['--turbo-inlining'], undefined), false);
+    assert.equal(inliningIsTheDefault([], '--no_turbo_inlining'), false);
+    assert.equal(inliningIsTheDefault(['--no-turbo-inlining'], undefined), false);
   });
 });

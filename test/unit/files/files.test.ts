@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readMetadataFileSync } from '../../../core/files/readFile';
+import { decodeUtf8, readMetadataFileSync } from '../../../core/files/readFile';
 import { writeFileIfChanged } from '../../../core/files/safeWrite';
 import { walkMetadataFiles } from '../../../core/workspace/metadataFiles';
 
@@ -76,5 +76,23 @@ test('a safe write replaces a link instead of writing through it, keeps the mode
     assert.deepEqual(readdirSync(base).sort(), ['properties.yaml', 'victim.conf'], 'no temporary file is left');
   } finally {
     rmSync(base, { recursive: true, force: true });
+  }
+});
+
+test('a metadata file reads as the same text whether it is ASCII (copied) or not (decoded)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'catalog-code-decode-'));
+  try {
+    const texts = ['{"a": "plain ASCII"}\n', 'name: café, 東京, 🚀\n', 'tab\tand \r\n line ends, \u007f DEL\n', '', 'bad byte: \ufffd\n'];
+    texts.forEach((text, index) => {
+      const path = join(dir, `f${index}.yaml`);
+      writeFileSync(path, text);
+      const read = readMetadataFileSync(path, 1024 * 1024);
+      assert.deepEqual(read, { text: readFileSync(path, 'utf8') });
+    });
+    // Bytes that are not UTF-8 decode as Node's UTF-8 decoder does (replacement characters), not as Latin-1.
+    const invalid = Buffer.from([0x61, 0xff, 0xfe, 0x62]);
+    assert.equal(decodeUtf8(invalid), invalid.toString('utf8'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
