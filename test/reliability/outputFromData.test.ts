@@ -100,7 +100,7 @@ describe('reliability: output built from data (validate)', () => {
     assert.equal(
       run.stdout.replaceAll(honest, 'H'),
       "H/ds.yaml:4:19: error property.notAllowedValue: 'silver' is not an allowed value of io.acme.tier; the service accepts only 'gold'.\n" +
-        "H/props.yaml:6:3: error format.unknownKey: Unknown key 'colour' in a structured-property definition; DataHub rejects the whole file for a key it does not know. Known keys: id, urn, qualified_name, type, value_entity_types, description, display_name, entity_types, cardinality, allowed_values, type_qualifier, immutable, version, settings.\n" +
+        "H/props.yaml:6:3: error format.unknownKey: Unknown key 'colour' in a structured-property definition; DataHub rejects the whole file for a key it does not know. Known keys: id, urn, qualified_name, type, value_entity_types, description, display_name, entity_types, cardinality, allowed_values, type_qualifier, immutable, version, settings, allowed_platforms.\n" +
         '2 metadata file(s) checked: 2 error(s), 0 warning(s).\n',
     );
   });
