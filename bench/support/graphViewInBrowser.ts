@@ -25,9 +25,9 @@ export interface GraphViewTimings {
 }
 
 const PAGE = `<!DOCTYPE html><html><head><meta charset="UTF-8"><style>html,body{height:100%;margin:0}body{display:flex;flex-direction:column}#canvas{flex:1;width:100%}.edge{fill:none;stroke:#888}.node rect{fill:#fff;stroke:#888}</style></head>
-<body data-layout-worker="/dist/lineageGraphLayout.js"><div><select id="depth"><option value="3" selected>3</option></select><select id="direction"><option value="both" selected>Both</option></select><input type="checkbox" id="columns"><button id="expandAll"></button><button id="fit"></button><span id="status"></span></div>
+<body data-layout-worker="/dist/lineageGraphLayout.js"><div><select id="depth"><option value="3" selected>3</option></select><select id="direction"><option value="both" selected>Both</option></select><input type="checkbox" id="columns"><input type="checkbox" id="pending" checked><span id="basis"></span><button id="expandAll"></button><button id="fit"></button><span id="status"></span></div>
 <svg id="canvas" xmlns="http://www.w3.org/2000/svg"><defs><marker id="arrow"><path d="M0,0 L10,5 L0,10 z"/></marker><marker id="arrowColumn"><path d="M0,0 L10,5 L0,10 z"/></marker></defs><g id="viewport"></g></svg>
-<script>window.__messages=[];window.acquireVsCodeApi=()=>({postMessage:(m)=>window.__messages.push(m),getState:()=>undefined,setState(){}});</script>
+<script>window.__messages=[];window.__errors=[];window.addEventListener('error',(e)=>window.__errors.push(String(e.message)));window.acquireVsCodeApi=()=>({postMessage:(m)=>window.__messages.push(m),getState:()=>undefined,setState(){}});</script>
 <script src="/dist/lineageGraph.js"></script></body></html>`;
 
 const SCRIPTS = ['lineageGraph.js', 'lineageGraphLayout.js'];
@@ -38,12 +38,17 @@ const SCRIPTS = ['lineageGraph.js', 'lineageGraphLayout.js'];
  * "rendered" message and two painted frames, then pan 20 times.
  */
 const MEASURE_IN_PAGE = `async (graph) => {
+  const RENDER_BUDGET_MS = 120000;
   const messages = window.__messages;
   messages.length = 0;
   const paint = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   const started = performance.now();
   window.postMessage({ type: 'graph', snapshot: graph, state: { depth: 3, directions: 'both', columns: false }, busy: false }, '*');
-  while (!messages.some((m) => m.type === 'rendered')) await new Promise((resolve) => setTimeout(resolve, 5));
+  while (!messages.some((m) => m.type === 'rendered')) {
+    // A view that cannot draw (an element this page lacks, a script error) must end the case, not hang the bench.
+    if (performance.now() - started > RENDER_BUDGET_MS) throw new Error('the graph view posted no "rendered" message in ' + RENDER_BUDGET_MS / 1000 + ' s (page errors: ' + (window.__errors || []).join('; ') + ')');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
   await paint();
   const shownMs = performance.now() - started;
   const viewport = document.getElementById('viewport');
@@ -84,7 +89,12 @@ export async function measureGraphView(root: string, snapshot: GraphSnapshot, ru
     const drawn: number[] = [];
     const pan: number[] = [];
     for (let run = 0; run < runs.warmup + runs.runs; run++) {
-      const result = (await page.evaluate(`(${MEASURE_IN_PAGE})(${JSON.stringify(snapshot)})`)) as { shownMs: number; drawnMs: number; panMs: number };
+      let result: { shownMs: number; drawnMs: number; panMs: number };
+      try {
+        result = (await page.evaluate(`(${MEASURE_IN_PAGE})(${JSON.stringify(snapshot)})`)) as typeof result;
+      } catch (error) {
+        return { reason: error instanceof Error ? error.message.split('\n')[0] : String(error) };
+      }
       if (run < runs.warmup) continue;
       shown.push(result.shownMs);
       drawn.push(result.drawnMs);
