@@ -1,23 +1,18 @@
-import { lstatSync, realpathSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { definitionsFromModel } from '../definitions/fromFacts';
-import { UNKNOWN_EXISTENCE, type DefinitionsView, type EntityExistenceView, type PropertyDefinitionInfo } from '../definitions/types';
-import type { WorkspaceDocument } from '../features/workspace';
+import { UNKNOWN_EXISTENCE, type DefinitionsView, type PropertyDefinitionInfo } from '../definitions/types';
 import { readDocument, type Associations } from '../formats';
 import { validateParts } from '../incremental/checkParts';
-import { DocumentAnalysis, type TextEdit } from '../incremental/documentAnalysis';
+import { DocumentAnalysis } from '../incremental/documentAnalysis';
 import type { CoreDiagnostic } from '../model/diagnostic';
 import type { DocumentModel } from '../model/facts';
 import { LineIndex } from '../model/range';
 import type { SeverityOverrides } from '../diagnostics/severityOverrides';
-import type { ServiceTarget } from '../rules/target';
-import type { DataHubProfile } from '../datahub/versions';
 import { validateDocument } from '../validate';
-import { definitionChanges, hasDefinitionChanges, type DefinitionChanges } from './definitionChanges';
+import type { DefinitionChanges } from './definitionChanges';
+import { WorkspaceDefinitions } from './workspaceDefinitions';
+import { ScanFolders, Slices } from './scanFolders';
 import { entityDeclarationIn, type EntityDeclaration } from './entityDeclaration';
-import { MAX_FILE_BYTES, isInside, isMetadataFileName, walkMetadataFiles } from './metadataFiles';
-import type { ScanLimit } from './scanLimit';
+import { MAX_FILE_BYTES, isMetadataFileName, walkMetadataFiles } from './metadataFiles';
 import { mayWriteDefinitions } from './definitionSniff';
 import { UNREADABLE, readMetadataFileSync } from '../files/readFile';
 import { FIRST_SLICE_MS, MAX_OPEN_DOCUMENT_CHARS, SLICED_READ_FROM_CHARS, isTooLargeToCheck, partiallyCheckedDiagnostic, tooLargeDiagnostic, uncheckedModel, type DocumentCoverage } from './openDocumentLimit';
@@ -26,62 +21,9 @@ import { BackgroundReads } from './backgroundReads';
 import { OpenInSlices, type CheckInputs } from './openInSlices';
 import { RULES_OF_ONE_PART } from '../incremental/checkParts';
 import { Listeners, type Listen } from './listeners';
+import type { CatalogKnowledge, EditSource, FileDiagnostics, SessionDocument, WorkspaceSessionOptions } from './sessionTypes';
 
-/** What the catalog service told us, as far as checks need it; the CLI fetches it once, the server keeps it fresh. */
-export interface CatalogKnowledge {
-  /** the service's definitions (live or cached); undefined when there is no service */
-  serviceDefinitions?: ReadonlyMap<string, PropertyDefinitionInfo>;
-  /** which entities exist; unknown (quiet) without a service that answered */
-  entities: EntityExistenceView;
-  /** the kind of service the files are written for (default offline: messages say what DataHub does) */
-  target?: ServiceTarget;
-  /** the DataHub version whose rules apply (core/datahub/versions.ts); default the newest modelled */
-  datahub?: DataHubProfile;
-}
-
-/**
- * Incremental sync: the editor's edits of an open document from one version to another, in
- * offsets (the language server records them); undefined when they are not all known.
- */
-export type EditSource = (uri: string, fromVersion: number, toVersion: number) => TextEdit[] | undefined;
-
-/** A session's collaborators, each given once, at construction. */
-export interface WorkspaceSessionOptions {
-  /** what the catalog knows (server: kept fresh, CLI: fetched once); offline without one */
-  catalog?: () => CatalogKnowledge;
-  /** the edits of open documents (the language server's edit log); without one, each version is read whole */
-  editSource?: EditSource;
-  /** the user's levels per code at start (`catalogCode.diagnostics.severity`, the CLI's `--severity`); later ones through setSeverity */
-  severity?: SeverityOverrides;
-  /** told of each file left out of the workspace (a FIFO, a device, a file too large, a link leading out), as a sentence */
-  onSkipped?: (message: string) => void;
-  /** told after each scan whether it stopped at its limit (the server tells the user: server/workspaceLimit.ts) */
-  onScanLimit?: (reached: ScanLimitReached | undefined, folders: readonly string[]) => void;
-}
-
-/** A scan stopped at its limit: the files past it were not read. */
-export type ScanLimitReached = ScanLimit;
-
-export interface SessionDocument extends WorkspaceDocument {
-  /** UTF-16 positions; the index the next edits move */
-  lineIndex: LineIndex;
-  /** the editor's version for open documents; undefined for files read from disk */
-  version: number | undefined;
-  open: boolean;
-  /** open documents: what the next edits are applied to (core/incremental) */
-  analysis?: DocumentAnalysis;
-  /** open documents not (yet) read whole: being read in slices, read up to the limit, or not read (./openDocumentLimit.ts) */
-  coverage?: DocumentCoverage;
-}
-
-export interface FileDiagnostics {
-  uri: string;
-  document: SessionDocument;
-  diagnostics: CoreDiagnostic[];
-}
-
-/** How long the workspace scan reads before it lets other work run. */
-const SCAN_SLICE_MS = 8;
+export type { CatalogKnowledge, EditSource, FileDiagnostics, ScanLimitReached, SessionDocument, WorkspaceSessionOptions } from './sessionTypes';
 
 const OFFLINE: CatalogKnowledge = { entities: UNKNOWN_EXISTENCE };
 /** One empty map, so checks kept for parts of open documents see the same definitions from call to call. */
@@ -96,30 +38,26 @@ const NO_SERVICE_DEFINITIONS: ReadonlyMap<string, PropertyDefinitionInfo> = new 
  */
 export class WorkspaceSession {
   private readonly entries = new Map<string, SessionDocument>();
-  private workspaceDefinitions: Map<string, PropertyDefinitionInfo> | undefined;
   /** scans still reading the workspace (see definitions()) */
   private scansInProgress = 0;
   /** files read again or dropped (the disk changed, an editor closed them) while a scan ran: its older text of them is not stored */
   private readonly changedWhileScanning = new Set<string>();
-  /** the files whose models write definitions (kept by store(); files gone since are dropped when read) */
-  private readonly definitionWriters = new Set<string>();
+  private readonly writtenDefinitions = new WorkspaceDefinitions((uri) => this.entries.get(uri)?.model);
   private currentAssociations: Associations = {};
   private currentSeverity: SeverityOverrides;
   private readonly catalog: () => CatalogKnowledge;
   private readonly editSource: EditSource | undefined;
   private readonly onSkipped: (message: string) => void;
   private readonly onScanLimit: NonNullable<WorkspaceSessionOptions['onScanLimit']>;
-  /** the real paths of the folders scanned: a link found later is read only when it leads inside one */
-  private readonly roots = new Map<string, string>();
+  private readonly folders = new ScanFolders();
   private readonly stale = new Listeners<void>();
-  private readonly changes = new Listeners<DefinitionChanges>();
   /** Told whenever the definitions written in the workspace may have changed (read definitions() again to know). */
   readonly onDefinitionsStale: Listen<void> = this.stale.listen;
   /**
    * Told, each time the workspace's definitions are rebuilt, which of them changed since the last
    * rebuild (the language server re-checks only the open documents that read one of them).
    */
-  readonly onDefinitionsChanged: Listen<DefinitionChanges> = this.changes.listen;
+  readonly onDefinitionsChanged: Listen<DefinitionChanges> = this.writtenDefinitions.onChanged;
   private readonly documentChanges = new Listeners<string>();
   /**
    * Told the URI of each document stored anew or dropped (as the session reads it: open documents
@@ -226,51 +164,7 @@ export class WorkspaceSession {
     // (none at start-up, and checks stay quiet without any; then those of every file that may write
     // definitions), never a part of a step: a property defined in a file not read yet would be
     // called unknown.
-    if (!this.workspaceDefinitions && this.scansInProgress > 0) return this.lastDefinitions;
-    return this.workspaceDefinitions ?? this.rebuildDefinitions();
-  }
-
-  private rebuildDefinitions(): ReadonlyMap<string, PropertyDefinitionInfo> {
-    const map = new Map<string, PropertyDefinitionInfo>();
-    // Only the files that write definitions are visited, not the whole workspace.
-    const writers: SessionDocument[] = [];
-    for (const uri of this.definitionWriters) {
-      const entry = this.entries.get(uri);
-      if (!entry) this.definitionWriters.delete(uri);
-      else if (entry.model.format !== null && this.definitionsWrittenBy(entry.model).length > 0) writers.push(entry);
-    }
-    for (const entry of writers.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))) {
-      for (const info of this.definitionsWrittenBy(entry.model)) if (!map.has(info.urn)) map.set(info.urn, info);
-    }
-    this.workspaceDefinitions = map;
-    this.compareWithLastDefinitions(map);
-    return map;
-  }
-
-  /** the definitions as last rebuilt, to compare the next rebuild with */
-  private lastDefinitions: ReadonlyMap<string, PropertyDefinitionInfo> = new Map();
-
-  /**
-   * The definitions one model writes, read once per model: a rebuild after one file changed reads
-   * that file's facts only, not every file's (20,000 files: ~50 ms → a few), and unchanged files
-   * give the same objects, which the comparison skips. Models are values (core/incremental makes
-   * a new one per edit, and lists its facts only when read: definitionsFromModel asks for facts by
-   * kind, which a file without definitions answers without a pass).
-   */
-  private readonly definitionsByModel = new WeakMap<DocumentModel, PropertyDefinitionInfo[]>();
-
-  private definitionsWrittenBy(model: DocumentModel): PropertyDefinitionInfo[] {
-    let infos = this.definitionsByModel.get(model);
-    if (!infos) this.definitionsByModel.set(model, (infos = definitionsFromModel(model)));
-    return infos;
-  }
-
-  private compareWithLastDefinitions(rebuilt: ReadonlyMap<string, PropertyDefinitionInfo>): void {
-    const before = this.lastDefinitions;
-    this.lastDefinitions = rebuilt;
-    if (!this.changes.any) return;
-    const changes = definitionChanges(before, rebuilt);
-    if (hasDefinitionChanges(changes)) this.changes.tell(changes);
+    return this.writtenDefinitions.current(this.scansInProgress > 0);
   }
 
   /** The definitions every check reads: the service's and the workspace's. */
@@ -360,7 +254,7 @@ export class WorkspaceSession {
    */
   async scan(folders: readonly string[], limit?: number): Promise<number> {
     const given = folders.filter((folder) => folder.length > 0);
-    for (const folder of given) this.roots.set(folder, realPathOf(folder));
+    for (const folder of given) this.folders.add(folder);
     const { files, skipped, limitReached } = walkMetadataFiles(given, limit);
     for (const { path, problem } of skipped) this.onSkipped(`Skipped '${path}': it ${problem}.`);
     this.scansInProgress++;
@@ -370,7 +264,7 @@ export class WorkspaceSession {
       // complete long before the rest of a large workspace is parsed.
       const { late, early } = await this.readAll(files);
       if (early > 0) {
-        this.rebuildDefinitions();
+        this.writtenDefinitions.rebuild();
         this.stale.tell();
       }
       await this.storeAll(late);
@@ -419,7 +313,7 @@ export class WorkspaceSession {
   /** A workspace folder was removed: its files (unless open) no longer count. */
   forgetFolder(folderUri: string): void {
     const prefix = folderUri.endsWith('/') ? folderUri : `${folderUri}/`;
-    for (const folder of this.roots.keys()) if (`${pathToFileURL(folder).toString()}/`.startsWith(prefix)) this.roots.delete(folder);
+    this.folders.forgetUnder(prefix);
     let removed = false;
     for (const [uri, entry] of this.entries) {
       if (!entry.open && uri.startsWith(prefix)) removed = this.drop(uri) || removed;
@@ -463,7 +357,7 @@ export class WorkspaceSession {
    * has checked that already).
    */
   private readText(uri: string, path: string, notify: boolean, checkLink: boolean): string | undefined {
-    const outside = checkLink ? this.linkLeadingOut(path) : undefined;
+    const outside = checkLink ? this.folders.linkLeadingOut(path) : undefined;
     const read = outside ? { problem: outside } : readMetadataFileSync(path, MAX_FILE_BYTES);
     if ('problem' in read) {
       if (!read.problem.startsWith(UNREADABLE)) this.onSkipped(`Skipped '${path}': it ${read.problem}.`);
@@ -471,19 +365,6 @@ export class WorkspaceSession {
       return undefined;
     }
     return read.text;
-  }
-
-  /** Why `path` is not read when it is a link to a file outside every scanned folder; undefined otherwise. */
-  private linkLeadingOut(path: string): string | undefined {
-    let real: string;
-    try {
-      if (this.roots.size === 0 || !lstatSync(path).isSymbolicLink()) return undefined;
-      real = realpathSync(path);
-    } catch {
-      return undefined; // the reader says what is wrong
-    }
-    for (const root of this.roots.values()) if (isInside(real, root)) return undefined;
-    return `is a link to '${real}', outside the workspace folders, which the workspace does not read`;
   }
 
   private store(uri: string, text: string, version: number | undefined, open: boolean, notify = true, updated?: DocumentAnalysis, lineIndex?: LineIndex): SessionDocument {
@@ -549,15 +430,7 @@ export class WorkspaceSession {
     this.entries.set(uri, entry);
     this.changeCount++;
     this.documentChanges.tell(uri);
-    const wrote = this.definitionWriters.has(uri);
-    // The same test the rebuild makes (definitionsWrittenBy keeps its answer per model for it).
-    const writes = model.format !== null && this.definitionsWrittenBy(model).length > 0;
-    if (writes) this.definitionWriters.add(uri);
-    else this.definitionWriters.delete(uri);
-    if (wrote || writes) {
-      this.workspaceDefinitions = undefined;
-      if (notify) this.stale.tell();
-    }
+    if (this.writtenDefinitions.stored(uri, model) && notify) this.stale.tell();
     if (JSON.stringify(before?.open ? before.coverage : undefined) !== JSON.stringify(entry.open ? entry.coverage : undefined)) this.coverageChanges.tell(uri);
     return entry;
   }
@@ -585,31 +458,12 @@ export class WorkspaceSession {
   }
 
   private definitionsMayHaveChanged(): void {
-    this.workspaceDefinitions = undefined;
+    this.writtenDefinitions.invalidate();
     this.stale.tell();
   }
 }
 
 const EMPTY_READ = { uri: '', text: '' };
-
-/** Time slices of a long loop: yieldWhenDue lets other work run once SCAN_SLICE_MS have passed. */
-class Slices {
-  private sliceStart = performance.now();
-
-  async yieldWhenDue(): Promise<void> {
-    if (performance.now() - this.sliceStart < SCAN_SLICE_MS) return;
-    await new Promise((resolve) => setImmediate(resolve));
-    this.sliceStart = performance.now();
-  }
-}
-
-function realPathOf(folder: string): string {
-  try {
-    return realpathSync(folder);
-  } catch {
-    return folder;
-  }
-}
 
 /** An open document too large to check as it is typed and of a format that cannot be read in part (core/workspace/openDocumentLimit.ts). */
 function tooLargeToCheck(entry: SessionDocument): boolean {

@@ -1,0 +1,66 @@
+import type { PropertyDefinitionInfo, EntityExistenceView } from '../definitions/types';
+import type { WorkspaceDocument } from '../features/workspace';
+import type { TextEdit, DocumentAnalysis } from '../incremental/documentAnalysis';
+import type { CoreDiagnostic } from '../model/diagnostic';
+import type { LineIndex } from '../model/range';
+import type { SeverityOverrides } from '../diagnostics/severityOverrides';
+import type { ServiceTarget } from '../rules/target';
+import type { DataHubProfile } from '../datahub/versions';
+import type { ScanLimit } from './scanLimit';
+import type { DocumentCoverage } from './openDocumentLimit';
+
+// What a workspace session (./session.ts) is given and hands out: its options, what the catalog
+// knows, and the documents it keeps.
+
+/** What the catalog service told us, as far as checks need it; the CLI fetches it once, the server keeps it fresh. */
+export interface CatalogKnowledge {
+  /** the service's definitions (live or cached); undefined when there is no service */
+  serviceDefinitions?: ReadonlyMap<string, PropertyDefinitionInfo>;
+  /** which entities exist; unknown (quiet) without a service that answered */
+  entities: EntityExistenceView;
+  /** the kind of service the files are written for (default offline: messages say what DataHub does) */
+  target?: ServiceTarget;
+  /** the DataHub version whose rules apply (core/datahub/versions.ts); default the newest modelled */
+  datahub?: DataHubProfile;
+}
+
+/**
+ * Incremental sync: the editor's edits of an open document from one version to another, in
+ * offsets (the language server records them); undefined when they are not all known.
+ */
+export type EditSource = (uri: string, fromVersion: number, toVersion: number) => TextEdit[] | undefined;
+
+/** A session's collaborators, each given once, at construction. */
+export interface WorkspaceSessionOptions {
+  /** what the catalog knows (server: kept fresh, CLI: fetched once); offline without one */
+  catalog?: () => CatalogKnowledge;
+  /** the edits of open documents (the language server's edit log); without one, each version is read whole */
+  editSource?: EditSource;
+  /** the user's levels per code at start (`catalogCode.diagnostics.severity`, the CLI's `--severity`); later ones through setSeverity */
+  severity?: SeverityOverrides;
+  /** told of each file left out of the workspace (a FIFO, a device, a file too large, a link leading out), as a sentence */
+  onSkipped?: (message: string) => void;
+  /** told after each scan whether it stopped at its limit (the server tells the user: server/workspaceLimit.ts) */
+  onScanLimit?: (reached: ScanLimitReached | undefined, folders: readonly string[]) => void;
+}
+
+/** A scan stopped at its limit: the files past it were not read. */
+export type ScanLimitReached = ScanLimit;
+
+export interface SessionDocument extends WorkspaceDocument {
+  /** UTF-16 positions; the index the next edits move */
+  lineIndex: LineIndex;
+  /** the editor's version for open documents; undefined for files read from disk */
+  version: number | undefined;
+  open: boolean;
+  /** open documents: what the next edits are applied to (core/incremental) */
+  analysis?: DocumentAnalysis;
+  /** open documents not (yet) read whole: being read in slices, read up to the limit, or not read (./openDocumentLimit.ts) */
+  coverage?: DocumentCoverage;
+}
+
+export interface FileDiagnostics {
+  uri: string;
+  document: SessionDocument;
+  diagnostics: CoreDiagnostic[];
+}
