@@ -3,17 +3,9 @@ import assert from 'node:assert/strict';
 import { countsSentence, pushButtonLabel, removalLines, removalQuestion } from '../../../client/push/pushWording';
 import { planCounts } from '../../../core/plan/planReport';
 import type { PushChange, PushItem, PushPlan } from '../../../core/plan/pushTypes';
+import { lineageItem } from '../../support/pushItems';
 
-const item = (entityUrn: string, changes: PushChange[]): PushItem => ({
-  id: `${entityUrn}#lineage`,
-  phase: 'edges',
-  entityUrn,
-  title: 'Lineage (updateLineage)',
-  changes,
-  notes: [],
-  operation: { kind: 'updateLineage', edgesToAdd: [], edgesToRemove: [] },
-  sources: ['file:///w/revenue-lineage.yml'],
-});
+const item = (entityUrn: string, changes: PushChange[]) => lineageItem(entityUrn, changes, ['file:///w/revenue-lineage.yml']);
 const plan = (items: PushItem[]): PushPlan => ({ items, unchanged: [], warnings: [] });
 
 const twoAddsOneRemove = plan([

@@ -1,18 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { planMarkdown } from '../../../core/plan/planMarkdown';
-import type { PushChange, PushItem } from '../../../core/plan/pushTypes';
+import { lineageItem } from '../../support/pushItems';
 
-const item = (entityUrn: string, changes: PushChange[]): PushItem => ({
-  id: `${entityUrn}#x`,
-  phase: 'edges',
-  entityUrn,
-  title: 'Lineage (updateLineage)',
-  changes,
-  notes: [],
-  operation: { kind: 'updateLineage', edgesToAdd: [], edgesToRemove: [] },
-  sources: [],
-});
+const item = lineageItem;
 
 const items = [
   item('urn:li:dataset:a', [{ action: 'add', text: 'upstream urn:li:dataset:new' }]),
