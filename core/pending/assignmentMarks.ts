@@ -1,6 +1,6 @@
 import { hintOffset } from '../features/inlayHints';
 import type { WorkspaceDocument } from '../features/workspace';
-import type { PropertyAssignmentFact } from '../model/facts';
+import { factsOfKind, type PropertyAssignmentFact } from '../model/facts';
 import type { SourceRange } from '../model/range';
 import { logValue } from '../output/logText';
 import { assignmentChanges, currentValues, showValues, type PropertyValueChange } from '../plan/assignmentChanges';
@@ -32,8 +32,12 @@ export type CatalogValues = (entityUrn: string) => JsonObject | null | undefined
 
 /** The entities with an assignment inside `range`, first ones first, at most MAX_MARKED_ENTITIES. */
 export function entitiesAssignedIn(document: WorkspaceDocument, range: SourceRange): string[] {
+  return entitiesIn(assignmentFacts(document), range);
+}
+
+function entitiesIn(facts: readonly PropertyAssignmentFact[], range: SourceRange): string[] {
   const entities = new Set<string>();
-  for (const fact of assignmentFacts(document)) {
+  for (const fact of facts) {
     if (fact.range.end < range.start || fact.range.start > range.end) continue;
     entities.add(fact.entity.value);
     if (entities.size >= MAX_MARKED_ENTITIES) break;
@@ -42,12 +46,16 @@ export function entitiesAssignedIn(document: WorkspaceDocument, range: SourceRan
 }
 
 export function assignmentMarks(document: WorkspaceDocument, range: SourceRange, catalog: CatalogValues, valueTypeOf: (property: string) => string | undefined): AssignmentMark[] {
-  const wanted = new Set(entitiesAssignedIn(document, range));
+  // The document's assignments listed once: by kind, so a model read in parts lists no other facts.
+  const facts = assignmentFacts(document);
+  const wanted = new Set(entitiesIn(facts, range));
   const byEntity = new Map<string, PropertyAssignmentFact[]>();
   const intents = new Map<string, AssignmentIntent>();
-  for (const fact of assignmentFacts(document)) {
+  for (const fact of facts) {
     if (!wanted.has(fact.entity.value)) continue;
-    byEntity.set(fact.entity.value, [...(byEntity.get(fact.entity.value) ?? []), fact]);
+    const ofEntity = byEntity.get(fact.entity.value);
+    if (ofEntity) ofEntity.push(fact);
+    else byEntity.set(fact.entity.value, [fact]);
     addAssignment(intents, fact, document.uri);
   }
   const marks: AssignmentMark[] = [];
@@ -115,5 +123,5 @@ function endOfValues(text: string, fact: PropertyAssignmentFact): number {
 }
 
 function assignmentFacts(document: WorkspaceDocument): PropertyAssignmentFact[] {
-  return document.model.facts.filter((fact): fact is PropertyAssignmentFact => fact.kind === 'propertyAssignment');
+  return factsOfKind(document.model, 'propertyAssignment');
 }
