@@ -115,17 +115,22 @@ function gitHubTarget(env: NodeJS.ProcessEnv): GitHubTarget | undefined {
   return env.GITHUB_TOKEN ? { apiUrl: env.GITHUB_API_URL || 'https://api.github.com', repository: env.GITHUB_REPOSITORY ?? '', token: env.GITHUB_TOKEN } : undefined;
 }
 
+/** Validates (annotating as it goes) and plans, under the settings chosen for the review. */
+async function checkAndPlan(options: Inputs, settings: ReviewSettings): Promise<{ problems: FileDiagnostic[]; code: number; planned: CommentInput['plan'] }> {
+  const { problems, code } = await validate(options, settings);
+  const report = formatGithub(problems, 'the job summary of this run (its Summary page)');
+  if (report.annotations) process.stdout.write(`${report.annotations}\n`);
+  if (report.summary) say(report.summary);
+  return { problems, code, planned: await plan(options, settings) };
+}
+
 async function main(env: NodeJS.ProcessEnv): Promise<number> {
   const options = inputs(env);
   const event = readEvent(env.GITHUB_EVENT_PATH);
   const settings = await reviewSettings(options.settingsFrom, baseCommit(event), gitHubTarget(env), process.cwd());
   if (settings.warning) warn(settings.warning);
   if (settings.note) say(settings.note);
-  const { problems, code } = await validate(options, settings);
-  const report = formatGithub(problems, 'the job summary of this run (its Summary page)');
-  if (report.annotations) process.stdout.write(`${report.annotations}\n`);
-  if (report.summary) say(report.summary);
-  const planned = await plan(options, settings);
+  const { problems, code, planned } = await checkAndPlan(options, settings).finally(() => settings.cleanUp?.());
   const settingsNote = settings.note ?? settings.warning;
   if (env.GITHUB_STEP_SUMMARY) {
     appendFileSync(env.GITHUB_STEP_SUMMARY, jobSummary(problems, options.docsUrl, settingsNote));

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NO_SETTINGS_FILE, VERDICT_SETTINGS } from '../../cli/settings';
@@ -29,6 +29,8 @@ export interface ReviewSettings {
   note?: string;
   /** a problem to raise as a warning annotation */
   warning?: string;
+  /** removes what was written for the run (the base's settings file) */
+  cleanUp?: () => void;
 }
 
 export function parseSettingsFrom(value: string | undefined): SettingsFrom | undefined {
@@ -53,9 +55,10 @@ export async function reviewSettings(from: SettingsFrom, base: string | undefine
     return judgedWithDefaults(branch, describeError(error));
   }
   if (text === undefined) return { cliArguments: ['--settings', NO_SETTINGS_FILE], ...changeNote(branch, undefined) };
-  const file = join(mkdtempSync(join(tmpdir(), 'catalog-code-review-')), 'base-settings.json');
+  const written = mkdtempSync(join(tmpdir(), 'catalog-code-review-'));
+  const file = join(written, 'base-settings.json');
   writeFileSync(file, text, { mode: 0o600 });
-  return { cliArguments: ['--settings', file], ...changeNote(branch, readSettingsText(text, `${SETTINGS_PATH} of the base commit`)) };
+  return { cliArguments: ['--settings', file], cleanUp: () => rmSync(written, { recursive: true, force: true }), ...changeNote(branch, readSettingsText(text, `${SETTINGS_PATH} of the base commit`)) };
 }
 
 function judgedWithDefaults(branch: WorkspaceSettingsFile, why: string): ReviewSettings {
