@@ -151,7 +151,7 @@ function classify(uri: string, text: string, options: ReadOptions): { format: Fo
 }
 
 /** Whether parse() below may read the text as JSON (a strict JSON text then reads the same way). */
-function mayBeJson(uri: string): boolean {
+export function mayBeJson(uri: string): boolean {
   const path = pathOfUri(uri).toLowerCase();
   return !path.endsWith('.yml') && !path.endsWith('.yaml');
 }

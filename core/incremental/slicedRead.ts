@@ -4,6 +4,7 @@ import type { DocumentParts, ReadOptions } from '../formats';
 import { countItem, detectItem, detectListFromCounts, newListCounts } from '../formats/detect';
 import { isTopLevelList, modelOfLayout, parseItemRun, readItemRun, type YamlItem, type YamlItemLayout } from '../formats/yamlUnits';
 import type { DocumentModel, FormatId } from '../model/facts';
+import { FRAMED_LIST_FORMAT, framedListStart, frameEnd, readFramedFirstRun, withFrameEnd } from './slicedFrame';
 
 /**
  * About how much text one step parses: a run of whole items this long (more when one item is
@@ -31,8 +32,10 @@ const DOCUMENT_MARKER = /^(?:---|\.\.\.)(?:[ \t\r\n]|$)/m;
  * read's (core/formats/index.ts readDocumentUnits, test/unit/incremental/slicedRead.test.ts): the
  * runs are cut at lines whose `-` stands at the column of the first item's, each run must parse
  * alone as whole items of that list (no syntax error, anchor or second document), and the format
- * is decided by content detection over every item at the end. Anything else — JSON, a lineage file
- * (its frame is a mapping around the list), leading text other than comments — answers `whole`.
+ * is decided by content detection over every item at the end. A lineage file, whose frame is a
+ * mapping around the list, is read the same way when its list is the last thing in it: its first
+ * run is read with the frame (./slicedFrame.ts). Anything else — JSON, leading text other than
+ * comments, a key after a lineage file's list — answers `whole`.
  *
  * The format is guessed from the first run's items (so the items read so far can be checked
  * before the read is done, `soFar`) and confirmed against every item's at the end.
@@ -46,6 +49,10 @@ export class SlicedRead {
   private readonly items: YamlItem[] = [];
   private readonly counts = newListCounts();
   private outcome: SlicedOutcome | undefined;
+  /** a lineage file's: where its list's first item starts (the text before it is the frame), and the frame once read */
+  private framed: { prefixEnd: number; forced: FormatId | undefined; layout?: YamlItemLayout } | undefined;
+  /** where the last run read starts */
+  private lastRunStart = 0;
 
   /** `limit`: how much of the text may be read (in characters); a longer text is read up to the last item that ends under it. */
   constructor(
@@ -56,15 +63,24 @@ export class SlicedRead {
   ) {
     const forced = options.format ?? associationFor(uri, options.associations);
     this.detectedBy = forced ? 'association' : 'content';
-    const first = firstItemLine(text);
     if (!/\.ya?ml$/i.test(pathOfUri(uri))) this.outcome = whole('only YAML files are read in slices');
-    else if (forced === 'none' || (forced && !isTopLevelList(forced))) this.outcome = whole('its format is not a list at the top level');
-    else if (!first) this.outcome = whole('it does not start with a list item (after comments)');
-    else {
+    else if (forced === 'none' || (forced && !isTopLevelList(forced) && forced !== FRAMED_LIST_FORMAT)) this.outcome = whole('its format is not a list read in slices');
+    else this.startAt(text, forced);
+  }
+
+  private startAt(text: string, forced: FormatId | undefined): void {
+    const first = forced === FRAMED_LIST_FORMAT ? undefined : firstItemLine(text);
+    if (first) {
       this.format = forced;
       this.position = first.start;
       this.indent = first.indent;
+      return;
     }
+    const framed = forced === undefined || forced === FRAMED_LIST_FORMAT ? framedListStart(text) : undefined;
+    if (!framed) return this.giveUp('it does not start with a list item (after comments), nor is it a lineage file whose `lineage:` list follows its other keys');
+    this.framed = { prefixEnd: framed.prefixEnd, forced };
+    this.position = framed.prefixEnd;
+    this.indent = framed.indent;
   }
 
   /** How far the text is read: where the items read so far end. */
@@ -94,8 +110,11 @@ export class SlicedRead {
     // The last run under the limit ends at the last item that ends under it.
     const end = next > this.limit ? lastItemStartBefore(text, this.limit, this.indent) : next;
     if (end <= this.position) return this.finish();
-    const lines = text.slice(this.position, end);
+    const framedStart = this.framed && !this.framed.layout;
+    const lines = text.slice(framedStart ? 0 : this.position, end);
     if (/\r(?!\n)/.test(lines) || DOCUMENT_MARKER.test(lines)) return this.giveUp('it holds a line break of a lone CR, or more than one YAML document');
+    this.lastRunStart = this.position;
+    if (framedStart) return this.readFrame(lines, end);
     const run = parseItemRun(lines, this.position, this.indent);
     if (!run) return this.giveUp('a run of its items does not read alone (a syntax error, an anchor or alias, an item not at the list’s column)');
     if (!this.format) {
@@ -112,9 +131,36 @@ export class SlicedRead {
     this.position = end;
   }
 
+  /** The first run of a lineage file, read with its frame (`lines`: the text up to `end`). */
+  private readFrame(lines: string, end: number): void {
+    const framed = this.framed as NonNullable<SlicedRead['framed']>;
+    const layout = readFramedFirstRun(lines, framed.forced, this.detectedBy);
+    if (!layout) return this.giveUp('its frame and first items do not read alone as a lineage file (a syntax error, an anchor, another format, a key after the list)');
+    framed.layout = layout;
+    this.format = layout.format;
+    for (const item of layout.items) this.items.push(item);
+    this.position = end;
+  }
+
   private finish(): void {
     if (this.items.length === 0) return this.giveUp('its first item alone is longer than the limit');
+    if (this.framed) return this.finishFramed();
     if (this.detectedBy === 'content' && detectListFromCounts(this.counts) !== this.format) return this.giveUp('content detection over every item decides another format than its first items');
+    this.outcome = { kind: 'read', parts: this.parts(), readChars: this.position };
+  }
+
+  /**
+   * A lineage file's read ends: its root mapping's shape is set to end where the whole read's does.
+   * Content detection needs no second look: its first items already made it a lineage file, and more
+   * items of the same list cannot unmake it (the rule reads the root's keys and whether any entry
+   * has `entity` or `upstream`).
+   */
+  private finishFramed(): void {
+    const framed = this.framed as NonNullable<SlicedRead['framed']>;
+    const layout = framed.layout as YamlItemLayout;
+    const end = frameEnd(this.text.slice(0, framed.prefixEnd), this.text.slice(this.lastRunStart, this.position), this.lastRunStart);
+    if (end === undefined) return this.giveUp('its frame does not read with its last items');
+    framed.layout = withFrameEnd(layout, end);
     this.outcome = { kind: 'read', parts: this.parts(), readChars: this.position };
   }
 
@@ -124,7 +170,8 @@ export class SlicedRead {
 
   /** The items read so far with the frame of a list at the top level (no facts of its own), as readDocumentUnits gives them. */
   private parts(): DocumentParts {
-    const layout: YamlItemLayout = { format: this.format as FormatId, detectedBy: this.detectedBy, indent: this.indent, frame: { facts: [], sweepBefore: [], sweepAfter: [] }, items: [...this.items] };
+    const frame = this.framed?.layout?.frame ?? { facts: [], sweepBefore: [], sweepAfter: [] };
+    const layout: YamlItemLayout = { format: this.format as FormatId, detectedBy: this.detectedBy, indent: this.indent, frame, items: [...this.items] };
     return { model: modelOfLayout(this.uri, layout), yaml: layout };
   }
 }

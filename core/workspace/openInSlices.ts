@@ -2,7 +2,8 @@ import { performance } from 'node:perf_hooks';
 import type { DocumentParts, ReadOptions } from '../formats';
 import { checkPartsUntil } from '../incremental/checkParts';
 import { DocumentAnalysis } from '../incremental/documentAnalysis';
-import type { SlicedOutcome, SlicedRead } from '../incremental/slicedRead';
+import type { SlicedOutcome } from '../incremental/slicedRead';
+import type { SlicedDocumentRead } from '../incremental/slicedReadOf';
 import type { ValidationInput } from '../validate';
 import type { SlicedWork } from './backgroundReads';
 
@@ -23,7 +24,7 @@ export class OpenInSlices implements SlicedWork {
   private checkedTo = 0;
 
   constructor(
-    private readonly read: SlicedRead,
+    private readonly read: SlicedDocumentRead,
     private readonly options: ReadOptions,
     private readonly inputs: () => CheckInputs,
   ) {}

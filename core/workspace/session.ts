@@ -16,7 +16,8 @@ import { MAX_FILE_BYTES, isMetadataFileName, walkMetadataFiles } from './metadat
 import { mayWriteDefinitions } from './definitionSniff';
 import { UNREADABLE, readMetadataFileSync } from '../files/readFile';
 import { FIRST_SLICE_MS, MAX_OPEN_DOCUMENT_CHARS, SLICED_READ_FROM_CHARS, isTooLargeToCheck, partiallyCheckedDiagnostic, tooLargeDiagnostic, uncheckedModel, type DocumentCoverage } from './openDocumentLimit';
-import { SlicedRead, type SlicedOutcome } from '../incremental/slicedRead';
+import type { SlicedOutcome } from '../incremental/slicedRead';
+import { slicedReadOf } from '../incremental/slicedReadOf';
 import { BackgroundReads } from './backgroundReads';
 import { OpenInSlices, type CheckInputs } from './openInSlices';
 import { RULES_OF_ONE_PART } from '../incremental/checkParts';
@@ -384,7 +385,7 @@ export class WorkspaceSession {
    */
   private readInSlices(uri: string, text: string, version: number | undefined, notify: boolean): SessionDocument {
     const options = { associations: this.currentAssociations };
-    const read = new SlicedRead(uri, text, options, MAX_OPEN_DOCUMENT_CHARS);
+    const read = slicedReadOf(uri, text, options, MAX_OPEN_DOCUMENT_CHARS);
     const outcome = read.step(FIRST_SLICE_MS);
     if (outcome) return this.keepRead(uri, text, version, outcome, undefined, notify);
     // Over the limit, only the lines of the part that can be read are ever asked (the 20 MB rest is not scanned).

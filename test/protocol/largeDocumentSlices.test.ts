@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, Hover, MarkupContent } from 'vscode-languageserver-protocol';
-import { datasetYaml } from '../../bench/generate/metadataFiles';
+import { goldenMcpJson } from '../../bench/generate/goldenMcp';
+import { datasetYaml, lineageFile } from '../../bench/generate/metadataFiles';
 import { seededRandom } from '../../bench/support/random';
 import { MAX_OPEN_DOCUMENT_CHARS } from '../../core/workspace/openDocumentLimit';
 import { openTierWorkspace, type TierWorkspace } from '../reliability/tierWorkspace';
@@ -106,6 +107,50 @@ describe('language server: a 20 MB document does not hold up requests about othe
       await publishing.stop();
     }
   });
+
+  // A lineage file (its list inside a mapping) and an MCP JSON (read an element at a time; JSON is
+  // read whole or not at all, so just under the limit) are read in slices too.
+  for (const [label, name, text, partial] of [
+    ['a 20 MB lineage file', 'twenty-mb.lineage.yml', lineageFile(780_000, seededRandom(4)).text, true],
+    ['a 1.9 MB MCP JSON', 'large.mcp.json', goldenMcpJson(52_000), false],
+  ] as const) {
+    it(`answers a hover about a small document while ${label} is read`, async () => {
+      const { client, datasetUri } = tier;
+      assert.ok(text.length > (partial ? 8 * MAX_OPEN_DOCUMENT_CHARS : MAX_OPEN_DOCUMENT_CHARS * 0.9) && (partial || text.length <= MAX_OPEN_DOCUMENT_CHARS), `${text.length} characters`);
+      const uri = pathToFileURL(join(tier.folder, name)).toString();
+      const events: string[] = [];
+      let seenReading = false;
+      const statusesBefore = client.statuses.length;
+      const analysed = client
+        .waitFor(`the status saying ${label} is read`, () =>
+          client.statuses.slice(statusesBefore).find((s) => {
+            const reading = s.readingDocuments?.includes(uri) === true;
+            seenReading ||= reading;
+            return seenReading && !reading;
+          }), budgetMs(540_000))
+        .then((status) => {
+          events.push('large document read');
+          return status;
+        });
+      await client.open(uri, text, partial ? 'yaml' : 'json');
+      // The editor asks for its diagnostics (the read starts with the first request about it).
+      const first = client.pullDiagnostics(uri);
+      const hover = (client.connection.sendRequest('textDocument/hover', { textDocument: { uri: datasetUri }, position: { line: 4, character: 5 } }) as Promise<Hover | null>).then((answer) => {
+        events.push(`small document: hover while the large one ${client.latestStatus()?.readingDocuments?.includes(uri) ? 'is' : 'is not'} being read`);
+        return answer;
+      });
+      const [hovered, status] = await Promise.all([hover, analysed, first]);
+      assert.deepEqual(events, ['small document: hover while the large one is being read', 'large document read']);
+      assert.match((hovered?.contents as MarkupContent | undefined)?.value ?? '', /io\.team\.tier/);
+      assert.equal(status.checkedPartially?.some((p) => p.uri === uri) === true, partial, 'checked partially only when over the limit');
+      // The read's diagnostics are there once it ends (the generated lineage file has wrong types and envs in it).
+      const items = await client.pullDiagnostics(uri);
+      if (partial) assert.match(String(items[0]?.message), /^Checked partially: 2\.1 MB of this 1\d\.\d MB document/);
+      else assert.ok(items.every((d) => d.code !== 'document.tooLarge'), 'read whole');
+      if (partial) assert.ok(items.length > 10, `${items.length} diagnostics`);
+      await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    });
+  }
 });
 
 /** The server's resident memory now and at its peak, from /proc (Linux); a note where there is none. */

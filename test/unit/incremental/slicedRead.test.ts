@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { datasetYaml, PROPERTIES_YAML } from '../../../bench/generate/metadataFiles';
+import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../../bench/generate/metadataFiles';
 import { seededRandom } from '../../../bench/support/random';
 import { readDocument, readDocumentUnits } from '../../../core/formats';
 import { DocumentAnalysis } from '../../../core/incremental/documentAnalysis';
@@ -87,6 +87,35 @@ describe('a large document read in slices gives the whole read', () => {
     assert.ok(sliced > 0, 'some fixtures are list formats read in slices');
   });
 
+  it('a lineage file (a mapping around its list) is read in slices with the whole read\'s frame and parts', () => {
+    const lineage = lineageFile(3_000, seededRandom(4)).text;
+    const atZero = lineage.replace(/^ {2}/gm, '');
+    const cases: [string, string][] = [
+      ['as generated', lineage],
+      ['its list at column 0', atZero],
+      ['comments and blank lines around the frame and after the list', `# head\n\nversion: 1 # the version\n# before\nlineage: # the list\n\n# first\n${lineage.replace(/^[^]*?lineage:\n/, '')}\n# trailing\n\n`],
+      ['a comment indented inside the list at its end', `${lineage}    # in the list\n`],
+      ['no line break at the end', lineage.trimEnd()],
+      ['Windows line breaks', lineage.replace(/\n/g, '\r\n')],
+      ['unknown frame keys and no version', lineage.replace('version: 1\n', 'owner: someone\n')],
+    ];
+    for (const [label, text] of cases) {
+      const uri = 'file:///w/lineage.yml';
+      const { outcome, steps } = readInSlices(uri, text);
+      const analysis = analysisOf(uri, text, outcome);
+      assert.ok(steps > 2, `${label}: ${steps} slices`);
+      assert.deepEqual(outcome.kind === 'read' && outcome.parts.yaml, readDocumentUnits(uri, text).yaml, `${label}: the whole read's frame and items`);
+      assertSameAsFresh(analysis, Math.floor(text.length / 2), `${label}, a read in ${steps} slices`);
+    }
+    // Named as a lineage file by the user's associations: read in slices all the same.
+    const forced = new SlicedRead('file:///w/lineage.yml', lineage, { format: 'lineageFile' }, NO_LIMIT);
+    while (!forced.step(0));
+    assert.equal(forced.step(0)?.kind, 'read');
+    // Over the limit: read up to the last item that ends under it, as a whole read of that much.
+    const { outcome } = readInSlices('file:///w/huge.yml', lineage, Math.floor(lineage.length / 3));
+    assertSameAsFresh(analysisOf('file:///w/huge.yml', lineage, outcome), 0, 'the first third of a lineage file read in slices');
+  });
+
   it('leaves to the whole read what it cannot read the same way in slices', () => {
     const dataset = datasetYaml(2_000, seededRandom(2)).text;
     const middle = dataset.indexOf('\n- id:', dataset.length / 2) + 1;
@@ -94,7 +123,9 @@ describe('a large document read in slices gives the whole read', () => {
       ['a syntax error in the middle', 'file:///w/broken.yaml', `${dataset.slice(0, middle)}- id: "unclosed\n${dataset.slice(middle)}`],
       ['an anchor and alias', 'file:///w/anchors.yaml', `${dataset.slice(0, middle)}- &a {id: x, platform: hive}\n- *a\n${dataset.slice(middle)}`],
       ['a second YAML document', 'file:///w/two.yaml', `${dataset.slice(0, middle)}---\n${dataset.slice(middle)}`],
-      ['a lineage file (a mapping around the list)', 'file:///w/lineage.yml', 'version: 1\nlineage:\n  - entity: {name: a, type: dataset, platform: hive}\n'],
+      ['a lineage file with a key after its list', 'file:///w/lineage.yml', `${lineageFile(600, seededRandom(3)).text}extra: 1\n`],
+      ['a lineage file whose list is not its last key (read to the end in its first run)', 'file:///w/short.yml', 'lineage:\n  - entity: {name: a, type: dataset, platform: hive}\nversion: 1\n'],
+      ['a lineage file with an anchor in its frame', 'file:///w/anchored.yml', `version: &v 1\nother: *v\n${lineageFile(600, seededRandom(3)).text.replace(/^[^]*?lineage:\n/, 'lineage:\n')}`],
       ['JSON', 'file:///w/mcp.json', '[{"entityType": "dataset"}]'],
       ['text before the first item', 'file:///w/k8s.yaml', `kind: List\n${dataset}`],
     ];
