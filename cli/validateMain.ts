@@ -1,7 +1,7 @@
 import { processIo } from './io';
 import { runToExit, version } from './entry';
 import { keepYoungGenerationSmall } from './youngGeneration';
-import { inlineLessInBatch } from './optimizerMemory';
+import { inlineLessInBatch, optimizeOnlyHotCodeInBatch } from './optimizerMemory';
 import { runValidate } from './validate';
 import { asksForService } from './validateOptions';
 
@@ -17,5 +17,6 @@ if (asksForService(argv)) require('./cli-main.js');
 else {
   keepYoungGenerationSmall();
   inlineLessInBatch();
+  optimizeOnlyHotCodeInBatch();
   runToExit(runValidate(argv, processIo(version)));
 }
