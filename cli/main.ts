@@ -28,6 +28,8 @@ async function main(argv: string[]): Promise<number> {
       (await import('./youngGeneration.js')).keepYoungGenerationSmall();
       // Nor TurboFan's inlining, whose working memory a one-pass run never earns back (see optimizerMemory.ts).
       (await import('./optimizerMemory.js')).inlineLessInBatch();
+      // And TurboFan for the code that stays hot, not every function warm for a moment (see optimizerMemory.ts).
+      (await import('./optimizerMemory.js')).optimizeOnlyHotCodeInBatch();
       return (await import('./validate.js')).runValidate(rest, io);
     case 'serve':
       return (await import('./serve.js')).runServe(rest);

@@ -1,20 +1,18 @@
-import type { ServiceConnection } from '../core/api/http';
-import { UNKNOWN_EXISTENCE, type EntityExistenceView, type PropertyDefinitionInfo } from '../core/definitions/types';
+import { UNKNOWN_EXISTENCE } from '../core/definitions/types';
 import type { CatalogKnowledge } from '../core/workspace/session';
 import { loadMetadataDocuments, validateAll } from './documents';
 import { SETTINGS_FLAG_HELP } from './settings';
 import { parseCommandLine } from './args';
 import type { CliIo } from './io';
 import { targetLine } from '../core/api/targetDescription';
-import { announceTarget, announced, connectionTo } from './connection';
 import type { ServiceTarget } from '../core/rules/target';
 import { parseTargetFlag } from './targetFlag';
 import { formatGithub, formatSarif, formatText, type ReportFormat } from './report';
-import { serviceDefinitions, serviceExistence } from './validationContext';
-import { describeError } from '../core/errors/describeError';
-import { fetchServiceVersion } from '../core/api/serviceVersion';
 import { describeProfile, parseDataHubVersion, resolveProfile } from '../core/datahub/versions';
 import { PendingEntities } from '../core/pending/pendingEntities';
+import { VALIDATE_OPTIONS } from './validateOptions';
+// validate's own bundle has validateServiceAbsent.ts here (esbuild.mjs): runs with --service go to the whole CLI's.
+import { askService, type ServiceAnswers } from './validateService';
 
 const FORMATS: readonly ReportFormat[] = ['text', 'json', 'github', 'sarif'];
 
@@ -50,12 +48,7 @@ those applied); CATALOG_CODE_ASSOCIATIONS (JSON) replaces the associations, --se
 ${SETTINGS_FLAG_HELP}`;
 
 export async function runValidate(argv: string[], io: CliIo): Promise<number> {
-  const commandLine = parseCommandLine(
-    argv,
-    { format: { type: 'string', default: 'text' }, service: { type: 'string' }, target: { type: 'string' }, 'datahub-version': { type: 'string' }, severity: { type: 'string', multiple: true }, settings: { type: 'string' } },
-    VALIDATE_USAGE,
-    io,
-  );
+  const commandLine = parseCommandLine(argv, VALIDATE_OPTIONS, VALIDATE_USAGE, io);
   if (!commandLine.ok) return commandLine.exit;
   const parsed = commandLine.value;
   const targetFlag = parsed.values.target === undefined ? undefined : parseTargetFlag(parsed.values.target);
@@ -81,34 +74,20 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
   const workspace = loaded.value;
   const models = workspace.documents.map((d) => d.model);
 
-  let live: Map<string, PropertyDefinitionInfo> | undefined;
-  let entities: EntityExistenceView | undefined;
-  let target: ServiceTarget = chosenTarget ?? 'offline';
-  let serviceConnection: ServiceConnection | undefined;
+  let answers: ServiceAnswers | undefined;
   if (parsed.values.service) {
-    // The token as every verb finds it: CATALOG_TOKEN, or the local catalog's token file for a loopback URL.
-    const chosen = announced(connectionTo(parsed.values.service), io);
-    if (!chosen.ok) return chosen.exit;
-    const connection = chosen.value;
-    serviceConnection = connection;
-    if (chosenTarget === undefined) target = await announceTarget(connection, io);
-    else io.stderr(targetLine(chosenTarget, connection.url));
-    try {
-      live = await serviceDefinitions(connection);
-      entities = await serviceExistence(connection, models);
-    } catch (error) {
-      // The token is only ever a header; service errors never contain it.
-      io.stderr(`Cannot check against ${parsed.values.service}: ${describeError(error)}`);
-      return 2;
-    }
+    const asked = await askService(parsed.values.service, chosenTarget, models, io);
+    if (!asked.ok) return asked.exit;
+    answers = asked.value;
   } else io.stderr(offlineTargetLine(chosenTarget));
+  const target: ServiceTarget = answers?.target ?? chosenTarget ?? 'offline';
   const wanted = versionFlag ?? workspace.datahubVersion;
-  const reported = parsed.values.service && (wanted === 'auto' || wanted === '') ? await fetchServiceVersion(serviceConnection ?? { url: parsed.values.service, token: null }) : undefined;
+  const reported = answers && (wanted === 'auto' || wanted === '') ? await answers.version() : undefined;
   const { profile } = resolveProfile(wanted, reported);
   if (profile.source !== 'default') io.stderr(`Judging by ${describeProfile(profile)}.`);
   // Existence in the pending state (core/pending/existence.ts), as the editor and the push plan judge it.
   const pending = new PendingEntities(workspace.session);
-  knowledge = { ...(live ? { serviceDefinitions: live } : {}), entities: pending.view(entities ?? UNKNOWN_EXISTENCE), target, datahub: profile };
+  knowledge = { ...(answers ? { serviceDefinitions: answers.live } : {}), entities: pending.view(answers?.entities ?? UNKNOWN_EXISTENCE), target, datahub: profile };
   const all = validateAll(workspace);
 
   if (format === 'json') io.stdout(JSON.stringify(all, null, 2));

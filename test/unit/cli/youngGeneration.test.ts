@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { capAppliesOn, youngGenerationIsTheDefault } from '../../../cli/youngGeneration';
-import { inliningIsTheDefault } from '../../../cli/optimizerMemory';
+import { inliningIsTheDefault, interruptBudgetIsTheDefault } from '../../../cli/optimizerMemory';
 
 describe('the young-generation cap of catalog-code validate', () => {
   it('applies when neither node arguments nor NODE_OPTIONS size the young generation', () => {
@@ -34,5 +34,14 @@ describe('TurboFan inlining off for catalog-code validate (cli/optimizerMemory.t
     assert.equal(inliningIsTheDefault(['--turbo-inlining'], undefined), false);
     assert.equal(inliningIsTheDefault([], '--no_turbo_inlining'), false);
     assert.equal(inliningIsTheDefault(['--no-turbo-inlining'], undefined), false);
+  });
+});
+
+describe('a larger interrupt budget for catalog-code validate (cli/optimizerMemory.ts)', () => {
+  it('applies unless node arguments or NODE_OPTIONS set the interrupt budget themselves', () => {
+    assert.equal(interruptBudgetIsTheDefault([], undefined), true);
+    assert.equal(interruptBudgetIsTheDefault(['--interrupt-budget-for-feedback-allocation=940'], '--inspect'), true);
+    assert.equal(interruptBudgetIsTheDefault(['--interrupt-budget=1000'], undefined), false);
+    assert.equal(interruptBudgetIsTheDefault([], ' --interrupt_budget=5000'), false);
   });
 });
