@@ -26,6 +26,8 @@ const UNSUPPORTED_ANYWHERE = /[\t\r\uFEFF]|(^|\n)(%|---|\.\.\.)/;
 /** Characters that may not start a plain scalar here (flow, anchors, tags, block scalars, reserved, explicit keys, merge keys). */
 const INDICATORS = new Set(['[', ']', '{', '}', '&', '*', '!', '|', '>', '%', '@', '`', ',', '?', ':', '#', '<', '"', "'"]);
 const MAX_DEPTH = 100;
+/** What a one-line flow list of plain scalars may not hold: nested collections, quotes, keys, comments, anchors, tags, indicators that start no plain scalar. */
+const FLOW_UNSUPPORTED = /[[\]{}'"#:&*!|>%@`?]|^\s*-\s|,\s*-\s/;
 /** yaml's limit for an implicit key is 1,024 characters: longer keys are left to it. */
 const MAX_KEY = 1000;
 
@@ -224,7 +226,8 @@ class QuickReader {
    */
   private scalarToLineEnd(index: number, at: number, indent: number): Read {
     const line = this.lines[index];
-    const node = this.text[at] === '"' || this.text[at] === "'" ? this.quoted(at, line.end) : this.plain(at, line.end);
+    const first = this.text[at];
+    const node = first === '"' || first === "'" ? this.quoted(at, line.end) : first === '[' ? this.flowList(at, line.end) : this.plain(at, line.end);
     const next = this.nextContent(index + 1);
     if (next < this.lines.length && this.lines[next].indent > indent) throw new NotQuick();
     return { node, end: line.end === this.text.length ? line.end : line.end + 1, next: index + 1 };
@@ -247,6 +250,31 @@ class QuickReader {
     let at = from;
     while (at < lineEnd && this.text[at] === ' ') at++;
     if (at < lineEnd && !(this.text[at] === '#' && at > from)) throw new NotQuick();
+  }
+
+  /** `[a, b]` on one line, of plain scalars (the properties YAML's `entity_types: [dataset]`). */
+  private flowList(at: number, lineEnd: number): DocNode {
+    const close = this.text.indexOf(']', at);
+    if (close < 0 || close >= lineEnd) throw new NotQuick();
+    this.onlyCommentAfter(close + 1, lineEnd);
+    const items: ScalarNode[] = [];
+    const inside = this.text.slice(at + 1, close);
+    if (FLOW_UNSUPPORTED.test(inside)) throw new NotQuick();
+    if (inside.trim() !== '') {
+      let start = at + 1;
+      for (const part of inside.split(',')) {
+        const lead = part.length - part.trimStart().length;
+        const raw = part.trim();
+        if (raw === '') throw new NotQuick();
+        const value = plainValue(raw);
+        if (value === undefined || (raw[0] === '-' && raw.length === 1)) throw new NotQuick();
+        const from = start + lead;
+        const range = { start: from, end: from + raw.length };
+        items.push(typeof value === 'string' ? stringScalar(raw, from, from + raw.length) : { type: 'scalar', value, range, inner: range });
+        start += part.length + 1;
+      }
+    }
+    return { type: 'seq', items, range: { start: at, end: close + 1 } };
   }
 
   private plain(at: number, lineEnd: number): ScalarNode {

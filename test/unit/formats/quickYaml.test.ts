@@ -71,7 +71,7 @@ const MUTATIONS: ((lines: string[], at: number, random: Random) => void)[] = [
   (lines, at) => (lines[at] = lines[at].replace(/: (.+)$/, ': "$1"')),
   (lines, at) => (lines[at] = lines[at].replace(/: (.+)$/, ": '$1'")),
   (lines, at) => (lines[at] = lines[at].replace(/: (.+)$/, ':')),
-  (lines, at, random) => (lines[at] = lines[at].replace(/: (.+)$/, `: ${random.pick(['~', 'null', 'True', 'false', '007', '-0', '1.50', '1e3', '.5', '0x1f', '.inf', '+12', '1.2.3', '2024-01-01', 'a, b', '[x]', '{a: 1}', '&anchor x', '*alias', '!tag x', '|', 'x: y', '"esc\\"aped"', "'it''s'", '- x', 'a #b', 'a#b'])}`)),
+  (lines, at, random) => (lines[at] = lines[at].replace(/: (.+)$/, `: ${random.pick(['~', 'null', 'True', 'false', '007', '-0', '1.50', '1e3', '.5', '0x1f', '.inf', '+12', '1.2.3', '2024-01-01', 'a, b', '[x]', '[a, b]', '[ a , 1, true ]', '[]', '[a,]', '[a, "b"]', '[a, [b]]', '[-1, -]', '{a: 1}', '&anchor x', '*alias', '!tag x', '|', 'x: y', '"esc\\"aped"', "'it''s'", '- x', 'a #b', 'a#b'])}`)),
   (lines, at) => (lines[at] = ` ${lines[at]}`),
   (lines, at) => (lines[at] = lines[at].replace(/^( *) {2}/, '$1')),
   (lines, at) => lines.splice(at, 1),
@@ -103,7 +103,7 @@ describe('quick block-YAML reader', () => {
     assert.ok(read >= files.length / 2, `read ${read} of ${files.length}`);
   });
 
-  it('reads generated dataset, lineage and properties files the same way, and reads them all itself but the flow lists', () => {
+  it('reads generated dataset, lineage and properties files the same way, all of them itself', () => {
     const random = seededRandom(SEED);
     const texts = generatedFiles(60, random);
     let read = 0;
@@ -111,7 +111,7 @@ describe('quick block-YAML reader', () => {
       if (assertSameTree(text, `generated file ${index}`)) read++;
       assertSameModel(`file:///w/generated_${index}.${index % 2 === 1 ? 'datasets' : 'lineage'}.yaml`, text);
     }
-    assert.ok(read >= texts.length - 1, `read ${read} of ${texts.length}`);
+    assert.equal(read, texts.length);
   });
 
   it('gives the same tree for seeded mutations of generated and corpus files, or leaves them to the full parser', () => {
@@ -131,7 +131,7 @@ describe('quick block-YAML reader', () => {
 
   it('leaves to the full parser what it does not model', () => {
     const unsupported = [
-      'a: [x, y]\n',
+      'a: [x, [y]]\n',
       'a: {b: 1}\n',
       'a: &x 1\nb: *x\n',
       'a: !tag x\n',
