@@ -7,7 +7,7 @@ import type { YamlParse } from './yamlTree';
  * ./yamlTree.ts parseYaml gives (same values, same ranges) without the `yaml` package's syntax
  * tree: reading a 20,000-file workspace was almost all that parse (bench case workspaceScale).
  * On anything it does not recognise — flow collections, anchors and aliases, tags, block or
- * multi-line scalars, escapes, indented comments, tabs, CR line ends, several documents, a
+ * multi-line scalars, escapes, indented comments, tabs, lone CRs, several documents, a
  * duplicate key, odd indentation — it answers undefined and the caller reads the text with
  * parseYaml. test/unit/quickYaml.test.ts proves the trees equal over the DataHub corpus, DataHub's
  * examples and generated files.
@@ -21,8 +21,8 @@ export function parseQuickYaml(text: string): YamlParse | undefined {
   return root ? { documents: [root], problems: [], usesAnchors: false } : undefined;
 }
 
-/** Tabs, CR line ends, a byte-order mark, anchors' and aliases' sigils after a space, a directive or document marker at a line start. */
-const UNSUPPORTED_ANYWHERE = /[\t\r\uFEFF]|(^|\n)(%|---|\.\.\.)/;
+/** Tabs, a CR not followed by LF, a byte-order mark, a directive or document marker at a line start. */
+const UNSUPPORTED_ANYWHERE = /[\t\uFEFF]|\r(?!\n)|(^|\n)(%|---|\.\.\.)/;
 /** Characters that may not start a plain scalar here (flow, anchors, tags, block scalars, reserved, explicit keys, merge keys). */
 const INDICATORS = new Set(['[', ']', '{', '}', '&', '*', '!', '|', '>', '%', '@', '`', ',', '?', ':', '#', '<', '"', "'"]);
 const MAX_DEPTH = 100;
@@ -39,8 +39,10 @@ const enum LineKind {
 
 interface Line {
   start: number;
-  /** offset of the line's end (its newline, or the text's end) */
+  /** offset of the line's end (its CR LF or LF, or the text's end) */
   end: number;
+  /** offset after its line break (the text's end on the last line) */
+  after: number;
   indent: number;
   kind: LineKind;
 }
@@ -50,15 +52,16 @@ function linesOf(text: string): Line[] | undefined {
   const lines: Line[] = [];
   let start = 0;
   while (start <= text.length) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
+    const newline = text.indexOf('\n', start);
+    const after = newline < 0 ? text.length : newline + 1;
+    const end = newline < 0 ? text.length : newline > start && text.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
     let indent = 0;
     while (start + indent < end && text.charCodeAt(start + indent) === 32) indent++;
     const first = text[start + indent];
     const kind = start + indent === end ? LineKind.Blank : first === '#' ? LineKind.Comment : LineKind.Content;
     if (kind === LineKind.Comment && indent > 0) return undefined;
-    lines.push({ start, end, indent, kind });
-    start = end + 1;
+    lines.push({ start, end, after, indent, kind });
+    start = newline < 0 ? text.length + 1 : after;
   }
   return lines;
 }
@@ -230,7 +233,7 @@ class QuickReader {
     const node = first === '"' || first === "'" ? this.quoted(at, line.end) : first === '[' ? this.flowList(at, line.end) : this.plain(at, line.end);
     const next = this.nextContent(index + 1);
     if (next < this.lines.length && this.lines[next].indent > indent) throw new NotQuick();
-    return { node, end: line.end === this.text.length ? line.end : line.end + 1, next: index + 1 };
+    return { node, end: line.after, next: index + 1 };
   }
 
   private quoted(at: number, lineEnd: number): ScalarNode {

@@ -81,13 +81,15 @@ const MUTATIONS: ((lines: string[], at: number, random: Random) => void)[] = [
   (lines, at) => (lines[at] = lines[at].replace(/^( *)- (.*)$/, '$1-\n$1  $2')),
   (lines, at) => lines.splice(at, 0, '---'),
   (lines, at) => (lines[at] = `${lines[at]}\t`),
+  (lines, at) => (lines[at] = `${lines[at]}\r`),
 ];
 
 function mutated(text: string, random: Random): string {
   const lines = text.split('\n');
   const changes = 1 + random.int(3);
   for (let i = 0; i < changes; i++) random.pick(MUTATIONS)(lines, random.int(lines.length), random);
-  return random.chance(0.1) ? lines.join('\n').replace(/\n$/, '') : lines.join('\n');
+  const joined = random.chance(0.1) ? lines.join('\n').replace(/\n$/, '') : lines.join('\n');
+  return random.chance(0.2) ? joined.replace(/\n/g, '\r\n') : joined;
 }
 
 describe('quick block-YAML reader', () => {
@@ -140,7 +142,7 @@ describe('quick block-YAML reader', () => {
       'a: "esc\\n"\n',
       "a: 'it''s'\n",
       'a:\tb\n',
-      'a: b\r\nc: d\r\n',
+      'a: b\rc: d\r',
       '---\na: b\n',
       'a: b\n---\nc: d\n',
       'a: 1\na: 2\n',
@@ -157,6 +159,19 @@ describe('quick block-YAML reader', () => {
       '',
     ];
     for (const text of unsupported) assert.equal(parseQuickYaml(text), undefined, JSON.stringify(text));
+  });
+
+  it('reads files with CR LF line ends the same way', () => {
+    const random = seededRandom(SEED + 2);
+    const texts = [...generatedFiles(10, random), ...yamlFilesUnder(CORPUS).map((file) => readFileSync(file, 'utf8'))];
+    let read = 0;
+    for (const [index, text] of texts.entries()) {
+      const crlf = text.replace(/\r?\n/g, '\r\n');
+      if (assertSameTree(crlf, `CR LF file ${index}`)) read++;
+      assertSameModel(`file:///w/crlf_${index}.datasets.yaml`, crlf);
+    }
+    assert.ok(read >= texts.length / 2, `read ${read} of ${texts.length}`);
+    assert.ok(assertSameTree('a: 1\r\nb:\r\n  - x  # c\r\n  - [y, z]\r\nc: "q"\r\n', 'CR LF'));
   });
 
   it('reads plain scalars as YAML 1.2’s core schema does', () => {
