@@ -6,12 +6,16 @@ import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../../bench/generate/metadataFiles';
 import { seededRandom } from '../../../bench/support/random';
-import { OWN_CHECK_KINDS, slimModel } from '../../../core/workspace/slimModel';
+import { FIELDS_READ_ACROSS_FILES, OWN_CHECK_KINDS, slimModel } from '../../../core/workspace/slimModel';
 import { WorkspaceSession } from '../../../core/workspace/session';
 import { readDocument } from '../../../core/formats/index';
 
 // Closed files read from disk keep a slim model (core/workspace/slimModel.ts): what other files
 // read of them is all there, and their own diagnostics are those of the whole file.
+
+function fieldsReadAcrossFiles<T>(fields: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => FIELDS_READ_ACROSS_FILES.has(name)));
+}
 
 function workspace(): { root: string; files: Record<string, string> } {
   const root = mkdtempSync(join(tmpdir(), 'catalog-slim-'));
@@ -39,14 +43,18 @@ test('a scanned file keeps every fact but those its own checks read, and its dia
       const kept = scanned.get(uri);
       assert.ok(kept, name);
       const full = readDocument(uri, files[name]);
-      assert.deepEqual(kept.model.facts, full.facts.filter((fact) => !OWN_CHECK_KINDS.has(fact.kind)), name);
-      assert.equal(kept.slim, full.facts.some((fact) => OWN_CHECK_KINDS.has(fact.kind)) ? true : undefined, name);
+      const expected = full.facts.filter((fact) => !OWN_CHECK_KINDS.has(fact.kind)).map((fact) => (fact.kind === 'entityDeclaration' ? { ...fact, fields: fieldsReadAcrossFiles(fact.fields) } : fact));
+      assert.deepEqual(kept.model.facts, expected, name);
+      assert.equal(kept.slim, true, name);
       assert.deepEqual(scanned.diagnosticsOf(uri), whole.diagnosticsOf(uri), `${name}: diagnostics`);
       assert.deepEqual(scanned.diagnosticsUnder(uri, { entities: { exists: () => undefined } }), whole.diagnosticsUnder(uri, { entities: { exists: () => undefined } }), `${name}: diagnostics under`);
     }
     assert.deepEqual([...scanned.definitions().keys()].sort(), [...whole.definitions().keys()].sort());
     const c = pathToFileURL(join(root, 'c.datasets.yaml')).toString();
     assert.ok(scanned.diagnosticsOf(c).some((diagnostic) => /unknownKey/.test(diagnostic.message)), 'the unknown key is still found from the slim file');
+    // A dataset's schema and property map (plain copies) are left to its own checks; its name, platform and env are kept.
+    const orders = scanned.get(c)?.model.facts.find((fact) => fact.kind === 'entityDeclaration');
+    assert.deepEqual(orders?.kind === 'entityDeclaration' ? Object.keys(orders.fields).sort() : [], ['id', 'platform']);
     // Opened, a file is read whole; closed again, slim.
     assert.equal(scanned.openDocument(c, files['c.datasets.yaml'], 1).slim, undefined);
     assert.ok(scanned.get(c)?.model.facts.some((fact) => fact.kind === 'objectShape'));
@@ -58,6 +66,9 @@ test('a scanned file keeps every fact but those its own checks read, and its dia
 });
 
 test('a model without facts of its own checks is kept as it is', () => {
+  const lineage = readDocument('file:///w/l.yml', 'version: 1\nlineage:\n  - entity:\n      name: a\n      type: dataset\n      platform: hive\n', { associations: { '*.yml': 'lineageFile' } });
+  const slim = slimModel(lineage);
+  assert.deepEqual(slim.facts, lineage.facts.filter((fact) => !OWN_CHECK_KINDS.has(fact.kind)));
   const model = readDocument('file:///w/x.json', '[]');
   assert.equal(slimModel(model), model);
 });
