@@ -13,6 +13,7 @@ import { readFormsYaml } from './formsYaml';
 import { detectUncheckedFormat } from './unchecked';
 import type { DocNode } from './tree';
 import { parseYaml } from './yamlTree';
+import { parseQuickYaml } from './quickYaml';
 import { layoutOf, modelOfLayout, type YamlItemLayout } from './yamlUnits';
 import { describeError } from '../errors/describeError';
 
@@ -33,6 +34,11 @@ export interface ReadOptions {
    * the push reads files this way so it never decides formats on its own
    */
   format?: FormatId;
+  /**
+   * read plain block YAML with the quick reader (./quickYaml.ts), which gives the same tree without
+   * the `yaml` package's syntax tree and hands anything else to it: the workspace's closed files
+   */
+  quickYaml?: boolean;
 }
 
 export type { Associations } from './associations';
@@ -144,7 +150,7 @@ interface Parsed {
 function classify(uri: string, text: string, options: ReadOptions): { format: FormatId | null; detectedBy: DocumentModel['detectedBy']; parsed?: Parsed } {
   const forced = options.format ?? associationFor(uri, options.associations);
   if (forced === 'none') return { format: null, detectedBy: 'association' };
-  const parsed = parse(uri, text);
+  const parsed = parse(uri, text, options.quickYaml === true);
   if (forced) return { format: forced, detectedBy: 'association', parsed };
   const format = detectByContent(parsed.documents);
   return format ? { format, detectedBy: 'content', parsed } : { format: null, detectedBy: 'none', parsed };
@@ -157,11 +163,11 @@ export function mayBeJson(uri: string): boolean {
 }
 
 /** `.json` is strict JSON, `.jsonc` allows comments, `.yml`/`.yaml` is YAML; others by content. */
-function parse(uri: string, text: string): Parsed {
+function parse(uri: string, text: string, quickYaml: boolean): Parsed {
   const path = pathOfUri(uri).toLowerCase();
   if (path.endsWith('.json')) return fromJson(text, false);
   if (path.endsWith('.jsonc')) return fromJson(text, true);
-  if (path.endsWith('.yml') || path.endsWith('.yaml')) return parseYaml(text);
+  if (path.endsWith('.yml') || path.endsWith('.yaml')) return (quickYaml ? parseQuickYaml(text) : undefined) ?? parseYaml(text);
   const first = /\S/.exec(text)?.[0];
   if (first === '{' || first === '[') {
     const json = fromJson(text, true);

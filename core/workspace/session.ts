@@ -19,6 +19,7 @@ import { FIRST_SLICE_MS, MAX_OPEN_DOCUMENT_CHARS, SLICED_READ_FROM_CHARS, isTooL
 import type { SlicedOutcome } from '../incremental/slicedRead';
 import { slicedReadOf } from '../incremental/slicedReadOf';
 import { BackgroundReads } from './backgroundReads';
+import { slimModel } from './slimModel';
 import { OpenInSlices, type CheckInputs } from './openInSlices';
 import { RULES_OF_ONE_PART } from '../incremental/checkParts';
 import { Listeners, type Listen } from './listeners';
@@ -109,7 +110,7 @@ export class WorkspaceSession {
   setAssociations(associations: Associations): boolean {
     if (JSON.stringify(associations) === JSON.stringify(this.currentAssociations)) return false;
     this.currentAssociations = associations;
-    for (const entry of [...this.entries.values()]) this.store(entry.uri, entry.text, entry.version, entry.open, false);
+    for (const entry of [...this.entries.values()]) this.store(entry.uri, entry.text, entry.version, entry.open, false, undefined, undefined, entry.slim === true);
     this.definitionsMayHaveChanged();
     return true;
   }
@@ -184,7 +185,7 @@ export class WorkspaceSession {
     // An open document kept in parts checks again only the parts an edit changed (core/incremental/checkParts.ts).
     const analysis = entry.analysis?.model === entry.model ? entry.analysis : undefined;
     // A document checked up to the limit is judged as the text it was read from (its first part).
-    const input = { model: entry.model, text: analysis?.text ?? entry.text, definitions: this.definitionsView(), entities: catalog.entities, target: catalog.target, datahub: catalog.datahub, severity: this.currentSeverity };
+    const input = { model: analysis ? entry.model : this.fullModel(entry), text: analysis?.text ?? entry.text, definitions: this.definitionsView(), entities: catalog.entities, target: catalog.target, datahub: catalog.datahub, severity: this.currentSeverity };
     const parts = analysis?.parts;
     const found = parts ? validateParts({ ...input, parts, cache: analysis?.cache, repeats: analysis?.repeats, suppressions: analysis?.suppressions }) : validateDocument(input);
     return entry.coverage?.state === 'partial' ? [partiallyCheckedDiagnostic(uri, entry.coverage.readChars, entry.text.length), ...found] : found;
@@ -219,7 +220,7 @@ export class WorkspaceSession {
   diagnosticsUnder(uri: string, catalog: CatalogKnowledge): CoreDiagnostic[] {
     const entry = this.entries.get(uri);
     if (!entry || entry.model.format === null) return [];
-    return validateDocument({ model: entry.model, text: entry.text, definitions: this.definitionsView(catalog), entities: catalog.entities, target: catalog.target, datahub: catalog.datahub, severity: this.currentSeverity });
+    return validateDocument({ model: this.fullModel(entry), text: entry.text, definitions: this.definitionsView(catalog), entities: catalog.entities, target: catalog.target, datahub: catalog.datahub, severity: this.currentSeverity });
   }
 
   /** Every metadata file with its diagnostics, and each file of a format not checked with its note, sorted by URI; `uris` narrows the answer to those files. */
@@ -291,7 +292,7 @@ export class WorkspaceSession {
       // The walk already kept links inside the folder walked: no lstat of each file here.
       const text = this.entries.get(uri)?.open ? undefined : this.readText(uri, file, false, false);
       if (text !== undefined && mayWriteDefinitions(text)) {
-        this.store(uri, text, undefined, false, false);
+        this.store(uri, text, undefined, false, false, undefined, undefined, true);
         early++;
       } else if (text !== undefined) late.push({ uri, text });
       await slices.yieldWhenDue();
@@ -304,7 +305,7 @@ export class WorkspaceSession {
     for (let i = 0; i < files.length; i++) {
       const { uri, text } = files[i];
       // An editor may have opened the file, or the disk changed it (fileChanged), while the scan ran: theirs wins.
-      if (!this.entries.get(uri)?.open && !this.changedWhileScanning.has(uri)) this.store(uri, text, undefined, false, false);
+      if (!this.entries.get(uri)?.open && !this.changedWhileScanning.has(uri)) this.store(uri, text, undefined, false, false, undefined, undefined, true);
       // Dropped as soon as stored: the list does not keep every text alive until the end.
       files[i] = EMPTY_READ;
       await slices.yieldWhenDue();
@@ -349,7 +350,7 @@ export class WorkspaceSession {
       return;
     }
     const text = this.readText(uri, path, notify, true);
-    if (text !== undefined) this.store(uri, text, undefined, false, notify);
+    if (text !== undefined) this.store(uri, text, undefined, false, notify, undefined, undefined, true);
   }
 
   /**
@@ -368,14 +369,23 @@ export class WorkspaceSession {
     return read.text;
   }
 
-  private store(uri: string, text: string, version: number | undefined, open: boolean, notify = true, updated?: DocumentAnalysis, lineIndex?: LineIndex): SessionDocument {
+  /** `slim`: a closed file read from disk, which keeps only the facts other files read (./slimModel.ts). */
+  private store(uri: string, text: string, version: number | undefined, open: boolean, notify = true, updated?: DocumentAnalysis, lineIndex?: LineIndex, slim = false): SessionDocument {
     this.reads.stop(uri);
     if (open && !updated && text.length >= SLICED_READ_FROM_CHARS) return this.readInSlices(uri, text, version, notify);
     const unchecked = open && isTooLargeToCheck(text);
-    const { model, analysis } = unchecked ? { model: uncheckedModel(uri), analysis: undefined } : this.read(uri, text, open, updated);
+    const { model: read, analysis } = unchecked ? { model: uncheckedModel(uri), analysis: undefined } : this.read(uri, text, open, updated);
+    const model = slim && !open ? slimModel(read) : read;
     // An unchecked document's index is never asked for a position past its first line: not built per keystroke.
     const index = lineIndex ?? (unchecked ? new LineIndex(text, [0]) : new LineIndex(text));
-    return this.keep({ uri, text, model, lineIndex: index, version, open, ...(analysis ? { analysis } : {}), ...(unchecked ? { coverage: { state: 'unchecked' } } : {}) }, notify);
+    const kept: SessionDocument = { uri, text, model, lineIndex: index, version, open, ...(analysis ? { analysis } : {}), ...(unchecked ? { coverage: { state: 'unchecked' } } : {}) };
+    if (model !== read) kept.slim = true;
+    return this.keep(kept, notify);
+  }
+
+  /** A document's whole model: a slim one (./slimModel.ts) is read again from its text, for the checks of the file itself. */
+  private fullModel(entry: SessionDocument): DocumentModel {
+    return entry.slim ? this.read(entry.uri, entry.text, false, undefined).model : entry.model;
   }
 
   /**
@@ -440,7 +450,7 @@ export class WorkspaceSession {
   private read(uri: string, text: string, open: boolean, updated: DocumentAnalysis | undefined): { model: DocumentModel; analysis: DocumentAnalysis | undefined } {
     try {
       const analysis = updated ?? (open ? DocumentAnalysis.read(uri, text, { associations: this.currentAssociations }) : undefined);
-      return { model: analysis ? analysis.model : readDocument(uri, text, { associations: this.currentAssociations }), analysis };
+      return { model: analysis ? analysis.model : readDocument(uri, text, { associations: this.currentAssociations, quickYaml: true }), analysis };
     } catch {
       // A file the adapters cannot read at all is treated like a file of no known format.
       return { model: uncheckedModel(uri), analysis: undefined };

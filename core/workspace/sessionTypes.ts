@@ -57,6 +57,11 @@ export interface SessionDocument extends WorkspaceDocument {
   analysis?: DocumentAnalysis;
   /** open documents not (yet) read whole: being read in slices, read up to the limit, or not read (./openDocumentLimit.ts) */
   coverage?: DocumentCoverage;
+  /**
+   * a closed file read from disk whose model keeps only the facts read across files (definitions,
+   * entities, lineage, assignments; ./slimModel.ts): its own checks read it whole again
+   */
+  slim?: true;
 }
 
 export interface FileDiagnostics {

@@ -1,0 +1,318 @@
+import type { DocNode, MapEntry, ScalarNode, ScalarValue } from './tree';
+import type { YamlParse } from './yamlTree';
+
+/**
+ * A quick reader of the block YAML most metadata files are written in (`key: value` lines, `- `
+ * items, plain or simply quoted scalars, comments at column 0), giving exactly the tree
+ * ./yamlTree.ts parseYaml gives (same values, same ranges) without the `yaml` package's syntax
+ * tree: reading a 20,000-file workspace was almost all that parse (bench case workspaceScale).
+ * On anything it does not recognise — flow collections, anchors and aliases, tags, block or
+ * multi-line scalars, escapes, indented comments, tabs, lone CRs, several documents, a
+ * duplicate key, odd indentation — it answers undefined and the caller reads the text with
+ * parseYaml. test/unit/quickYaml.test.ts proves the trees equal over the DataHub corpus, DataHub's
+ * examples and generated files.
+ */
+export function parseQuickYaml(text: string): YamlParse | undefined {
+  if (text.length === 0 || UNSUPPORTED_ANYWHERE.test(text)) return undefined;
+  const lines = linesOf(text);
+  if (!lines) return undefined;
+  const reader = new QuickReader(text, lines);
+  const root = reader.document();
+  return root ? { documents: [root], problems: [], usesAnchors: false } : undefined;
+}
+
+/** Tabs, a CR not followed by LF, a byte-order mark, a directive or document marker at a line start. */
+const UNSUPPORTED_ANYWHERE = /[\t\uFEFF]|\r(?!\n)|(^|\n)(%|---|\.\.\.)/;
+/** Characters that may not start a plain scalar here (flow, anchors, tags, block scalars, reserved, explicit keys, merge keys). */
+const INDICATORS = new Set(['[', ']', '{', '}', '&', '*', '!', '|', '>', '%', '@', '`', ',', '?', ':', '#', '<', '"', "'"]);
+const MAX_DEPTH = 100;
+/** What a one-line flow list of plain scalars may not hold: nested collections, quotes, keys, comments, anchors, tags, indicators that start no plain scalar. */
+const FLOW_UNSUPPORTED = /[[\]{}'"#:&*!|>%@`?]|^\s*-\s|,\s*-\s/;
+/** yaml's limit for an implicit key is 1,024 characters: longer keys are left to it. */
+const MAX_KEY = 1000;
+
+const enum LineKind {
+  Blank,
+  Comment,
+  Content,
+}
+
+interface Line {
+  start: number;
+  /** offset of the line's end (its CR LF or LF, or the text's end) */
+  end: number;
+  /** offset after its line break (the text's end on the last line) */
+  after: number;
+  indent: number;
+  kind: LineKind;
+}
+
+/** The lines of the text, or undefined when a comment is indented (yaml attaches those to nodes in ways not modelled here). */
+function linesOf(text: string): Line[] | undefined {
+  const lines: Line[] = [];
+  let start = 0;
+  while (start <= text.length) {
+    const newline = text.indexOf('\n', start);
+    const after = newline < 0 ? text.length : newline + 1;
+    const end = newline < 0 ? text.length : newline > start && text.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
+    let indent = 0;
+    while (start + indent < end && text.charCodeAt(start + indent) === 32) indent++;
+    const first = text[start + indent];
+    const kind = start + indent === end ? LineKind.Blank : first === '#' ? LineKind.Comment : LineKind.Content;
+    if (kind === LineKind.Comment && indent > 0) return undefined;
+    lines.push({ start, end, after, indent, kind });
+    start = newline < 0 ? text.length + 1 : after;
+  }
+  return lines;
+}
+
+interface Read {
+  node: DocNode;
+  /** where the node's tokens end (yaml's range[2]): a collection's end offset */
+  end: number;
+  /** the line after the node's last line */
+  next: number;
+}
+
+class NotQuick extends Error {}
+
+class QuickReader {
+  constructor(
+    private readonly text: string,
+    private readonly lines: Line[],
+  ) {}
+
+  document(): DocNode | undefined {
+    try {
+      const first = this.nextContent(0);
+      if (first >= this.lines.length || this.lines[first].indent !== 0) return undefined;
+      const read = this.block(first, 0);
+      if (this.nextContent(read.next) < this.lines.length) return undefined;
+      return read.node;
+    } catch (error) {
+      if (error instanceof NotQuick) return undefined;
+      throw error;
+    }
+  }
+
+  /** The first content line at or after `index` (blank lines and comments at column 0 skipped). */
+  private nextContent(index: number): number {
+    while (index < this.lines.length && this.lines[index].kind !== LineKind.Content) index++;
+    return index;
+  }
+
+  /** The block collection whose first line is `index`, at its indentation. */
+  private block(index: number, depth: number): Read {
+    if (depth > MAX_DEPTH) throw new NotQuick();
+    const line = this.lines[index];
+    const column = line.start + line.indent;
+    return this.isDash(column) ? this.sequence(index, line.indent, depth) : this.mapping(index, column, line.indent, depth);
+  }
+
+  /** Whether a `-` item indicator starts at `offset`. */
+  private isDash(offset: number): boolean {
+    if (this.text[offset] !== '-') return false;
+    const after = this.text[offset + 1];
+    return after === undefined || after === ' ' || after === '\n';
+  }
+
+  private sequence(index: number, indent: number, depth: number): Read {
+    const items: DocNode[] = [];
+    const start = this.lines[index].start + indent;
+    let end = start;
+    let next = index;
+    while (next < this.lines.length) {
+      const line = this.lines[next];
+      if (line.kind !== LineKind.Content || line.indent !== indent || !this.isDash(line.start + indent)) break;
+      const item = this.item(next, line.start + indent, depth);
+      items.push(item.node);
+      end = item.end;
+      next = this.nextContent(item.next);
+      if (next < this.lines.length && this.lines[next].indent > indent) throw new NotQuick();
+    }
+    return { node: { type: 'seq', items, range: { start, end } }, end, next };
+  }
+
+  /** One `- ` item whose dash is at `dash`. */
+  private item(index: number, dash: number, depth: number): Read {
+    const line = this.lines[index];
+    let at = dash + 1;
+    while (at < line.end && this.text[at] === ' ') at++;
+    if (at === line.end) {
+      // `-` alone: the item is the block on the lines below, more indented than the dash.
+      const below = this.nextContent(index + 1);
+      if (below >= this.lines.length || this.lines[below].indent <= dash - line.start) throw new NotQuick();
+      return this.block(below, depth + 1);
+    }
+    if (this.isDash(at) || this.text[at] === '#') throw new NotQuick();
+    if (this.keyEnd(at, line.end) !== undefined) return this.mapping(index, at, at - line.start, depth + 1);
+    return this.scalarToLineEnd(index, at, dash - line.start);
+  }
+
+  /** A mapping whose first key starts at `first` on line `index`; its other keys start lines at `indent`. */
+  private mapping(index: number, first: number, indent: number, depth: number): Read {
+    const entries: MapEntry[] = [];
+    const seen = new Set<string>();
+    let end: number;
+    let next = index;
+    let keyAt = first;
+    for (;;) {
+      const entry = this.entry(next, keyAt, indent, depth);
+      const name = entry.key.value as string;
+      if (seen.has(name)) throw new NotQuick();
+      seen.add(name);
+      entries.push({ key: entry.key, value: entry.value.node, range: { start: entry.key.range.start, end: Math.max(entry.key.range.end, entry.value.node.range.end) } });
+      end = entry.value.end;
+      next = this.nextContent(entry.value.next);
+      if (next >= this.lines.length) break;
+      const following = this.lines[next];
+      if (following.indent > indent) throw new NotQuick();
+      if (following.indent < indent) break;
+      // A `- ` at the mapping's column after a key's value is either the parent's next item or an error: both left to yaml unless the parent takes it.
+      if (this.isDash(following.start + indent)) break;
+      keyAt = following.start + indent;
+    }
+    return { node: { type: 'map', entries, range: { start: first, end } }, end, next };
+  }
+
+  /** One `key: value` entry whose key starts at `at` on line `index`. */
+  private entry(index: number, at: number, indent: number, depth: number): { key: ScalarNode; value: Read } {
+    const line = this.lines[index];
+    const colon = this.keyEnd(at, line.end);
+    if (colon === undefined) throw new NotQuick();
+    const key = this.plainKey(at, colon);
+    let valueAt = colon + 1;
+    while (valueAt < line.end && this.text[valueAt] === ' ') valueAt++;
+    if (valueAt < line.end) {
+      if (this.text[valueAt] === '#') throw new NotQuick();
+      return { key, value: this.scalarToLineEnd(index, valueAt, indent) };
+    }
+    return { key, value: this.valueBelow(index, valueAt, indent, depth) };
+  }
+
+  /** The value of a key written alone on its line: the block below it, or null. */
+  private valueBelow(index: number, afterColon: number, indent: number, depth: number): Read {
+    const below = this.nextContent(index + 1);
+    if (below < this.lines.length) {
+      const line = this.lines[below];
+      if (line.indent > indent || (line.indent === indent && this.isDash(line.start + indent))) return this.block(below, depth + 1);
+    }
+    // A null value: yaml ends it after the colon and its spaces. Blank lines or comments after it end up in its range in ways not modelled here.
+    if (index + 1 < this.lines.length && this.lines[index + 1].kind !== LineKind.Content && !(index + 2 === this.lines.length && this.lines[index + 1].start === this.text.length)) throw new NotQuick();
+    const range = { start: afterColon, end: afterColon };
+    return { node: { type: 'scalar', value: null, range, inner: range }, end: afterColon, next: index + 1 };
+  }
+
+  /** The offset of the `:` that ends a key starting at `at`, when the line from `at` reads as `key:` or `key: …`. */
+  private keyEnd(at: number, lineEnd: number): number | undefined {
+    const first = this.text[at];
+    if (first === '"' || first === "'") return undefined;
+    let colon = this.text.indexOf(':', at);
+    while (colon >= 0 && colon < lineEnd) {
+      const after = this.text[colon + 1];
+      if (colon + 1 === lineEnd || after === ' ') return colon;
+      colon = this.text.indexOf(':', colon + 1);
+    }
+    return undefined;
+  }
+
+  private plainKey(at: number, colon: number): ScalarNode {
+    const raw = this.text.slice(at, colon);
+    if (raw.length === 0 || raw.length > MAX_KEY || INDICATORS.has(raw[0]) || raw.endsWith(' ') || raw.includes(' #') || (raw[0] === '-' && (raw[1] === ' ' || raw.length === 1))) throw new NotQuick();
+    if (typeof plainValue(raw) !== 'string') throw new NotQuick();
+    return stringScalar(raw, at, at + raw.length);
+  }
+
+  /**
+   * A scalar from `at` to its line's end (a trailing comment left out); the lines after it must
+   * not continue it (more indented than `indent`, the column of its key or dash).
+   */
+  private scalarToLineEnd(index: number, at: number, indent: number): Read {
+    const line = this.lines[index];
+    const first = this.text[at];
+    const node = first === '"' || first === "'" ? this.quoted(at, line.end) : first === '[' ? this.flowList(at, line.end) : this.plain(at, line.end);
+    const next = this.nextContent(index + 1);
+    if (next < this.lines.length && this.lines[next].indent > indent) throw new NotQuick();
+    return { node, end: line.after, next: index + 1 };
+  }
+
+  private quoted(at: number, lineEnd: number): ScalarNode {
+    const quote = this.text[at];
+    const close = this.text.indexOf(quote, at + 1);
+    if (close < 0 || close >= lineEnd) throw new NotQuick();
+    const value = this.text.slice(at + 1, close);
+    if (quote === '"' && value.includes('\\')) throw new NotQuick();
+    if (quote === "'" && this.text[close + 1] === "'") throw new NotQuick();
+    this.onlyCommentAfter(close + 1, lineEnd);
+    const node = stringScalar(value, at + 1, close);
+    return { ...node, range: { start: at, end: close + 1 } };
+  }
+
+  /** After a quoted scalar only spaces and a comment may follow. */
+  private onlyCommentAfter(from: number, lineEnd: number): void {
+    let at = from;
+    while (at < lineEnd && this.text[at] === ' ') at++;
+    if (at < lineEnd && !(this.text[at] === '#' && at > from)) throw new NotQuick();
+  }
+
+  /** `[a, b]` on one line, of plain scalars (the properties YAML's `entity_types: [dataset]`). */
+  private flowList(at: number, lineEnd: number): DocNode {
+    const close = this.text.indexOf(']', at);
+    if (close < 0 || close >= lineEnd) throw new NotQuick();
+    this.onlyCommentAfter(close + 1, lineEnd);
+    const items: ScalarNode[] = [];
+    const inside = this.text.slice(at + 1, close);
+    if (FLOW_UNSUPPORTED.test(inside)) throw new NotQuick();
+    if (inside.trim() !== '') {
+      let start = at + 1;
+      for (const part of inside.split(',')) {
+        const lead = part.length - part.trimStart().length;
+        const raw = part.trim();
+        if (raw === '') throw new NotQuick();
+        const value = plainValue(raw);
+        if (value === undefined || (raw[0] === '-' && raw.length === 1)) throw new NotQuick();
+        const from = start + lead;
+        const range = { start: from, end: from + raw.length };
+        items.push(typeof value === 'string' ? stringScalar(raw, from, from + raw.length) : { type: 'scalar', value, range, inner: range });
+        start += part.length + 1;
+      }
+    }
+    return { type: 'seq', items, range: { start: at, end: close + 1 } };
+  }
+
+  private plain(at: number, lineEnd: number): ScalarNode {
+    const first = this.text[at];
+    if (INDICATORS.has(first) || (first === '-' && this.isDash(at))) throw new NotQuick();
+    let end = at;
+    // A comment starts at a `#` after a space; searched within the line only.
+    while (end < lineEnd && !(this.text[end] === '#' && this.text[end - 1] === ' ')) end++;
+    while (end > at && this.text[end - 1] === ' ') end--;
+    const raw = this.text.slice(at, end);
+    if (raw.includes(': ') || raw.endsWith(':')) throw new NotQuick();
+    const value = plainValue(raw);
+    if (value === undefined) throw new NotQuick();
+    const range = { start: at, end };
+    return typeof value === 'string' ? stringScalar(raw, at, end) : { type: 'scalar', value, range, inner: range };
+  }
+}
+
+/** A string scalar whose characters are the text's from `start` to `end`. */
+function stringScalar(value: string, start: number, end: number): ScalarNode {
+  const range = { start, end };
+  return { type: 'scalar', value, range, inner: range, offsetOf: (index) => start + index };
+}
+
+/**
+ * A plain scalar's value under YAML 1.2's core schema, as the `yaml` package resolves it (null,
+ * booleans, decimal integers, floats, else a string); undefined for the forms left to it (octal,
+ * hexadecimal, infinities, NaN).
+ */
+export function plainValue(raw: string): ScalarValue | undefined {
+  if (/^(?:~|[Nn]ull|NULL)?$/.test(raw)) return null;
+  if (/^(?:[Tt]rue|TRUE)$/.test(raw)) return true;
+  if (/^(?:[Ff]alse|FALSE)$/.test(raw)) return false;
+  if (/^0o[0-7]+$/.test(raw) || /^0x[0-9a-fA-F]+$/.test(raw) || /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(raw)) return undefined;
+  if (/^[-+]?[0-9]+$/.test(raw)) return parseInt(raw, 10);
+  if (/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(raw) || /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(raw)) return parseFloat(raw);
+  return raw;
+}
