@@ -12,8 +12,7 @@ import { readPropertyDefinitions } from './propertyDefinitions';
 import { readFormsYaml } from './formsYaml';
 import { detectUncheckedFormat } from './unchecked';
 import type { DocNode } from './tree';
-import { parseYaml } from './yamlTree';
-import { parseQuickYaml } from './quickYaml';
+import { parseYaml, parseYamlFully } from './yamlTree';
 import { layoutOf, modelOfLayout, type YamlItemLayout } from './yamlUnits';
 import { describeError } from '../errors/describeError';
 
@@ -35,10 +34,10 @@ export interface ReadOptions {
    */
   format?: FormatId;
   /**
-   * read plain block YAML with the quick reader (./quickYaml.ts), which gives the same tree without
-   * the `yaml` package's syntax tree and hands anything else to it: the workspace's closed files
+   * read YAML with the `yaml` package alone, never the quick reader (./quickYaml.ts) that
+   * parseYaml tries first: only for the tests that prove the two give the same model
    */
-  quickYaml?: boolean;
+  fullYamlParser?: boolean;
 }
 
 export type { Associations } from './associations';
@@ -150,7 +149,7 @@ interface Parsed {
 function classify(uri: string, text: string, options: ReadOptions): { format: FormatId | null; detectedBy: DocumentModel['detectedBy']; parsed?: Parsed } {
   const forced = options.format ?? associationFor(uri, options.associations);
   if (forced === 'none') return { format: null, detectedBy: 'association' };
-  const parsed = parse(uri, text, options.quickYaml === true);
+  const parsed = parse(uri, text, options.fullYamlParser === true);
   if (forced) return { format: forced, detectedBy: 'association', parsed };
   const format = detectByContent(parsed.documents);
   return format ? { format, detectedBy: 'content', parsed } : { format: null, detectedBy: 'none', parsed };
@@ -163,17 +162,17 @@ export function mayBeJson(uri: string): boolean {
 }
 
 /** `.json` is strict JSON, `.jsonc` allows comments, `.yml`/`.yaml` is YAML; others by content. */
-function parse(uri: string, text: string, quickYaml: boolean): Parsed {
+function parse(uri: string, text: string, fullYamlParser: boolean): Parsed {
   const path = pathOfUri(uri).toLowerCase();
   if (path.endsWith('.json')) return fromJson(text, false);
   if (path.endsWith('.jsonc')) return fromJson(text, true);
-  if (path.endsWith('.yml') || path.endsWith('.yaml')) return (quickYaml ? parseQuickYaml(text) : undefined) ?? parseYaml(text);
+  if (path.endsWith('.yml') || path.endsWith('.yaml')) return fullYamlParser ? parseYamlFully(text) : parseYaml(text);
   const first = /\S/.exec(text)?.[0];
   if (first === '{' || first === '[') {
     const json = fromJson(text, true);
     if (json.problems.length === 0) return json;
   }
-  return parseYaml(text);
+  return fullYamlParser ? parseYamlFully(text) : parseYaml(text);
 }
 
 function fromJson(text: string, allowComments: boolean): Parsed {

@@ -12,7 +12,30 @@ import type { YamlParse } from './yamlTree';
  * parseYaml. test/unit/quickYaml.test.ts proves the trees equal over the DataHub corpus, DataHub's
  * examples and generated files.
  */
-export function parseQuickYaml(text: string): YamlParse | undefined {
+export function parseQuickYaml(text: string, base = 0): YamlParse | undefined {
+  const parsed = parseQuickYamlAtZero(text);
+  if (!parsed || base === 0) return parsed;
+  return { ...parsed, documents: parsed.documents.map((root) => root && shifted(root, base)) };
+}
+
+/**
+ * The tree with every offset `base` later: a part of a document read on its own (an item read
+ * again after an edit, a run of items read in slices) is given in the document's offsets, as
+ * parseYaml(text, base) gives them.
+ */
+function shifted(node: DocNode, base: number): DocNode {
+  const range = { start: node.range.start + base, end: node.range.end + base };
+  if (node.type === 'seq') return { type: 'seq', items: node.items.map((item) => shifted(item, base)), range };
+  if (node.type === 'map') {
+    const entries = node.entries.map((entry) => ({ key: shifted(entry.key, base) as ScalarNode, value: shifted(entry.value, base), range: { start: entry.range.start + base, end: entry.range.end + base } }));
+    return { type: 'map', entries, range };
+  }
+  const inner = node.inner === node.range ? range : { start: node.inner.start + base, end: node.inner.end + base };
+  const { offsetOf } = node;
+  return offsetOf ? { type: 'scalar', value: node.value, range, inner, offsetOf: (index) => offsetOf(index) + base } : { type: 'scalar', value: node.value, range, inner };
+}
+
+function parseQuickYamlAtZero(text: string): YamlParse | undefined {
   if (text.length === 0 || UNSUPPORTED_ANYWHERE.test(text)) return undefined;
   const lines = linesOf(text);
   if (!lines) return undefined;

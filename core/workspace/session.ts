@@ -450,7 +450,7 @@ export class WorkspaceSession {
   private read(uri: string, text: string, open: boolean, updated: DocumentAnalysis | undefined): { model: DocumentModel; analysis: DocumentAnalysis | undefined } {
     try {
       const analysis = updated ?? (open ? DocumentAnalysis.read(uri, text, { associations: this.currentAssociations }) : undefined);
-      return { model: analysis ? analysis.model : readDocument(uri, text, { associations: this.currentAssociations, quickYaml: true }), analysis };
+      return { model: analysis ? analysis.model : readDocument(uri, text, { associations: this.currentAssociations }), analysis };
     } catch {
       // A file the adapters cannot read at all is treated like a file of no known format.
       return { model: uncheckedModel(uri), analysis: undefined };

@@ -7,7 +7,7 @@ import { seededRandom, type Random } from '../../../bench/support/random';
 import { readDocument } from '../../../core/formats/index';
 import { parseQuickYaml } from '../../../core/formats/quickYaml';
 import type { DocNode } from '../../../core/formats/tree';
-import { parseYaml } from '../../../core/formats/yamlTree';
+import { parseYaml, parseYamlFully } from '../../../core/formats/yamlTree';
 import { EXAMPLES, testsOnExamples } from './support';
 
 // The quick block-YAML reader (core/formats/quickYaml.ts) must give exactly parseYaml's tree —
@@ -43,17 +43,22 @@ function comparable(node: DocNode | null): unknown {
 function assertSameTree(text: string, label: string): boolean {
   const quick = parseQuickYaml(text);
   if (!quick) return false;
-  const full = parseYaml(text);
+  const full = parseYamlFully(text);
   assert.deepEqual(full.problems, [], `${label}: the quick reader answered for a text with syntax problems`);
   assert.equal(full.usesAnchors, false, label);
   assert.equal(full.documents.length, 1, label);
   assert.deepEqual(comparable(quick.documents[0]), comparable(full.documents[0]), `${label}: trees differ`);
+  // Read as a part of a longer document (an item read again, a run read in slices): the same tree, each offset that much later.
+  const base = 1 + (text.length % 977);
+  assert.deepEqual(comparable(parseQuickYaml(text, base)?.documents[0] ?? null), comparable(parseYamlFully(text, base).documents[0]), `${label}: trees differ at offset ${base}`);
+  // parseYaml, which every reader calls, answers with the quick reader's tree.
+  assert.deepEqual(comparable(parseYaml(text, base).documents[0]), comparable(parseYamlFully(text, base).documents[0]), `${label}: parseYaml differs at offset ${base}`);
   return true;
 }
 
 /** The same model through readDocument, with and without the quick reader. */
 function assertSameModel(uri: string, text: string): void {
-  assert.deepEqual(readDocument(uri, text, { quickYaml: true }), readDocument(uri, text), `${uri}: models differ`);
+  assert.deepEqual(readDocument(uri, text), readDocument(uri, text, { fullYamlParser: true }), `${uri}: models differ`);
 }
 
 function generatedFiles(count: number, random: Random): string[] {
