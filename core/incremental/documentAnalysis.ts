@@ -4,6 +4,7 @@ import { FALL_BACK, parseJsonElementAt } from '../formats/jsonFast';
 import { readProposalUnit, stringScalarOf, type ProposalUnit } from '../formats/mcpStream';
 import { readItemAgain, readRunAgain, type YamlItem } from '../formats/yamlUnits';
 import type { DocumentModel, Fact } from '../model/facts';
+import { LineIndex } from '../model/range';
 import type { SuppressionSource } from '../rules/suppression';
 import { WORK } from '../model/workCounters';
 import { lazyModel } from './lazyModel';
@@ -51,7 +52,11 @@ export class DocumentAnalysis {
     private readonly options: ReadOptions,
     private readonly layout: UnitLayout | undefined,
     readonly path: AnalysisPath,
-  ) {}
+    /** the line index of `text`, once asked for: moved with each edit rather than found again */
+    private lineIndex?: LineIndex,
+  ) {
+    layout?.repeats.linesOf(text, () => (this.lineIndex ??= new LineIndex(text)));
+  }
 
   static read(uri: string, text: string, options: ReadOptions = {}): DocumentAnalysis {
     return DocumentAnalysis.ofParts(uri, text, readDocumentUnits(uri, text, options), options);
@@ -151,7 +156,7 @@ export class DocumentAnalysis {
     layout.suppressions.replaced(index, text.slice(unit.start, unit.end));
     layout.shifts.add(index + 1, delta);
     const model = lazyModel(this.uri, 'mcpJson', layout.forced ? 'association' : 'content', modelSource(layout));
-    return new DocumentAnalysis(this.uri, text, model, this.options, layout, 'unit');
+    return new DocumentAnalysis(this.uri, text, model, this.options, layout, 'unit', this.lineIndex?.afterEdits([edit], text));
   }
 
   private readItemAgain(state: Extract<UnitLayout, { kind: 'yaml' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {
@@ -180,7 +185,7 @@ export class DocumentAnalysis {
     state.shifts.add(index + 1, delta);
     if (delta !== 0) state.cache.shift(state.frame, delta, edit.end);
     const model = lazyModel(this.uri, layout.format, layout.detectedBy, modelSource(state));
-    return new DocumentAnalysis(this.uri, text, model, this.options, state, 'unit');
+    return new DocumentAnalysis(this.uri, text, model, this.options, state, 'unit', this.lineIndex?.afterEdits([edit], text));
   }
 
   /**
@@ -231,7 +236,7 @@ export class DocumentAnalysis {
     // of a lineage file): there it must move with the edit. Inside the list, later items keep it.
     const expectedValueEnd = old.valueEnd >= edit.end ? old.valueEnd + delta : old.valueEnd;
     if (!read || (last === items.length - 1 && (read[read.length - 1].valueEnd !== expectedValueEnd || (old.valueEnd > edit.start && old.valueEnd < edit.end)))) return undefined;
-    return { first, last, read, lines, start, delta, editEnd: edit.end };
+    return { first, last, read, lines, start, delta, edit };
   }
 
   /** The analysis with a run of items replaced by what `run` read (undefined when content detection would see the change). */
@@ -255,9 +260,9 @@ export class DocumentAnalysis {
       items[index] = item;
       replaceUnitPart(state, index, partOfItem(item));
     }
-    if (delta !== 0) state.cache.shift(state.frame, delta, run.editEnd);
+    if (delta !== 0) state.cache.shift(state.frame, delta, run.edit.end);
     const model = lazyModel(this.uri, layout.format, layout.detectedBy, modelSource(state));
-    return new DocumentAnalysis(this.uri, text, model, this.options, state, 'run');
+    return new DocumentAnalysis(this.uri, text, model, this.options, state, 'run', this.lineIndex?.afterEdits([run.edit], text));
   }
 }
 
@@ -269,7 +274,7 @@ interface ReadRun {
   lines: string;
   start: number;
   delta: number;
-  editEnd: number;
+  edit: TextEdit;
 }
 
 /** How far a run is widened over neighbouring items with syntax errors before the file is read whole instead. */
