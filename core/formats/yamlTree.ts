@@ -29,7 +29,7 @@ export interface YamlParse {
  * Problems are listed in the order of where they are, whatever found them.
  *
  * A quote that is never closed ends where YAML ends any quoted value whose next line is not
- * indented enough to continue it (docs/formats.md "An unclosed quote"): the yaml package does that
+ * indented enough to continue it (docs/formats.md "Syntax errors and an unclosed quote"): the yaml package does that
  * when a matching quote comes later in the file, but reads everything up to the end of the file
  * into the value when none does — one quote typed in the first item of a list would empty the
  * rest of the file of facts. So when a quote runs to the end of the text, the text is read once
@@ -282,6 +282,9 @@ function messageOf(error: YAMLError): string {
       return 'A tab is used for indentation here; YAML allows only spaces. Replace the tab with spaces.';
     case 'BAD_INDENT':
       return `The indentation here does not line up with the surrounding lines (${summary}). Align it with its siblings using spaces.`;
+    case 'MISSING_CHAR':
+      if (/closing .quote/.test(summary)) return `The quoted value that ends here has no closing quote (${summary}). Add the closing quote where the value should end, or remove the opening one.`;
+      return `This is not valid YAML: ${summary}. Fix the syntax here so the file can be read.`;
     case 'MULTIPLE_DOCS':
       return `${summary}. Separate documents with a line containing only "---".`;
     default:
