@@ -113,6 +113,8 @@ export function modelOfLayout(uri: string, layout: YamlItemLayout): DocumentMode
  * are read, so the document's text is never copied for it.
  */
 export function readItemAgain(layout: YamlItemLayout, lines: string, index: number, start: number): YamlItem | undefined {
+  // A pasted block of items or a new item typed is a run: known without parsing it twice.
+  if (startsAnotherItem(lines, layout.indent)) return undefined;
   const parsed = parseYaml(lines, start);
   if (parsed.problems.length > 0 || parsed.usesAnchors || parsed.documents.length !== 1) return undefined;
   const root = parsed.documents[0];
@@ -173,6 +175,16 @@ export function parseItemRun(lines: string, start: number, indent: number, allow
 export function readItemRun(format: FormatId, run: ItemRun, first: number, start: number, length: number): YamlItem[] {
   const { items, starts } = run;
   return items.map((item, i) => readItem(format, item, first + i, start + starts[i], start + (i + 1 < starts.length ? starts[i + 1] : length), run.problems[i]));
+}
+
+/** Whether a line after the first of `lines` starts an item of a list whose `-` stand at column `indent`. */
+function startsAnotherItem(lines: string, indent: number): boolean {
+  const marker = `\n${' '.repeat(indent)}-`;
+  for (let at = lines.indexOf(marker); at !== -1; at = lines.indexOf(marker, at + 1)) {
+    const after = lines[at + marker.length];
+    if (after === undefined || after === ' ' || after === '\n' || after === '\r') return true;
+  }
+  return false;
 }
 
 /** Whether the list formats read item by item include `format` with the list at the top level (no frame around the items). */
