@@ -208,11 +208,13 @@ export class DocumentAnalysis {
     if (edit.end > listEnd || (edit.end === listEnd && listEnd !== this.text.length)) return undefined;
     if (edit.end > edit.start && anyEndWithin(state.frame.facts, edit.start, edit.end)) return undefined;
     const edited = Math.max(first, lastStartingAtOrBefore(state, edit.end));
-    let run = this.readRun(state, edit, first, edited);
-    if (run && run.read.some((item) => item.problems.length > 0)) {
+    // A run that had errors most likely still has (the next keystroke in an open quote): read it with the next item at once.
+    const hadErrors = items.slice(first, edited + 1).some((item) => item.problems.length > 0);
+    let run = hadErrors ? undefined : this.readRun(state, edit, first, edited);
+    if (hadErrors || (run && run.read.some((item) => item.problems.length > 0))) {
       // A broken run ends with the next item without errors, read as before; or at the end of the document.
       const next = nextCleanItem(items, edited + 1);
-      if (next === undefined) run = edited === items.length - 1 && listEnd === this.text.length ? run : undefined;
+      if (next === undefined) run = edited === items.length - 1 && listEnd === this.text.length ? (run ?? this.readRun(state, edit, first, edited)) : undefined;
       else run = this.readRun(state, edit, first, next);
       const after = run?.read[run.read.length - 1];
       if (next !== undefined && (!after || after.problems.length > 0 || after.start !== items[next].start + run!.delta)) run = undefined;
