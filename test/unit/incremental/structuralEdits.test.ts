@@ -119,6 +119,37 @@ describe('structural edits read a run of items', () => {
     });
   }
 
+  it('typing on inside an open quote, then closing it, reads the run around it at each keystroke', () => {
+    for (const [label, uri, text] of FILES) {
+      const starts = itemStarts(text, label === 'lineage file' ? '  ' : '');
+      const value = text.indexOf(': ', starts[starts.length >> 1]) + 2;
+      let analysis = applyOne(DocumentAnalysis.read(uri, text), { start: value, end: value, text: '"' }, `${label}: a quote opened`);
+      for (const [i, char] of [...'ab'].entries()) {
+        analysis = applyOne(analysis, { start: value + 1 + i, end: value + 1 + i, text: char }, `${label}: ${char} typed after the quote`);
+        assert.equal(analysis.path, 'run', `${label}: ${char}`);
+        assert.equal(analysis.model.parseProblems.length, 1);
+      }
+      const lineEnd = analysis.text.indexOf('\n', value);
+      analysis = applyOne(analysis, { start: lineEnd, end: lineEnd, text: '"' }, `${label}: the quote closed at the end of the value`);
+      assert.notEqual(analysis.path, 'full');
+      assert.equal(analysis.model.parseProblems.length, 0, `${label}: the quote closed`);
+    }
+  });
+
+  it('a file that opens with a syntax error inside an item is kept item by item, and mending it reads that item', () => {
+    for (const [label, uri, text] of FILES) {
+      const starts = itemStarts(text, label === 'lineage file' ? '  ' : '');
+      const at = starts[5] - 1;
+      const broken = text.slice(0, at) + text.slice(at + 1);
+      let analysis = DocumentAnalysis.read(uri, broken);
+      assert.ok(analysis.model.parseProblems.length > 0 && analysis.parts, `${label}: read in parts with its error`);
+      assertSameAsFresh(analysis, at, `${label}: opened broken`);
+      analysis = applyOne(analysis, { start: at, end: at, text: '\n' }, `${label}: the line break typed again`);
+      assert.equal(analysis.path, 'run');
+      assert.equal(analysis.model.parseProblems.length, 0);
+    }
+  });
+
   it('an anchor and an alias across items, and a document marker, read the file whole; removing them reads in parts again', () => {
     const [, uri, text] = FILES[0];
     const starts = itemStarts(text, '');
