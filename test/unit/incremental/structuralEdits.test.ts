@@ -162,6 +162,7 @@ describe('structural edits read a run of items', () => {
     analysis = applyOne(analysis, { start: later, end: plain, text: '*shared' }, 'an alias of it in a later item');
     assert.equal(analysis.path, 'full');
     analysis = applyOne(analysis, { start: value, end: value + 8, text: '' }, 'the anchor removed (the alias now names none)');
+    assert.ok(analysis.model.parseProblems.some((problem) => /alias/.test(problem.message)), 'the alias names no anchor');
     const marker = starts[10];
     analysis = DocumentAnalysis.read(uri, text);
     analysis = applyOne(analysis, { start: marker, end: marker, text: '---\n' }, 'a document marker between items');
