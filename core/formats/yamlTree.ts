@@ -186,6 +186,7 @@ class YamlConverter {
   private key(key: unknown, forced: SourceRange | undefined): ScalarNode | undefined {
     if (key == null) return undefined;
     const range = forced ?? rangeOf(key, this.base) ?? { start: this.base, end: this.base };
+    if (range.end > this.limit) this.scalarPastLimit = true;
     if ((key as { anchor?: string }).anchor) this.usesAnchors = true;
     if (isScalar(key)) {
       const node = this.scalar(key, range, forced !== undefined);

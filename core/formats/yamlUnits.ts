@@ -155,6 +155,8 @@ export interface ItemRun {
  * syntax error unless `allowProblems`, an anchor, a `-` elsewhere, text before the first `-`).
  */
 export function parseItemRun(lines: string, start: number, indent: number, allowProblems = false): ItemRun | undefined {
+  // A line left of the list's column belongs to what holds the list (a lineage file's root mapping), which the run cannot read.
+  if (indent > 0 && new RegExp(`^ {0,${indent - 1}}[^ \\r\\n#]`, 'm').test(lines)) return undefined;
   const parsed = parseYaml(lines, start);
   if ((parsed.problems.length > 0 && !allowProblems) || parsed.usesAnchors || parsed.documents.length !== 1) return undefined;
   const root = parsed.documents[0];
