@@ -150,6 +150,14 @@ describe('structural edits read a run of items', () => {
     }
   });
 
+  it('a quote typed left of the list, after a lineage file\'s last entry, is the root mapping\'s: the file is read whole', () => {
+    const [, uri, text] = FILES[1];
+    let analysis = applyOne(DocumentAnalysis.read(uri, text), { start: text.length, end: text.length, text: '\n' }, 'a blank line at the end');
+    analysis = applyOne(analysis, { start: analysis.text.length, end: analysis.text.length, text: '"' }, 'a quote at the start of the last line');
+    assert.equal(analysis.path, 'full');
+    assert.ok(analysis.model.parseProblems.length > 0);
+  });
+
   it('an anchor and an alias across items, and a document marker, read the file whole; removing them reads in parts again', () => {
     const [, uri, text] = FILES[0];
     const starts = itemStarts(text, '');
