@@ -59,7 +59,7 @@ describe('structural edits through the server', () => {
         const fresh = pathToFileURL(join(workspace, `fresh-${version}-${name}`)).toString();
         await client.open(fresh, document.getText());
         assert.deepEqual(diagnostics, await client.pullDiagnostics(fresh), `${label}: ${edit.what}`);
-        const syntax = diagnostics.filter((diagnostic) => /YAML|quote/.test(diagnostic.message) && diagnostic.severity === 1);
+        const syntax = diagnostics.filter((diagnostic) => /YAML|quote/.test(String(diagnostic.message)) && diagnostic.severity === 1);
         assert.equal(syntax.length > 0, edit.broken, `${label}: ${edit.what}: a syntax error reported or none`);
         if (edit.broken) {
           // The items after the error keep their diagnostics (the generated files have a few percent of errors).
