@@ -93,8 +93,8 @@ function readTree(uri: string, text: string, options: ReadOptions, itemized: boo
     const { format, detectedBy, parsed } = classify(uri, text, options);
     if (!format || !parsed) return { model: notOurs(uri, detectedBy, parsed) };
     const root = parsed.documents[0];
-    if (itemized && parsed.documents.length === 1 && root && parsed.problems.length === 0 && parsed.usesAnchors === false) {
-      const yaml = layoutOf(text, root, format, detectedBy);
+    if (itemized && parsed.documents.length === 1 && root && parsed.usesAnchors === false) {
+      const yaml = layoutOf(text, root, format, detectedBy, parsed.problems);
       if (yaml) return { model: modelOfLayout(uri, yaml), yaml };
     }
     const collector = new FactCollector();

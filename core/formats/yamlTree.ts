@@ -27,6 +27,18 @@ export interface YamlParse {
 /**
  * `text` read as YAML. `base`: where `text` starts in the document it was cut from (a part read
  * again on its own, core/formats/yamlUnits.ts); every range is then an offset in that document.
+ * Problems are listed in the order of where they are, whatever found them.
+ *
+ * A quote that is never closed ends where YAML ends any quoted value whose next line is not
+ * indented enough to continue it (docs/formats.md "Syntax errors and an unclosed quote"): the yaml package does that
+ * when a matching quote comes later in the file, but reads everything up to the end of the file
+ * into the value when none does — one quote typed in the first item of a list would empty the
+ * rest of the file of facts. So when a quote runs to the end of the text, the text is read once
+ * more as if a comment holding the closing quotes followed it (kept only when what it read still
+ * ends inside the text), which ends the value at the first
+ * line indented too little (the next item of a list), reports "Missing closing quote" there, and
+ * reads every later line as written. A part of the text read on its own (an item, a run of items)
+ * ends the quote at the same place, so both reads agree.
  */
 export function parseYaml(text: string, base = 0): YamlParse {
   return parseQuickYaml(text, base) ?? parseYamlFully(text, base);
@@ -35,23 +47,44 @@ export function parseYaml(text: string, base = 0): YamlParse {
 /**
  * parseYaml with the `yaml` package alone. parseYaml first tries the quick reader of plain block
  * YAML (./quickYaml.ts), which gives exactly this tree 3–6 times faster on the shapes metadata files
- * are written in and hands anything else here (test/unit/formats/quickYaml.test.ts proves the
- * trees equal); the tests call this to compare.
+ * are written in (no syntax errors among them) and hands anything else here
+ * (test/unit/formats/quickYaml.test.ts proves the trees equal); the tests call this to compare.
  */
 export function parseYamlFully(text: string, base = 0): YamlParse {
+  const read = parseText(text, base, text.length);
+  if (!read.quoteRunsToEnd) return read.parse;
+  // On a line of its own, or after the last line when the text does not end with a line break (a new line would move where the last nodes end).
+  const suffix = `${text.length === 0 || text.endsWith('\n') ? '' : ' '}#"'`;
+  const closed = parseText(text + suffix, base, text.length);
+  return closed.fits ? closed.parse : read.parse;
+}
+
+/**
+ * `text` read once; `length`: how much of it is the document's own text (the rest, a comment added
+ * to close a quote: no range ends past it, and `fits` says whether no value took any of it in).
+ */
+function parseText(text: string, base: number, length: number): { parse: YamlParse; quoteRunsToEnd: boolean; fits: boolean } {
   const problems: ParseProblem[] = [];
   const parsed = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false, strict: true });
   const docs: Document.Parsed[] = Array.isArray(parsed) ? parsed : [];
   const documents: (DocNode | null)[] = [];
   let usesAnchors = false;
+  let quoteRunsToEnd = false;
+  let fits = true;
   const budget: AliasBudget = { left: ALIAS_EXPANSION_BUDGET, reported: false };
   for (const doc of docs) {
-    for (const error of doc.errors) problems.push(problemOf(error, text, base));
-    const converter = new YamlConverter(text, base, doc, problems, budget);
+    for (const error of doc.errors) {
+      problems.push(problemOf(error, text, base));
+      if (error.pos[0] >= length) fits = false;
+      if (error.code === 'MISSING_CHAR' && error.pos[0] >= length && /closing .quote/.test(error.message)) quoteRunsToEnd = true;
+    }
+    const converter = new YamlConverter(text, base, base + length, doc, problems, budget);
     documents.push(doc.contents ? converter.convert(doc.contents, 0, undefined) : null);
     usesAnchors ||= converter.usesAnchors;
+    fits &&= !converter.scalarPastLimit;
   }
-  return { documents, problems, usesAnchors };
+  problems.sort((a, b) => a.range.start - b.range.start);
+  return { parse: { documents, problems, usesAnchors }, quoteRunsToEnd, fits };
 }
 
 /** What aliases may still add to the file being read (shared by its `---` documents). */
@@ -65,10 +98,14 @@ class YamlConverter {
   /** each alias → the node it refers to, found in one walk (yaml's Alias.resolve walks the whole document per call) */
   private targets: Map<Alias, unknown> | undefined;
   usesAnchors = false;
+  /** set when a scalar's own text runs past `limit` (into a comment added to close a quote) */
+  scalarPastLimit = false;
 
   constructor(
     private readonly text: string,
     private readonly base: number,
+    /** where the document's own text ends: no range ends past it */
+    private readonly limit: number,
     private readonly doc: Document.Parsed,
     private readonly problems: ParseProblem[],
     private readonly budget: AliasBudget,
@@ -92,7 +129,10 @@ class YamlConverter {
 
   /** `forced`: the range every produced node gets (set while copying an alias's target). */
   convert(node: unknown, depth: number, forced: SourceRange | undefined): DocNode {
-    const ownRange = rangeOf(node, this.base);
+    const read = rangeOf(node, this.base);
+    if (isScalar(node) && read && read.end > this.limit) this.scalarPastLimit = true;
+    // A collection on the last line ends after the comment added there (parseYaml); it ends where the text does.
+    const ownRange = read && read.end > this.limit ? { start: Math.min(read.start, this.limit), end: this.limit } : read;
     const range = forced ?? ownRange ?? { start: this.base, end: this.base };
     if ((node as { anchor?: string }).anchor) this.usesAnchors = true;
     if (depth > MAX_DEPTH) return absentValue(range.start);
@@ -157,6 +197,7 @@ class YamlConverter {
   private key(key: unknown, forced: SourceRange | undefined): ScalarNode | undefined {
     if (key == null) return undefined;
     const range = forced ?? rangeOf(key, this.base) ?? { start: this.base, end: this.base };
+    if (range.end > this.limit) this.scalarPastLimit = true;
     if ((key as { anchor?: string }).anchor) this.usesAnchors = true;
     if (isScalar(key)) {
       const node = this.scalar(key, range, forced !== undefined);
@@ -253,6 +294,9 @@ function messageOf(error: YAMLError): string {
       return 'A tab is used for indentation here; YAML allows only spaces. Replace the tab with spaces.';
     case 'BAD_INDENT':
       return `The indentation here does not line up with the surrounding lines (${summary}). Align it with its siblings using spaces.`;
+    case 'MISSING_CHAR':
+      if (/closing .quote/.test(summary)) return `The quoted value that ends here has no closing quote (${summary}). Add the closing quote where the value should end, or remove the opening one.`;
+      return `This is not valid YAML: ${summary}. Fix the syntax here so the file can be read.`;
     case 'MULTIPLE_DOCS':
       return `${summary}. Separate documents with a line containing only "---".`;
     default:

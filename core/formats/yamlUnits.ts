@@ -1,4 +1,4 @@
-import type { DocumentModel, Fact, FormatId } from '../model/facts';
+import type { DocumentModel, Fact, FormatId, ParseProblem } from '../model/facts';
 import { FactCollector } from './collector';
 import { readDatasetFrame, readDatasetItem } from './datasetYaml';
 import { detectItem, type ItemDetection } from './detect';
@@ -16,9 +16,12 @@ import { parseYaml } from './yamlTree';
  * The model is exactly the whole-tree read's (core/formats/index.ts readDocumentTree): frame facts,
  * then each item's facts, then the URN sweep in document order — frame scalars before the list,
  * each item's, frame scalars after it. A file is read this way only when its items can be cut out
- * of the text and read alone with the same result: one YAML document without syntax errors and
- * without anchors or aliases (an alias ties one item to another), whose list is a block sequence
- * with every `-` at the start of its item's line.
+ * of the text and read alone with the same result: one YAML document without anchors or aliases
+ * (an alias ties one item to another), whose list is a block sequence with every `-` at the start
+ * of its item's line, and whose syntax errors, if any, are all inside items (each item keeps its
+ * own; the frame has none). A line that starts an item is where YAML's block structure starts
+ * afresh, so an item's errors do not change how the items after it read (core/incremental/
+ * documentAnalysis.ts checks the item after a broken run reads as before).
  */
 
 /** How each list format splits into a frame and items; the adapters run these same two steps. */
@@ -37,6 +40,8 @@ export interface YamlItem {
   valueEnd: number;
   facts: Fact[];
   sweep: Fact[];
+  /** the syntax errors inside its lines, in order */
+  problems: ParseProblem[];
   /** what content detection saw in it; an edit that changes this reads the whole file */
   detection: ItemDetection;
 }
@@ -59,9 +64,9 @@ export interface YamlItemLayout {
 
 /**
  * The layout of a parsed YAML file of `format`, or undefined when it cannot be read item by item
- * (see the module comment). `root` is the file's only document.
+ * (see the module comment). `root` is the file's only document; `problems`, its syntax errors in order.
  */
-export function layoutOf(text: string, root: DocNode, format: FormatId, detectedBy: DocumentModel['detectedBy']): YamlItemLayout | undefined {
+export function layoutOf(text: string, root: DocNode, format: FormatId, detectedBy: DocumentModel['detectedBy'], problems: readonly ParseProblem[] = []): YamlItemLayout | undefined {
   const itemized = ITEMIZED[format];
   if (!itemized || /\r(?!\n)/.test(text)) return undefined;
   const frameCollector = new FactCollector();
@@ -78,13 +83,15 @@ export function layoutOf(text: string, root: DocNode, format: FormatId, detected
     starts.push(start);
   }
   const listEnd = frameAfterList(text, root, list);
+  const itemProblems = problemsByItem(problems, starts, listEnd === text.length ? listEnd : listEnd - 1);
+  if (!itemProblems) return undefined;
   const frame: YamlFrame = { facts: frameCollector.facts.splice(0), sweepBefore: [], sweepAfter: [] };
   let after = false;
   forEachScalarAround(root, list, () => (after = true), (node) => {
     frameCollector.sweepScalar(node);
     (after ? frame.sweepAfter : frame.sweepBefore).push(...frameCollector.facts.splice(0));
   });
-  const read = items.map((item, index) => readItem(format, item, index, starts[index], index + 1 < items.length ? starts[index + 1] : listEnd));
+  const read = items.map((item, index) => readItem(format, item, index, starts[index], index + 1 < items.length ? starts[index + 1] : listEnd, itemProblems[index]));
   return { format, detectedBy, indent, frame, items: read };
 }
 
@@ -95,7 +102,7 @@ export function modelOfLayout(uri: string, layout: YamlItemLayout): DocumentMode
   for (const fact of layout.frame.sweepBefore) facts.push(fact);
   for (const item of layout.items) for (const fact of item.sweep) facts.push(fact);
   for (const fact of layout.frame.sweepAfter) facts.push(fact);
-  return { uri, format: layout.format, detectedBy: layout.detectedBy, facts, parseProblems: [] };
+  return { uri, format: layout.format, detectedBy: layout.detectedBy, facts, parseProblems: layout.items.flatMap((item) => item.problems) };
 }
 
 /**
@@ -106,6 +113,8 @@ export function modelOfLayout(uri: string, layout: YamlItemLayout): DocumentMode
  * are read, so the document's text is never copied for it.
  */
 export function readItemAgain(layout: YamlItemLayout, lines: string, index: number, start: number): YamlItem | undefined {
+  // A pasted block of items or a new item typed is a run: known without parsing it twice.
+  if (startsAnotherItem(lines, layout.indent)) return undefined;
   const parsed = parseYaml(lines, start);
   if (parsed.problems.length > 0 || parsed.usesAnchors || parsed.documents.length !== 1) return undefined;
   const root = parsed.documents[0];
@@ -114,7 +123,7 @@ export function readItemAgain(layout: YamlItemLayout, lines: string, index: numb
   // The lines start at a line start of the document, so offsets inside them find the same line starts.
   const local: DocNode = { ...item, range: { start: item.range.start - start, end: item.range.end - start } } as DocNode;
   if (dashColumn(lines, local) !== layout.indent || lineStart(lines, local.range.start) !== 0) return undefined;
-  const read = readItem(layout.format, item, index, start, start + lines.length);
+  const read = readItem(layout.format, item, index, start, start + lines.length, []);
   return sameDetection(read.detection, layout.items[index].detection) ? read : undefined;
 }
 
@@ -126,8 +135,8 @@ export function readItemAgain(layout: YamlItemLayout, lines: string, index: numb
  * (a syntax error, an anchor, a `-` elsewhere, text before the first `-`): the caller then reads
  * the whole file. Content detection is the caller's (it counts every item).
  */
-export function readRunAgain(layout: YamlItemLayout, lines: string, first: number, start: number): YamlItem[] | undefined {
-  const run = parseItemRun(lines, start, layout.indent);
+export function readRunAgain(layout: YamlItemLayout, lines: string, first: number, start: number, allowProblems = false): YamlItem[] | undefined {
+  const run = parseItemRun(lines, start, layout.indent, allowProblems);
   return run && readItemRun(layout.format, run, first, start, lines.length);
 }
 
@@ -136,16 +145,20 @@ export interface ItemRun {
   items: DocNode[];
   /** where each item's lines start, in `lines` */
   starts: number[];
+  /** each item's syntax errors (none unless they were allowed) */
+  problems: ParseProblem[][];
 }
 
 /**
  * `lines` (now starting at `start` in the document) parsed as a run of whole items of a list whose
  * `-` stand at column `indent`, the first item on the first line; undefined when they are not (a
- * syntax error, an anchor, a `-` elsewhere, text before the first `-`).
+ * syntax error unless `allowProblems`, an anchor, a `-` elsewhere, text before the first `-`).
  */
-export function parseItemRun(lines: string, start: number, indent: number): ItemRun | undefined {
+export function parseItemRun(lines: string, start: number, indent: number, allowProblems = false): ItemRun | undefined {
+  // A line left of the list's column belongs to what holds the list (a lineage file's root mapping), which the run cannot read.
+  if (indent > 0 && new RegExp(`^ {0,${indent - 1}}[^ \\r\\n#]`, 'm').test(lines)) return undefined;
   const parsed = parseYaml(lines, start);
-  if (parsed.problems.length > 0 || parsed.usesAnchors || parsed.documents.length !== 1) return undefined;
+  if ((parsed.problems.length > 0 && !allowProblems) || parsed.usesAnchors || parsed.documents.length !== 1) return undefined;
   const root = parsed.documents[0];
   if (!root || root.type !== 'seq' || root.items.length === 0) return undefined;
   const starts: number[] = [];
@@ -156,13 +169,24 @@ export function parseItemRun(lines: string, start: number, indent: number): Item
     if ((starts.length === 0 && lineAt !== 0) || (starts.length > 0 && lineAt <= starts[starts.length - 1])) return undefined;
     starts.push(lineAt);
   }
-  return { items: root.items, starts };
+  const problems = problemsByItem(parsed.problems, starts.map((offset) => start + offset), start + lines.length);
+  return problems && { items: root.items, starts, problems };
 }
 
 /** A parsed run read as items of a list of `format`, the first of them its `first`-th item; `length`: how long the run's lines are. */
 export function readItemRun(format: FormatId, run: ItemRun, first: number, start: number, length: number): YamlItem[] {
   const { items, starts } = run;
-  return items.map((item, i) => readItem(format, item, first + i, start + starts[i], start + (i + 1 < starts.length ? starts[i + 1] : length)));
+  return items.map((item, i) => readItem(format, item, first + i, start + starts[i], start + (i + 1 < starts.length ? starts[i + 1] : length), run.problems[i]));
+}
+
+/** Whether a line after the first of `lines` starts an item of a list whose `-` stand at column `indent`. */
+function startsAnotherItem(lines: string, indent: number): boolean {
+  const marker = `\n${' '.repeat(indent)}-`;
+  for (let at = lines.indexOf(marker); at !== -1; at = lines.indexOf(marker, at + 1)) {
+    const after = lines[at + marker.length];
+    if (after === undefined || after === ' ' || after === '\n' || after === '\r') return true;
+  }
+  return false;
 }
 
 /** Whether the list formats read item by item include `format` with the list at the top level (no frame around the items). */
@@ -170,12 +194,29 @@ export function isTopLevelList(format: FormatId): boolean {
   return format === 'datasetYaml' || format === 'propertyDefinitions';
 }
 
-function readItem(format: FormatId, item: DocNode, index: number, start: number, end: number): YamlItem {
+function readItem(format: FormatId, item: DocNode, index: number, start: number, end: number, problems: ParseProblem[]): YamlItem {
   const collector = new FactCollector();
   (ITEMIZED[format] as NonNullable<(typeof ITEMIZED)[FormatId]>).readItem(item, index, collector);
   const facts = collector.facts.splice(0);
   collector.sweepRoot(item);
-  return { start, end, valueEnd: item.range.end, facts, sweep: collector.facts.splice(0), detection: detectItem(item) };
+  return { start, end, valueEnd: item.range.end, facts, sweep: collector.facts.splice(0), problems, detection: detectItem(item) };
+}
+
+/**
+ * `problems` (in order) shared out to the items starting at `starts`: each item's are those from
+ * its first line up to the next item's; undefined when one starts before the first item or after
+ * `last` (the frame's, which the items cannot carry).
+ */
+function problemsByItem(problems: readonly ParseProblem[], starts: readonly number[], last: number): ParseProblem[][] | undefined {
+  const byItem: ParseProblem[][] = starts.map(() => []);
+  let item = 0;
+  for (const problem of problems) {
+    const at = problem.range.start;
+    if (at < starts[0] || at > last) return undefined;
+    while (item + 1 < starts.length && starts[item + 1] <= at) item++;
+    byItem[item].push(problem);
+  }
+  return byItem;
 }
 
 function sameDetection(a: ItemDetection, b: ItemDetection): boolean {

@@ -4,6 +4,7 @@ import { FALL_BACK, parseJsonElementAt } from '../formats/jsonFast';
 import { readProposalUnit, stringScalarOf, type ProposalUnit } from '../formats/mcpStream';
 import { readItemAgain, readRunAgain, type YamlItem } from '../formats/yamlUnits';
 import type { DocumentModel, Fact } from '../model/facts';
+import { LineIndex } from '../model/range';
 import type { SuppressionSource } from '../rules/suppression';
 import { WORK } from '../model/workCounters';
 import { lazyModel } from './lazyModel';
@@ -51,7 +52,11 @@ export class DocumentAnalysis {
     private readonly options: ReadOptions,
     private readonly layout: UnitLayout | undefined,
     readonly path: AnalysisPath,
-  ) {}
+    /** the line index of `text`, once asked for: moved with each edit rather than found again */
+    private lineIndex?: LineIndex,
+  ) {
+    layout?.repeats.linesOf(text, () => (this.lineIndex ??= new LineIndex(text)));
+  }
 
   static read(uri: string, text: string, options: ReadOptions = {}): DocumentAnalysis {
     return DocumentAnalysis.ofParts(uri, text, readDocumentUnits(uri, text, options), options);
@@ -151,13 +156,14 @@ export class DocumentAnalysis {
     layout.suppressions.replaced(index, text.slice(unit.start, unit.end));
     layout.shifts.add(index + 1, delta);
     const model = lazyModel(this.uri, 'mcpJson', layout.forced ? 'association' : 'content', modelSource(layout));
-    return new DocumentAnalysis(this.uri, text, model, this.options, layout, 'unit');
+    return new DocumentAnalysis(this.uri, text, model, this.options, layout, 'unit', this.lineIndex?.afterEdits([edit], text));
   }
 
   private readItemAgain(state: Extract<UnitLayout, { kind: 'yaml' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {
     const { layout } = state;
     const index = itemContaining(state, edit, this.text.length);
-    if (index === undefined) return undefined;
+    // An item after one with syntax errors is read with it (readRunAgain).
+    if (index === undefined || (index > 0 && layout.items[index - 1].problems.length > 0)) return undefined;
     const old = layout.items[index];
     const delta = edit.text.length - (edit.end - edit.start);
     // The frame must not have an end inside the replaced text (nothing to move it to).
@@ -179,38 +185,67 @@ export class DocumentAnalysis {
     state.shifts.add(index + 1, delta);
     if (delta !== 0) state.cache.shift(state.frame, delta, edit.end);
     const model = lazyModel(this.uri, layout.format, layout.detectedBy, modelSource(state));
-    return new DocumentAnalysis(this.uri, text, model, this.options, state, 'unit');
+    return new DocumentAnalysis(this.uri, text, model, this.options, state, 'unit', this.lineIndex?.afterEdits([edit], text));
   }
 
   /**
    * The edit read as a change of the smallest run of adjacent items holding it: a line break that
-   * joins or splits items, a pasted block of items, a range deleted across items. Undefined when
-   * the run's lines are no longer whole items (a syntax error: the parser's recovery decides what
-   * the rest of the file means, so the file is read whole while it is broken), when the edit
-   * touches the frame, or when content detection would see the change.
+   * joins or splits items, a pasted block of items, a range deleted across items, a syntax error
+   * (an unclosed quote, a join YAML rejects). A line that starts an item is where YAML's block
+   * structure starts afresh, so a run is read from the line after an item without syntax errors;
+   * a run that now has errors is read up to and with the next item without errors, which must read
+   * as before (then every later item does too). Undefined when the run's lines are no longer whole
+   * items, when the edit touches the frame, when a broken run would end the list before the frame's
+   * own lines, or when content detection would see the change: the file is then read whole.
    */
   private readRunAgain(state: Extract<UnitLayout, { kind: 'yaml' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {
-    const { layout } = state;
-    const { items } = layout;
-    const first = lastStartingAtOrBefore(state, edit.start);
-    if (first < 0) return undefined;
-    const last = Math.max(first, lastStartingAtOrBefore(state, edit.end));
-    for (let unit = first; unit <= last; unit++) settleUnit(state, unit);
+    const { items } = state.layout;
+    const found = lastStartingAtOrBefore(state, edit.start);
+    const first = found < 0 ? undefined : afterCleanItem(items, found);
+    if (first === undefined) return undefined;
     settleUnit(state, items.length - 1);
     const listEnd = items[items.length - 1].end;
     if (edit.end > listEnd || (edit.end === listEnd && listEnd !== this.text.length)) return undefined;
     if (edit.end > edit.start && anyEndWithin(state.frame.facts, edit.start, edit.end)) return undefined;
+    const edited = Math.max(first, lastStartingAtOrBefore(state, edit.end));
+    // A run that had errors most likely still has (the next keystroke in an open quote): read it with the next item at once.
+    const hadErrors = items.slice(first, edited + 1).some((item) => item.problems.length > 0);
+    let run = hadErrors ? undefined : this.readRun(state, edit, first, edited);
+    if (hadErrors || (run && run.read.some((item) => item.problems.length > 0))) {
+      // A broken run ends with the next item without errors, read as before; or at the end of the document.
+      const next = nextCleanItem(items, edited + 1);
+      if (next === undefined) run = edited === items.length - 1 && listEnd === this.text.length ? (run ?? this.readRun(state, edit, first, edited)) : undefined;
+      else run = this.readRun(state, edit, first, next);
+      const after = run?.read[run.read.length - 1];
+      if (next !== undefined && (!after || after.problems.length > 0 || after.start !== items[next].start + run!.delta)) run = undefined;
+    }
+    return run && this.replaceRun(state, run, text);
+  }
+
+  /** Items `first` to `last` read again after `edit` (undefined when their lines are not whole items any more). */
+  private readRun(state: Extract<UnitLayout, { kind: 'yaml' }>, edit: TextEdit, first: number, last: number): ReadRun | undefined {
+    const { layout } = state;
+    const { items } = layout;
+    for (let unit = first; unit <= last; unit++) settleUnit(state, unit);
     const delta = edit.text.length - (edit.end - edit.start);
     const start = items[first].start;
     const before = this.text.slice(start, items[last].end);
     const lines = before.slice(0, edit.start - start) + edit.text + before.slice(edit.end - start);
     WORK.unitsRead += last - first + 1;
-    const read = readRunAgain(layout, lines, first, start);
+    const read = readRunAgain(layout, lines, first, start, true);
     const old = items[last];
     // Where the list's last item's value ends decides where the frame's nodes end (the root mapping
     // of a lineage file): there it must move with the edit. Inside the list, later items keep it.
     const expectedValueEnd = old.valueEnd >= edit.end ? old.valueEnd + delta : old.valueEnd;
     if (!read || (last === items.length - 1 && (read[read.length - 1].valueEnd !== expectedValueEnd || (old.valueEnd > edit.start && old.valueEnd < edit.end)))) return undefined;
+    return { first, last, read, lines, start, delta, edit };
+  }
+
+  /** The analysis with a run of items replaced by what `run` read (undefined when content detection would see the change). */
+  private replaceRun(state: Extract<UnitLayout, { kind: 'yaml' }>, run: ReadRun, text: string): DocumentAnalysis | undefined {
+    const { layout } = state;
+    const { items } = layout;
+    const { first, last, read, lines, start, delta } = run;
     const detection = detectionAfter(state, items.slice(first, last + 1), read);
     if (!detection) return undefined;
     // Items after the run carry their index in some facts (the path of a value of the wrong type): read those again too.
@@ -227,10 +262,40 @@ export class DocumentAnalysis {
       items[index] = item;
       replaceUnitPart(state, index, partOfItem(item));
     }
-    if (delta !== 0) state.cache.shift(state.frame, delta, edit.end);
+    if (delta !== 0) state.cache.shift(state.frame, delta, run.edit.end);
     const model = lazyModel(this.uri, layout.format, layout.detectedBy, modelSource(state));
-    return new DocumentAnalysis(this.uri, text, model, this.options, state, 'run');
+    return new DocumentAnalysis(this.uri, text, model, this.options, state, 'run', this.lineIndex?.afterEdits([run.edit], text));
   }
+}
+
+/** A run of items read again: items `first` to `last` of the list are now `read`, from `lines` (starting at `start`). */
+interface ReadRun {
+  first: number;
+  last: number;
+  read: YamlItem[];
+  lines: string;
+  start: number;
+  delta: number;
+  edit: TextEdit;
+}
+
+/** How far a run is widened over neighbouring items with syntax errors before the file is read whole instead. */
+const MAX_BROKEN_NEIGHBOURS = 16;
+
+/** `index`, or the first of the items with syntax errors right before it (undefined past MAX_BROKEN_NEIGHBOURS). */
+function afterCleanItem(items: readonly YamlItem[], index: number): number | undefined {
+  let first = index;
+  while (first > 0 && items[first - 1].problems.length > 0) {
+    first--;
+    if (index - first > MAX_BROKEN_NEIGHBOURS) return undefined;
+  }
+  return first;
+}
+
+/** The first item from `from` on without syntax errors (undefined when none follows within MAX_BROKEN_NEIGHBOURS). */
+function nextCleanItem(items: readonly YamlItem[], from: number): number | undefined {
+  for (let index = from; index < items.length && index - from <= MAX_BROKEN_NEIGHBOURS; index++) if (items[index].problems.length === 0) return index;
+  return undefined;
 }
 
 function layoutOf(read: DocumentParts, text: string): UnitLayout | undefined {
@@ -275,7 +340,7 @@ function indexedLater(state: Extract<UnitLayout, { kind: 'yaml' }>, from: number
     if (!state.kinds[unit].get('wrongType')) continue;
     settleUnit(state, unit);
     const old = state.layout.items[unit];
-    const read = readRunAgain(state.layout, text.slice(old.start, old.end), unit + moved, old.start + delta);
+    const read = readRunAgain(state.layout, text.slice(old.start, old.end), unit + moved, old.start + delta, old.problems.length > 0);
     if (!read || read.length !== 1) return undefined;
     found.push({ index: unit + moved, item: read[0] });
   }
@@ -309,7 +374,7 @@ function partOfUnit(unit: ProposalUnit): DocumentPart {
 }
 
 function partOfItem(item: YamlItem): DocumentPart {
-  return { facts: [...item.facts, ...item.sweep], problems: [] };
+  return { facts: [...item.facts, ...item.sweep], problems: [...item.problems] };
 }
 
 function anyEndWithin(facts: readonly Fact[], start: number, end: number): boolean {

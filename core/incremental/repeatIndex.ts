@@ -1,6 +1,8 @@
 import type { CoreDiagnostic } from '../model/diagnostic';
 import type { DocumentModel } from '../model/facts';
+import type { LineIndex } from '../model/range';
 import { judgeRepeats } from '../rules/repeats';
+import { useLineIndex } from '../rules/ruleHelpers';
 import type { RepeatCheck, Rule, RuleContext, Written } from '../rules/types';
 import type { DocumentPart } from './parts';
 
@@ -17,6 +19,13 @@ export class RepeatIndex {
   private readonly rules = new Map<Rule, RuleIndex>();
   /** parts replaced since the rules were last judged: [before, after] (either absent when an edit changed how many parts there are) */
   private replacements: [DocumentPart | undefined, DocumentPart | undefined][] = [];
+  /** the line index of the parts' text, which the analysis moves with each edit: a repeat names the line of the first copy */
+  private lines: { text: string; index: () => LineIndex } | undefined;
+
+  /** The parts are now of `text`, whose line index `index` answers (asked only when some key is repeated). */
+  linesOf(text: string, index: () => LineIndex): void {
+    this.lines = { text, index };
+  }
 
   /** An edit read `after` in place of `before` (a part only removed, or only added, when the number of parts changed). */
   replaced(before: DocumentPart | undefined, after: DocumentPart | undefined): void {
@@ -45,6 +54,7 @@ export class RepeatIndex {
         this.rules.set(rule, (index = new RuleIndex(rule.repeats)));
         for (const part of parts) index.add(part, partModel(part));
       }
+      if (index.hasRepeats && this.lines?.text === context.text) useLineIndex(context.text, this.lines.index());
       diagnostics.push(...index.judge({ ...context, model }, settle));
     }
     return diagnostics;
@@ -59,6 +69,10 @@ class RuleIndex {
   private readonly repeated = new Map<Scope, Set<string>>();
 
   constructor(private readonly check: RepeatCheck<unknown>) {}
+
+  get hasRepeats(): boolean {
+    return this.repeated.size > 0;
+  }
 
   /** Every key written more than once, judged with its occurrences in document order. */
   judge(context: RuleContext, settle: (part: DocumentPart) => void): CoreDiagnostic[] {

@@ -135,7 +135,7 @@ export function modelSource(layout: UnitLayout): ModelSource {
     const { frame, items } = layout.layout;
     return {
       ...common,
-      problems: () => [],
+      problems: () => items.flatMap((item) => item.problems),
       *stretches() {
         yield { facts: frame.facts };
         for (let unit = 0; unit < items.length; unit++) yield { facts: items[unit].facts, unit };

@@ -61,6 +61,15 @@ export function lineLabel(text: string, offset: number): string {
 // One index per text: a file with many repeated edges asks for many line numbers.
 let indexed: { text: string; index: LineIndex } | undefined;
 
+/**
+ * `index` is the line index of `text`, which its owner keeps up to date edit by edit
+ * (core/incremental/repeatIndex.ts): lineLabel asks it instead of indexing every line of a text
+ * that is new with each keystroke.
+ */
+export function useLineIndex(text: string, index: LineIndex): void {
+  indexed = { text, index };
+}
+
 function lineIndexOf(text: string): LineIndex {
   if (indexed?.text !== text) indexed = { text, index: new LineIndex(text) };
   return indexed.index;

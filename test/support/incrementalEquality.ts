@@ -8,7 +8,7 @@ import { EMPTY_DEFINITIONS, type DefinitionsView } from '../../core/definitions/
 import { complete } from '../../core/features/completion';
 import { documentSymbols } from '../../core/features/symbols';
 import type { WorkspaceDocument } from '../../core/features/workspace';
-import { readDocument } from '../../core/formats';
+import { readDocument, readDocumentTree } from '../../core/formats';
 import { validateParts } from '../../core/incremental/checkParts';
 import { DocumentAnalysis, type TextEdit } from '../../core/incremental/documentAnalysis';
 import { PROPERTIES_YAML } from '../../bench/generate/metadataFiles';
@@ -55,34 +55,50 @@ export type EditSpec =
   /** a stretch of several lines deleted, across items */
   | { kind: 'deleteRange'; at: number; lines: number; into: number }
   /** an unclosed quote typed at the start of a value */
-  | { kind: 'unclosedQuote'; at: number; quote: string };
+  | { kind: 'unclosedQuote'; at: number; quote: string }
+  /** an anchor written on the next value (`&shared`), which ties items together once an alias names it */
+  | { kind: 'anchor'; at: number }
+  /** the next plain value replaced by an alias of that anchor (`*shared`) */
+  | { kind: 'alias'; at: number }
+  /** a document marker (`---`, `...`) written at the start of a line: a change of document frame */
+  | { kind: 'documentMarker'; at: number; marker: string };
 
 const SNIPPETS = ['"', ',', '{', '}', '[', ']', ':', ' ', '\n', 'x', '-', '#', '- ', '  ', '"urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)"', 'urn:li:corpuser:x', '{"removed": true}', 'cardinality: SINGLE\n', '\\"', '0', 'null', 'true'];
 
-export const editSpec: fc.Arbitrary<EditSpec> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('insert' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), text: fc.oneof(fc.constantFrom(...SNIPPETS), fc.string({ maxLength: 6 })) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('delete' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), length: fc.integer({ min: 1, max: 12 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteLine' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('duplicateLines' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), lines: fc.integer({ min: 1, max: 8 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('indent' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), by: fc.constantFrom('  ', '\t', ' ') }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('dedent' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('typeInValue' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), text: fc.stringMatching(/^[a-z0-9_.]{1,4}$/) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('joinLines' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('splitItem' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), text: fc.constantFrom('', 'id: split', 'entity:', 'x') }) },
-  {
-    weight: 2,
-    arbitrary: fc.record({ kind: fc.constant('pasteItems' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), to: fc.double({ min: 0, max: 1, noNaN: true }), items: fc.integer({ min: 1, max: 6 }) }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record({ kind: fc.constant('deleteRange' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), lines: fc.integer({ min: 1, max: 15 }), into: fc.integer({ min: 0, max: 6 }) }),
-  },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('unclosedQuote' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), quote: fc.constantFrom('"', "'") }) },
-  {
+const fraction = fc.double({ min: 0, max: 1, noNaN: true });
+
+/** Each kind of edit, with how often it comes among all kinds (`editSpec`); `specOfKind` picks one kind. */
+const KINDS: { [K in EditSpec['kind']]: { weight: number; arbitrary: fc.Arbitrary<Extract<EditSpec, { kind: K }>> } } = {
+  insert: { weight: 5, arbitrary: fc.record({ kind: fc.constant('insert' as const), at: fraction, text: fc.oneof(fc.constantFrom(...SNIPPETS), fc.string({ maxLength: 6 })) }) },
+  delete: { weight: 3, arbitrary: fc.record({ kind: fc.constant('delete' as const), at: fraction, length: fc.integer({ min: 1, max: 12 }) }) },
+  deleteLine: { weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteLine' as const), at: fraction }) },
+  duplicateLines: { weight: 1, arbitrary: fc.record({ kind: fc.constant('duplicateLines' as const), at: fraction, lines: fc.integer({ min: 1, max: 8 }) }) },
+  indent: { weight: 1, arbitrary: fc.record({ kind: fc.constant('indent' as const), at: fraction, by: fc.constantFrom('  ', '\t', ' ') }) },
+  dedent: { weight: 1, arbitrary: fc.record({ kind: fc.constant('dedent' as const), at: fraction }) },
+  typeInValue: { weight: 4, arbitrary: fc.record({ kind: fc.constant('typeInValue' as const), at: fraction, text: fc.stringMatching(/^[a-z0-9_.]{1,4}$/) }) },
+  joinLines: { weight: 2, arbitrary: fc.record({ kind: fc.constant('joinLines' as const), at: fraction }) },
+  splitItem: { weight: 2, arbitrary: fc.record({ kind: fc.constant('splitItem' as const), at: fraction, text: fc.constantFrom('', 'id: split', 'entity:', 'x') }) },
+  pasteItems: { weight: 2, arbitrary: fc.record({ kind: fc.constant('pasteItems' as const), at: fraction, to: fraction, items: fc.integer({ min: 1, max: 6 }) }) },
+  deleteRange: { weight: 2, arbitrary: fc.record({ kind: fc.constant('deleteRange' as const), at: fraction, lines: fc.integer({ min: 1, max: 15 }), into: fc.integer({ min: 0, max: 6 }) }) },
+  unclosedQuote: { weight: 1, arbitrary: fc.record({ kind: fc.constant('unclosedQuote' as const), at: fraction, quote: fc.constantFrom('"', "'") }) },
+  typeInPlainValue: {
     weight: 4,
-    arbitrary: fc.record({ kind: fc.constant('typeInPlainValue' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), text: fc.oneof(fc.stringMatching(/^[a-zA-Z0-9_.:]{0,4}$/), fc.constantFrom(' ', '"', ': x', '\n  x: 1', '\n- y')), erase: fc.integer({ min: 0, max: 3 }) }),
+    arbitrary: fc.record({ kind: fc.constant('typeInPlainValue' as const), at: fraction, text: fc.oneof(fc.stringMatching(/^[a-zA-Z0-9_.:]{0,4}$/), fc.constantFrom(' ', '"', ': x', '\n  x: 1', '\n- y')), erase: fc.integer({ min: 0, max: 3 }) }),
   },
-);
+  anchor: { weight: 1, arbitrary: fc.record({ kind: fc.constant('anchor' as const), at: fraction }) },
+  alias: { weight: 1, arbitrary: fc.record({ kind: fc.constant('alias' as const), at: fraction }) },
+  documentMarker: { weight: 1, arbitrary: fc.record({ kind: fc.constant('documentMarker' as const), at: fraction, marker: fc.constantFrom('---\n', '...\n', '--- # another\n') }) },
+};
+
+/** Every kind of edit the property tests make (issue 27: each must equal a fresh read). */
+export const EDIT_KINDS = Object.keys(KINDS) as EditSpec['kind'][];
+
+/** Edits of one kind. */
+export function specOfKind(kind: EditSpec['kind']): fc.Arbitrary<EditSpec> {
+  return KINDS[kind].arbitrary as fc.Arbitrary<EditSpec>;
+}
+
+export const editSpec: fc.Arbitrary<EditSpec> = fc.oneof(...EDIT_KINDS.map((kind) => ({ weight: KINDS[kind].weight, arbitrary: specOfKind(kind) })));
 
 function lineAt(text: string, offset: number): { start: number; end: number } {
   const start = text.lastIndexOf('\n', offset - 1) + 1;
@@ -137,8 +153,16 @@ export function toEdit(text: string, spec: EditSpec): TextEdit {
   }
 }
 
-/** The list items' first lines: a `-` first on its line, at the indentation most such lines have. */
+/**
+ * The list items' first lines: a `-` first on its line, at the indentation most such lines have;
+ * in a JSON array, the lines that open its elements (a `{` first on its line, least indented).
+ */
 function itemStarts(text: string): number[] {
+  if (/^\s*\[/.test(text)) {
+    const opens = [...text.matchAll(/^( *)\{/gm)];
+    const least = Math.min(...opens.map((open) => open[1].length));
+    return opens.filter((open) => open[1].length === least).map((open) => open.index ?? 0);
+  }
   const dashes = [...text.matchAll(/^( *)- /gm)];
   const byIndent = new Map<number, number>();
   for (const dash of dashes) byIndent.set(dash[1].length, (byIndent.get(dash[1].length) ?? 0) + 1);
@@ -146,9 +170,13 @@ function itemStarts(text: string): number[] {
   return dashes.filter((dash) => dash[1].length === indent).map((dash) => dash.index ?? 0);
 }
 
-/** The edits across lines and items (issue 27): joins, splits, pasted items, range deletes, unclosed quotes. */
-function structuralEdit(text: string, at: number, spec: Extract<EditSpec, { kind: 'joinLines' | 'splitItem' | 'pasteItems' | 'deleteRange' | 'unclosedQuote' }>): TextEdit {
+/** The edits across lines and items (issue 27): joins, splits, pasted items, range deletes, unclosed quotes, anchors, document markers. */
+function structuralEdit(text: string, at: number, spec: Extract<EditSpec, { kind: 'joinLines' | 'splitItem' | 'pasteItems' | 'deleteRange' | 'unclosedQuote' | 'anchor' | 'alias' | 'documentMarker' }>): TextEdit {
   switch (spec.kind) {
+    case 'anchor':
+    case 'alias':
+    case 'documentMarker':
+      return frameEdit(text, at, spec);
     case 'joinLines': {
       const { end } = lineAt(text, at);
       return end > 0 && text[end - 1] === '\n' ? { start: end - 1, end, text: '' } : { start: at, end: at, text: '' };
@@ -157,7 +185,9 @@ function structuralEdit(text: string, at: number, spec: Extract<EditSpec, { kind
       const line = lineAt(text, at);
       const indent = /^ */.exec(text.slice(itemStarts(text)[0] ?? 0))?.[0] ?? '';
       const where = line.end > line.start && text[line.end - 1] === '\n' ? line.end - 1 : line.end;
-      return { start: where, end: where, text: `\n${indent}- ${spec.text}` };
+      // In a JSON array an element is split by closing it and opening the next.
+      const opened = /^\s*\[/.test(text) ? `\n${indent}},\n${indent}{` : `\n${indent}- ${spec.text}`;
+      return { start: where, end: where, text: opened };
     }
     case 'pasteItems': {
       const starts = itemStarts(text);
@@ -182,6 +212,26 @@ function structuralEdit(text: string, at: number, spec: Extract<EditSpec, { kind
       return { start: where, end: where, text: spec.quote };
     }
   }
+}
+
+/** Edits YAML itself makes whole-file: an anchor and an alias that tie two items, a document marker. */
+function frameEdit(text: string, at: number, spec: Extract<EditSpec, { kind: 'anchor' | 'alias' | 'documentMarker' }>): TextEdit {
+  if (spec.kind === 'documentMarker') {
+    const { start } = lineAt(text, at);
+    return { start, end: start, text: spec.marker };
+  }
+  if (spec.kind === 'anchor') {
+    const value = /: (?=\S)/g;
+    value.lastIndex = at;
+    const match = value.exec(text);
+    const where = match ? match.index + 2 : at;
+    return { start: where, end: where, text: '&shared ' };
+  }
+  const plain = /: ([A-Za-z0-9_.-]+)$/gm;
+  plain.lastIndex = at;
+  const match = plain.exec(text);
+  if (!match) return { start: at, end: at, text: '*shared' };
+  return { start: match.index + 2, end: match.index + match[0].length, text: '*shared' };
 }
 
 function view(model: ReturnType<typeof readDocument>): DefinitionsView {
@@ -222,6 +272,8 @@ export function assertSameAsFresh(analysis: DocumentAnalysis, at: number, steps:
 function compareWithFresh(analysis: DocumentAnalysis, at: number, steps: string): void {
   const fresh = readDocument(analysis.uri, analysis.text);
   assert.deepEqual(analysis.model, fresh, `model after ${steps}`);
+  // A fresh read is itself made of parts where it can be (syntax errors inside items included): the same as reading the tree whole.
+  if (/\.ya?ml$/.test(analysis.uri)) assert.deepEqual(fresh, readDocumentTree(analysis.uri, analysis.text), `item by item read and whole-tree read after ${steps}`);
   const document = (model: typeof fresh): WorkspaceDocument => ({ uri: analysis.uri, text: analysis.text, model, lineIndex: new LineIndex(analysis.text) });
   const definitions = view(fresh);
   assert.deepEqual(validateDocument({ model: analysis.model, text: analysis.text, definitions }), validateDocument({ model: fresh, text: analysis.text, definitions }), `diagnostics after ${steps}`);

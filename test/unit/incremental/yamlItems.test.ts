@@ -66,7 +66,7 @@ describe('YAML list formats are analysed item by item', () => {
     assertSameAsFresh(appended, appended.text.length, 'appending a key to the last definition');
   });
 
-  it('edits that change more than one item read that run of items (issue 27); edits that change what the file is read it whole; both equal a fresh read', () => {
+  it('edits that change more than one item or break its syntax read that run of items (issue 27); edits that change what the file is read it whole; both equal a fresh read', () => {
     const text = PROPERTIES_YAML;
     const second = text.indexOf('- id: io.bench.tier');
     const pasted: TextEdit = { start: second - 1, end: second - 1, text: '\n- id: io.bench.pasted\n  type: string' };
@@ -75,9 +75,14 @@ describe('YAML list formats are analysed item by item', () => {
     assertSameAsFresh(run, pasted.start, 'a new item pasted inside one');
     const cases: [string, TextEdit][] = [
       ['an item indented under the one before', { start: second, end: second, text: '  ' }],
-      ['a syntax error', { start: second + 6, end: second + 6, text: '"' }],
       ['an anchor', { start: second + 2, end: second + 2, text: '&tier ' }],
     ];
+    // A syntax error inside an item stays in that item's run: the item after it reads as before.
+    const quote: TextEdit = { start: second + 6, end: second + 6, text: '"' };
+    const broken = DocumentAnalysis.read('file:///w/p.yaml', text).apply([quote]);
+    assert.equal(broken.path, 'run', 'an unclosed quote');
+    assert.ok(broken.model.parseProblems.length > 0);
+    assertSameAsFresh(broken, quote.start, 'an unclosed quote');
     // An item that no longer looks like a definition: the file still does (content detection
     // counts every item, core/formats/detect.ts ListCounts), so the item is read again as a run.
     const renamed: TextEdit = { start: text.indexOf('cardinality', second), end: text.indexOf('cardinality', second) + 11, text: 'kardinality' };
