@@ -108,7 +108,10 @@ class QuickReader {
   document(): DocNode | undefined {
     try {
       const first = this.nextContent(0);
-      if (first >= this.lines.length || this.lines[first].indent !== 0) return undefined;
+      if (first >= this.lines.length) return undefined;
+      // An indented root is read only as a list: a run of a lineage file's entries read on its own (its `-` at column 2).
+      const { indent, start } = this.lines[first];
+      if (indent !== 0 && !this.isDash(start + indent)) return undefined;
       const read = this.block(first, 0);
       if (this.nextContent(read.next) < this.lines.length) return undefined;
       return read.node;

@@ -98,6 +98,19 @@ function mutated(text: string, random: Random): string {
 }
 
 describe('quick block-YAML reader', () => {
+  it('reads the runs of a lineage file\'s indented entries as parseYaml does (a part read again on its own)', () => {
+    const text = lineageFile(1_500, seededRandom(9)).text;
+    const starts = [...text.matchAll(/^ {2}- entity:/gm)].map((match) => match.index ?? 0);
+    let read = 0;
+    let runs = 0;
+    for (let i = 0; i + 3 < starts.length; i += 3, runs++) {
+      if (assertSameTree(text.slice(starts[i], starts[i + 3]), `entries ${i}–${i + 2}`)) read++;
+    }
+    assert.ok(runs > 20 && read === runs, `${read} of ${runs} runs read by the quick reader`);
+    // An indented mapping at the root is left to the yaml package.
+    assert.equal(parseQuickYaml('  a: 1\n  b: 2\n'), undefined);
+  });
+
   it('gives parseYaml’s tree and readDocument’s model for every corpus file it reads', () => {
     let read = 0;
     const files = yamlFilesUnder(CORPUS);
