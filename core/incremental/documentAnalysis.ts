@@ -200,7 +200,9 @@ export class DocumentAnalysis {
    */
   private readRunAgain(state: Extract<UnitLayout, { kind: 'yaml' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {
     const { items } = state.layout;
-    const found = lastStartingAtOrBefore(state, edit.start);
+    const at = lastStartingAtOrBefore(state, edit.start);
+    // An edit from an item's first character may take its `-` away: its other lines then belong to the item before.
+    const found = at > 0 && edit.end > edit.start && currentStart(state, at) === edit.start ? at - 1 : at;
     const first = found < 0 ? undefined : afterCleanItem(items, found);
     if (first === undefined) return undefined;
     settleUnit(state, items.length - 1);

@@ -72,6 +72,11 @@ describe('structural edits read a run of items', () => {
       const nextItem = itemStarts(analysis.text, indent).find((offset) => offset > lineEnd + 10) ?? analysis.text.length;
       analysis = applyOne(analysis, { start: nextItem - 1, end: nextItem - 1, text: `\n${indent}- ${label === 'lineage file' ? 'entity:' : 'id:'}` }, 'a new empty item');
       assert.equal(analysis.path, 'run');
+      // An item's first line deleted from its first character (its `-` with it): its other lines now
+      // belong to the item before, which is read with it.
+      const dashLine = itemStarts(analysis.text, indent).find((offset) => offset > nextItem + 10) ?? 0;
+      analysis = applyOne(analysis, { start: dashLine, end: analysis.text.indexOf('\n', dashLine) + 1, text: '' }, 'an item\'s first line deleted');
+      assert.equal(analysis.path, 'run');
     });
 
     it(`${label}: an unclosed quote is an error in its item, the rest of the file still read; mending it reads item by item`, () => {
