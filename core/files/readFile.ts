@@ -88,19 +88,28 @@ export function readMetadataFileSync(path: string, maxBytes: number): FileRead {
   }
 }
 
+/**
+ * Where each read after the first lands: the usual file ends with its first read, and the read that
+ * finds its end then fills nothing, so it needs no buffer of its own (a fresh 64 KB one per file was
+ * a tenth of a 20,000-file scan, in allocation and garbage collection). Bytes that do come are copied
+ * out before the next read.
+ */
+const SCRATCH = Buffer.allocUnsafe(CHUNK_BYTES);
+
 /** The file's bytes, or undefined once more than `maxBytes` came (never reads more than `maxBytes + 1`). */
 function readAtMost(fd: number, expected: number, maxBytes: number): Buffer | undefined {
-  const chunks: Buffer[] = [];
-  let total = 0;
   // One read of the size fstat gave (+1 to see the end) for the usual file; more only if it grew.
-  let chunk = Buffer.allocUnsafe(Math.min(expected, maxBytes) + 1);
-  for (;;) {
-    const read = readSync(fd, chunk, 0, chunk.length, null);
+  const first = Buffer.allocUnsafe(Math.min(expected, maxBytes) + 1);
+  const firstRead = readSync(fd, first, 0, first.length, null);
+  const chunks: Buffer[] = [first.subarray(0, firstRead)];
+  let total = firstRead;
+  if (total > maxBytes) return undefined;
+  while (firstRead > 0) {
+    const read = readSync(fd, SCRATCH, 0, Math.min(CHUNK_BYTES, maxBytes + 1 - total), null);
     if (read === 0) break;
-    chunks.push(chunk.subarray(0, read));
+    chunks.push(Buffer.from(SCRATCH.subarray(0, read)));
     total += read;
     if (total > maxBytes) return undefined;
-    chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, maxBytes + 1 - total));
   }
   return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
 }

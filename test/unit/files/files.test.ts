@@ -55,6 +55,14 @@ test('the bounded reader reads a regular file up to its limit and says why it re
   }
 });
 
+test('the bounded reader reads on past the size the file had when it was opened, within its limit (a file that grows)', { skip: process.platform !== 'linux' && 'needs /proc: a regular file whose size reads as 0 but holds text' }, () => {
+  // /proc files are regular files whose size reads as 0, like a file that grew after it was measured.
+  const text = readFileSync('/proc/cpuinfo', 'utf8');
+  assert.ok(text.length > 100, `${text.length} characters`);
+  assert.deepEqual(readMetadataFileSync('/proc/cpuinfo', 1024 * 1024), { text });
+  assert.match(problemOf('/proc/cpuinfo', 50), /^is larger than 50 bytes/);
+});
+
 test('a safe write replaces a link instead of writing through it, keeps the mode of a file, and leaves the same text untouched', () => {
   const base = scratch();
   try {
