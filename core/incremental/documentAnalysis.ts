@@ -162,8 +162,9 @@ export class DocumentAnalysis {
     const delta = edit.text.length - (edit.end - edit.start);
     // The frame must not have an end inside the replaced text (nothing to move it to).
     if (edit.end > edit.start && anyEndWithin(state.frame.facts, edit.start, edit.end)) return undefined;
-    // The item's lines after the edit, from its lines before: the document's text is not read whole.
-    const before = this.text.slice(old.start, old.end);
+    // The item's lines after the edit, from its lines before: the document's text is not read whole
+    // (nor copied: an editor's text after an edit is a rope, server/editorDocument.ts, that V8 copies when read).
+    const before = itemTexts.get(old) ?? this.text.slice(old.start, old.end);
     WORK.unitsRead++;
     const lines = before.slice(0, edit.start - old.start) + edit.text + before.slice(edit.end - old.start);
     const item = readItemAgain(layout, lines, index, old.start);
@@ -173,6 +174,7 @@ export class DocumentAnalysis {
     // This analysis is handed on (see the class comment), so its lists are updated in place.
     this.consumed = true;
     layout.items[index] = item;
+    if (item.end - item.start === lines.length) itemTexts.set(item, lines);
     replaceUnitPart(state, index, partOfItem(item));
     state.suppressions.replaced(index, lines);
     // Later items move lazily; the frame's ends after the edit at once (the root mapping of a lineage file ends after its items).
@@ -233,6 +235,14 @@ export class DocumentAnalysis {
   }
 }
 
+/**
+ * Each YAML item's text, kept while the item is (an edit that changes it reads a new item): typing
+ * reads the edited item's text from here, not from the document's text, which after an edit is a
+ * rope V8 would copy whole to slice (server/editorDocument.ts). Slices of the text read whole
+ * share its characters.
+ */
+const itemTexts = new WeakMap<YamlItem, string>();
+
 function layoutOf(read: DocumentParts, text: string): UnitLayout | undefined {
   if (read.units) {
     const counts: ProposalCounts = { nonNull: 0, maps: 0, proposals: 0 };
@@ -243,7 +253,10 @@ function layoutOf(read: DocumentParts, text: string): UnitLayout | undefined {
     const { frame } = read.yaml;
     const framePart: DocumentPart = { facts: [...frame.facts, ...frame.sweepBefore, ...frame.sweepAfter], problems: [] };
     const detection = newListCounts();
-    for (const item of read.yaml.items) countItem(detection, item.detection, 1);
+    for (const item of read.yaml.items) {
+      countItem(detection, item.detection, 1);
+      itemTexts.set(item, text.slice(item.start, item.end));
+    }
     return newUnitLayout(text, { kind: 'yaml', layout: read.yaml, frame: framePart, detection }, read.yaml.items.map(partOfItem), framePart);
   }
   return undefined;
