@@ -187,8 +187,8 @@ export async function keystrokeCase(ctx: BenchContext): Promise<CaseResult> {
   return result;
 }
 
-// Profiled (node --cpu-prof dist/server.js --stdio) after this issue's changes: the largest cost
-// left per keystroke is V8 flattening the edited text (one 1.7–1.9 MB string per keystroke,
-// allocated in large-object space: about 14 ms per MB under load 13, 0.5 ms per MB for strings
-// under 128 KB), then garbage collection and writing the answer.
-const NEXT_STEP = 'hold an open document\'s text in chunks under 128 KB (a rope) and give the analysis the edited item\'s text from them, so a keystroke never makes V8 copy the whole text; then rerun on a quieter machine';
+// Profiled again in session 7 (bench/adhoc/keystrokeProfile.ts --prof): with the text in chunks
+// and messages written into a reused buffer, what is left per keystroke that follows the file is
+// the answer itself (JSON of every diagnostic of the file, about 200 KB for a 50k-line dataset YAML),
+// listing the parts that hold diagnostics and converting their positions, and garbage collection.
+const NEXT_STEP = 'keep each part\'s diagnostics converted and serialised between keystrokes (only the parts an edit read, or whose line moved, again), so an answer is joined from kept pieces; then rerun on a quieter machine';
