@@ -24,6 +24,7 @@ const GROUP = 'keystroke';
 const TYPED = 'abcdefghijklmnopqrstuvwxyz';
 /** the floor: the same keystrokes in a small file of the same kind */
 const SMALL_LINES = 1_000;
+const STATUS = 'catalogCode/status';
 
 interface FileKind {
   label: string;
@@ -59,12 +60,34 @@ function stopBusyLoops(loops: ChildProcess[]): void {
   for (const loop of loops) if (loop.exitCode === null) loop.kill();
 }
 
-/** One run: open, wait for the first diagnostics, type `keystrokes` characters, each waited for; answers the per-keystroke times. */
-async function typeOnce(client: BenchLspClient, mode: Mode, uri: string, kind: FileKind, text: string, keystrokes: number): Promise<number[]> {
+/**
+ * Opens the file and waits for the whole file's diagnostics. A file over 256 KiB is read in slices
+ * (core/workspace/backgroundReads.ts): a pull from a client without refresh waits for the end of
+ * the read, but pushed, the first items' diagnostics come at once and the rest when the read ends.
+ * Typing after the first of those would time keystrokes during the read (each edit then starts the
+ * read again), not typing in an open file, which is what the pulled rows time; so pushed rows also
+ * wait until the status (`catalogCode/status`) no longer names the file as being read, and for the
+ * diagnostics published after that.
+ */
+async function openWhole(client: BenchLspClient, mode: Mode, uri: string, kind: FileKind, text: string): Promise<void> {
   const opened = client.publishCount(uri);
   await client.open(uri, text, kind.languageId);
-  if (mode === 'pull') await client.pullDiagnostics(uri);
-  else await client.nextPublished(uri, opened, 300_000);
+  if (mode === 'pull') {
+    await client.pullDiagnostics(uri);
+    return;
+  }
+  await client.nextPublished(uri, opened, 300_000);
+  const reading = (status: { readingDocuments?: string[] } | undefined) => status?.readingDocuments?.includes(uri) === true;
+  if (!reading(client.latestNotification(STATUS))) return;
+  // Counted when the status arrives (the whole file's diagnostics are published after it).
+  let publishedBefore = 0;
+  await client.waitForNotification<{ readingDocuments?: string[] }>(STATUS, (status) => !reading(status) && ((publishedBefore = client.publishCount(uri)), true), 300_000);
+  await client.nextPublished(uri, publishedBefore, 300_000);
+}
+
+/** One run: open, wait for the first diagnostics, type `keystrokes` characters, each waited for; answers the per-keystroke times. */
+async function typeOnce(client: BenchLspClient, mode: Mode, uri: string, kind: FileKind, text: string, keystrokes: number): Promise<number[]> {
+  await openWhole(client, mode, uri, kind, text);
   let document = TextDocument.create(uri, kind.languageId, 1, text);
   const offset = middleOffset(text, kind);
   const samples: number[] = [];
@@ -132,7 +155,8 @@ export async function keystrokeCase(ctx: BenchContext): Promise<CaseResult> {
   const env = { CATALOG_SERVICE_URL: undefined, CATALOG_TOKEN: undefined };
   const clients = {
     pull: await BenchLspClient.start({ name: 'Catalog Code language server (pull)', args: [SERVER_JS, '--stdio'], cwd: root, pull: true, env }, root),
-    push: await BenchLspClient.start({ name: 'Catalog Code language server (push)', args: [SERVER_JS, '--stdio'], cwd: root, pull: false, env }, root),
+    // The status says when a large file's read in slices ended (openWhole).
+    push: await BenchLspClient.start({ name: 'Catalog Code language server (push)', args: [SERVER_JS, '--stdio'], cwd: root, pull: false, env, initializationOptions: { catalogCodeStatus: true } }, root),
   };
   try {
     for (const kind of FILES) {
@@ -156,14 +180,15 @@ export async function keystrokeCase(ctx: BenchContext): Promise<CaseResult> {
   }
   result.notes.push(
     `Each sample is one keystroke: ${shape.keystrokes} one-character incremental didChange notifications in the middle of the file per run, ${shape.runs} run(s) per row, each waited for before the next: pulled (textDocument/diagnostic sent after the change) or pushed (the publishDiagnostics carrying that version).`,
+    'Typing starts once the file is read whole: pulled, the first pull waits for the read in slices to end (the client takes no refresh); pushed, the status stops naming the file as being read and the whole file\'s diagnostics are published. Until this session the pushed rows typed right after the first items\' diagnostics, during the read (every edit then started the read of a file over 256 KiB again): that timed an open, not a keystroke.',
     `Floor: the same keystrokes in a ${formatCount(SMALL_LINES)}-line file of the same kind, each run right before the large file's, so both see the same load: the ratio is what the file's size still costs per keystroke.`,
     'Busy rows: two child processes spinning (`node -e "for (;;) {}"`) for the length of the row, on top of whatever else the machine runs; the load printed is the 1-minute average at the end of the row.',
   );
   return result;
 }
 
-// Profiled (node --cpu-prof dist/server.js --stdio) after this issue's changes: the largest cost
-// left per keystroke is V8 flattening the edited text (one 1.7–1.9 MB string per keystroke,
-// allocated in large-object space: about 14 ms per MB under load 13, 0.5 ms per MB for strings
-// under 128 KB), then garbage collection and writing the answer.
-const NEXT_STEP = 'hold an open document\'s text in chunks under 128 KB (a rope) and give the analysis the edited item\'s text from them, so a keystroke never makes V8 copy the whole text; then rerun on a quieter machine';
+// Profiled again in session 7 (bench/adhoc/keystrokeProfile.ts --prof): with the text in chunks
+// and messages written into a reused buffer, what is left per keystroke that follows the file is
+// the answer itself (JSON of every diagnostic of the file, about 200 KB for a 50k-line dataset YAML),
+// listing the parts that hold diagnostics and converting their positions, and garbage collection.
+const NEXT_STEP = 'keep each part\'s diagnostics converted and serialised between keystrokes (only the parts an edit read, or whose line moved, again), so an answer is joined from kept pieces; then rerun on a quieter machine';

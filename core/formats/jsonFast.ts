@@ -78,11 +78,13 @@ export function forEachJsonArrayElement(
 /**
  * One element of a top-level array, re-read where it starts after an edit: the value at `start`
  * (parsed at the depth of an array element), or FALL_BACK when no strict JSON value starts there.
- * `end` is where the value stops; the caller checks it is where the element must end.
+ * `end` is where the value stops; the caller checks it is where the element must end. `map`: how
+ * an offset of `text` becomes a document offset, when `text` is the element's own text
+ * (core/incremental/documentAnalysis.ts); `stringScalar` must map alike.
  */
-export function parseJsonElementAt(text: string, start: number, stringScalar: StringScalarFactory): { node: DocNode; end: number } | typeof FALL_BACK {
+export function parseJsonElementAt(text: string, start: number, stringScalar: StringScalarFactory, map: (offset: number) => number = identityOffset): { node: DocNode; end: number } | typeof FALL_BACK {
   try {
-    const parser = new StrictParser({ text, map: identityOffset }, stringScalar);
+    const parser = new StrictParser({ text, map }, stringScalar);
     parser.pos = start;
     const node = parser.value(1);
     return { node, end: parser.pos };

@@ -45,8 +45,9 @@ export function readProposalUnits(text: string, forced: FormatId | undefined): P
   return read === FALL_BACK ? undefined : units;
 }
 
-export function stringScalarOf(text: string): StringScalarFactory {
-  return jsonStringScalars({ text, map: identityOffset });
+/** The string scalars of JSON `text`; `map`: how its offsets become document offsets (see parseJsonElementAt). */
+export function stringScalarOf(text: string, map: (offset: number) => number = identityOffset): StringScalarFactory {
+  return jsonStringScalars({ text, map });
 }
 
 /** Reads one element (the `index`-th of the array) into its unit. */

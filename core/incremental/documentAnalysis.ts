@@ -140,10 +140,14 @@ export class DocumentAnalysis {
     if (index === undefined) return undefined;
     settleUnit(layout, index);
     const old = units[index];
-    const delta = edit.text.length - (edit.end - edit.start);
     WORK.unitsRead++;
-    const parsed = parseJsonElementAt(text, old.start, stringScalarOf(text));
-    if (parsed === FALL_BACK || parsed.end !== old.end + delta) return undefined;
+    // The element's text after the edit, parsed alone at its place (not the document's text: a rope V8 would copy whole to read).
+    const before = unitTexts.get(old) ?? this.text.slice(old.start, old.end);
+    const lines = before.slice(0, edit.start - old.start) + edit.text + before.slice(edit.end - old.start);
+    const base = old.start;
+    const map = (offset: number) => offset + base;
+    const parsed = parseJsonElementAt(lines, 0, stringScalarOf(lines, map), map);
+    if (parsed === FALL_BACK || parsed.end !== lines.length) return undefined;
     const unit = readProposalUnit(parsed.node, index);
     // Content detection counts every element: decided before anything is changed in place.
     const counts = countsAfter(layout.counts, old, unit);
@@ -152,9 +156,10 @@ export class DocumentAnalysis {
     this.consumed = true;
     layout.counts = counts;
     units[index] = unit;
+    unitTexts.set(unit, lines);
     replaceUnitPart(layout, index, partOfUnit(unit));
-    layout.suppressions.replaced(index, text.slice(unit.start, unit.end));
-    layout.shifts.add(index + 1, delta);
+    layout.suppressions.replaced(index, lines);
+    layout.shifts.add(index + 1, lines.length - before.length);
     const model = lazyModel(this.uri, 'mcpJson', layout.forced ? 'association' : 'content', modelSource(layout));
     return new DocumentAnalysis(this.uri, text, model, this.options, layout, 'unit', this.lineIndex?.afterEdits([edit], text));
   }
@@ -168,8 +173,9 @@ export class DocumentAnalysis {
     const delta = edit.text.length - (edit.end - edit.start);
     // The frame must not have an end inside the replaced text (nothing to move it to).
     if (edit.end > edit.start && anyEndWithin(state.frame.facts, edit.start, edit.end)) return undefined;
-    // The item's lines after the edit, from its lines before: the document's text is not read whole.
-    const before = this.text.slice(old.start, old.end);
+    // The item's lines after the edit, from its lines before: the document's text is not read whole
+    // (nor copied: an editor's text after an edit is a rope, server/editorDocument.ts, that V8 copies when read).
+    const before = unitTexts.get(old) ?? this.text.slice(old.start, old.end);
     WORK.unitsRead++;
     const lines = before.slice(0, edit.start - old.start) + edit.text + before.slice(edit.end - old.start);
     const item = readItemAgain(layout, lines, index, old.start);
@@ -179,6 +185,7 @@ export class DocumentAnalysis {
     // This analysis is handed on (see the class comment), so its lists are updated in place.
     this.consumed = true;
     layout.items[index] = item;
+    if (item.end - item.start === lines.length) unitTexts.set(item, lines);
     replaceUnitPart(state, index, partOfItem(item));
     state.suppressions.replaced(index, lines);
     // Later items move lazily; the frame's ends after the edit at once (the root mapping of a lineage file ends after its items).
@@ -299,18 +306,31 @@ function nextCleanItem(items: readonly YamlItem[], from: number): number | undef
   for (let index = from; index < items.length && index - from <= MAX_BROKEN_NEIGHBOURS; index++) if (items[index].problems.length === 0) return index;
   return undefined;
 }
+/**
+ * Each unit's text (a YAML item's lines, a JSON element), kept while the unit is (an edit that
+ * changes it reads a new unit): typing reads the edited unit's text from here, not from the
+ * document's text, which after an edit is a rope V8 would copy whole to slice or parse
+ * (server/editorDocument.ts). Slices of the text read whole share its characters.
+ */
+const unitTexts = new WeakMap<YamlItem | ProposalUnit, string>();
 
 function layoutOf(read: DocumentParts, text: string): UnitLayout | undefined {
   if (read.units) {
     const counts: ProposalCounts = { nonNull: 0, maps: 0, proposals: 0 };
-    for (const unit of read.units) countsAdd(counts, unit, 1);
+    for (const unit of read.units) {
+      countsAdd(counts, unit, 1);
+      unitTexts.set(unit, text.slice(unit.start, unit.end));
+    }
     return newUnitLayout(text, { kind: 'proposals', units: read.units, forced: read.forced, counts }, read.units.map(partOfUnit));
   }
   if (read.yaml) {
     const { frame } = read.yaml;
     const framePart: DocumentPart = { facts: [...frame.facts, ...frame.sweepBefore, ...frame.sweepAfter], problems: [] };
     const detection = newListCounts();
-    for (const item of read.yaml.items) countItem(detection, item.detection, 1);
+    for (const item of read.yaml.items) {
+      countItem(detection, item.detection, 1);
+      unitTexts.set(item, text.slice(item.start, item.end));
+    }
     return newUnitLayout(text, { kind: 'yaml', layout: read.yaml, frame: framePart, detection }, read.yaml.items.map(partOfItem), framePart);
   }
   return undefined;

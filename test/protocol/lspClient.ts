@@ -85,6 +85,8 @@ export interface StartOptions {
 export class TestClient {
   readonly statuses: StatusParams[] = [];
   readonly published = new Map<string, Diagnostic[]>();
+  /** per document: how many publishDiagnostics came and the version the latest carried */
+  readonly publications = new Map<string, { count: number; version?: number }>();
   /** what the server wrote to its log (window/logMessage) */
   readonly logs: string[] = [];
   /** window/showMessage notifications: what any editor shows as a notification (the client has no window/showMessageRequest, like YouCompleteMe: the server must not need it) */
@@ -115,7 +117,10 @@ export class TestClient {
     client.cache = cache;
     child.stderr.on('data', (chunk: Buffer) => (client.stderr += chunk.toString()));
     connection.onNotification('catalogCode/status', (params: StatusParams) => client.record(() => client.statuses.push(params)));
-    connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => client.record(() => client.published.set(params.uri, params.diagnostics)));
+    connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => client.record(() => {
+        client.published.set(params.uri, params.diagnostics);
+        client.publications.set(params.uri, { count: (client.publications.get(params.uri)?.count ?? 0) + 1, version: params.version });
+      }));
     connection.onNotification('window/logMessage', (params: { message: string }) => client.record(() => client.logs.push(params.message)));
     connection.onNotification('window/showMessage', (params: { type: number; message: string }) => client.record(() => client.shownMessages.push(params)));
     connection.onRequest('workspace/diagnostic/refresh', () => {

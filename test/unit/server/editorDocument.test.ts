@@ -52,29 +52,45 @@ function withinLines(text: string, changes: TextDocumentContentChangeEvent[]): T
   });
 }
 
+/** Random updates applied to both documents, compared after each (texts and changes of a few characters). */
+function randomChanges(chunkChars: number | undefined): void {
+  const initial = fc.array(piece, { maxLength: 10 }).map((parts) => parts.join(''));
+  fc.assert(
+    fc.property(initial, fc.array(fc.array(change, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 8 }), (start, updates) => {
+      let ours = EditorDocument.create('file:///a.yaml', 'yaml', 1, start, chunkChars);
+      let theirs = TextDocument.create('file:///a.yaml', 'yaml', 1, start);
+      // Positions asked between updates build the line starts, which later updates then move.
+      ours.positionAt(start.length);
+      for (const [i, batch] of updates.entries()) {
+        const changes = withinLines(theirs.getText(), batch);
+        const older = ours;
+        const olderText = older.getText();
+        ours = ours.update(changes, i + 2);
+        theirs = TextDocument.update(theirs, changes, i + 2);
+        assertSame(ours, theirs, `update ${i + 1}: ${JSON.stringify(changes)}`);
+        // The document an update was made from still answers for its own text.
+        assert.equal(older.getText(), olderText);
+        assert.deepEqual(older.positionAt(olderText.length), TextDocument.create('file:///b', 'yaml', 1, olderText).positionAt(olderText.length));
+      }
+    }),
+    { numRuns: 300 },
+  );
+}
+
 describe('EditorDocument answers as the LSP library TextDocument', () => {
-  it('after random sequences of changes (one or several per update)', () => {
-    const initial = fc.array(piece, { maxLength: 10 }).map((parts) => parts.join(''));
-    fc.assert(
-      fc.property(initial, fc.array(fc.array(change, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 8 }), (start, updates) => {
-        let ours = EditorDocument.create('file:///a.yaml', 'yaml', 1, start);
-        let theirs = TextDocument.create('file:///a.yaml', 'yaml', 1, start);
-        // Positions asked between updates build the line starts, which later updates then move.
-        ours.positionAt(start.length);
-        for (const [i, batch] of updates.entries()) {
-          const changes = withinLines(theirs.getText(), batch);
-          const older = ours;
-          const olderText = older.getText();
-          ours = ours.update(changes, i + 2);
-          theirs = TextDocument.update(theirs, changes, i + 2);
-          assertSame(ours, theirs, `update ${i + 1}: ${JSON.stringify(changes)}`);
-          // The document an update was made from still answers for its own text.
-          assert.equal(older.getText(), olderText);
-          assert.deepEqual(older.positionAt(olderText.length), TextDocument.create('file:///b', 'yaml', 1, olderText).positionAt(olderText.length));
-        }
-      }),
-      { numRuns: 300 },
-    );
+  // Chunks of a few characters put edits in, across and between chunks (the server's are 16 KiB).
+  for (const chunkChars of [undefined, 1, 3, 7]) {
+    it(`after random sequences of changes (one or several per update), chunks of ${chunkChars ?? 'the default'} characters`, () => randomChanges(chunkChars));
+  }
+
+  it('answers slices across chunks, and an update leaves the document it was made from as it was', () => {
+    const text = 'line one\nline two\r\nline three\n';
+    const document = EditorDocument.create('file:///a.yaml', 'yaml', 1, text, 4);
+    for (let start = 0; start <= text.length; start++) for (let end = start; end <= text.length; end++) assert.equal(document.slice(start, end), text.slice(start, end));
+    const updated = document.update([{ range: { start: { line: 1, character: 4 }, end: { line: 2, character: 4 } }, text: '-' }], 2);
+    assert.equal(updated.getText(), 'line one\nline- three\n');
+    assert.equal(updated.slice(5, 15), 'one\nline- ');
+    assert.equal(document.getText(), text);
   });
 
   it('a range given end first replaces the same text', () => {
