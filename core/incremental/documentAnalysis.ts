@@ -12,6 +12,7 @@ import type { PartCache } from './partCache';
 import type { DocumentPart } from './parts';
 import type { RepeatIndex } from './repeatIndex';
 import { forEachFactRange } from './shiftRanges';
+import { elementsIndexedLater, readElementRun } from './elementRuns';
 import { currentStart, modelSource, newUnitLayout, replaceUnitPart, settleUnit, spliceUnitParts, unitsOf, type ProposalCounts, type UnitLayout } from './units';
 
 /** One edit, in offsets of the text it applies to (an LSP content change, converted at the edge). */
@@ -129,7 +130,7 @@ export class DocumentAnalysis {
 
   /** The edit read as a change of one unit, or undefined when it is not one. */
   private readUnitAgain(edit: TextEdit, text: string): DocumentAnalysis | undefined {
-    if (this.layout?.kind === 'proposals') return this.readElementAgain(this.layout, edit, text);
+    if (this.layout?.kind === 'proposals') return this.readElementAgain(this.layout, edit, text) ?? this.readElementsAgain(this.layout, edit, text);
     if (this.layout?.kind === 'yaml') return this.readItemAgain(this.layout, edit, text) ?? this.readRunAgain(this.layout, edit, text);
     return undefined;
   }
@@ -162,6 +163,41 @@ export class DocumentAnalysis {
     layout.shifts.add(index + 1, lines.length - before.length);
     const model = lazyModel(this.uri, 'mcpJson', layout.forced ? 'association' : 'content', modelSource(layout));
     return new DocumentAnalysis(this.uri, text, model, this.options, layout, 'unit', this.lineIndex?.afterEdits([edit], text));
+  }
+
+  /**
+   * An edit across elements (a pasted block of elements, a split, a join, a range deleted across
+   * them) read as the run of elements it touches (./elementRuns.ts); later elements whose facts
+   * carry their index are read again at their new index when the count changed.
+   */
+  private readElementsAgain(layout: Extract<UnitLayout, { kind: 'proposals' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {
+    const run = readElementRun(layout, edit, this.text, (offset) => lastStartingAtOrBefore(layout, offset));
+    if (!run) return undefined;
+    const { first, last, read, texts, delta } = run;
+    const removed = last - first + 1;
+    const counts = { ...layout.counts };
+    for (let unit = first; unit <= last; unit++) countsAdd(counts, layout.units[unit], -1);
+    for (const unit of read) countsAdd(counts, unit, 1);
+    if (layout.forced === undefined && !listIsProposals(counts.nonNull, counts.maps, counts.proposals)) return undefined;
+    const textOf = (unit: ProposalUnit) => unitTexts.get(unit) ?? this.text.slice(unit.start, unit.end);
+    const later = read.length !== removed ? elementsIndexedLater(layout, last + 1, read.length - removed, delta, textOf) : [];
+    if (!later) return undefined;
+    WORK.unitsRead += removed + later.length;
+    this.consumed = true;
+    layout.counts = counts;
+    layout.units.splice(first, removed, ...read);
+    read.forEach((unit, i) => unitTexts.set(unit, texts[i]));
+    spliceUnitParts(layout, first, removed, read.map(partOfUnit));
+    layout.suppressions.splice(first, removed, texts);
+    layout.shifts.add(first + read.length, delta);
+    for (const { index, unit, text: own } of later) {
+      settleUnit(layout, index);
+      layout.units[index] = unit;
+      unitTexts.set(unit, own);
+      replaceUnitPart(layout, index, partOfUnit(unit));
+    }
+    const model = lazyModel(this.uri, 'mcpJson', layout.forced ? 'association' : 'content', modelSource(layout));
+    return new DocumentAnalysis(this.uri, text, model, this.options, layout, 'run', this.lineIndex?.afterEdits([edit], text));
   }
 
   private readItemAgain(state: Extract<UnitLayout, { kind: 'yaml' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {

@@ -109,6 +109,43 @@ describe('structural edits read a run of items', () => {
     });
   }
 
+  it('MCP JSON: elements pasted, split, joined and deleted across are read as a run of elements and equal a fresh read', () => {
+    const uri = 'file:///w/golden.json';
+    const text = goldenMcpJson(600);
+    const starts = [...text.matchAll(/^ {4}\{/gm)].map((match) => match.index ?? 0);
+    const middle = Math.floor(starts.length / 2);
+    let analysis = DocumentAnalysis.read(uri, text);
+    // Three elements pasted at the start of a line (between two elements), as an editor pastes lines.
+    analysis = applyOne(analysis, { start: starts[middle], end: starts[middle], text: text.slice(starts[3], starts[6]) }, 'pasting three elements');
+    assert.equal(analysis.path, 'run');
+    // A range from inside one element to inside the one after next (a syntax error: read whole) and the text put back.
+    const from = analysis.text.indexOf('\n', starts[middle] + 10) + 1;
+    const to = analysis.text.indexOf('\n', starts[middle + 2] + 10) + 1;
+    const removed = analysis.text.slice(from, to);
+    analysis = applyOne(analysis, { start: from, end: to, text: '' }, 'deleting a range across elements');
+    analysis = applyOne(analysis, { start: from, end: from, text: removed }, 'the range typed back');
+    // Whole elements deleted with their separators.
+    const now = [...analysis.text.matchAll(/^ {4}\{/gm)].map((match) => match.index ?? 0);
+    analysis = applyOne(analysis, { start: now[middle + 1], end: now[middle + 3], text: '' }, 'deleting two whole elements');
+    assert.equal(analysis.path, 'run');
+    // An element split in two where its first key ends: `{"entityType": …}` and the rest, then joined again.
+    const afterFirstKey = analysis.text.indexOf(',\n', now[middle + 1]);
+    const splitText = '\n    },\n    {';
+    analysis = applyOne(analysis, { start: afterFirstKey, end: afterFirstKey + 1, text: splitText }, 'splitting an element');
+    assert.equal(analysis.path, 'run');
+    analysis = applyOne(analysis, { start: afterFirstKey, end: afterFirstKey + splitText.length, text: ',' }, 'joining it again');
+    assert.equal(analysis.path, 'run');
+    // Random sequences of the edits across elements.
+    let runs = 0;
+    fc.assert(
+      fc.property(fc.array(structural, { minLength: 1, maxLength: 4 }), (specs) => {
+        runs += runSequence(uri, text, specs).runs;
+      }),
+      { numRuns: 40, seed: 27 },
+    );
+    assert.ok(runs > 0, `${runs} edits read as a run of elements`);
+  });
+
   // Every kind of edit on its own and followed by others, in each format read in parts (issue 27):
   // the model, diagnostics, symbols and completions after each step equal a fresh read's. Anchors
   // and document markers are where YAML itself makes the read whole.
