@@ -94,6 +94,16 @@ export function parseJsonElementAt(text: string, start: number, stringScalar: St
   }
 }
 
+/** The first offset at or after `from` that is not JSON whitespace (space, tab, line feed, carriage return). */
+export function skipJsonSpace(text: string, from: number): number {
+  let at = from;
+  for (;;) {
+    const code = text.charCodeAt(at);
+    if (code !== 32 && code !== 10 && code !== 13 && code !== 9) return at;
+    at++;
+  }
+}
+
 /** Whether `name` is already a key of `entries`: a scan for the usual small object, a set beyond. */
 function repeated(entries: readonly MapEntry[], name: string): boolean {
   if (entries.length < 16) {

@@ -1,4 +1,4 @@
-import { FALL_BACK, parseJsonElementAt } from '../formats/jsonFast';
+import { FALL_BACK, parseJsonElementAt, skipJsonSpace } from '../formats/jsonFast';
 import { readProposalUnit, stringScalarOf, type ProposalUnit } from '../formats/mcpStream';
 import type { TextEdit } from './documentAnalysis';
 import { settleUnit, type UnitLayout } from './units';
@@ -54,19 +54,10 @@ function elementsOf(lines: string, base: number, firstIndex: number): { read: Pr
     if (parsed === FALL_BACK) return undefined;
     read.push(readProposalUnit(parsed.node, firstIndex + read.length));
     texts.push(lines.slice(at, parsed.end));
-    at = skipSpace(lines, parsed.end);
+    at = skipJsonSpace(lines, parsed.end);
     if (at === lines.length) return parsed.end === lines.length ? { read, texts } : undefined;
     if (lines.charCodeAt(at) !== 44 /* , */) return undefined;
-    at = skipSpace(lines, at + 1);
-  }
-}
-
-function skipSpace(text: string, from: number): number {
-  let at = from;
-  for (;;) {
-    const code = text.charCodeAt(at);
-    if (code !== 32 && code !== 10 && code !== 13 && code !== 9) return at;
-    at++;
+    at = skipJsonSpace(lines, at + 1);
   }
 }
 

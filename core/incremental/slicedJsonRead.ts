@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { associationFor } from '../formats/associations';
 import { mayBeJson, type DocumentParts, type ReadOptions } from '../formats';
-import { FALL_BACK, parseJsonElementAt } from '../formats/jsonFast';
+import { FALL_BACK, parseJsonElementAt, skipJsonSpace } from '../formats/jsonFast';
 import { modelOfProposalUnits, readProposalUnit, stringScalarOf, type ProposalUnit } from '../formats/mcpStream';
 import type { FormatId } from '../model/facts';
 import type { SlicedOutcome } from './slicedRead';
@@ -62,9 +62,9 @@ export class SlicedJsonRead {
   }
 
   private open(): void {
-    this.position = skipSpace(this.text, 0);
+    this.position = skipJsonSpace(this.text, 0);
     if (this.text.charCodeAt(this.position) !== 91 /* [ */) return this.giveUp('it is not a JSON array');
-    this.position = skipSpace(this.text, this.position + 1);
+    this.position = skipJsonSpace(this.text, this.position + 1);
     if (this.text.charCodeAt(this.position) === 93 /* ] */) this.giveUp('it is an empty array');
   }
 
@@ -73,14 +73,14 @@ export class SlicedJsonRead {
     const element = parseJsonElementAt(text, this.position, this.stringScalar);
     if (element === FALL_BACK) return this.giveUp('an element is not strict JSON');
     this.units.push(readProposalUnit(element.node, this.units.length));
-    const after = skipSpace(text, element.end);
+    const after = skipJsonSpace(text, element.end);
     const next = text.charCodeAt(after);
     if (next === 44 /* , */) {
-      this.position = skipSpace(text, after + 1);
+      this.position = skipJsonSpace(text, after + 1);
       return;
     }
     if (next !== 93 /* ] */) return this.giveUp('the array does not go on with a comma or end');
-    if (skipSpace(text, after + 1) !== text.length) return this.giveUp('text follows the array');
+    if (skipJsonSpace(text, after + 1) !== text.length) return this.giveUp('text follows the array');
     this.position = text.length;
     const model = modelOfProposalUnits(this.uri, this.units, this.forced);
     if (!model) return this.giveUp('its elements are not proposals');
@@ -94,14 +94,4 @@ export class SlicedJsonRead {
 
 function whole(why: string): SlicedOutcome {
   return { kind: 'whole', why };
-}
-
-/** The first offset at or after `from` that is not JSON whitespace. */
-function skipSpace(text: string, from: number): number {
-  let at = from;
-  for (;;) {
-    const code = text.charCodeAt(at);
-    if (code !== 32 && code !== 10 && code !== 13 && code !== 9) return at;
-    at++;
-  }
 }
