@@ -39,9 +39,9 @@ const STATUS = 'catalogCode/status';
  * so its large document is one just under the 2 MiB limit of open documents).
  */
 const OPENED = [
-  { label: 'a dataset YAML', suffix: 'datasets.yaml', generate: (lines: number, random: Random) => datasetYaml(lines, random).text, bigLines: BIG_LINES, schema: true },
-  { label: 'a lineage file', suffix: 'lineage.yml', generate: (lines: number, random: Random) => lineageFile(lines, random).text, bigLines: BIG_LINES, schema: false },
-  { label: 'an MCP JSON', suffix: 'mcp.json', generate: (lines: number) => goldenMcpJson(lines), bigLines: 52_000, schema: false },
+  { label: 'a dataset YAML', subject: 'dataset YAML', suffix: 'datasets.yaml', generate: (lines: number, random: Random) => datasetYaml(lines, random).text, bigLines: BIG_LINES, schema: true },
+  { label: 'a lineage file', subject: 'lineage file', suffix: 'lineage.yml', generate: (lines: number, random: Random) => lineageFile(lines, random).text, bigLines: BIG_LINES, schema: false },
+  { label: 'an MCP JSON', subject: 'MCP JSON', suffix: 'mcp.json', generate: (lines: number) => goldenMcpJson(lines), bigLines: 52_000, schema: false },
 ] as const;
 type Opened = (typeof OPENED)[number];
 const SMALL = ['- id: small.table', '  platform: hive', '  structured_properties:', '    io.bench.tier: platinum', ''].join('\n');
@@ -116,8 +116,8 @@ async function openFast(ctx: BenchContext, result: CaseResult, ours: BenchLspCli
   );
   const peer = `yaml-language-server in the same run ${theirTiming.medianMs.toFixed(0)} ms (${theirNet.medianMs.toFixed(0)} ms net of its debounce)`;
   result.targets.push(
-    reportTarget({ ...ISSUE_27.openFirst, subject: kind.label.replace(/^an? /, ''), measured: firstTiming.medianMs, detail: `median; p95 ${firstTiming.p95Ms.toFixed(0)} ms`, peer, next: 'read a smaller first slice (FIRST_SLICE_MS) or the slice around the visible range first' }),
-    reportTarget({ ...ISSUE_27.openWhole, subject: kind.label.replace(/^an? /, ''), measured: wholeTiming.medianMs, detail: `median; p95 ${wholeTiming.p95Ms.toFixed(0)} ms`, peer, next: 'profile the end of the read (the analysis put together in one step, the document rules and the LSP conversion of the first whole answer) and check each run of parts as it is read instead of after the read' }),
+    reportTarget({ ...ISSUE_27.openFirst, subject: kind.subject, measured: firstTiming.medianMs, detail: `median; p95 ${firstTiming.p95Ms.toFixed(0)} ms`, peer, next: 'read a smaller first slice (FIRST_SLICE_MS) or the slice around the visible range first' }),
+    reportTarget({ ...ISSUE_27.openWhole, subject: kind.subject, measured: wholeTiming.medianMs, detail: `median; p95 ${wholeTiming.p95Ms.toFixed(0)} ms`, peer, next: 'profile the end of the read (the analysis put together in one step, the document rules and the LSP conversion of the first whole answer) and check each run of parts as it is read instead of after the read' }),
   );
 }
 
@@ -156,7 +156,7 @@ async function neverBlocked(ctx: BenchContext, result: CaseResult, ours: BenchLs
   await ours.close(bigUri);
   await ours.close(smallUri);
   const timing = summarise(samples);
-  const caseName = `requests about a small document while a ${(big.length / 1e6).toFixed(1)} MB document (${kind.label.replace(/^an? /, '')}) is read`;
+  const caseName = `requests about a small document while a ${(big.length / 1e6).toFixed(1)} MB document (${kind.subject}) is read`;
   result.rows.push(
     timingRow(GROUP, caseName, 'catalog-code, hover and diagnostics of the small document', timing, { ratios: [{ to: 'the same requests with no large document open', ratio: timing.p95Ms / idleTiming.p95Ms }], note: `${samples.length} requests, one after the other, while the large document was read (${(readMs / 1000).toFixed(1)} s from didOpen to the end of its read); the first, sent right after didOpen, took ${samples[0]?.toFixed(0)} ms` }),
     timingRow(GROUP, caseName, 'floor: the same requests, no large document open', idleTiming, { note: 'asked of the same server just before the large document was opened' }),
@@ -169,7 +169,7 @@ async function neverBlocked(ctx: BenchContext, result: CaseResult, ours: BenchLs
   result.targets.push(
     reportTarget({
       ...ISSUE_27.otherDocumentP95,
-      subject: kind.label.replace(/^an? /, ''),
+      subject: kind.subject,
       measured: whileRead.p95Ms,
       detail: `a ${(big.length / 1e6).toFixed(1)} MB document; p50 ${whileRead.medianMs.toFixed(0)} ms over ${samples.length - 1} requests while it was read (${(readMs / 1000).toFixed(1)} s); the first, sent right after didOpen, waited ${samples[0]?.toFixed(0)} ms for the message to be decoded; with it p95 ${timing.p95Ms.toFixed(0)} ms; server ${memory}`,
       peer: `the same requests with no large document open in this run: p50 ${idleTiming.medianMs.toFixed(0)} ms, p95 ${idleTiming.p95Ms.toFixed(0)} ms`,
