@@ -4,6 +4,7 @@ import { formatGithub, type FileDiagnostic } from '../cli/report';
 import { DEFAULT_DIAGNOSTICS_DOC_URL } from '../core/diagnostics/codeDocs';
 import { describeError } from '../core/errors/describeError';
 import { logLines } from '../core/output/logText';
+import type { Markdown } from '../core/output/markdown';
 import { createComment, GitHubApiError, listComments, updateComment, type GitHubTarget } from './review/githubComments';
 import { baseCommit, parseSettingsFrom, reviewSettings, type ReviewSettings, type SettingsFrom } from './review/reviewSettings';
 import { jobSummary, ownReviewComment, planSection, reviewComment, type CommentInput } from './review/reviewMarkdown';
@@ -97,7 +98,8 @@ async function plan(options: Inputs, settings: ReviewSettings): Promise<CommentI
   if (!options.service) return { missing: 'No plan: the Action was given no catalog (its service input), so only the files were checked.' };
   const { runPlan } = await import('../cli/plan.js');
   const result = await captured(runPlan, [...options.paths, '--service', options.service, '--format', 'markdown', ...settings.cliArguments]);
-  return result.code === 0 ? { markdown: result.stdout.trimEnd() } : { missing: `No plan: ${result.stderr.trim() || `catalog-code plan exited ${result.code}`}` };
+  // The Action's own `plan --format markdown` (core/plan/planMarkdown.ts), in this process: Markdown the builder made.
+  return result.code === 0 ? { markdown: result.stdout.trimEnd() as Markdown } : { missing: `No plan: ${result.stderr.trim() || `catalog-code plan exited ${result.code}`}` };
 }
 
 /** Updates the Action's own comment (marker and author both match), or adds one. */

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { describeError } from '../../core/errors/describeError';
-import { mdCode } from '../../core/output/markdown';
+import { md, mdCode, mdJoin } from '../../core/output/markdown';
 import { planMarkdown } from '../../core/plan/planMarkdown';
 import { failed, succeeded, type Result } from '../../core/result';
 import type { PlanPreview } from '../push/planPreview';
@@ -34,8 +34,9 @@ export function planCommand(server: ServerQueries, preview: PlanPreview, log: vs
         async (_progress, token) => {
           const [verdicts, answer] = [await server.pushVerdicts(uris, token), await server.pushPlan(uris, token, { impact: true })];
           const blocked = verdicts.files.filter((file) => file.errors.length > 0).map((file) => path.basename(vscode.Uri.parse(file.uri).fsPath));
-          const warning = blocked.length > 0 ? ['', `> **A push would stop first:** ${blocked.map((name) => mdCode(name)).join(', ')} ${blocked.length === 1 ? 'has' : 'have'} errors (see the Problems panel). Fix them, then plan again.`] : [];
-          return [planMarkdown({ plan: answer.plan, serviceUrl: answer.serviceUrl, impacts: answer.impacts, impactError: answer.impactError }), ...warning].join('\n');
+          const names = mdJoin(blocked.map((name) => mdCode(name)), md`, `);
+          const warning = blocked.length > 0 ? [md``, md`> **A push would stop first:** ${names} ${blocked.length === 1 ? md`has` : md`have`} errors (see the Problems panel). Fix them, then plan again.`] : [];
+          return mdJoin([planMarkdown({ plan: answer.plan, serviceUrl: answer.serviceUrl, impacts: answer.impacts, impactError: answer.impactError }), ...warning], md`\n`);
         },
       );
       log.info(`Plan of ${where}:\n${markdown}`);

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { Markdown } from '../../core/output/markdown';
 
 const SCHEME = 'catalog-code-plan';
 
@@ -22,7 +23,7 @@ export class PlanPreview implements vscode.TextDocumentContentProvider, vscode.D
   }
 
   /** Shows `markdown` beside the editor under `title`; the same title shows the newer plan in the same preview. */
-  async show(title: string, markdown: string): Promise<void> {
+  async show(title: string, markdown: Markdown): Promise<void> {
     const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${title.replace(/[^\w.-]+/g, '-')}.md` });
     const known = this.contents.has(uri.toString());
     this.contents.set(uri.toString(), markdown);

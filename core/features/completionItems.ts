@@ -2,6 +2,7 @@ import { CompletionItemKind, CompletionItemTag, InsertTextFormat, MarkupKind, ty
 import type { DefinitionsView, PropertyDefinitionInfo } from '../definitions/types';
 import { closestMatches } from '../urn';
 import type { CursorContext } from './cursor';
+import { mdText } from '../output/markdown';
 import { propertyCard } from './hover';
 import { formatScalar } from './scalarText';
 import { LIST_SKELETONS } from './snippets';
@@ -48,7 +49,7 @@ export function valueItems(target: ItemTarget, values: readonly (string | { valu
       filterText: entry.value,
     };
     if ('detail' in entry && entry.detail) item.detail = entry.detail;
-    if ('description' in entry && entry.description) item.documentation = { kind: MarkupKind.Markdown, value: entry.description };
+    if ('description' in entry && entry.description) item.documentation = { kind: MarkupKind.Markdown, value: mdText(entry.description) };
     return item;
   });
 }

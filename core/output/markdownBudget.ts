@@ -1,3 +1,5 @@
+import { md, mdJoin, type Markdown } from './markdown';
+
 /**
  * A Markdown document that fits a GitHub comment (at most 65,536 characters): blocks are added in
  * order while they fit; the first that does not ends the document with one line saying what was
@@ -8,14 +10,14 @@
 export const MAX_MARKDOWN_COMMENT_CHARS = 60_000;
 
 export interface MarkdownBlock {
-  lines: string[];
+  lines: Markdown[];
   /** plan changes this block shows */
   changes: number;
   /** entities whose changes this block shows */
   entities: number;
 }
 
-export function boundedMarkdown(head: readonly string[], blocks: readonly MarkdownBlock[], limit = MAX_MARKDOWN_COMMENT_CHARS): string {
+export function boundedMarkdown(head: readonly Markdown[], blocks: readonly MarkdownBlock[], limit = MAX_MARKDOWN_COMMENT_CHARS): Markdown {
   const lines = [...head];
   let size = lines.join('\n').length;
   let index = 0;
@@ -26,17 +28,17 @@ export function boundedMarkdown(head: readonly string[], blocks: readonly Markdo
     size += added;
   }
   const left = blocks.slice(index);
-  if (left.length > 0) lines.push('', omittedLine(left));
-  return lines.join('\n');
+  if (left.length > 0) lines.push(md``, omittedLine(left));
+  return mdJoin(lines, md`\n`);
 }
 
-function omittedLine(left: readonly MarkdownBlock[]): string {
+function omittedLine(left: readonly MarkdownBlock[]): Markdown {
   const changes = left.reduce((sum, b) => sum + b.changes, 0);
   const entities = left.reduce((sum, b) => sum + b.entities, 0);
   const others = left.filter((b) => b.changes === 0).length;
   const parts = [
-    ...(changes > 0 ? [`${changes} more change(s) on ${entities} entit${entities === 1 ? 'y' : 'ies'}`] : []),
-    ...(others > 0 ? [`${others} more note(s) and impact line(s)`] : []),
+    ...(changes > 0 ? [md`${changes} more change(s) on ${entities} ${entities === 1 ? md`entity` : md`entities`}`] : []),
+    ...(others > 0 ? [md`${others} more note(s) and impact line(s)`] : []),
   ];
-  return `**… ${parts.join(' and ')} not shown:** a pull-request comment holds at most 65,536 characters. See the CI log, or run \`catalog-code plan\` without \`--format markdown\` for the whole plan.`;
+  return md`**… ${mdJoin(parts, md` and `)} not shown:** a pull-request comment holds at most 65,536 characters. See the CI log, or run \`catalog-code plan\` without \`--format markdown\` for the whole plan.`;
 }

@@ -1,5 +1,5 @@
 import { edgeHeadline, propertyHeadline, type PlanImpact } from '../impact/types';
-import { mdCode, mdFence, mdHtml, mdText } from '../output/markdown';
+import { md, mdCode, mdFence, mdHtml, mdJoin, mdText, type Markdown } from '../output/markdown';
 import { boundedMarkdown, type MarkdownBlock } from '../output/markdownBudget';
 import { planCounts, type PlanReportInput } from './planReport';
 import type { PushChange, PushItem } from './pushTypes';
@@ -12,16 +12,16 @@ import type { PushChange, PushItem } from './pushTypes';
 
 const MARK: Record<PushChange['action'], string> = { add: '+', remove: '-', change: '!' };
 
-export function planMarkdown(input: PlanReportInput): string {
+export function planMarkdown(input: PlanReportInput): Markdown {
   const { plan } = input;
   const counts = planCounts(plan);
-  const head = ['### Catalog Code plan', ''];
+  const head: Markdown[] = [md`### Catalog Code plan`, md``];
   const service = mdCode(input.serviceUrl);
   if (plan.items.length === 0) {
-    head.push(`**No changes.** The catalog at ${service} already holds everything these files say${counts.unchanged > 0 ? ` (${counts.unchanged} item(s) checked)` : ''}.`);
+    head.push(md`**No changes.** The catalog at ${service} already holds everything these files say${counts.unchanged > 0 ? md` (${counts.unchanged} item(s) checked)` : md``}.`);
   } else {
     head.push(
-      `**${counts.items} change(s) to ${counts.entities} entit${counts.entities === 1 ? 'y' : 'ies'}** against ${service}: ${counts.add} to add, ${counts.change} to change, ${counts.remove} to remove; ${counts.unchanged} already in place.`,
+      md`**${counts.items} change(s) to ${counts.entities} ${counts.entities === 1 ? md`entity` : md`entities`}** against ${service}: ${counts.add} to add, ${counts.change} to change, ${counts.remove} to remove; ${counts.unchanged} already in place.`,
     );
   }
   const impacts = input.impacts ?? [];
@@ -29,7 +29,7 @@ export function planMarkdown(input: PlanReportInput): string {
   return boundedMarkdown(head, blocks);
 }
 
-function textBlock(lines: string[]): MarkdownBlock {
+function textBlock(lines: Markdown[]): MarkdownBlock {
   return { lines, changes: 0, entities: 0 };
 }
 
@@ -39,14 +39,14 @@ function summaryBlocks(input: PlanReportInput, impacts: readonly PlanImpact[]): 
   impacts.forEach((impact, index) => {
     const line =
       impact.kind === 'edgeRemoved'
-        ? `- Removing ${mdCode(impact.upstream)} → ${mdCode(impact.downstream)} ${edgeHeadline(impact)}.`
-        : `- ${mdCode(impact.propertyUrn)} (${mdText(impact.changes.join('; '))}): ${propertyHeadline(impact)}.`;
-    blocks.push(textBlock(index === 0 ? ['', '#### Impact', '', line] : [line]));
+        ? md`- Removing ${mdCode(impact.upstream)} → ${mdCode(impact.downstream)} ${mdText(edgeHeadline(impact))}.`
+        : md`- ${mdCode(impact.propertyUrn)} (${mdText(impact.changes.join('; '))}): ${mdText(propertyHeadline(impact))}.`;
+    blocks.push(textBlock(index === 0 ? [md``, md`#### Impact`, md``, line] : [line]));
   });
-  if (input.impactError) blocks.push(textBlock(['', `> Impact not computed: ${mdText(input.impactError)}`]));
-  const notes = input.plan.items.flatMap((i) => i.notes.map((n) => `- ${mdCode(i.entityUrn)}: ${mdText(n)}`));
-  notes.forEach((note, index) => blocks.push(textBlock(index === 0 ? ['', '#### Read before merging', '', note] : [note])));
-  for (const warning of input.plan.warnings) blocks.push(textBlock(['', `> **Warning:** ${mdText(warning)}`]));
+  if (input.impactError) blocks.push(textBlock([md``, md`> Impact not computed: ${mdText(input.impactError)}`]));
+  const notes = input.plan.items.flatMap((i) => i.notes.map((n) => md`- ${mdCode(i.entityUrn)}: ${mdText(n)}`));
+  notes.forEach((note, index) => blocks.push(textBlock(index === 0 ? [md``, md`#### Read before merging`, md``, note] : [note])));
+  for (const warning of input.plan.warnings) blocks.push(textBlock([md``, md`> **Warning:** ${mdText(warning)}`]));
   return blocks;
 }
 
@@ -58,7 +58,7 @@ function summaryBlocks(input: PlanReportInput, impacts: readonly PlanImpact[]): 
 function removalBlocks(items: readonly PushItem[]): MarkdownBlock[] {
   const removals = items.flatMap((item) => item.changes.filter((c) => c.action === 'remove').map((c) => `- ${item.entityUrn}: ${c.text}`));
   if (removals.length === 0) return [];
-  const lines = ['', `#### Removals (${removals.length}) — deleted from the catalog by this push`, '', ...mdFence('diff', removals)];
+  const lines = [md``, md`#### Removals (${removals.length}) — deleted from the catalog by this push`, md``, ...mdFence('diff', removals)];
   return [textBlock(lines)];
 }
 
@@ -74,11 +74,11 @@ function entityBlocks(items: readonly PushItem[]): MarkdownBlock[] {
     const tally = planCounts({ items: own, unchanged: [], warnings: [] });
     const ordered = (changes: readonly PushChange[]) => [...changes].sort((a, b) => ACTION_ORDER[a.action] - ACTION_ORDER[b.action]);
     const diff = own.flatMap((item) => [`# ${item.title}`, ...ordered(item.changes).map((change) => `${MARK[change.action]} ${change.text}`)]);
-    const lines = [...(index === 0 ? ['', '#### Changes by entity'] : []), '', '<details>'];
-    lines.push(`<summary><code>${mdHtml(entity)}</code>: +${tally.add} ~${tally.change} -${tally.remove}</summary>`, '', ...mdFence('diff', diff));
+    const lines = [...(index === 0 ? [md``, md`#### Changes by entity`] : []), md``, md`<details>`];
+    lines.push(md`<summary><code>${mdHtml(entity)}</code>: +${tally.add} ~${tally.change} -${tally.remove}</summary>`, md``, ...mdFence('diff', diff));
     const sources = [...new Set(own.flatMap((i) => i.sources))].map(displaySource);
-    if (sources.length > 0) lines.push('', `From ${sources.map(mdCode).join(', ')}.`);
-    lines.push('', '</details>');
+    if (sources.length > 0) lines.push(md``, md`From ${mdJoin(sources.map((source) => mdCode(source)), md`, `)}.`);
+    lines.push(md``, md`</details>`);
     return { lines, changes: tally.add + tally.change + tally.remove, entities: 1 };
   });
 }
@@ -88,11 +88,11 @@ function impactDetailBlocks(impacts: readonly PlanImpact[]): MarkdownBlock[] {
   const listed = impacts.filter((i) => (i.kind === 'edgeRemoved' ? i.affected.length : i.invalid.length) > 0);
   return listed.map((impact) => {
     const title = impact.kind === 'edgeRemoved' ? `Cut by ${impact.upstream} → ${impact.downstream}` : `Invalid values of ${impact.propertyUrn}`;
-    const lines = ['', '<details>', `<summary>${mdHtml(title, 1_200)}</summary>`, ''];
-    if (impact.kind === 'edgeRemoved') for (const a of impact.affected) lines.push(`- degree ${a.degree}: ${mdCode(a.urn)}`);
-    else for (const v of impact.invalid) lines.push(`- ${mdCode(v.urn)}: ${mdText(v.reason)}`);
-    if (impact.truncated) lines.push('- … (more not listed)');
-    lines.push('', '</details>');
+    const lines = [md``, md`<details>`, md`<summary>${mdHtml(title, 1_200)}</summary>`, md``];
+    if (impact.kind === 'edgeRemoved') for (const a of impact.affected) lines.push(md`- degree ${a.degree}: ${mdCode(a.urn)}`);
+    else for (const v of impact.invalid) lines.push(md`- ${mdCode(v.urn)}: ${mdText(v.reason)}`);
+    if (impact.truncated) lines.push(md`- … (more not listed)`);
+    lines.push(md``, md`</details>`);
     return textBlock(lines);
   });
 }

@@ -83,7 +83,7 @@ test('a URN a file of the workspace creates says so first, whatever the catalog 
   input.entities = { exists: () => false };
   input.createdBy = (urn) => (urn.includes('web_events') ? new Set(['file:///w/new%20datasets.yaml']) : undefined);
   const card = markdown(hover(input, offset));
-  assert.match(card, /✓ Created by new datasets\.yaml once pushed\./);
+  assert.match(card, /✓ Created by `new datasets\.yaml` once pushed\./);
 });
 
 test("a property with allowed platforms lists them (PR #18089), each as inline code even when a name carries a backtick", () => {
