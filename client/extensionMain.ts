@@ -80,7 +80,7 @@ export class CatalogExtension {
       propertyStatus: propertyStatusCommands(connection, log, server),
       pull: pullCommand(connection, log, server),
       capabilities: startCapabilities({ context, connection, log, lineageView, server, onCatalogChanged: catalogChanged.event }),
-      openInDataHub: openInDataHubCommand(server),
+      openInDataHub: openInDataHubCommand(server, context.globalState),
     };
     provideCommands(this.deferred, commandHandlers(owners), owners, context.extension.packageJSON);
 

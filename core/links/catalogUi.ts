@@ -13,8 +13,8 @@ export type CatalogUi = { url: string; why?: undefined } | { url?: undefined; wh
 
 /** Where DataHub's web UI is for a service, or why no link can be made. */
 export function catalogUiFor(settingUiUrl: string, serviceUrl: string | undefined, target: ServiceTarget): CatalogUi {
-  const explicit = settingUiUrl.trim().replace(/\/+$/, '');
-  if (explicit) return /^https?:\/\//i.test(explicit) ? { url: explicit } : { why: `catalogCode.service.uiUrl ('${explicit}') is not an http(s) URL; write e.g. "https://datahub.example.com".` };
+  const explicit = settingUiUrl.trim();
+  if (explicit) return uiUrlSetting(explicit);
   if (!serviceUrl) return { why: 'No catalog service is connected; connect to a DataHub or set catalogCode.service.uiUrl to its web address.' };
   if (target === 'localCatalog') return { why: 'The local catalog has no web UI to link to; set catalogCode.service.uiUrl to a DataHub web address to open entities there.' };
   let url: URL;
@@ -30,6 +30,27 @@ export function catalogUiFor(settingUiUrl: string, serviceUrl: string | undefine
     return { url: url.origin };
   }
   return { why: `The web address of the DataHub at ${url.origin} cannot be told from its service URL (only GMS on :8080 and URLs ending in /gms or /api/gms can); set catalogCode.service.uiUrl to it.` };
+}
+
+/**
+ * `catalogCode.service.uiUrl` read as a URL: http or https only, no user or password, no query or
+ * fragment (page paths are appended to it); its own normalised form (host lower-cased, characters
+ * a URL may not hold percent-encoded), without a trailing slash. A workspace's settings may set it,
+ * so anything else is refused with what to write.
+ */
+export function uiUrlSetting(value: string): CatalogUi {
+  const shown = value.length > 200 ? `${value.slice(0, 200)}…` : value;
+  const refuse = (problem: string): CatalogUi => ({ why: `catalogCode.service.uiUrl (${JSON.stringify(shown)}) ${problem}; write DataHub's web address, e.g. "https://datahub.example.com".` });
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return refuse('is not a URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return refuse(`is a ${url.protocol} address, not http(s)`);
+  if (url.username || url.password) return refuse('holds a user name or password, which a link must not carry');
+  if (url.search || url.hash) return refuse('has a query or fragment (?… or #…), which entity pages cannot be added after');
+  return { url: url.href.replace(/\/+$/, '') };
 }
 
 /** The path segment of each entity type's page in DataHub's web UI (each entity's `getPathName()` in datahub-web-react). */

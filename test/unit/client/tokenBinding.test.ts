@@ -182,10 +182,13 @@ test('the question names the origin the workspace chose and the user own one', (
   assert.match(detail, /\.vscode\/settings\.json.*http:\/\/127\.0\.0\.1:9.*https:\/\/a\.example/);
 });
 
-test('Restricted Mode: the extension runs limited, and the service URL from workspace settings is restricted', () => {
+test('Restricted Mode: the extension runs limited, and every URL setting from workspace settings is restricted (issue 33)', () => {
   const manifest = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as {
     capabilities?: { untrustedWorkspaces?: { supported?: unknown; restrictedConfigurations?: unknown } };
+    contributes: { configuration: { properties: Record<string, unknown> } };
   };
   assert.equal(manifest.capabilities?.untrustedWorkspaces?.supported, 'limited');
-  assert.deepEqual(manifest.capabilities?.untrustedWorkspaces?.restrictedConfigurations, ['catalogCode.service.url']);
+  const urlSettings = Object.keys(manifest.contributes.configuration.properties).filter((key) => /url$/i.test(key));
+  assert.deepEqual(urlSettings.sort(), ['catalogCode.service.uiUrl', 'catalogCode.service.url']);
+  assert.deepEqual(manifest.capabilities?.untrustedWorkspaces?.restrictedConfigurations, ['catalogCode.service.url', 'catalogCode.service.uiUrl']);
 });

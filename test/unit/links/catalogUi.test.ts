@@ -10,7 +10,13 @@ test('the UI address: the setting first, else derived by DataHub conventions, el
   assert.match(catalogUiFor('', 'http://127.0.0.1:8080', 'localCatalog').why ?? '', /local catalog has no web UI/);
   assert.match(catalogUiFor('', 'https://gms.example.com', 'datahub').why ?? '', /set catalogCode\.service\.uiUrl/);
   assert.match(catalogUiFor('', undefined, 'offline').why ?? '', /No catalog service is connected/);
-  assert.match(catalogUiFor('javascript:alert(1)', 'http://localhost:8080', 'datahub').why ?? '', /not an http\(s\) URL/);
+  assert.match(catalogUiFor('javascript:alert(1)', 'http://localhost:8080', 'datahub').why ?? '', /is a javascript: address, not http\(s\)/);
+  // Issue 33: read as a URL, its own normalised form; what could end a Markdown link is encoded.
+  assert.deepEqual(catalogUiFor('https://DataHub.Example.com/ui/', undefined, 'datahub'), { url: 'https://datahub.example.com/ui' });
+  assert.deepEqual(catalogUiFor('https://datahub.example.com/a>b <c>', undefined, 'datahub'), { url: 'https://datahub.example.com/a%3Eb%20%3Cc%3E' });
+  assert.match(catalogUiFor('https://user:pw@datahub.example.com', undefined, 'datahub').why ?? '', /user name or password/);
+  assert.match(catalogUiFor('https://datahub.example.com/?x=1', undefined, 'datahub').why ?? '', /query or fragment/);
+  assert.match(catalogUiFor('datahub.example.com', undefined, 'datahub').why ?? '', /is not a URL/);
 });
 
 test('entity pages follow datahub-web-react: path per type and its urlEncodeUrn', () => {
