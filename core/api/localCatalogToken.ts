@@ -1,7 +1,8 @@
 import { lstatSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { readPrivateFileSync } from '../files/readFile';
-import { processExists } from '../processAlive';
+import { gitTracks } from '../files/gitTracked';
+import { processExists, processFacts } from '../processAlive';
 import { originOf } from './origin';
 import { isLoopbackUrl } from './transportSecurity';
 
@@ -21,11 +22,13 @@ import { isLoopbackUrl } from './transportSecurity';
  *   origin of the URL the request goes to (scheme, host as written, port), so a file written for
  *   one local catalog is never sent to another port or name.
  * - The writer must still be running (its process id): a port freed by a stopped catalog and taken
- *   by another program gets no token.
+ *   by another program gets no token. Its process must not be pid 1 (always alive), must have
+ *   started before the file was last changed (else the pid was reused) and must be the user's own.
  * - Only a private regular file is read (core/files/readFile.ts readPrivateFileSync): owned by the
  *   user, mode 0600, not a link — a link planted at the name that points at another secret (an SSH
  *   key, another catalog's token) is refused, not followed — nor a FIFO or device, and at most 4 KiB.
- *   A file committed to a repository is checked out 0644 and so refused.
+ * - A file git tracks is refused whatever its mode: a clone checks a committed file out 0644 under
+ *   the usual umask 022, but 0600 under umask 077, which the mode check alone would let through.
  * - The token must look like one (no spaces or control characters): it never becomes a second
  *   header line.
  * A file planted in a repository can therefore at most hold its own token for a loopback address
@@ -99,10 +102,35 @@ export function localCatalogToken(url: string, options: LocalTokenOptions = {}):
   if (!bound || bound !== wanted) {
     return { kind: 'refused', file, problem: `it holds the token of the local catalog at ${bound ?? 'an address that is no URL'}, not of ${wanted}, and a token is only sent to the address it was issued for; use --service ${bound ?? 'with that catalog\'s address'}` };
   }
-  if (!(options.isRunning ?? processExists)(content.pid)) {
-    return { kind: 'refused', file, problem: `the local catalog that wrote it (process ${content.pid}) is no longer running; start it again (VS Code: "Catalog Code: Start Local Catalog"; a terminal: catalog-code serve)` };
+  const writer = writerProblem(file, content.pid, options.isRunning ?? processExists);
+  return writer ? { kind: 'refused', file, problem: writer } : { kind: 'found', token: content.token, file };
+}
+
+const RESTART = 'start it again (VS Code: "Catalog Code: Start Local Catalog"; a terminal: catalog-code serve)';
+/** A process started this long after the file was last changed is not its writer; the slack covers clocks read at different moments. */
+const START_SLACK_MS = 2_000;
+
+/**
+ * Why the file cannot be one a running local catalog of this user wrote on this machine: git tracks
+ * it (it came with a clone, whatever its mode: under umask 077 git checks it out 0600), it names
+ * pid 1 (always alive, never the catalog), its process is gone, started after the file was last
+ * changed (its pid was reused), or belongs to another user.
+ */
+function writerProblem(file: string, pid: number, isRunning: (pid: number) => boolean): string | undefined {
+  if (gitTracks(file)) return `git tracks it, so it came with the repository, not from a local catalog on this machine; never commit .catalog/ (git rm --cached ${file}), then ${RESTART}`;
+  if (pid === 1) return 'it names process 1, the system\'s first process, which is never a local catalog; it is not a file the local catalog wrote';
+  if (!isRunning(pid)) return `the local catalog that wrote it (process ${pid}) is no longer running; ${RESTART}`;
+  const facts = processFacts(pid);
+  if (!facts) return undefined;
+  // Its modification time, unless the inode changed earlier: an archive may give a file any mtime, never a ctime in the past.
+  const stats = lstatSync(file);
+  const changedMs = Math.min(stats.mtimeMs, stats.ctimeMs);
+  if (facts.startedMs > changedMs + START_SLACK_MS) {
+    return `process ${pid} started after the file was written (${new Date(facts.startedMs).toISOString()}, the file ${new Date(changedMs).toISOString()}), so it is not the local catalog that wrote it; ${RESTART}`;
   }
-  return { kind: 'found', token: content.token, file };
+  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+  if (uid !== undefined && facts.uid !== undefined && facts.uid !== uid) return `process ${pid} belongs to another user (uid ${facts.uid}), so it is not your local catalog; ${RESTART}`;
+  return undefined;
 }
 
 /**
