@@ -85,7 +85,7 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
   const reported = answers && (wanted === 'auto' || wanted === '') ? await answers.version() : undefined;
   const { profile } = resolveProfile(wanted, reported);
   if (profile.source !== 'default') io.stderr(`Judging by ${describeProfile(profile)}.`);
-  // Existence in the pending state (core/pending/existence.ts), as the editor and the push plan judge it.
+  // Existence in the pending state (core/plan/existence.ts), as the editor and the push plan judge it.
   const pending = new PendingEntities(workspace.session);
   knowledge = { ...(answers ? { serviceDefinitions: answers.live } : {}), entities: pending.view(answers?.entities ?? UNKNOWN_EXISTENCE), target, datahub: profile };
   const all = validateAll(workspace);

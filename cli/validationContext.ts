@@ -1,7 +1,7 @@
 import { entitiesExist, type ServiceConnection } from '../core/api';
 import type { EntityExistenceView } from '../core/definitions/types';
 
-export { serviceDefinitions } from '../core/definitions/fromService';
+export { serviceDefinitions } from '../core/api/serviceDefinitions';
 import type { DocumentModel } from '../core/model/facts';
 
 /** Which entities that the files' edges name exist in the service, asked in batches. */

@@ -3,7 +3,7 @@ import type { ServiceConnection } from '../core/api/http';
 import { PushPlanRequest, PushVerdictsRequest } from '../core/protocol';
 import { sessionPushPlan, sessionPushVerdicts } from '../core/push/sessionPush';
 import { computePlanImpact } from '../core/impact/planImpact';
-import type { PlanImpact } from '../core/impact/types';
+import type { PlanImpact } from '../core/plan/impactTypes';
 import type { PushPlan } from '../core/plan/pushTypes';
 import type { LineageFetcher } from '../core/lineage/types';
 import type { Lifecycle } from './lifecycle';

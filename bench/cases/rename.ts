@@ -2,7 +2,7 @@ import { LineIndex } from '../../core/model/range';
 import { EMPTY_DEFINITIONS } from '../../core/definitions/types';
 import { findReferences } from '../../core/features/references';
 import { rename } from '../../core/features/rename';
-import type { WorkspaceDocument } from '../../core/features/workspace';
+import type { WorkspaceDocument } from '../../core/workspace/workspaceDocument';
 import { readDocument } from '../../core/formats';
 import type { BenchContext } from '../support/context';
 import { emptyResult, timingRow, type CaseResult } from '../support/results';

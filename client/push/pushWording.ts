@@ -1,4 +1,4 @@
-import type { PlanCounts } from '../../core/plan/planReport';
+import type { PlanCounts } from '../../core/plan/planReportInput';
 import type { PushPlan } from '../../core/plan/pushTypes';
 
 /**

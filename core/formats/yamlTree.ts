@@ -2,7 +2,7 @@ import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, parseAllDocum
 import type { ParseProblem } from '../model/facts';
 import type { SourceRange } from '../model/range';
 import { parseQuickYaml } from './quickYaml';
-import type { DocNode, MapEntry, ScalarNode } from './tree';
+import type { DocNode, MapEntry, ScalarNode, YamlParse } from './tree';
 import { absentValue } from './tree';
 
 /**
@@ -15,14 +15,6 @@ import { absentValue } from './tree';
 export const ALIAS_EXPANSION_BUDGET = 10_000;
 /** Deeper nesting than this is not read (no real metadata file comes close). */
 const MAX_DEPTH = 400;
-
-export interface YamlParse {
-  /** one root per `---` document; null for an empty document */
-  documents: (DocNode | null)[];
-  problems: ParseProblem[];
-  /** whether an anchor or alias is written: one part of the text then depends on another (core/formats/yamlUnits.ts) */
-  usesAnchors: boolean;
-}
 
 /**
  * `text` read as YAML. `base`: where `text` starts in the document it was cut from (a part read

@@ -1,5 +1,5 @@
 import { hintOffset } from '../features/inlayHints';
-import type { WorkspaceDocument } from '../features/workspace';
+import type { WorkspaceDocument } from '../workspace/workspaceDocument';
 import { factsOfKind, type PropertyAssignmentFact } from '../model/facts';
 import type { SourceRange } from '../model/range';
 import { logValue } from '../output/logText';

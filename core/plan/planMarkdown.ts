@@ -1,7 +1,7 @@
-import { edgeHeadline, propertyHeadline, type PlanImpact } from '../impact/types';
+import { edgeHeadline, propertyHeadline, type PlanImpact } from './impactTypes';
 import { mdCode, mdFence, mdHtml, mdText } from '../output/markdown';
 import { boundedMarkdown, type MarkdownBlock } from '../output/markdownBudget';
-import { planCounts, type PlanReportInput } from './planReport';
+import { planCounts, type PlanReportInput } from './planReportInput';
 import type { PushChange, PushItem } from './pushTypes';
 
 /**

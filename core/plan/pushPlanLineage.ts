@@ -1,6 +1,6 @@
 import { columnName } from '../lineage/labels';
-import { existsInPendingState, type CreatedEntities } from '../pending/existence';
-import { fileLabel } from '../pending/fileLabel';
+import { existsInPendingState, type CreatedEntities } from './existence';
+import { fileLabel } from '../output/fileLabel';
 import { entityTypeOfUrn } from '../urn';
 import type { LineageIntent } from './pushIntent';
 import { asList, asRecord, canonicalJson } from './pushJson';

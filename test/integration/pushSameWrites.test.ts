@@ -8,7 +8,7 @@ import { readAspect } from '../../core/api/pushClient';
 import type { ServiceConnection } from '../../core/api/http';
 import type { PushOperation, PushPlan } from '../../core/plan/pushTypes';
 import { PushPlanRequest, PushVerdictsRequest, SetConnectionNotification } from '../../core/protocol';
-import type { PushVerdicts } from '../../core/push/pushTypes';
+import type { PushVerdicts } from '../../core/plan/pushVerdicts';
 import { runPushWorkflow } from '../../core/push/pushWorkflow';
 import { TestClient } from '../protocol/lspClient';
 import { runCli } from '../reliability/cli';

@@ -7,7 +7,7 @@ import { definitionsFromModel } from '../../core/definitions/fromFacts';
 import { EMPTY_DEFINITIONS, type DefinitionsView } from '../../core/definitions/types';
 import { complete } from '../../core/features/completion';
 import { documentSymbols } from '../../core/features/symbols';
-import type { WorkspaceDocument } from '../../core/features/workspace';
+import type { WorkspaceDocument } from '../../core/workspace/workspaceDocument';
 import { readDocument, readDocumentTree } from '../../core/formats';
 import { validateParts } from '../../core/incremental/checkParts';
 import { DocumentAnalysis, type TextEdit } from '../../core/incremental/documentAnalysis';

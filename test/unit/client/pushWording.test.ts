@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { countsSentence, pushButtonLabel, removalLines, removalQuestion } from '../../../client/push/pushWording';
-import { planCounts } from '../../../core/plan/planReport';
+import { planCounts } from '../../../core/plan/planReportInput';
 import type { PushChange, PushItem, PushPlan } from '../../../core/plan/pushTypes';
 import { lineageItem } from '../../support/pushItems';
 

@@ -6,7 +6,7 @@ import { EMPTY_DEFINITIONS } from '../../../core/definitions/types';
 import { entityExists } from '../../../core/rules/entityExists';
 import { collectPushIntent } from '../../../core/plan/pushIntent';
 import { standardAspectWriter } from '../../../core/plan/pushPlan';
-import { createdEntities } from '../../../core/pending/existence';
+import { createdEntities } from '../../../core/plan/existence';
 import type { TextEdit } from '../../../core/incremental/documentAnalysis';
 import { WorkspaceSession } from '../../../core/workspace/session';
 import fc from 'fast-check';
