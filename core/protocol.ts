@@ -6,7 +6,7 @@ import { NotificationType, RequestType, type Diagnostic, type Location, type Pos
 import type { FineGrainedLineageView, LineageScrollPage, LineageScrollRequest } from './api/lineageClient';
 import type { PlanImpact } from './plan/impactTypes';
 import type { PendingView } from './common/pendingTypes';
-import type { PushPlan } from './plan/pushTypes';
+import type { PushPlan } from './plan/pushPlanTypes';
 import type { PushVerdicts } from './plan/pushVerdicts';
 import type { TypeNamespace } from './urn';
 

@@ -4,7 +4,7 @@ import { PushPlanRequest, PushVerdictsRequest } from '../core/protocol';
 import { sessionPushPlan, sessionPushVerdicts } from '../core/push/sessionPush';
 import { computePlanImpact } from '../core/impact/planImpact';
 import type { PlanImpact } from '../core/plan/impactTypes';
-import type { PushPlan } from '../core/plan/pushTypes';
+import type { PushPlan } from '../core/plan/pushPlanTypes';
 import type { LineageFetcher } from '../core/lineage/types';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';

@@ -6,7 +6,7 @@ import { parseTree } from 'jsonc-parser';
 import { readDocument } from '../../core/formats';
 import { validateDocument } from '../../core/validate';
 import type { CliIo } from '../../cli/io';
-import { runValidate } from '../../cli/validate';
+import { runValidate } from '../../cli/validate/validate';
 import { goldenMcpJson } from '../generate/goldenMcp';
 import { CLI_JS, formatCount, mib, REPO_ROOT, type BenchContext } from '../support/context';
 import { emptyResult, timingRow, type CaseResult, type TargetCheck } from '../support/results';
@@ -25,7 +25,7 @@ import { ISSUE_27, reportTarget } from '../support/targets';
  *   us and loading jsonc-parser, reading and parsing for the peer, and node's own start — which
  *   neither controls and which would pull every ratio towards 1 — counts for neither. Issue 27's
  *   target is this ratio (docs/performance.md, "Batch validate");
- * - in process, warm: the CLI's code path (cli/validate.ts runValidate, output captured) beside
+ * - in process, warm: the CLI's code path (cli/validate/validate.ts runValidate, output captured) beside
  *   reading the file and parseTree, alternated in this process after warm-up runs.
  *
  * JSON.parse of the text is the floor no parse beats.

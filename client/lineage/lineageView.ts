@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { LineageTree, type DegreeBucket, type LineageNode } from '../../core/lineage';
+import { LineageTree } from '../../core/lineage/tree';
+import type { DegreeBucket, LineageNode } from '../../core/lineage/types';
 import type { ServerQueries } from '../serverQueries';
 import { rootName } from '../../core/lineage/labels';
 import { markDescription, markSentence, pendingViewWords } from '../../core/lineage/markLabels';

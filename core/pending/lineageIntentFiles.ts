@@ -1,7 +1,7 @@
 import type { DocumentModel } from '../model/facts';
 import { asList, asRecord } from '../plan/pushJson';
 import { collectPushIntent, type AspectIntent, type AspectWriter, type LineageIntent } from '../plan/pushIntent';
-import type { JsonObject } from '../plan/pushTypes';
+import type { JsonObject } from '../plan/pushPlanTypes';
 import { upstreamsInAspect } from '../plan/pushLineageState';
 import { LINEAGE_ASPECTS, type DownstreamIntent, type LineageIntentIndex } from './lineageIntent';
 

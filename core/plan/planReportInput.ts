@@ -1,5 +1,5 @@
 import type { PlanImpact } from './impactTypes';
-import type { PushPlan } from './pushTypes';
+import type { PushPlan } from './pushPlanTypes';
 
 /** What a plan report (./planReport.ts, ./planMarkdown.ts) is made from, and the counts each shows. */
 export interface PlanReportInput {

@@ -8,7 +8,7 @@ import { planAspects } from './pushPlanAspects';
 import { planLineage } from './pushPlanLineage';
 import { planAssignments, planStatuses } from './pushPlanProperties';
 import { aspectsToRead, entitiesToCheck, readServiceState, ServiceState } from './pushState';
-import { PHASE_ORDER, type PushPlan } from './pushTypes';
+import { PHASE_ORDER, type PushPlan } from './pushPlanTypes';
 
 export { ServiceState } from './pushState';
 

@@ -6,7 +6,7 @@ import type { LineageIntent } from './pushIntent';
 import { asList, asRecord, canonicalJson } from './pushJson';
 import { jobWritesDataset, lineageAspectOf, upstreamsInAspect } from './pushLineageState';
 import type { ServiceState } from './pushState';
-import type { JsonObject, PushChange, PushItem, UnchangedEntry } from './pushTypes';
+import type { JsonObject, PushChange, PushItem, UnchangedEntry } from './pushPlanTypes';
 
 export interface PlanContext {
   /** epoch ms for audit stamps of new upstream records */

@@ -1,6 +1,6 @@
 import type { ServiceConnection } from '../api/http';
 import { applyPlan, type ApplyOptions } from '../plan/pushApply';
-import type { PushPlan, PushResult } from '../plan/pushTypes';
+import type { PushPlan, PushResult } from '../plan/pushPlanTypes';
 import type { PushFileVerdict, PushVerdicts } from '../plan/pushVerdicts';
 
 /**

@@ -4,7 +4,7 @@ import { serviceDefinitionsForPush } from '../api/serviceDefinitions';
 import { UNKNOWN_EXISTENCE } from '../definitions/types';
 import { PendingEntities } from '../pending/pendingEntities';
 import { buildPushPlan } from '../plan/pushPlan';
-import type { PushPlan } from '../plan/pushTypes';
+import type { PushPlan } from '../plan/pushPlanTypes';
 import type { ServiceTarget } from '../rules/target';
 import type { TypeNamespace } from '../urn';
 import type { CatalogKnowledge, WorkspaceSession } from '../workspace/session';

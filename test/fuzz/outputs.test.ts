@@ -5,7 +5,7 @@ import { formatGithub, formatSarif, formatText, type FileDiagnostic } from '../.
 import type { PlanImpact } from '../../core/plan/impactTypes';
 import { logLines, logValue } from '../../core/output/logText';
 import { formatPlanReport } from '../../core/plan/planReport';
-import type { PushItem, PushPlan } from '../../core/plan/pushTypes';
+import type { PushItem, PushPlan } from '../../core/plan/pushPlanTypes';
 import { checkPlanMarkdown } from '../support/markdownCheck';
 import { FUZZ_RUNS } from './harness';
 

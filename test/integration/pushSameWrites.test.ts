@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { readAspect } from '../../core/api/pushClient';
 import type { ServiceConnection } from '../../core/api/http';
-import type { PushOperation, PushPlan } from '../../core/plan/pushTypes';
+import type { PushOperation, PushPlan } from '../../core/plan/pushPlanTypes';
 import { PushPlanRequest, PushVerdictsRequest, SetConnectionNotification } from '../../core/protocol';
 import type { PushVerdicts } from '../../core/plan/pushVerdicts';
 import { runPushWorkflow } from '../../core/push/pushWorkflow';

@@ -1,15 +1,15 @@
-import { UNKNOWN_EXISTENCE } from '../core/definitions/types';
-import type { CatalogKnowledge } from '../core/workspace/session';
-import { loadMetadataDocuments, validateAll } from './documents';
-import { SETTINGS_FLAG_HELP } from './settings';
-import { parseCommandLine } from './args';
-import type { CliIo } from './io';
-import { targetLine } from '../core/api/targetDescription';
-import type { ServiceTarget } from '../core/rules/target';
-import { parseTargetFlag } from './targetFlag';
-import { formatGithub, formatSarif, formatText, type ReportFormat } from './report';
-import { describeProfile, parseDataHubVersion, resolveProfile } from '../core/datahub/versions';
-import { PendingEntities } from '../core/pending/pendingEntities';
+import { UNKNOWN_EXISTENCE } from '../../core/definitions/types';
+import type { CatalogKnowledge } from '../../core/workspace/session';
+import { loadMetadataDocuments, validateAll } from '../documents';
+import { SETTINGS_FLAG_HELP } from '../settings';
+import { parseCommandLine } from '../args';
+import type { CliIo } from '../io';
+import { targetLine } from '../../core/api/targetDescription';
+import type { ServiceTarget } from '../../core/rules/target';
+import { parseTargetFlag } from '../targetFlag';
+import { formatGithub, formatSarif, formatText, type ReportFormat } from '../report';
+import { describeProfile, parseDataHubVersion, resolveProfile } from '../../core/datahub/versions';
+import { PendingEntities } from '../../core/pending/pendingEntities';
 import { VALIDATE_OPTIONS } from './validateOptions';
 // validate's own bundle has validateServiceAbsent.ts here (esbuild.mjs): runs with --service go to the whole CLI's.
 import { askService, type ServiceAnswers } from './validateService';
