@@ -11,11 +11,11 @@ import { generateLineageGraph } from '../generate/lineageGraph';
 import { propertyDefinitionWrites } from '../generate/propertyDefinitions';
 import { assignmentsYaml, existingDatasets, lineageFileOfGraph } from '../generate/pushFiles';
 import { formatCount, type BenchContext } from '../support/context';
-import { seededRandom } from '../support/random';
-import { emptyResult, timingRow, type CaseResult } from '../support/results';
+import { seededRandom } from '../../support/random';
+import { emptyResult, timingRow, type CaseResult } from '../../support/bench/results';
 import { startServiceProcess } from '../support/serviceProcess';
-import { nowMs, summarise } from '../support/stats';
-import { reportTarget } from '../support/targets';
+import { nowMs, summarise } from '../../support/bench/stats';
+import { reportTarget } from '../../support/bench/targets';
 
 /**
  * Case 4: push 10,000 lineage edges and 10,000 property assignments from files into the local

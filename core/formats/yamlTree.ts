@@ -40,7 +40,7 @@ export function parseYaml(text: string, base = 0): YamlParse {
  * parseYaml with the `yaml` package alone. parseYaml first tries the quick reader of plain block
  * YAML (./quickYaml.ts), which gives exactly this tree 3–6 times faster on the shapes metadata files
  * are written in (no syntax errors among them) and hands anything else here
- * (test/unit/formats/quickYaml.test.ts proves the trees equal); the tests call this to compare.
+ * (test/property/formats/quickYaml.test.ts proves the trees equal); the tests call this to compare.
  */
 export function parseYamlFully(text: string, base = 0): YamlParse {
   const read = parseText(text, base, text.length);

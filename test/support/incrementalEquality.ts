@@ -11,7 +11,7 @@ import type { WorkspaceDocument } from '../../core/workspace/workspaceDocument';
 import { readDocument, readDocumentTree } from '../../core/formats';
 import { validateParts } from '../../core/incremental/checkParts';
 import { DocumentAnalysis, type TextEdit } from '../../core/incremental/documentAnalysis';
-import { PROPERTIES_YAML } from '../../bench/generate/metadataFiles';
+import { PROPERTIES_YAML } from '../../support/generate/metadataFiles';
 import { LineIndex } from '../../core/model/range';
 import { validateDocument } from '../../core/validate';
 import { propertiesReadBy, propertiesReadByDocument } from '../../core/workspace/definitionChanges';
