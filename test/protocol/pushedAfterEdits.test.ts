@@ -17,8 +17,8 @@ import { TestClient } from './lspClient';
  * Pushed diagnostics (and document symbols) after random edit sequences equal those of the final
  * text opened fresh, through the real server over stdio: the editor's buffer kept in chunks
  * (server/editorDocument.ts), each edited item's text kept by the analysis instead of sliced from
- * the document's text (core/incremental/documentAnalysis.ts), and the frames written by
- * server/messageWriter.ts. The files are longer than a chunk, so edits land in, across and
+ * the document's text (core/incremental/documentAnalysis.ts), and the frames written over stdio
+ * (vscode-jsonrpc's writer). The files are longer than a chunk, so edits land in, across and
  * between chunks. Some versions are waited for (the next edit then applies to an analysed
  * version), others come in a burst.
  */
