@@ -10,7 +10,7 @@
  * - the V8 flags of `catalog-code validate` (cli/youngGeneration.ts, cli/optimizerMemory.ts) vs none.
  * Ours and the library's run in turn in every round, so a change of load hits both alike.
  * A stdio writer of ours (server/messageWriter.ts) was measured here against vscode-jsonrpc's
- * StreamMessageWriter (0.82–1.10× of ours) and removed; docs/performance.md has the figures.
+ * StreamMessageWriter (0.82–1.11× of ours) and removed; docs/performance.md has the figures.
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -121,14 +121,22 @@ function chunked(data: Buffer, size = 64 * 1024): Readable {
 async function libraryVerdict(input: string, waitMs = 200): Promise<string> {
   const stream = new PassThrough();
   const reader = new StreamMessageReader(stream);
+  // its timer for a message that never completes re-arms itself every 10 s, and would keep the bench alive
+  reader.partialMessageTimeout = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let read: () => void = () => undefined;
   const verdict = new Promise<string>((resolve) => {
     reader.onError((error) => resolve(`onError: ${error.message.split('\n')[0]}`));
-    reader.listen(() => resolve('read a message'));
-    setTimeout(() => resolve(`no event in ${waitMs} ms (it keeps buffering)`), waitMs);
+    read = () => resolve('read a message');
+    timer = setTimeout(() => resolve(`no event in ${waitMs} ms (it keeps buffering)`), waitMs);
   });
+  const listening = reader.listen(() => read());
   stream.write(Buffer.from(input, 'latin1'));
   const answer = await verdict;
+  clearTimeout(timer);
+  listening.dispose();
   reader.dispose();
+  stream.destroy();
   return answer;
 }
 

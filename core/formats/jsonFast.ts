@@ -10,8 +10,8 @@ import type { DocNode, MapEntry } from './tree';
  * The caller then takes the jsonc-parser path, which reports the problem; so for every input the
  * tree is the one jsonc-parser's path builds (test/property/formats/jsonFast.test.ts checks this).
  * Kept against jsonc-parser's own lower-level API: its `visit` building the same nodes takes
- * 3.25× this path's time on a 20,000-line MCP JSON at load 11, 2.20× at load 23 and 1.41× at
- * load 25 (bench case handWritten, issue 35; the bar is 1.5×).
+ * 2.01× this path's time on a 20,000-line MCP JSON on an idle machine, 3.25× at load 11, 2.20×
+ * at load 23 and 1.41× at load 25 (bench case handWritten, issue 35; the bar is 1.5×).
  */
 
 export const FALL_BACK = Symbol('fall back to the tolerant JSON parser');

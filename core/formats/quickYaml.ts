@@ -10,7 +10,7 @@ import type { DocNode, MapEntry, ScalarNode, ScalarValue, YamlParse } from './tr
  * duplicate key, odd indentation — it answers undefined and the caller reads the text with
  * parseYaml. test/property/formats/quickYaml.test.ts proves the trees equal over the DataHub corpus,
  * DataHub's examples and generated files. Kept against `yaml`'s own lower-level API: its Parser
- * alone (the CST, before any tree is built) takes 2.5–3.8× this reader's time on a 3,000-line
+ * alone (the CST, before any tree is built) takes 2.5–5.2× this reader's time on a 3,000-line
  * dataset YAML and 2.1–17× on a lineage file (bench case handWritten, issue 35; the bar is 1.5×).
  */
 export function parseQuickYaml(text: string, base = 0): YamlParse | undefined {
