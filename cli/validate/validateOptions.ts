@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 
-/** `catalog-code validate`'s options (cli/validate.ts), also read by validateMain.ts to pick the bundle that runs it. */
+/** `catalog-code validate`'s options (./validate.ts), also read by validateMain.ts to pick the bundle that runs it. */
 export const VALIDATE_OPTIONS = {
   format: { type: 'string', default: 'text' },
   service: { type: 'string' },
