@@ -203,8 +203,9 @@ export class DocumentAnalysis {
   private readItemAgain(state: Extract<UnitLayout, { kind: 'yaml' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {
     const { layout } = state;
     const index = itemContaining(state, edit, this.text.length);
-    // An item after one with syntax errors is read with it (readRunAgain).
-    if (index === undefined || (index > 0 && layout.items[index - 1].problems.length > 0)) return undefined;
+    // An item next to one with syntax errors, or with its own, is read with its neighbours (readRunAgain):
+    // an error is reported where YAML noticed it, often the first line of the item after its cause.
+    if (index === undefined || brokenNear(layout.items, index)) return undefined;
     const old = layout.items[index];
     const delta = edit.text.length - (edit.end - edit.start);
     // The frame must not have an end inside the replaced text (nothing to move it to).
@@ -246,7 +247,7 @@ export class DocumentAnalysis {
     const at = lastStartingAtOrBefore(state, edit.start);
     // An edit from an item's first character may take its `-` away: its other lines then belong to the item before.
     const found = at > 0 && edit.end > edit.start && currentStart(state, at) === edit.start ? at - 1 : at;
-    const first = found < 0 ? undefined : afterCleanItem(items, found);
+    const first = found < 0 ? undefined : runStart(items, found);
     if (first === undefined) return undefined;
     settleUnit(state, items.length - 1);
     const listEnd = items[items.length - 1].end;
@@ -254,7 +255,8 @@ export class DocumentAnalysis {
     if (edit.end > edit.start && anyEndWithin(state.frame.facts, edit.start, edit.end)) return undefined;
     const edited = Math.max(first, lastStartingAtOrBefore(state, edit.end));
     // A run that had errors most likely still has (the next keystroke in an open quote): read it with the next item at once.
-    const hadErrors = items.slice(first, edited + 1).some((item) => item.problems.length > 0);
+    // So is a run followed by an item with errors, which this run may have caused (an unclosed `[` reported on the next item's `-`).
+    const hadErrors = items.slice(first, edited + 2).some((item) => item.problems.length > 0);
     let run = hadErrors ? undefined : this.readRun(state, edit, first, edited);
     if (hadErrors || (run && run.read.some((item) => item.problems.length > 0))) {
       // A broken run ends with the next item without errors, read as before; or at the end of the document.
@@ -327,14 +329,25 @@ interface ReadRun {
 /** How far a run is widened over neighbouring items with syntax errors before the file is read whole instead. */
 const MAX_BROKEN_NEIGHBOURS = 16;
 
-/** `index`, or the first of the items with syntax errors right before it (undefined past MAX_BROKEN_NEIGHBOURS). */
-function afterCleanItem(items: readonly YamlItem[], index: number): number | undefined {
+/**
+ * Where a run holding item `index` starts: `index`, or the first of the items with syntax errors
+ * right before it; and when that item has errors, the item before it too, whose text may be their
+ * cause (YAML reports an unclosed `[` or `{` at the next line it cannot take, the next item's `-`).
+ * Undefined past MAX_BROKEN_NEIGHBOURS.
+ */
+function runStart(items: readonly YamlItem[], index: number): number | undefined {
   let first = index;
   while (first > 0 && items[first - 1].problems.length > 0) {
     first--;
     if (index - first > MAX_BROKEN_NEIGHBOURS) return undefined;
   }
-  return first;
+  return first > 0 && items[first].problems.length > 0 ? first - 1 : first;
+}
+
+/** Whether item `index`, or one next to it, has syntax errors (it is then read in a run with them). */
+function brokenNear(items: readonly YamlItem[], index: number): boolean {
+  for (let near = Math.max(0, index - 1); near <= Math.min(items.length - 1, index + 1); near++) if (items[near].problems.length > 0) return true;
+  return false;
 }
 
 /** The first item from `from` on without syntax errors (undefined when none follows within MAX_BROKEN_NEIGHBOURS). */
