@@ -9,7 +9,7 @@ import { localCatalogToken } from '../core/api/localCatalogToken';
 import { DataHubVersionChoice } from './datahubVersion';
 import type { ServiceTarget } from '../core/rules/target';
 import { WorkspaceSession, type CatalogKnowledge } from '../core/workspace/session';
-import { CATALOG_SETTINGS } from '../core/settings/catalogSettings';
+import { defaultSettings, type CatalogCodeSettings } from '../core/settings/catalogSettings';
 import { homedir } from 'node:os';
 import type { ClientSupport } from './clientSupport';
 import { catalogUiFor, catalogUiLink, openInDataHubCommandLink, type CatalogUi } from '../core/links/catalogUi';
@@ -54,15 +54,9 @@ export class ServerState {
    */
   readonly pending: PendingState;
   private catalogLineage: { service: ServiceConnection; fetcher: LineageFetcher } | undefined;
-  refreshIntervalSeconds = CATALOG_SETTINGS.refreshIntervalSeconds.default;
-  /** `catalogCode.service.uiUrl` as set (empty: derived, see catalogUi()) */
-  uiUrlSetting = CATALOG_SETTINGS.uiUrl.default;
+  private currentSettings: Readonly<CatalogCodeSettings> = Object.freeze(defaultSettings());
   /** the client registers the extension's commands (VS Code): links then run Open in DataHub (core/links/catalogUi.ts) */
   clientRegistersCommands = false;
-  /** `catalogCode.inlayHints.propertyNames` */
-  inlayPropertyNames = CATALOG_SETTINGS.inlayHintsPropertyNames.default;
-  /** `catalogCode.inlayHints.catalogChanges` */
-  inlayCatalogChanges = CATALOG_SETTINGS.inlayHintsCatalogChanges.default;
   /** the catalog's structured-property values, for the marks on assignments (read in the background) */
   readonly catalogValues = new CatalogAssignmentValues(() => this.refreshInlayHints(), (message) => this.log(message));
   private told = false;
@@ -80,11 +74,9 @@ export class ServerState {
 
   constructor(private readonly lsp: Connection) {
     const log = (message: string) => this.log(message);
-    // The session reads the open documents' edits from their owner, built with it just below.
-    const editSource = (uri: string, fromVersion: number, toVersion: number) => this.documents.editsBetween(uri, fromVersion, toVersion);
     this.workspaceLimit = new WorkspaceLimit(lsp, { log, warn: (message) => this.warn(message), statusChanged: () => this.sendStatus() });
     const onScanLimit = this.workspaceLimit.scanned.bind(this.workspaceLimit);
-    this.session = new WorkspaceSession({ catalog: () => this.catalogReads.observe(this.knowledge()), editSource, onSkipped: log, onScanLimit });
+    this.session = new WorkspaceSession({ catalog: () => this.catalogReads.observe(this.knowledge()), onSkipped: log, onScanLimit });
     this.documents = new OpenDocuments(this.session, () => this.sendStatus(), this.positions);
     this.session.onDefinitionsStale(() => {
       this.markStale();
@@ -130,15 +122,22 @@ export class ServerState {
     return new LiveDefinitions(storagePath, { onDefinitionsChanged: () => this.markStale(), onStatusChanged: () => this.statusChanged(), log: (message) => this.log(message) });
   }
 
-  setRefreshInterval(seconds: number): void {
-    if (seconds === this.refreshIntervalSeconds) return;
-    this.refreshIntervalSeconds = seconds;
-    this.live.startTimer(seconds);
+  /** Every `catalogCode.*` setting as last read: one frozen object, replaced whole (server/settings.ts), never changed in place. */
+  get settings(): Readonly<CatalogCodeSettings> {
+    return this.currentSettings;
+  }
+
+  /** The settings replaced by `next` (frozen here); a changed refresh interval restarts the refresh timer. Answers the settings before. */
+  replaceSettings(next: CatalogCodeSettings): Readonly<CatalogCodeSettings> {
+    const before = this.currentSettings;
+    this.currentSettings = Object.freeze({ ...next });
+    if (next.refreshIntervalSeconds !== before.refreshIntervalSeconds) this.live.startTimer(next.refreshIntervalSeconds);
+    return before;
   }
 
   /** Without a `catalogCode/setConnection` from the client, CATALOG_SERVICE_URL / CATALOG_TOKEN decide. */
   startFromEnvironmentUnlessTold(): void {
-    this.live.startTimer(this.refreshIntervalSeconds);
+    this.live.startTimer(this.currentSettings.refreshIntervalSeconds);
     if (this.told) return;
     const url = process.env.CATALOG_SERVICE_URL?.trim();
     const timeoutMs = timeoutFromEnvironment(process.env);
@@ -209,7 +208,7 @@ export class ServerState {
 
   /** Where DataHub's web UI is for links (the setting, else derived from the service), or why there is none. */
   catalogUi(): CatalogUi {
-    return catalogUiFor(this.uiUrlSetting, this.currentService?.url, this.target);
+    return catalogUiFor(this.currentSettings.uiUrl, this.currentService?.url, this.target);
   }
 
   /** The link to a URN's UI page (a `command:` link for a client with Open in DataHub); undefined without a UI address. */

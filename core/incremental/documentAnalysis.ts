@@ -15,12 +15,7 @@ import { forEachFactRange } from './shiftRanges';
 import { elementsIndexedLater, readElementRun } from './elementRuns';
 import { currentStart, modelSource, newUnitLayout, replaceUnitPart, settleUnit, spliceUnitParts, unitsOf, type ProposalCounts, type UnitLayout } from './units';
 
-/** One edit, in offsets of the text it applies to (an LSP content change, converted at the edge). */
-export interface TextEdit {
-  start: number;
-  end: number;
-  text: string;
-}
+import type { TextEdit } from './textEdit';
 
 /** How the last model was made: read whole, one unit read again, or a run of adjacent items read again (the rest kept). */
 export type AnalysisPath = 'full' | 'unit' | 'run';

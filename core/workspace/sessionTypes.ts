@@ -1,6 +1,6 @@
 import type { PropertyDefinitionInfo, EntityExistenceView } from '../definitions/types';
 import type { WorkspaceDocument } from '../features/workspace';
-import type { TextEdit, DocumentAnalysis } from '../incremental/documentAnalysis';
+import type { DocumentAnalysis } from '../incremental/documentAnalysis';
 import type { CoreDiagnostic } from '../model/diagnostic';
 import type { LineIndex } from '../model/range';
 import type { SeverityOverrides } from '../diagnostics/severityOverrides';
@@ -24,18 +24,10 @@ export interface CatalogKnowledge {
   datahub?: DataHubProfile;
 }
 
-/**
- * Incremental sync: the editor's edits of an open document from one version to another, in
- * offsets (the language server records them); undefined when they are not all known.
- */
-export type EditSource = (uri: string, fromVersion: number, toVersion: number) => TextEdit[] | undefined;
-
 /** A session's collaborators, each given once, at construction. */
 export interface WorkspaceSessionOptions {
   /** what the catalog knows (server: kept fresh, CLI: fetched once); offline without one */
   catalog?: () => CatalogKnowledge;
-  /** the edits of open documents (the language server's edit log); without one, each version is read whole */
-  editSource?: EditSource;
   /** the user's levels per code at start (`catalogCode.diagnostics.severity`, the CLI's `--severity`); later ones through setSeverity */
   severity?: SeverityOverrides;
   /** told of each file left out of the workspace (a FIFO, a device, a file too large, a link leading out), as a sentence */

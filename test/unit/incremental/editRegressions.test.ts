@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../../bench/generate/metadataFiles';
 import { seededRandom } from '../../../bench/support/random';
-import { DocumentAnalysis, type TextEdit } from '../../../core/incremental/documentAnalysis';
+import { DocumentAnalysis } from '../../../core/incremental/documentAnalysis';
+import type { TextEdit } from '../../../core/incremental/textEdit';
 import { assertSameAsFresh } from '../../support/incrementalEquality';
 
 /**

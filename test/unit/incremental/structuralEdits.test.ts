@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { goldenMcpJson } from '../../../bench/generate/goldenMcp';
 import { datasetYaml, lineageFile } from '../../../bench/generate/metadataFiles';
 import { seededRandom } from '../../../bench/support/random';
-import { DocumentAnalysis, type TextEdit } from '../../../core/incremental/documentAnalysis';
+import { DocumentAnalysis } from '../../../core/incremental/documentAnalysis';
+import type { TextEdit } from '../../../core/incremental/textEdit';
 import { assertSameAsFresh, EDIT_KINDS, editSpec, runSequence, specOfKind } from '../../support/incrementalEquality';
 
 /**

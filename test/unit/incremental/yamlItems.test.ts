@@ -6,7 +6,8 @@ import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../../bench/genera
 import { seededRandom } from '../../../bench/support/random';
 import { validateParts } from '../../../core/incremental/checkParts';
 import type { CheckedPart } from '../../../core/incremental/parts';
-import { DocumentAnalysis, type TextEdit } from '../../../core/incremental/documentAnalysis';
+import { DocumentAnalysis } from '../../../core/incremental/documentAnalysis';
+import type { TextEdit } from '../../../core/incremental/textEdit';
 import { readDocument } from '../../../core/formats';
 import { validateDocument } from '../../../core/validate';
 import type { LineageEdgeFact } from '../../../core/model/facts';

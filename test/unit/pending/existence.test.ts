@@ -7,7 +7,7 @@ import { entityExists } from '../../../core/rules/entityExists';
 import { collectPushIntent } from '../../../core/plan/pushIntent';
 import { standardAspectWriter } from '../../../core/plan/pushPlan';
 import { createdEntities } from '../../../core/pending/existence';
-import type { TextEdit } from '../../../core/incremental/documentAnalysis';
+import type { TextEdit } from '../../../core/incremental/textEdit';
 import { WorkspaceSession } from '../../../core/workspace/session';
 import fc from 'fast-check';
 import { goldenMcpJson } from '../../../bench/generate/goldenMcp';
@@ -87,17 +87,17 @@ describe('existence in the pending state', () => {
 
   it('an open document read in parts creates, after each edit, what the whole file creates (kept per part, not collected again per keystroke)', () => {
     let pendingEdit: TextEdit[] = [];
-    const session = new WorkspaceSession({ editSource: () => pendingEdit });
+    const session = new WorkspaceSession();
     const items = Array.from({ length: 40 }, (_, i) => `- id: t${i}\n  platform: hive\n  description: table ${i}\n`).join('');
     let text = items;
     let version = 1;
-    session.openDocument(DATASETS, text, version);
+    session.updateOpenDocument(DATASETS, text, version);
     const pending = new PendingEntities(session);
     const wholeFile = () => [...createdEntities(collectPushIntent([session.get(DATASETS)!.model], standardAspectWriter())).keys()].sort();
     const edit = (start: number, end: number, inserted: string) => {
       pendingEdit = [{ start, end, text: inserted }];
       text = text.slice(0, start) + inserted + text.slice(end);
-      session.openDocument(DATASETS, text, ++version);
+      session.updateOpenDocument(DATASETS, text, ++version, { fromVersion: version - 1, edits: pendingEdit });
       assert.ok(session.get(DATASETS)?.analysis?.parts, 'the document is kept in parts');
       assert.deepEqual([...pending.index().keys()].sort(), wholeFile());
     };
@@ -119,14 +119,14 @@ describe('existence in the pending state', () => {
     ]) {
       fc.assert(
         fc.property(fc.array(editSpec, { minLength: 1, maxLength: 10 }), (specs) => {
-          let pendingEdit: TextEdit[] = [];
-          const session = new WorkspaceSession({ editSource: () => pendingEdit });
+          let pendingEdit: TextEdit[];
+          const session = new WorkspaceSession();
           let text = original;
           let version = 1;
-          session.openDocument(uri, text, version);
+          session.updateOpenDocument(uri, text, version);
           const pending = new PendingEntities(session);
           // Other files of the session that create some of the same entities.
-          session.openDocument('file:///repo/other.yaml', '- id: warehouse.table_000004\n  platform: hive\n', 1);
+          session.updateOpenDocument('file:///repo/other.yaml', '- id: warehouse.table_000004\n  platform: hive\n', 1);
           const byFile = (file: string) => [...pending.index()].filter(([, sources]) => sources.has(file)).map(([urn]) => urn).sort();
           const wholeFile = () => [...createdEntities(collectPushIntent([session.get(uri)!.model], standardAspectWriter())).keys()].sort();
           assert.deepEqual(byFile(uri), wholeFile());
@@ -134,7 +134,7 @@ describe('existence in the pending state', () => {
             const edit = toEdit(text, spec);
             pendingEdit = [edit];
             text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
-            session.openDocument(uri, text, ++version);
+            session.updateOpenDocument(uri, text, ++version, { fromVersion: version - 1, edits: pendingEdit });
             assert.deepEqual(byFile(uri), wholeFile(), `after ${JSON.stringify(edit)} (${session.get(uri)?.analysis?.path})`);
             assert.deepEqual(byFile('file:///repo/other.yaml'), [ds('warehouse.table_000004')]);
           }
