@@ -72,6 +72,11 @@ export class OpenDocuments {
     return this.session.onCoverageChanged(listener);
   }
 
+  /** Told the URI of an open document whose analysis after edits was replaced at rest by a fresh read that differed (its diagnostics changed). */
+  onAnalysisReplaced(listener: (uri: string) => void): Disposable {
+    return this.session.onAnalysisReplaced(listener);
+  }
+
   /** Told of each open and each change of a document's text (nothing is read). */
   onChange(listener: (uri: string) => void): Disposable {
     return this.documents.onDidChangeContent(({ document }) => listener(document.uri));

@@ -25,6 +25,7 @@ import { LiveDefinitions } from './liveDefinitions';
 import { OpenDocuments } from './openDocuments';
 import { describeStatus } from './status';
 import { WorkspaceLimit } from './workspaceLimit';
+import { describeRestDifference, REST_MS } from '../core/workspace/restCheck';
 
 
 /**
@@ -76,7 +77,7 @@ export class ServerState {
     const log = (message: string) => this.log(message);
     this.workspaceLimit = new WorkspaceLimit(lsp, { log, warn: (message) => this.warn(message), statusChanged: () => this.sendStatus() });
     const onScanLimit = this.workspaceLimit.scanned.bind(this.workspaceLimit);
-    this.session = new WorkspaceSession({ catalog: () => this.catalogReads.observe(this.knowledge()), onSkipped: log, onScanLimit });
+    this.session = new WorkspaceSession({ catalog: () => this.catalogReads.observe(this.knowledge()), onSkipped: log, onScanLimit, onRestDifference: (difference) => this.log(describeRestDifference(difference)), restMs: restCheckMs(process.env.CATALOG_INCREMENTAL_CHECK) });
     this.documents = new OpenDocuments(this.session, () => this.sendStatus(), this.positions);
     this.session.onDefinitionsStale(() => {
       this.markStale();
@@ -307,4 +308,14 @@ export class ServerState {
   dispose(): void {
     this.live.stopTimer();
   }
+}
+
+/**
+ * How long an edited document rests before its analysis is compared with a fresh read
+ * (core/workspace/restCheck.ts): `CATALOG_INCREMENTAL_CHECK=off` never, `strict` (the tests) soon
+ * after each pause, so a difference shows in the test's server log; otherwise REST_MS.
+ */
+function restCheckMs(setting: string | undefined): number {
+  if (setting === 'off') return -1;
+  return setting === 'strict' ? 50 : REST_MS;
 }

@@ -23,6 +23,7 @@ import { slimModel } from './slimModel';
 import { OpenInSlices, type CheckInputs } from './openInSlices';
 import { RULES_OF_ONE_PART } from '../incremental/checkParts';
 import { Listeners, type Listen } from './listeners';
+import { RestCheck } from './restCheck';
 import type { EditsSince } from '../incremental/textEdit';
 import type { CatalogKnowledge, FileDiagnostics, SessionDocument, WorkspaceSessionOptions } from './sessionTypes';
 
@@ -76,12 +77,37 @@ export class WorkspaceSession {
    * diagnostics are then complete), or a document went over or under the limit of open documents.
    */
   readonly onCoverageChanged: Listen<string> = this.coverageChanges.listen;
+  private readonly replacedAtRest = new Listeners<string>();
+  /** Told the URI of an open document whose analysis after edits differed from a fresh read at rest and was replaced by it (./restCheck.ts): its diagnostics changed. */
+  readonly onAnalysisReplaced: Listen<string> = this.replacedAtRest.listen;
+  /** open documents edited part by part, compared with a fresh read once they rest (off without options.onRestDifference) */
+  private readonly rest: RestCheck;
 
   constructor(options: WorkspaceSessionOptions = {}) {
     this.catalog = options.catalog ?? (() => OFFLINE);
     this.currentSeverity = options.severity ?? {};
     this.onSkipped = options.onSkipped ?? (() => undefined);
     this.onScanLimit = options.onScanLimit ?? (() => undefined);
+    this.rest = this.restCheck(options);
+  }
+
+  private restCheck(options: WorkspaceSessionOptions): RestCheck {
+    const subject = {
+      current: (uri: string) => {
+        const entry = this.entries.get(uri);
+        return entry?.open && !entry.coverage ? entry : undefined;
+      },
+      diagnostics: (uri: string) => this.diagnosticsOf(uri),
+      inputs: () => this.checkInputs(),
+      options: () => ({ associations: this.currentAssociations }),
+      replace: (uri: string, fresh: DocumentAnalysis) => {
+        const entry = this.entries.get(uri);
+        if (!entry) return;
+        this.keep({ ...entry, model: fresh.model, analysis: fresh }, true);
+        this.replacedAtRest.tell(uri);
+      },
+    };
+    return new RestCheck(subject, options.onRestDifference ?? (() => undefined), options.onRestDifference ? options.restMs : -1);
   }
 
   /** Grows with every document stored or dropped: what is computed from all documents is kept per generation. */
@@ -127,7 +153,9 @@ export class WorkspaceSession {
     // The editor's text is handed in, so the analysis keeps that string rather than a copy of its own.
     const analysis = known && existing?.analysis ? existing.analysis.apply(known, text) : undefined;
     if (!known || !existing || analysis?.text !== text) return this.store(uri, text, { version, open: true });
-    return this.store(uri, text, { version, open: true, updated: analysis, lineIndex: existing.lineIndex.afterEdits(known, text) });
+    const stored = this.store(uri, text, { version, open: true, updated: analysis, lineIndex: existing.lineIndex.afterEdits(known, text) });
+    if (analysis.path !== 'full') this.rest.edited(uri, known);
+    return stored;
   }
 
   /** A closed document goes back to what is on disk, which is what the rest of the workspace sees. */
@@ -375,6 +403,8 @@ export class WorkspaceSession {
   private store(uri: string, text: string, how: StoreHow): SessionDocument {
     const { version, open, notify = true, updated, lineIndex, slim = false } = how;
     this.reads.stop(uri);
+    // Read whole: nothing to compare at rest (an analysis after edits is compared once it rests, see updateOpenDocument).
+    this.rest.cancel(uri, !updated || updated.path === 'full');
     if (open && !updated && text.length >= SLICED_READ_FROM_CHARS) return this.readInSlices(uri, text, version, notify);
     const unchecked = open && isTooLargeToCheck(text);
     const { model: read, analysis } = unchecked ? { model: uncheckedModel(uri), analysis: undefined } : this.read(uri, text, open, updated);
@@ -463,6 +493,7 @@ export class WorkspaceSession {
   /** Drops a document from the session; answers whether it was there. */
   private drop(uri: string): boolean {
     this.reads.stop(uri);
+    this.rest.cancel(uri);
     const before = this.entries.get(uri);
     if (!this.entries.delete(uri)) return false;
     if (before?.open && before.coverage) this.coverageChanges.tell(uri);

@@ -8,6 +8,7 @@ import type { ServiceTarget } from '../rules/target';
 import type { DataHubProfile } from '../datahub/versions';
 import type { ScanLimit } from './scanLimit';
 import type { DocumentCoverage } from './openDocumentLimit';
+import type { RestDifference } from './restCheck';
 
 // What a workspace session (./session.ts) is given and hands out: its options, what the catalog
 // knows, and the documents it keeps.
@@ -34,6 +35,10 @@ export interface WorkspaceSessionOptions {
   onSkipped?: (message: string) => void;
   /** told after each scan whether it stopped at its limit (the server tells the user: server/workspaceLimit.ts) */
   onScanLimit?: (reached: ScanLimitReached | undefined, folders: readonly string[]) => void;
+  /** told when an open document's analysis after edits differed from a fresh read once it rested (./restCheck.ts); without it no such check runs */
+  onRestDifference?: (difference: RestDifference) => void;
+  /** how long a document rests before that check (default REST_MS; negative: never) */
+  restMs?: number;
 }
 
 /** A scan stopped at its limit: the files past it were not read. */
