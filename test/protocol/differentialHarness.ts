@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -46,6 +47,27 @@ export interface Difference {
   onlyFresh: Diagnostic[];
 }
 
+/** The server that opens each text fresh, for the differential runs of one test file. */
+export function startTwin(workspace: string): Promise<TestClient> {
+  return startClient(workspace, 'pull without refresh');
+}
+
+/** Fresh answers per twin, URI and text: the kinds of editor replay the same steps, so each text is opened fresh once. */
+const freshAnswers = new WeakMap<TestClient, Map<string, Diagnostic[]>>();
+
+async function freshAnswer(twin: TestClient, uri: string, languageId: string, text: string): Promise<Diagnostic[]> {
+  const answers = freshAnswers.get(twin) ?? new Map<string, Diagnostic[]>();
+  freshAnswers.set(twin, answers);
+  const key = `${uri}\u0000${createHash('sha256').update(text).digest('hex')}`;
+  const known = answers.get(key);
+  if (known) return known;
+  await twin.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+  const fresh = await twin.pullDiagnostics(uri);
+  await twin.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  answers.set(key, fresh);
+  return fresh;
+}
+
 export class DifferentialServers {
   private opened = 0;
 
@@ -54,15 +76,17 @@ export class DifferentialServers {
     readonly kind: ClientKind,
     readonly edited: TestClient,
     readonly twin: TestClient,
+    private readonly ownsTwin: boolean,
   ) {}
 
-  static async start(workspace: string, kind: ClientKind): Promise<DifferentialServers> {
-    const [edited, twin] = await Promise.all([startClient(workspace, kind), startClient(workspace, 'pull without refresh')]);
-    return new DifferentialServers(workspace, kind, edited, twin);
+  /** `twin`: a server for the fresh opens shared with other kinds (its answers are kept per text); started here without one. */
+  static async start(workspace: string, kind: ClientKind, twin?: TestClient): Promise<DifferentialServers> {
+    const [edited, fresh] = await Promise.all([startClient(workspace, kind), twin ?? startTwin(workspace)]);
+    return new DifferentialServers(workspace, kind, edited, fresh, twin === undefined);
   }
 
   async stop(): Promise<void> {
-    await Promise.all([this.edited.stop(), this.twin.stop()]);
+    await Promise.all([this.edited.stop(), this.ownsTwin ? this.twin.stop() : undefined]);
   }
 
   /** What the servers logged about an analysis that differed from a fresh one at rest (each is a failure). */
@@ -115,10 +139,7 @@ export class DifferentialServers {
 
   private async compare(document: TextDocument, freshUri: string, step: number, what: string): Promise<Difference | undefined> {
     const edited = await answerOf(this.edited, this.kind, document.uri, document.version);
-    const text = document.getText();
-    await this.twin.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: freshUri, languageId: document.languageId, version: 1, text } });
-    const fresh = await this.twin.pullDiagnostics(freshUri);
-    await this.twin.connection.sendNotification('textDocument/didClose', { textDocument: { uri: freshUri } });
+    const fresh = await freshAnswer(this.twin, freshUri, document.languageId, document.getText());
     const key = (diagnostic: Diagnostic) => JSON.stringify(diagnostic);
     const freshKeys = new Set(fresh.map(key));
     const editedKeys = new Set(edited.map(key));

@@ -6,7 +6,8 @@ import { after, before, describe, it } from 'node:test';
 import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../bench/generate/metadataFiles';
 import { seededRandom } from '../../bench/support/random';
 import type { Step } from '../support/differential/actions';
-import { CLIENT_KINDS, DifferentialServers, prepareWorkspace } from './differentialHarness';
+import type { TestClient } from './lspClient';
+import { CLIENT_KINDS, DifferentialServers, prepareWorkspace, startTwin } from './differentialHarness';
 
 /**
  * The named regressions of issue 34, through the real server over stdio, each answer compared with
@@ -86,15 +87,20 @@ function grownRangeCases(): Case[] {
 
 describe('edits answer as a fresh open (issue 34 regressions)', () => {
   let workspace: string;
-  before(() => {
+  let twin: TestClient;
+  before(async () => {
     workspace = mkdtempSync(join(tmpdir(), 'catalog-edit-regressions-'));
     prepareWorkspace(workspace);
+    twin = await startTwin(workspace);
   });
-  after(() => rmSync(workspace, { recursive: true, force: true }));
+  after(async () => {
+    await twin?.stop();
+    rmSync(workspace, { recursive: true, force: true });
+  });
 
   for (const kind of CLIENT_KINDS) {
     it(`${kind}: phantom errors and grown ranges`, async () => {
-      const servers = await DifferentialServers.start(workspace, kind);
+      const servers = await DifferentialServers.start(workspace, kind, twin);
       try {
         for (const { title, name, text, steps } of [...phantomCases(), ...grownRangeCases()]) {
           const difference = await servers.run(name, 'yaml', text, steps);

@@ -6,8 +6,9 @@ import { after, before, describe, it } from 'node:test';
 import { seededRandom } from '../../bench/support/random';
 import { applyStep, randomStep, type Step } from '../support/differential/actions';
 import { FILE_NAMES, FORMATS, generateDocument, type DocumentFormat } from '../support/differential/documents';
-import { CLIENT_KINDS, DifferentialServers, prepareWorkspace, type ClientKind } from '../protocol/differentialHarness';
+import { CLIENT_KINDS, DifferentialServers, prepareWorkspace, startTwin, type ClientKind } from '../protocol/differentialHarness';
 import { describeCounterexample, shrink } from '../protocol/differentialShrink';
+import type { TestClient } from '../protocol/lspClient';
 
 /**
  * The differential test of issue 34: a generated document of each format (property definitions,
@@ -23,7 +24,7 @@ import { describeCounterexample, shrink } from '../protocol/differentialShrink';
  * steps per document. The long mode, CATALOG_DIFFERENTIAL_MINUTES=30, runs new seeds until the
  * time is up and prints how many steps ran (docs/performance.md, `npm run fuzz -- differential`).
  */
-const STEPS = Number(process.env.CATALOG_DIFFERENTIAL_STEPS ?? 24);
+const STEPS = Number(process.env.CATALOG_DIFFERENTIAL_STEPS ?? 20);
 const MINUTES = Number(process.env.CATALOG_DIFFERENTIAL_MINUTES ?? 0);
 const SEED_SETTING = process.env.CATALOG_DIFFERENTIAL_SEED;
 const BASE_SEED = SEED_SETTING === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(SEED_SETTING ?? 3434);
@@ -56,16 +57,21 @@ async function runCase(servers: DifferentialServers, kind: ClientKind, format: D
 
 describe('every answer after an edit is the answer a fresh open gives (differential)', () => {
   let workspace: string;
-  before(() => {
+  let twin: TestClient;
+  before(async () => {
     workspace = mkdtempSync(join(tmpdir(), 'catalog-differential-'));
     prepareWorkspace(workspace);
+    twin = await startTwin(workspace);
     console.log(`differential: CATALOG_DIFFERENTIAL_SEED=${BASE_SEED}, ${STEPS} steps per document${MINUTES > 0 ? `, ${MINUTES} minutes` : ''}`);
   });
-  after(() => rmSync(workspace, { recursive: true, force: true }));
+  after(async () => {
+    await twin?.stop();
+    rmSync(workspace, { recursive: true, force: true });
+  });
 
   for (const kind of CLIENT_KINDS) {
     it(`${kind}: every format, random edit sequences`, async () => {
-      const servers = await DifferentialServers.start(workspace, kind);
+      const servers = await DifferentialServers.start(workspace, kind, twin);
       try {
         let ran = 0;
         const deadline = Date.now() + MINUTES * 60_000 / CLIENT_KINDS.length;
