@@ -20,6 +20,7 @@ import { workspaceScaleCase } from './cases/workspaceScale';
 import { renameCase } from './cases/rename';
 import { keystrokeCase } from './cases/keystroke';
 import { openLargeCase } from './cases/openLarge';
+import { settledCase } from './cases/settled';
 import { REPO_ROOT, type BenchContext } from './support/context';
 import { DEFAULT_SEED } from './support/random';
 import { markdownReport, type RunInfo } from './support/report';
@@ -40,6 +41,7 @@ const CASES: Record<string, (ctx: BenchContext) => Promise<CaseResult>> = {
   editKinds: editKindsCase,
   keystroke: keystrokeCase,
   openLarge: openLargeCase,
+  settled: settledCase,
 };
 
 const TITLES: Record<string, string> = {
@@ -56,6 +58,7 @@ const TITLES: Record<string, string> = {
   editKinds: '11. Each kind of edit in a large file (issue 27)',
   keystroke: '12. A keystroke as a plain stdio client (issue 27)',
   openLarge: '13. Opening a large file, and never blocked by one (issue 27)',
+  settled: '14. Settled answers: a cold server, start-up, the first keystroke, structural edits (issue 34)',
 };
 
 interface Args {

@@ -4,7 +4,6 @@ import { CatalogAssignmentValues } from './catalogValues';
 import { timeoutFromEnvironment } from '../core/api/http';
 import { UNKNOWN_EXISTENCE, type EntityExistenceView } from '../core/definitions/types';
 import { StatusNotification, type CatalogInitializationOptions, type StatusParams } from '../core/protocol';
-import { probeServiceTarget } from '../core/api/serviceTarget';
 import { localCatalogToken } from '../core/api/localCatalogToken';
 import { DataHubVersionChoice } from './datahubVersion';
 import type { ServiceTarget } from '../core/rules/target';
@@ -25,6 +24,8 @@ import { LiveDefinitions } from './liveDefinitions';
 import { OpenDocuments } from './openDocuments';
 import { describeStatus } from './status';
 import { WorkspaceLimit } from './workspaceLimit';
+import { ServiceTargetProbe } from './serviceTargetProbe';
+import { StaleSignal } from './staleSignal';
 import { describeRestDifference, REST_MS } from '../core/workspace/restCheck';
 
 
@@ -61,14 +62,15 @@ export class ServerState {
   /** the catalog's structured-property values, for the marks on assignments (read in the background) */
   readonly catalogValues = new CatalogAssignmentValues(() => this.refreshInlayHints(), (message) => this.log(message));
   private told = false;
-  private staleListeners: (() => void)[] = [];
-  private stalePending = false;
+  /** diagnostics may be stale: one signal per burst (./staleSignal.ts) */
+  private readonly stale = new StaleSignal();
   private lastStatus = '';
   /** the kind of service connected to; decides rules whose authority is the local catalog */
-  target: ServiceTarget = 'offline';
-  private targetProbe = 0;
-  /** the service whose /health gave no answer yet: asked again after each refresh of its definitions */
-  private targetUnsettledFor: ServiceConnection | undefined;
+  private readonly targetProbe = new ServiceTargetProbe((target) => {
+    this.log(`Judging files for ${target === 'localCatalog' ? 'the local catalog' : target === 'datahub' ? 'DataHub' : 'no service (offline)'}.`);
+    this.sendStatus();
+    this.markStale();
+  });
   private currentService: ServiceConnection | undefined;
   /** the DataHub version checks judge by: the setting, else what the service reports */
   readonly datahubVersion = new DataHubVersionChoice(() => this.markStale(), (message) => this.log(message));
@@ -175,36 +177,19 @@ export class ServerState {
     this.catalogValues.forget();
     this.log(service ? `Using the catalog service at ${service.url} (set by ${from}).` : 'No catalog service: working offline on the definitions in the workspace.');
     void this.live.setConnection(service);
-    void this.detectTarget(service);
+    void this.targetProbe.detect(service);
     void this.datahubVersion.setService(service);
     this.markStale();
   }
 
-  /**
-   * Asks the service what it is (local catalog or DataHub); only the latest service's answer
-   * counts. Until it answers, files are judged as for DataHub (the rules every target shares), and
-   * it is asked again after each refresh of its definitions.
-   */
-  private async detectTarget(service: ServiceConnection | undefined): Promise<void> {
-    const probe = ++this.targetProbe;
-    const identity = await probeServiceTarget(service);
-    if (probe !== this.targetProbe) return;
-    this.targetUnsettledFor = identity === 'unreachable' ? service : undefined;
-    const target = identity === 'unreachable' ? 'datahub' : identity;
-    if (target === this.target) return;
-    this.target = target;
-    this.log(`Judging files for ${target === 'localCatalog' ? 'the local catalog' : target === 'datahub' ? 'DataHub' : 'no service (offline)'}.`);
-    this.sendStatus();
-    this.markStale();
+  /** the kind of service the files are judged for (./serviceTargetProbe.ts) */
+  get target(): ServiceTarget {
+    return this.targetProbe.target;
   }
 
   private statusChanged(): void {
     this.sendStatus();
-    const unsettled = this.targetUnsettledFor;
-    if (!unsettled || unsettled !== this.currentService) return;
-    // Cleared while asking, so the status changes of one refresh start one probe, not one each.
-    this.targetUnsettledFor = undefined;
-    void this.detectTarget(unsettled);
+    this.targetProbe.definitionsRefreshed(this.currentService);
   }
 
   /** Where DataHub's web UI is for links (the setting, else derived from the service), or why there is none. */
@@ -252,17 +237,12 @@ export class ServerState {
   }
 
   onDiagnosticsStale(listener: () => void): void {
-    this.staleListeners.push(listener);
+    this.stale.listen(listener);
   }
 
   /** Coalesces a burst (a workspace scan, a batch of answers) into one diagnostics refresh, without a fixed wait. */
   markStale(): void {
-    if (this.stalePending) return;
-    this.stalePending = true;
-    setImmediate(() => {
-      this.stalePending = false;
-      for (const listener of this.staleListeners) listener();
-    });
+    this.stale.mark();
   }
 
   statusParams(): StatusParams {

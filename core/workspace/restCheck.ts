@@ -66,9 +66,7 @@ export class RestCheck {
     this.cancel(uri, false);
     const wait = this.restMs ?? REST_MS;
     if (wait < 0) return;
-    const timer = setTimeout(() => this.check(uri), wait);
-    timer.unref();
-    this.timers.set(uri, timer);
+    this.timers.set(uri, setTimeout(() => this.check(uri), wait));
   }
 
   /** The document was stored otherwise (read whole, closed, dropped): nothing to check; `forget` also drops its edits. */
