@@ -240,8 +240,9 @@ export class DocumentAnalysis {
   private readRunAgain(state: Extract<UnitLayout, { kind: 'yaml' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {
     const { items } = state.layout;
     const at = lastStartingAtOrBefore(state, edit.start);
-    // An edit from an item's first character may take its `-` away: its other lines then belong to the item before.
-    const found = at > 0 && edit.end > edit.start && currentStart(state, at) === edit.start ? at - 1 : at;
+    // An edit from an item's first character may take its `-` away, or indent it (the item then
+    // continues the one before): its lines then belong to the item before.
+    const found = at > 0 && currentStart(state, at) === edit.start ? at - 1 : at;
     const first = found < 0 ? undefined : runStart(items, found);
     if (first === undefined) return undefined;
     settleUnit(state, items.length - 1);
