@@ -405,6 +405,9 @@ function indexedLater(state: Extract<UnitLayout, { kind: 'yaml' }>, from: number
   const found: { index: number; item: YamlItem }[] = [];
   for (let unit = from; unit < state.kinds.length; unit++) {
     if (!state.kinds[unit].get('wrongType')) continue;
+    // An item with syntax errors, or before one, does not read alone as it reads in the file (an
+    // unclosed `[` ends at the next item's `-`, not at the item's end): the file is read whole.
+    if (brokenNear(state.layout.items, unit)) return undefined;
     settleUnit(state, unit);
     const old = state.layout.items[unit];
     const read = readRunAgain(state.layout, text.slice(old.start, old.end), unit + moved, old.start + delta, old.problems.length > 0);

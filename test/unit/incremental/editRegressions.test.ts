@@ -4,6 +4,7 @@ import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../../bench/genera
 import { seededRandom } from '../../../bench/support/random';
 import { DocumentAnalysis } from '../../../core/incremental/documentAnalysis';
 import type { TextEdit } from '../../../core/incremental/textEdit';
+import { generateDocument } from '../../support/differential/documents';
 import { assertSameAsFresh } from '../../support/incrementalEquality';
 
 /**
@@ -96,4 +97,18 @@ describe('a burst of edits leaves every range where a fresh read has it (issue 3
       });
     }
   }
+});
+
+describe('items read again at a new index keep their errors as the file has them (issue 34, found by the differential test)', () => {
+  it('lineage file: `[` typed in an upstream entry, then lines deleted above it: the broken entry is not read alone', () => {
+    // The long differential run's counterexample (CATALOG_DIFFERENTIAL_SEED=28002), shrunk to its two steps.
+    const random = seededRandom(28002);
+    const text = generateDocument('lineageFile', 200 + random.int(2_801), random);
+    let analysis = DocumentAnalysis.read('file:///w/lineage.yml', text);
+    assertSameAsFresh(analysis, 0, 'reading it');
+    analysis = analysis.apply([{ start: 23_246, end: 23_246, text: ' ' }, { start: 23_247, end: 23_247, text: '[' }]);
+    assertSameAsFresh(analysis, 23_248, '` [` typed');
+    analysis = analysis.apply([{ start: 8_084, end: 8_563, text: '' }]);
+    assertSameAsFresh(analysis, 8_084, 'lines deleted across entries above it');
+  });
 });
