@@ -77,7 +77,14 @@ describe('every answer after an edit is the answer a fresh open gives (different
         const deadline = Date.now() + MINUTES * 60_000 / CLIENT_KINDS.length;
         let round = 0;
         do {
-          for (const [index, format] of FORMATS.entries()) ran += await runCase(servers, kind, format, BASE_SEED + round * 1_000 + index, STEPS);
+          for (const [index, format] of FORMATS.entries()) {
+            try {
+              ran += await runCase(servers, kind, format, BASE_SEED + round * 1_000 + index, STEPS);
+            } catch (error) {
+              console.log(`differential (${kind}): ${ran} steps without a difference before this counterexample`);
+              throw error;
+            }
+          }
           round++;
         } while (Date.now() < deadline);
         assert.deepEqual(servers.restDifferences(), [], 'the server found no difference between its analysis and a fresh one at rest');
