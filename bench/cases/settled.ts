@@ -5,13 +5,13 @@ import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { WorkspaceSession } from '../../core/workspace/session';
-import { datasetYaml, PROPERTIES_YAML } from '../generate/metadataFiles';
+import { datasetYaml, PROPERTIES_YAML } from '../../support/generate/metadataFiles';
 import { formatCount, SERVER_JS, type BenchContext } from '../support/context';
 import { BenchLspClient } from '../support/lspClient';
-import { seededRandom } from '../support/random';
-import { emptyResult, type CaseResult } from '../support/results';
-import { nowMs, summarise } from '../support/stats';
-import { reportTarget } from '../support/targets';
+import { seededRandom } from '../../support/random';
+import { emptyResult, type CaseResult } from '../../support/bench/results';
+import { nowMs, summarise } from '../../support/bench/stats';
+import { reportTarget } from '../../support/bench/targets';
 
 /**
  * Issue 34: what a user feels, as settled answers. A cold server (its workspace of small files

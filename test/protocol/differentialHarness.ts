@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { PROPERTIES_YAML } from '../../bench/generate/metadataFiles';
+import { PROPERTIES_YAML } from '../../support/generate/metadataFiles';
 import { applyNotification, clamp, type OffsetChange, type Step } from '../support/differential/actions';
 import { TestClient } from './lspClient';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { seededRandom } from '../../bench/support/random';
+import { seededRandom } from '../../support/random';
 import { applyStep, randomStep, type Step } from '../support/differential/actions';
 import { FILE_NAMES, FORMATS, generateDocument, type DocumentFormat } from '../support/differential/documents';
 import { CLIENT_KINDS, DifferentialServers, prepareWorkspace, startTwin, type ClientKind } from '../protocol/differentialHarness';

@@ -1,4 +1,4 @@
-import type { Random } from '../../../bench/support/random';
+import type { Random } from '../../../support/random';
 
 /** One change of a `didChange`, in offsets of the text the changes before it in the same notification left (LSP applies them in order). */
 export interface OffsetChange {

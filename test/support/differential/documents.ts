@@ -1,6 +1,6 @@
-import { goldenMcpJson } from '../../../bench/generate/goldenMcp';
-import { PII, PLATFORMS, TEAMS, TIERS } from '../../../bench/generate/metadataFiles';
-import type { Random } from '../../../bench/support/random';
+import { goldenMcpJson } from '../../../support/generate/goldenMcp';
+import { PII, PLATFORMS, TEAMS, TIERS } from '../../../support/generate/metadataFiles';
+import type { Random } from '../../../support/random';
 
 /**
  * The documents the differential test edits (test/reliability/differential.test.ts): one of each

@@ -1,7 +1,7 @@
-import { processIo } from './io';
-import { runToExit, version } from './entry';
-import { keepYoungGenerationSmall } from './youngGeneration';
-import { inlineLessInBatch, optimizeOnlyHotCodeInBatch } from './optimizerMemory';
+import { processIo } from '../io';
+import { runToExit, version } from '../entry';
+import { keepYoungGenerationSmall } from '../youngGeneration';
+import { inlineLessInBatch, optimizeOnlyHotCodeInBatch } from '../optimizerMemory';
 import { runValidate } from './validate';
 import { asksForService } from './validateOptions';
 
