@@ -85,8 +85,9 @@ export class RestCheck {
     const work = new OpenInSlices(slicedReadOf(uri, at.text, options, MAX_OPEN_DOCUMENT_CHARS), options, () => this.subject.inputs());
     this.reads.start(uri, work, () => {
       const now = this.subject.current(uri);
-      // Edited meanwhile (a later check comes), or no longer open.
-      if (!now || now.text !== at.text || now.version !== at.version || !now.analysis) return;
+      // Stored anew meanwhile (edited: a later check comes), or no longer open. Compared by identity:
+      // comparing the texts would read the editor's text whole (a rope) on the event loop.
+      if (!now || now !== at || !now.analysis) return;
       const fresh = this.freshOf(uri, at.text, work);
       if (fresh) this.compare(uri, now.version, at.text, fresh);
     });
