@@ -21,6 +21,7 @@ import { renameCase } from './cases/rename';
 import { keystrokeCase } from './cases/keystroke';
 import { openLargeCase } from './cases/openLarge';
 import { handWrittenCase } from './cases/handWritten';
+import { settledCase } from './cases/settled';
 import { REPO_ROOT, type BenchContext } from './support/context';
 import { DEFAULT_SEED } from '../support/random';
 import { markdownReport, type RunInfo } from '../support/bench/report';
@@ -42,6 +43,7 @@ const CASES: Record<string, (ctx: BenchContext) => Promise<CaseResult>> = {
   keystroke: keystrokeCase,
   openLarge: openLargeCase,
   handWritten: handWrittenCase,
+  settled: settledCase,
 };
 
 const TITLES: Record<string, string> = {
@@ -59,6 +61,7 @@ const TITLES: Record<string, string> = {
   keystroke: '12. A keystroke as a plain stdio client (issue 27)',
   openLarge: '13. Opening a large file, and never blocked by one (issue 27)',
   handWritten: '14. Hand-written parts against the libraries\' own lower-level APIs (issue 35)',
+  settled: '15. Settled answers: a cold server, start-up, the first keystroke, structural edits (issue 34)',
 };
 
 interface Args {

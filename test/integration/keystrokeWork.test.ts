@@ -6,7 +6,8 @@ import { definitionsFromModel } from '../../core/definitions/fromFacts';
 import { EMPTY_DEFINITIONS } from '../../core/definitions/types';
 import { readDocument } from '../../core/formats';
 import { validateParts } from '../../core/incremental/checkParts';
-import { DocumentAnalysis, type TextEdit } from '../../core/incremental/documentAnalysis';
+import { DocumentAnalysis } from '../../core/incremental/documentAnalysis';
+import type { TextEdit } from '../../core/incremental/textEdit';
 import { LineIndex } from '../../core/model/range';
 import { workSince, workSnapshot, type WorkCounts } from '../../core/model/workCounters';
 

@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { goldenMcpJson } from '../../../support/generate/goldenMcp';
 import { datasetYaml, lineageFile } from '../../../support/generate/metadataFiles';
 import { seededRandom } from '../../../support/random';
-import { DocumentAnalysis, type TextEdit } from '../../../core/incremental/documentAnalysis';
+import { DocumentAnalysis } from '../../../core/incremental/documentAnalysis';
+import type { TextEdit } from '../../../core/incremental/textEdit';
 import { assertSameAsFresh, EDIT_KINDS, editSpec, runSequence, specOfKind } from '../../support/incrementalEquality';
 
 /**

@@ -111,7 +111,7 @@ test('the lineage kept per file equals the lineage of every file collected at on
         const uri = `file:///repo/${s.kind === 'ask' ? '' : s.file}`;
         if (s.kind === 'write') session.setFile(uri, s.text);
         else if (s.kind === 'delete') await session.fileChanged(uri, true);
-        else if (s.kind === 'open') session.openDocument(uri, s.text, versions.set(uri, (versions.get(uri) ?? 0) + 1).get(uri) ?? 1);
+        else if (s.kind === 'open') session.updateOpenDocument(uri, s.text, versions.set(uri, (versions.get(uri) ?? 0) + 1).get(uri) ?? 1);
         else if (s.kind === 'close') await session.closeDocument(uri);
         else assert.deepEqual(canonical(pending.lineageIntent()), canonical(collectedAtOnce(session)));
       }

@@ -7,7 +7,7 @@ import { entityExists } from '../../../core/rules/entityExists';
 import { collectPushIntent } from '../../../core/plan/pushIntent';
 import { standardAspectWriter } from '../../../core/plan/pushPlan';
 import { createdEntities } from '../../../core/plan/existence';
-import type { TextEdit } from '../../../core/incremental/documentAnalysis';
+import type { TextEdit } from '../../../core/incremental/textEdit';
 import { WorkspaceSession } from '../../../core/workspace/session';
 
 const ds = (name: string): string => `urn:li:dataset:(urn:li:dataPlatform:hive,${name},PROD)`;
@@ -82,17 +82,17 @@ describe('existence in the pending state', () => {
 
   it('an open document read in parts creates, after each edit, what the whole file creates (kept per part, not collected again per keystroke)', () => {
     let pendingEdit: TextEdit[] = [];
-    const session = new WorkspaceSession({ editSource: () => pendingEdit });
+    const session = new WorkspaceSession();
     const items = Array.from({ length: 40 }, (_, i) => `- id: t${i}\n  platform: hive\n  description: table ${i}\n`).join('');
     let text = items;
     let version = 1;
-    session.openDocument(DATASETS, text, version);
+    session.updateOpenDocument(DATASETS, text, version);
     const pending = new PendingEntities(session);
     const wholeFile = () => [...createdEntities(collectPushIntent([session.get(DATASETS)!.model], standardAspectWriter())).keys()].sort();
     const edit = (start: number, end: number, inserted: string) => {
       pendingEdit = [{ start, end, text: inserted }];
       text = text.slice(0, start) + inserted + text.slice(end);
-      session.openDocument(DATASETS, text, ++version);
+      session.updateOpenDocument(DATASETS, text, ++version, { fromVersion: version - 1, edits: pendingEdit });
       assert.ok(session.get(DATASETS)?.analysis?.parts, 'the document is kept in parts');
       assert.deepEqual([...pending.index().keys()].sort(), wholeFile());
     };
