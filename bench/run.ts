@@ -20,11 +20,13 @@ import { workspaceScaleCase } from './cases/workspaceScale';
 import { renameCase } from './cases/rename';
 import { keystrokeCase } from './cases/keystroke';
 import { openLargeCase } from './cases/openLarge';
+import { handWrittenCase } from './cases/handWritten';
+import { settledCase } from './cases/settled';
 import { REPO_ROOT, type BenchContext } from './support/context';
-import { DEFAULT_SEED } from './support/random';
-import { markdownReport, type RunInfo } from './support/report';
-import type { CaseResult } from './support/results';
-import { stampLoad } from './support/targets';
+import { DEFAULT_SEED } from '../support/random';
+import { markdownReport, type RunInfo } from '../support/bench/report';
+import type { CaseResult } from '../support/bench/results';
+import { stampLoad } from '../support/bench/targets';
 
 const CASES: Record<string, (ctx: BenchContext) => Promise<CaseResult>> = {
   diagnostics: diagnosticsCase,
@@ -40,6 +42,8 @@ const CASES: Record<string, (ctx: BenchContext) => Promise<CaseResult>> = {
   editKinds: editKindsCase,
   keystroke: keystrokeCase,
   openLarge: openLargeCase,
+  handWritten: handWrittenCase,
+  settled: settledCase,
 };
 
 const TITLES: Record<string, string> = {
@@ -56,6 +60,8 @@ const TITLES: Record<string, string> = {
   editKinds: '11. Each kind of edit in a large file (issue 27)',
   keystroke: '12. A keystroke as a plain stdio client (issue 27)',
   openLarge: '13. Opening a large file, and never blocked by one (issue 27)',
+  handWritten: '14. Hand-written parts against the libraries\' own lower-level APIs (issue 35)',
+  settled: '15. Settled answers: a cold server, start-up, the first keystroke, structural edits (issue 34)',
 };
 
 interface Args {

@@ -30,7 +30,7 @@ async function main(argv: string[]): Promise<number> {
       (await import('./optimizerMemory.js')).inlineLessInBatch();
       // And TurboFan for the code that stays hot, not every function warm for a moment (see optimizerMemory.ts).
       (await import('./optimizerMemory.js')).optimizeOnlyHotCodeInBatch();
-      return (await import('./validate.js')).runValidate(rest, io);
+      return (await import('./validate/validate.js')).runValidate(rest, io);
     case 'serve':
       return (await import('./serve.js')).runServe(rest);
     case 'push':

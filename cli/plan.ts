@@ -1,5 +1,6 @@
 import { sessionPushPlan, sessionPushVerdicts } from '../core/push/sessionPush';
-import { formatPlanReport, PLAN_REPORT_FORMATS, type PlanReportFormat, type PlanReportInput } from '../core/plan/planReport';
+import { formatPlanReport, PLAN_REPORT_FORMATS, type PlanReportFormat } from '../core/plan/planReport';
+import type { PlanReportInput } from '../core/plan/planReportInput';
 import { computePlanImpact } from '../core/impact/planImpact';
 import { serviceLineageFetcher } from '../core/lineage/serviceFetcher';
 import { PendingState } from '../core/pending/pendingState';

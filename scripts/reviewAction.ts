@@ -88,7 +88,7 @@ function runUrl(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 async function validate(options: Inputs, settings: ReviewSettings): Promise<{ problems: FileDiagnostic[]; code: number }> {
-  const { runValidate } = await import('../cli/validate.js');
+  const { runValidate } = await import('../cli/validate/validate.js');
   const result = await captured(runValidate, [...options.paths, '--format', 'json', ...settings.cliArguments, ...(options.service ? ['--service', options.service] : [])]);
   if (result.code === 2 || !result.stdout.trim()) throw new Error(`catalog-code validate failed: ${result.stderr.trim() || `exit ${result.code}`}`);
   return { problems: JSON.parse(result.stdout) as FileDiagnostic[], code: result.code };

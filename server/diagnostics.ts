@@ -100,6 +100,12 @@ export class DiagnosticsFeature {
       if (!support.pullDiagnostics) this.schedulePublish(uri);
     });
     this.documents.onCoverageChanged((uri) => this.coverageChanged(uri, support));
+    // A fresh read at rest replaced what the edits made (core/workspace/restCheck.ts): the editor is given the new answer.
+    this.documents.onAnalysisReplaced((uri) => {
+      this.given.delete(uri);
+      if (!support.pullDiagnostics) this.schedulePublish(uri);
+      else if (support.diagnosticRefresh) void this.lsp.languages.diagnostics.refresh();
+    });
     this.documents.onClose((uri) => {
       this.coverageChanged(uri, support);
       this.givenSoFar.delete(uri);

@@ -1,5 +1,5 @@
 import { TextDocuments, type TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
-import type { TextEdit } from '../core/incremental/documentAnalysis';
+import type { EditsSince, TextEdit } from '../core/incremental/textEdit';
 import { isTooLargeToCheck } from '../core/workspace/openDocumentLimit';
 import type { ClientPositions } from './convert';
 import { EditorDocument } from './editorDocument';
@@ -39,11 +39,11 @@ export class EditLog {
     return current;
   }
 
-  /** The edits that lead from `fromVersion` to `toVersion`, or undefined when they are not all known (then read whole). */
-  take(uri: string, fromVersion: number, toVersion: number): TextEdit[] | undefined {
+  /** The edits recorded up to `toVersion` and the version they start from, handed down with the text (the log starts afresh); undefined when they do not lead to it. */
+  take(uri: string, toVersion: number): EditsSince | undefined {
     const log = this.pending.get(uri);
     this.pending.delete(uri);
-    return log && log.fromVersion === fromVersion && log.toVersion === toVersion ? log.edits : undefined;
+    return log && log.toVersion === toVersion ? { fromVersion: log.fromVersion, edits: log.edits } : undefined;
   }
 
   forget(uri: string): void {

@@ -6,10 +6,13 @@
  * break that is not `\r\n`, no blank line within MAX_HEADER_BYTES, no `Content-Length` (or two
  * that differ), or a length that is not a decimal number of bytes up to MAX_MESSAGE_BYTES (so a
  * declared 10 GB never makes the server buffer it). Valid bytes pass through unchanged, a body as
- * it arrives.
+ * it arrives. Measured against vscode-jsonrpc's reader alone (bench case handWritten, issue 35): it
+ * adds at most 0.04 ms per frame (1.4–1.8× the reader's time on 2,000 didChange frames), and the
+ * reader alone answers a declared 10 GB body, a lone "\n" line end or a header without its blank
+ * line with no event at all, so it stays.
  */
 
-import { failed, succeeded, type Result } from '../core/result';
+import { failed, succeeded, type Result } from '../core/common/result';
 
 /** The largest message the server reads: 64 MiB, above the 2 MiB up to which open documents are checked and any real request. */
 export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;

@@ -2,7 +2,7 @@ import { InlayHintKind, type Connection, type InlayHint } from 'vscode-languages
 import { lookupProperty } from '../core/definitions/lookup';
 import { propertyNameHints } from '../core/features/inlayHints';
 import { assignmentMarks, entitiesAssignedIn } from '../core/pending/assignmentMarks';
-import type { WorkspaceDocument } from '../core/features/workspace';
+import type { WorkspaceDocument } from '../core/workspace/workspaceDocument';
 import type { SourceRange } from '../core/model/range';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';
@@ -21,12 +21,12 @@ export function listenInlayHints(lsp: Connection, state: ServerState, lifecycle:
       const index = state.positions.index(document);
       const range = { start: index.offsetAt(params.range.start), end: index.offsetAt(params.range.end) };
       const hints: InlayHint[] = [];
-      if (state.inlayPropertyNames) {
+      if (state.settings.inlayHintsPropertyNames) {
         for (const hint of propertyNameHints(document, state.session.definitionsView(), range)) {
           hints.push({ position: index.positionAt(hint.offset), label: hint.label, kind: InlayHintKind.Type, paddingLeft: true, tooltip: hint.tooltip });
         }
       }
-      if (state.inlayCatalogChanges) {
+      if (state.settings.inlayHintsCatalogChanges) {
         for (const mark of catalogChangeMarks(state, document, range)) hints.push({ position: index.positionAt(mark.offset), label: mark.label, paddingLeft: true, tooltip: mark.tooltip });
       }
       return hints;

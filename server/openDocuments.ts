@@ -2,7 +2,7 @@ import type { Connection, Disposable, TextDocuments } from 'vscode-languageserve
 import type { ClientPositions } from './convert';
 import type { DocumentCoverage } from '../core/workspace/openDocumentLimit';
 import type { EditorDocument } from './editorDocument';
-import type { EditSource, SessionDocument, WorkspaceSession } from '../core/workspace/session';
+import type { SessionDocument, WorkspaceSession } from '../core/workspace/session';
 import { EditLog, recordingTextDocuments } from './documentEdits';
 
 /**
@@ -32,16 +32,14 @@ export class OpenDocuments {
     });
   }
 
-  /** The session's edit source: the edits of an open document between two versions, when all are known. */
-  readonly editsBetween: EditSource = (uri, fromVersion, toVersion) => this.edits.take(uri, fromVersion, toVersion);
-
   /**
    * The one step that brings an open document up to date: its model at the editor's newest version
-   * (edits are only recorded until something asks). Undefined when the document is not open.
+   * (edits are only recorded until something asks; they go down to the session with the text).
+   * Undefined when the document is not open.
    */
   current(uri: string): SessionDocument | undefined {
     const document = this.documents.get(uri);
-    return document ? this.session.openDocument(uri, document.getText(), document.version) : undefined;
+    return document ? this.session.updateOpenDocument(uri, document.getText(), document.version, this.edits.take(uri, document.version)) : undefined;
   }
 
   /** Every open document brought to its newest version, before a question about the whole workspace. */
@@ -72,6 +70,11 @@ export class OpenDocuments {
   /** Told the URI of a document whose read in slices started or ended, or that went over or under the limit. */
   onCoverageChanged(listener: (uri: string) => void): Disposable {
     return this.session.onCoverageChanged(listener);
+  }
+
+  /** Told the URI of an open document whose analysis after edits was replaced at rest by a fresh read that differed (its diagnostics changed). */
+  onAnalysisReplaced(listener: (uri: string) => void): Disposable {
+    return this.session.onAnalysisReplaced(listener);
   }
 
   /** Told of each open and each change of a document's text (nothing is read). */

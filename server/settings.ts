@@ -70,13 +70,8 @@ export class SettingsSync {
       this.state.log(`Format associations changed: ${JSON.stringify(settings.associations)}; every file was read again.`);
     }
     if (this.state.session.setSeverity(settings.severity)) this.state.markStale();
-    this.state.setRefreshInterval(settings.refreshIntervalSeconds);
-    this.state.uiUrlSetting = settings.uiUrl;
-    if (this.state.inlayPropertyNames !== settings.inlayHintsPropertyNames || this.state.inlayCatalogChanges !== settings.inlayHintsCatalogChanges) {
-      this.state.inlayPropertyNames = settings.inlayHintsPropertyNames;
-      this.state.inlayCatalogChanges = settings.inlayHintsCatalogChanges;
-      this.onInlayHintsChanged();
-    }
+    const before = this.state.replaceSettings(settings);
+    if (before.inlayHintsPropertyNames !== settings.inlayHintsPropertyNames || before.inlayHintsCatalogChanges !== settings.inlayHintsCatalogChanges) this.onInlayHintsChanged();
     if (this.state.datahubVersion.setSetting(settings.datahubVersion)) this.state.markStale();
   }
 }

@@ -119,7 +119,7 @@ function listenRequests(lsp: Connection, state: ServerState, lifecycle: Lifecycl
   listenInlayHints(lsp, state, lifecycle);
   // Hints name definitions: when what the checks read changes (definitions fetched, a definitions file edited), the editor asks again.
   state.onDiagnosticsStale(() => {
-    if (support()?.inlayHintRefresh && state.inlayPropertyNames) void lsp.languages.inlayHint.refresh();
+    if (support()?.inlayHintRefresh && state.settings.inlayHintsPropertyNames) void lsp.languages.inlayHint.refresh();
   });
   listenWorkspaceSymbols(lsp, state, lifecycle, support);
   listenLineageRequests(lsp, state, lifecycle);

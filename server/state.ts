@@ -4,12 +4,11 @@ import { CatalogAssignmentValues } from './catalogValues';
 import { timeoutFromEnvironment } from '../core/api/http';
 import { UNKNOWN_EXISTENCE, type EntityExistenceView } from '../core/definitions/types';
 import { StatusNotification, type CatalogInitializationOptions, type StatusParams } from '../core/protocol';
-import { probeServiceTarget } from '../core/api/serviceTarget';
 import { localCatalogToken } from '../core/api/localCatalogToken';
 import { DataHubVersionChoice } from './datahubVersion';
 import type { ServiceTarget } from '../core/rules/target';
 import { WorkspaceSession, type CatalogKnowledge } from '../core/workspace/session';
-import { CATALOG_SETTINGS } from '../core/settings/catalogSettings';
+import { defaultSettings, type CatalogCodeSettings } from '../core/settings/catalogSettings';
 import { homedir } from 'node:os';
 import type { ClientSupport } from './clientSupport';
 import { catalogUiFor, catalogUiLink, openInDataHubCommandLink, type CatalogUi } from '../core/links/catalogUi';
@@ -25,6 +24,9 @@ import { LiveDefinitions } from './liveDefinitions';
 import { OpenDocuments } from './openDocuments';
 import { describeStatus } from './status';
 import { WorkspaceLimit } from './workspaceLimit';
+import { ServiceTargetProbe } from './serviceTargetProbe';
+import { StaleSignal } from './staleSignal';
+import { describeRestDifference, REST_MS } from '../core/workspace/restCheck';
 
 
 /**
@@ -54,37 +56,30 @@ export class ServerState {
    */
   readonly pending: PendingState;
   private catalogLineage: { service: ServiceConnection; fetcher: LineageFetcher } | undefined;
-  refreshIntervalSeconds = CATALOG_SETTINGS.refreshIntervalSeconds.default;
-  /** `catalogCode.service.uiUrl` as set (empty: derived, see catalogUi()) */
-  uiUrlSetting = CATALOG_SETTINGS.uiUrl.default;
+  private currentSettings: Readonly<CatalogCodeSettings> = Object.freeze(defaultSettings());
   /** the client registers the extension's commands (VS Code): links then run Open in DataHub (core/links/catalogUi.ts) */
   clientRegistersCommands = false;
-  /** `catalogCode.inlayHints.propertyNames` */
-  inlayPropertyNames = CATALOG_SETTINGS.inlayHintsPropertyNames.default;
-  /** `catalogCode.inlayHints.catalogChanges` */
-  inlayCatalogChanges = CATALOG_SETTINGS.inlayHintsCatalogChanges.default;
   /** the catalog's structured-property values, for the marks on assignments (read in the background) */
   readonly catalogValues = new CatalogAssignmentValues(() => this.refreshInlayHints(), (message) => this.log(message));
   private told = false;
-  private staleListeners: (() => void)[] = [];
-  private stalePending = false;
+  /** diagnostics may be stale: one signal per burst (./staleSignal.ts) */
+  private readonly stale = new StaleSignal();
   private lastStatus = '';
   /** the kind of service connected to; decides rules whose authority is the local catalog */
-  target: ServiceTarget = 'offline';
-  private targetProbe = 0;
-  /** the service whose /health gave no answer yet: asked again after each refresh of its definitions */
-  private targetUnsettledFor: ServiceConnection | undefined;
+  private readonly targetProbe = new ServiceTargetProbe((target) => {
+    this.log(`Judging files for ${target === 'localCatalog' ? 'the local catalog' : target === 'datahub' ? 'DataHub' : 'no service (offline)'}.`);
+    this.sendStatus();
+    this.markStale();
+  });
   private currentService: ServiceConnection | undefined;
   /** the DataHub version checks judge by: the setting, else what the service reports */
   readonly datahubVersion = new DataHubVersionChoice(() => this.markStale(), (message) => this.log(message));
 
   constructor(private readonly lsp: Connection) {
     const log = (message: string) => this.log(message);
-    // The session reads the open documents' edits from their owner, built with it just below.
-    const editSource = (uri: string, fromVersion: number, toVersion: number) => this.documents.editsBetween(uri, fromVersion, toVersion);
     this.workspaceLimit = new WorkspaceLimit(lsp, { log, warn: (message) => this.warn(message), statusChanged: () => this.sendStatus() });
     const onScanLimit = this.workspaceLimit.scanned.bind(this.workspaceLimit);
-    this.session = new WorkspaceSession({ catalog: () => this.catalogReads.observe(this.knowledge()), editSource, onSkipped: log, onScanLimit });
+    this.session = new WorkspaceSession({ catalog: () => this.catalogReads.observe(this.knowledge()), onSkipped: log, onScanLimit, onRestDifference: (difference) => this.log(describeRestDifference(difference)), restMs: restCheckMs(process.env.CATALOG_INCREMENTAL_CHECK) });
     this.documents = new OpenDocuments(this.session, () => this.sendStatus(), this.positions);
     this.session.onDefinitionsStale(() => {
       this.markStale();
@@ -130,15 +125,22 @@ export class ServerState {
     return new LiveDefinitions(storagePath, { onDefinitionsChanged: () => this.markStale(), onStatusChanged: () => this.statusChanged(), log: (message) => this.log(message) });
   }
 
-  setRefreshInterval(seconds: number): void {
-    if (seconds === this.refreshIntervalSeconds) return;
-    this.refreshIntervalSeconds = seconds;
-    this.live.startTimer(seconds);
+  /** Every `catalogCode.*` setting as last read: one frozen object, replaced whole (server/settings.ts), never changed in place. */
+  get settings(): Readonly<CatalogCodeSettings> {
+    return this.currentSettings;
+  }
+
+  /** The settings replaced by `next` (frozen here); a changed refresh interval restarts the refresh timer. Answers the settings before. */
+  replaceSettings(next: CatalogCodeSettings): Readonly<CatalogCodeSettings> {
+    const before = this.currentSettings;
+    this.currentSettings = Object.freeze({ ...next });
+    if (next.refreshIntervalSeconds !== before.refreshIntervalSeconds) this.live.startTimer(next.refreshIntervalSeconds);
+    return before;
   }
 
   /** Without a `catalogCode/setConnection` from the client, CATALOG_SERVICE_URL / CATALOG_TOKEN decide. */
   startFromEnvironmentUnlessTold(): void {
-    this.live.startTimer(this.refreshIntervalSeconds);
+    this.live.startTimer(this.currentSettings.refreshIntervalSeconds);
     if (this.told) return;
     const url = process.env.CATALOG_SERVICE_URL?.trim();
     const timeoutMs = timeoutFromEnvironment(process.env);
@@ -175,41 +177,24 @@ export class ServerState {
     this.catalogValues.forget();
     this.log(service ? `Using the catalog service at ${service.url} (set by ${from}).` : 'No catalog service: working offline on the definitions in the workspace.');
     void this.live.setConnection(service);
-    void this.detectTarget(service);
+    void this.targetProbe.detect(service);
     void this.datahubVersion.setService(service);
     this.markStale();
   }
 
-  /**
-   * Asks the service what it is (local catalog or DataHub); only the latest service's answer
-   * counts. Until it answers, files are judged as for DataHub (the rules every target shares), and
-   * it is asked again after each refresh of its definitions.
-   */
-  private async detectTarget(service: ServiceConnection | undefined): Promise<void> {
-    const probe = ++this.targetProbe;
-    const identity = await probeServiceTarget(service);
-    if (probe !== this.targetProbe) return;
-    this.targetUnsettledFor = identity === 'unreachable' ? service : undefined;
-    const target = identity === 'unreachable' ? 'datahub' : identity;
-    if (target === this.target) return;
-    this.target = target;
-    this.log(`Judging files for ${target === 'localCatalog' ? 'the local catalog' : target === 'datahub' ? 'DataHub' : 'no service (offline)'}.`);
-    this.sendStatus();
-    this.markStale();
+  /** the kind of service the files are judged for (./serviceTargetProbe.ts) */
+  get target(): ServiceTarget {
+    return this.targetProbe.target;
   }
 
   private statusChanged(): void {
     this.sendStatus();
-    const unsettled = this.targetUnsettledFor;
-    if (!unsettled || unsettled !== this.currentService) return;
-    // Cleared while asking, so the status changes of one refresh start one probe, not one each.
-    this.targetUnsettledFor = undefined;
-    void this.detectTarget(unsettled);
+    this.targetProbe.definitionsRefreshed(this.currentService);
   }
 
   /** Where DataHub's web UI is for links (the setting, else derived from the service), or why there is none. */
   catalogUi(): CatalogUi {
-    return catalogUiFor(this.uiUrlSetting, this.currentService?.url, this.target);
+    return catalogUiFor(this.currentSettings.uiUrl, this.currentService?.url, this.target);
   }
 
   /** The link to a URN's UI page (a `command:` link for a client with Open in DataHub); undefined without a UI address. */
@@ -252,17 +237,12 @@ export class ServerState {
   }
 
   onDiagnosticsStale(listener: () => void): void {
-    this.staleListeners.push(listener);
+    this.stale.listen(listener);
   }
 
   /** Coalesces a burst (a workspace scan, a batch of answers) into one diagnostics refresh, without a fixed wait. */
   markStale(): void {
-    if (this.stalePending) return;
-    this.stalePending = true;
-    setImmediate(() => {
-      this.stalePending = false;
-      for (const listener of this.staleListeners) listener();
-    });
+    this.stale.mark();
   }
 
   statusParams(): StatusParams {
@@ -308,4 +288,14 @@ export class ServerState {
   dispose(): void {
     this.live.stopTimer();
   }
+}
+
+/**
+ * How long an edited document rests before its analysis is compared with a fresh read
+ * (core/workspace/restCheck.ts): `CATALOG_INCREMENTAL_CHECK=off` never, `strict` (the tests) soon
+ * after each pause, so a difference shows in the test's server log; otherwise REST_MS.
+ */
+function restCheckMs(setting: string | undefined): number {
+  if (setting === 'off') return -1;
+  return setting === 'strict' ? 50 : REST_MS;
 }

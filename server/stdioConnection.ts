@@ -1,8 +1,7 @@
 import { Transform } from 'node:stream';
 import { format } from 'node:util';
-import { ProposedFeatures, createConnection, type Connection, type MessageReader } from 'vscode-languageserver/node';
+import { ProposedFeatures, createConnection, type Connection } from 'vscode-languageserver/node';
 import { FrameGuard, type FrameProblem } from './frameGuard';
-import { ReusingMessageWriter } from './messageWriter';
 
 /**
  * The connection over stdio, with the framing checked (server/frameGuard.ts). After a malformed
@@ -26,10 +25,9 @@ export function stdioConnection(): Connection {
   // Without the --stdio argument vscode-languageserver does not move console output off stdout,
   // where it would corrupt the protocol: it goes to stderr, which editors show as the server's log.
   for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) console[method] = (...args: unknown[]) => void process.stderr.write(`${format(...args)}\n`);
-  // The input stays a stream, so the library still exits when the editor closes it; the output is
-  // our writer (server/messageWriter.ts). The library takes each by kind (vscode-jsonrpc's
-  // createMessageConnection), a mix its typings do not list: hence the cast.
-  editor.lsp = createConnection(ProposedFeatures.all, input as unknown as MessageReader, new ReusingMessageWriter(process.stdout));
+  // Both stay streams: the library exits when the editor closes the input, and writes with its own
+  // StreamMessageWriter (a writer of ours was no faster: bench case handWritten, issue 35).
+  editor.lsp = createConnection(ProposedFeatures.all, input, process.stdout);
   return editor.lsp;
 }
 

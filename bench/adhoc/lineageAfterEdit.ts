@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     const perFile: number[] = [];
     const atOnce: number[] = [];
     for (let version = 1; version <= 10; version++) {
-      session.openDocument(uri, `${text}# edit ${version}\n`, version);
+      session.updateOpenDocument(uri, `${text}# edit ${version}\n`, version);
       started = performance.now();
       pending.lineageIntent();
       perFile.push(performance.now() - started);

@@ -2,7 +2,7 @@ import { lstatSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { readPrivateFileSync } from '../files/readFile';
 import { gitTracks } from '../files/gitTracked';
-import { processExists, processFacts } from '../processAlive';
+import { processExists, processFacts } from '../common/processAlive';
 import { originOf } from './origin';
 import { isLoopbackUrl } from './transportSecurity';
 

@@ -6,7 +6,7 @@ import { mdText } from '../output/markdown';
 import { propertyCard } from './hover';
 import { formatScalar } from './scalarText';
 import { LIST_SKELETONS } from './snippets';
-import type { WorkspaceDocument } from './workspace';
+import type { WorkspaceDocument } from '../workspace/workspaceDocument';
 
 /** Builders of completion items; every item replaces exactly the word at the caret. */
 

@@ -110,6 +110,9 @@ function partChecks(input: PartsValidationInput, cache: PartCache): { context: R
     const checked = cache.checked(part);
     if (checked && sameUnder(checked.under, under)) return;
     WORK.partsChecked++;
+    // A part read by an earlier edit of the same burst may still have to move by a later one: its
+    // facts must be where the text has them before a rule compares them with it (a URN's range).
+    cache.settle(part);
     const found = runRules(partRules, { ...context, model: partModel(model, part), document: model, entities: NO_EXISTENCE_FOR_PARTS });
     // Own range objects: kept diagnostics move with later edits (PartCache.shift), facts move on their own.
     cache.keepChecked(part, { under, diagnostics: found.map((diagnostic) => ({ ...diagnostic, range: { ...diagnostic.range } })) });
@@ -125,6 +128,7 @@ function partChecks(input: PartsValidationInput, cache: PartCache): { context: R
 function documentFactsOf(rules: readonly Rule[], model: DocumentModel, fresh: ReadonlySet<DocumentPart>, parts: readonly DocumentPart[], cache: PartCache): string {
   const reading = rules.flatMap((rule) => (rule.documentFacts ? [rule.documentFacts] : []));
   const compute = (part: DocumentPart) => {
+    cache.settle(part);
     const own = partModel(model, part);
     const each = reading.map((documentFacts) => documentFacts(own));
     return each.some((facts) => facts !== '') ? each.join('\u0001') : '';

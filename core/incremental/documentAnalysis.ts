@@ -15,12 +15,7 @@ import { forEachFactRange } from './shiftRanges';
 import { elementsIndexedLater, readElementRun } from './elementRuns';
 import { currentStart, modelSource, newUnitLayout, replaceUnitPart, settleUnit, spliceUnitParts, unitsOf, type ProposalCounts, type UnitLayout } from './units';
 
-/** One edit, in offsets of the text it applies to (an LSP content change, converted at the edge). */
-export interface TextEdit {
-  start: number;
-  end: number;
-  text: string;
-}
+import type { TextEdit } from './textEdit';
 
 /** How the last model was made: read whole, one unit read again, or a run of adjacent items read again (the rest kept). */
 export type AnalysisPath = 'full' | 'unit' | 'run';
@@ -203,8 +198,9 @@ export class DocumentAnalysis {
   private readItemAgain(state: Extract<UnitLayout, { kind: 'yaml' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {
     const { layout } = state;
     const index = itemContaining(state, edit, this.text.length);
-    // An item after one with syntax errors is read with it (readRunAgain).
-    if (index === undefined || (index > 0 && layout.items[index - 1].problems.length > 0)) return undefined;
+    // An item next to one with syntax errors, or with its own, is read with its neighbours (readRunAgain):
+    // an error is reported where YAML noticed it, often the first line of the item after its cause.
+    if (index === undefined || brokenNear(layout.items, index)) return undefined;
     const old = layout.items[index];
     const delta = edit.text.length - (edit.end - edit.start);
     // The frame must not have an end inside the replaced text (nothing to move it to).
@@ -244,9 +240,10 @@ export class DocumentAnalysis {
   private readRunAgain(state: Extract<UnitLayout, { kind: 'yaml' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {
     const { items } = state.layout;
     const at = lastStartingAtOrBefore(state, edit.start);
-    // An edit from an item's first character may take its `-` away: its other lines then belong to the item before.
-    const found = at > 0 && edit.end > edit.start && currentStart(state, at) === edit.start ? at - 1 : at;
-    const first = found < 0 ? undefined : afterCleanItem(items, found);
+    // An edit from an item's first character may take its `-` away, or indent it (the item then
+    // continues the one before): its lines then belong to the item before.
+    const found = at > 0 && currentStart(state, at) === edit.start ? at - 1 : at;
+    const first = found < 0 ? undefined : runStart(items, found);
     if (first === undefined) return undefined;
     settleUnit(state, items.length - 1);
     const listEnd = items[items.length - 1].end;
@@ -254,7 +251,8 @@ export class DocumentAnalysis {
     if (edit.end > edit.start && anyEndWithin(state.frame.facts, edit.start, edit.end)) return undefined;
     const edited = Math.max(first, lastStartingAtOrBefore(state, edit.end));
     // A run that had errors most likely still has (the next keystroke in an open quote): read it with the next item at once.
-    const hadErrors = items.slice(first, edited + 1).some((item) => item.problems.length > 0);
+    // So is a run followed by an item with errors, which this run may have caused (an unclosed `[` reported on the next item's `-`).
+    const hadErrors = items.slice(first, edited + 2).some((item) => item.problems.length > 0);
     let run = hadErrors ? undefined : this.readRun(state, edit, first, edited);
     if (hadErrors || (run && run.read.some((item) => item.problems.length > 0))) {
       // A broken run ends with the next item without errors, read as before; or at the end of the document.
@@ -327,14 +325,25 @@ interface ReadRun {
 /** How far a run is widened over neighbouring items with syntax errors before the file is read whole instead. */
 const MAX_BROKEN_NEIGHBOURS = 16;
 
-/** `index`, or the first of the items with syntax errors right before it (undefined past MAX_BROKEN_NEIGHBOURS). */
-function afterCleanItem(items: readonly YamlItem[], index: number): number | undefined {
+/**
+ * Where a run holding item `index` starts: `index`, or the first of the items with syntax errors
+ * right before it; and when that item has errors, the item before it too, whose text may be their
+ * cause (YAML reports an unclosed `[` or `{` at the next line it cannot take, the next item's `-`).
+ * Undefined past MAX_BROKEN_NEIGHBOURS.
+ */
+function runStart(items: readonly YamlItem[], index: number): number | undefined {
   let first = index;
   while (first > 0 && items[first - 1].problems.length > 0) {
     first--;
     if (index - first > MAX_BROKEN_NEIGHBOURS) return undefined;
   }
-  return first;
+  return first > 0 && items[first].problems.length > 0 ? first - 1 : first;
+}
+
+/** Whether item `index`, or one next to it, has syntax errors (it is then read in a run with them). */
+function brokenNear(items: readonly YamlItem[], index: number): boolean {
+  for (let near = Math.max(0, index - 1); near <= Math.min(items.length - 1, index + 1); near++) if (items[near].problems.length > 0) return true;
+  return false;
 }
 
 /** The first item from `from` on without syntax errors (undefined when none follows within MAX_BROKEN_NEIGHBOURS). */
@@ -396,6 +405,9 @@ function indexedLater(state: Extract<UnitLayout, { kind: 'yaml' }>, from: number
   const found: { index: number; item: YamlItem }[] = [];
   for (let unit = from; unit < state.kinds.length; unit++) {
     if (!state.kinds[unit].get('wrongType')) continue;
+    // An item with syntax errors, or before one, does not read alone as it reads in the file (an
+    // unclosed `[` ends at the next item's `-`, not at the item's end): the file is read whole.
+    if (brokenNear(state.layout.items, unit)) return undefined;
     settleUnit(state, unit);
     const old = state.layout.items[unit];
     const read = readRunAgain(state.layout, text.slice(old.start, old.end), unit + moved, old.start + delta, old.problems.length > 0);

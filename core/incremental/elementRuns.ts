@@ -1,6 +1,6 @@
 import { FALL_BACK, parseJsonElementAt, skipJsonSpace } from '../formats/jsonFast';
 import { readProposalUnit, stringScalarOf, type ProposalUnit } from '../formats/mcpStream';
-import type { TextEdit } from './documentAnalysis';
+import type { TextEdit } from './textEdit';
 import { settleUnit, type UnitLayout } from './units';
 
 type ProposalLayout = Extract<UnitLayout, { kind: 'proposals' }>;

@@ -1,9 +1,8 @@
-import type { PlanImpact } from '../impact/types';
-import { edgeHeadline, propertyHeadline } from '../impact/types';
+import { edgeHeadline, propertyHeadline } from './impactTypes';
 import { logValue } from '../output/logText';
 import { formatPlan } from './pushFormat';
 import { planMarkdown } from './planMarkdown';
-import type { PushPlan } from './pushTypes';
+import { planCounts, type PlanReportInput } from './planReportInput';
 
 /**
  * The push plan as a check: `catalog-code plan` prints it as text (the push preview), JSON (for
@@ -11,30 +10,6 @@ import type { PushPlan } from './pushTypes';
  */
 export type PlanReportFormat = 'text' | 'json' | 'markdown';
 export const PLAN_REPORT_FORMATS: readonly PlanReportFormat[] = ['text', 'json', 'markdown'];
-
-export interface PlanReportInput {
-  plan: PushPlan;
-  /** the service the plan was read from */
-  serviceUrl: string;
-  impacts?: readonly PlanImpact[];
-  /** impact could not be computed: why (the plan itself is still right) */
-  impactError?: string;
-}
-
-export interface PlanCounts {
-  items: number;
-  entities: number;
-  add: number;
-  change: number;
-  remove: number;
-  unchanged: number;
-}
-
-export function planCounts(plan: PushPlan): PlanCounts {
-  const counts: PlanCounts = { items: plan.items.length, entities: new Set(plan.items.map((i) => i.entityUrn)).size, add: 0, change: 0, remove: 0, unchanged: plan.unchanged.length };
-  for (const item of plan.items) for (const change of item.changes) counts[change.action]++;
-  return counts;
-}
 
 export function formatPlanReport(input: PlanReportInput, format: PlanReportFormat): string {
   if (format === 'json') return `${JSON.stringify(planJson(input), null, 2)}`;

@@ -1,5 +1,5 @@
 import { logValue } from '../output/logText';
-import type { PushChange, PushPlan, PushResult } from './pushTypes';
+import type { PushChange, PushPlan, PushResult } from './pushPlanTypes';
 
 const MARK: Record<PushChange['action'], string> = { add: '+', remove: '-', change: '~' };
 

@@ -23,9 +23,11 @@ import { slimModel } from './slimModel';
 import { OpenInSlices, type CheckInputs } from './openInSlices';
 import { RULES_OF_ONE_PART } from '../incremental/checkParts';
 import { Listeners, type Listen } from './listeners';
-import type { CatalogKnowledge, EditSource, FileDiagnostics, SessionDocument, WorkspaceSessionOptions } from './sessionTypes';
+import { RestCheck } from './restCheck';
+import type { EditsSince } from '../incremental/textEdit';
+import type { CatalogKnowledge, FileDiagnostics, SessionDocument, WorkspaceSessionOptions } from './sessionTypes';
 
-export type { CatalogKnowledge, EditSource, FileDiagnostics, ScanLimitReached, SessionDocument, WorkspaceSessionOptions } from './sessionTypes';
+export type { CatalogKnowledge, FileDiagnostics, ScanLimitReached, SessionDocument, WorkspaceSessionOptions } from './sessionTypes';
 
 const OFFLINE: CatalogKnowledge = { entities: UNKNOWN_EXISTENCE };
 /** One empty map, so checks kept for parts of open documents see the same definitions from call to call. */
@@ -48,7 +50,6 @@ export class WorkspaceSession {
   private currentAssociations: Associations = {};
   private currentSeverity: SeverityOverrides;
   private readonly catalog: () => CatalogKnowledge;
-  private readonly editSource: EditSource | undefined;
   private readonly onSkipped: (message: string) => void;
   private readonly onScanLimit: NonNullable<WorkspaceSessionOptions['onScanLimit']>;
   private readonly folders = new ScanFolders();
@@ -76,13 +77,37 @@ export class WorkspaceSession {
    * diagnostics are then complete), or a document went over or under the limit of open documents.
    */
   readonly onCoverageChanged: Listen<string> = this.coverageChanges.listen;
+  private readonly replacedAtRest = new Listeners<string>();
+  /** Told the URI of an open document whose analysis after edits differed from a fresh read at rest and was replaced by it (./restCheck.ts): its diagnostics changed. */
+  readonly onAnalysisReplaced: Listen<string> = this.replacedAtRest.listen;
+  /** open documents edited part by part, compared with a fresh read once they rest (off without options.onRestDifference) */
+  private readonly rest: RestCheck;
 
   constructor(options: WorkspaceSessionOptions = {}) {
     this.catalog = options.catalog ?? (() => OFFLINE);
-    this.editSource = options.editSource;
     this.currentSeverity = options.severity ?? {};
     this.onSkipped = options.onSkipped ?? (() => undefined);
     this.onScanLimit = options.onScanLimit ?? (() => undefined);
+    this.rest = this.restCheck(options);
+  }
+
+  private restCheck(options: WorkspaceSessionOptions): RestCheck {
+    const subject = {
+      current: (uri: string) => {
+        const entry = this.entries.get(uri);
+        return entry?.open && !entry.coverage ? entry : undefined;
+      },
+      diagnostics: (uri: string) => this.diagnosticsOf(uri),
+      inputs: () => this.checkInputs(),
+      options: () => ({ associations: this.currentAssociations }),
+      replace: (uri: string, fresh: DocumentAnalysis) => {
+        const entry = this.entries.get(uri);
+        if (!entry) return;
+        this.keep({ ...entry, model: fresh.model, analysis: fresh }, true);
+        this.replacedAtRest.tell(uri);
+      },
+    };
+    return new RestCheck(subject, options.onRestDifference ?? (() => undefined), options.onRestDifference ? options.restMs : -1);
   }
 
   /** Grows with every document stored or dropped: what is computed from all documents is kept per generation. */
@@ -110,22 +135,27 @@ export class WorkspaceSession {
   setAssociations(associations: Associations): boolean {
     if (JSON.stringify(associations) === JSON.stringify(this.currentAssociations)) return false;
     this.currentAssociations = associations;
-    for (const entry of [...this.entries.values()]) this.store(entry.uri, entry.text, entry.version, entry.open, false, undefined, undefined, entry.slim === true);
+    for (const entry of [...this.entries.values()]) this.store(entry.uri, entry.text, { version: entry.version, open: entry.open, notify: false, slim: entry.slim === true });
     this.definitionsMayHaveChanged();
     return true;
   }
 
-  /** The model of an open document at `version`, parsed at most once per version. */
-  openDocument(uri: string, text: string, version: number): SessionDocument {
+  /**
+   * An open document brought to the editor's `version` (opened when the session does not hold it
+   * open yet), read at most once per version. `edits`, when the editor's edits since the version
+   * the session holds are all known, are applied to its analysis: only the changed part is read
+   * again (core/incremental). Otherwise the text is read whole.
+   */
+  updateOpenDocument(uri: string, text: string, version: number, edits?: EditsSince): SessionDocument {
     const existing = this.entries.get(uri);
     if (existing && existing.open && existing.version === version && existing.text === text) return existing;
-    // The edits since the analysed version, applied to it: only the changed part is read again (core/incremental).
-    // Taken even when there is no analysis to apply them to (a document still read in slices), so later edits start a fresh log.
-    const edits = existing?.open && existing.version !== undefined ? this.editSource?.(uri, existing.version, version) : undefined;
+    const known = edits && existing?.open && existing.version === edits.fromVersion ? edits.edits : undefined;
     // The editor's text is handed in, so the analysis keeps that string rather than a copy of its own.
-    const analysis = edits && existing?.analysis ? existing.analysis.apply(edits, text) : undefined;
-    if (!edits || !existing || analysis?.text !== text) return this.store(uri, text, version, true, true);
-    return this.store(uri, text, version, true, true, analysis, existing.lineIndex.afterEdits(edits, text));
+    const analysis = known && existing?.analysis ? existing.analysis.apply(known, text) : undefined;
+    if (!known || !existing || analysis?.text !== text) return this.store(uri, text, { version, open: true });
+    const stored = this.store(uri, text, { version, open: true, updated: analysis, lineIndex: existing.lineIndex.afterEdits(known, text) });
+    if (analysis.path !== 'full') this.rest.edited(uri, known);
+    return stored;
   }
 
   /** A closed document goes back to what is on disk, which is what the rest of the workspace sees. */
@@ -138,7 +168,7 @@ export class WorkspaceSession {
 
   /** Sets a file's text as read elsewhere (the CLI reads files itself to report unreadable ones). */
   setFile(uri: string, text: string): SessionDocument {
-    return this.store(uri, text, undefined, false);
+    return this.store(uri, text, { open: false });
   }
 
   get(uri: string): SessionDocument | undefined {
@@ -292,7 +322,7 @@ export class WorkspaceSession {
       // The walk already kept links inside the folder walked: no lstat of each file here.
       const text = this.entries.get(uri)?.open ? undefined : this.readText(uri, file, false, false);
       if (text !== undefined && mayWriteDefinitions(text)) {
-        this.store(uri, text, undefined, false, false, undefined, undefined, true);
+        this.store(uri, text, { open: false, notify: false, slim: true });
         early++;
       } else if (text !== undefined) late.push({ uri, text });
       await slices.yieldWhenDue();
@@ -305,7 +335,7 @@ export class WorkspaceSession {
     for (let i = 0; i < files.length; i++) {
       const { uri, text } = files[i];
       // An editor may have opened the file, or the disk changed it (fileChanged), while the scan ran: theirs wins.
-      if (!this.entries.get(uri)?.open && !this.changedWhileScanning.has(uri)) this.store(uri, text, undefined, false, false, undefined, undefined, true);
+      if (!this.entries.get(uri)?.open && !this.changedWhileScanning.has(uri)) this.store(uri, text, { open: false, notify: false, slim: true });
       // Dropped as soon as stored: the list does not keep every text alive until the end.
       files[i] = EMPTY_READ;
       await slices.yieldWhenDue();
@@ -350,7 +380,7 @@ export class WorkspaceSession {
       return;
     }
     const text = this.readText(uri, path, notify, true);
-    if (text !== undefined) this.store(uri, text, undefined, false, notify, undefined, undefined, true);
+    if (text !== undefined) this.store(uri, text, { open: false, notify, slim: true });
   }
 
   /**
@@ -369,9 +399,12 @@ export class WorkspaceSession {
     return read.text;
   }
 
-  /** `slim`: a closed file read from disk, which keeps only the facts other files read (./slimModel.ts). */
-  private store(uri: string, text: string, version: number | undefined, open: boolean, notify = true, updated?: DocumentAnalysis, lineIndex?: LineIndex, slim = false): SessionDocument {
+  /** Keeps `text` as the session's copy of `uri`, read as `how` says (see StoreHow). */
+  private store(uri: string, text: string, how: StoreHow): SessionDocument {
+    const { version, open, notify = true, updated, lineIndex, slim = false } = how;
     this.reads.stop(uri);
+    // Read whole: nothing to compare at rest (an analysis after edits is compared once it rests, see updateOpenDocument).
+    this.rest.cancel(uri, !updated || updated.path === 'full');
     if (open && !updated && text.length >= SLICED_READ_FROM_CHARS) return this.readInSlices(uri, text, version, notify);
     const unchecked = open && isTooLargeToCheck(text);
     const { model: read, analysis } = unchecked ? { model: uncheckedModel(uri), analysis: undefined } : this.read(uri, text, open, updated);
@@ -460,6 +493,7 @@ export class WorkspaceSession {
   /** Drops a document from the session; answers whether it was there. */
   private drop(uri: string): boolean {
     this.reads.stop(uri);
+    this.rest.cancel(uri);
     const before = this.entries.get(uri);
     if (!this.entries.delete(uri)) return false;
     if (before?.open && before.coverage) this.coverageChanges.tell(uri);
@@ -475,6 +509,21 @@ export class WorkspaceSession {
 }
 
 const EMPTY_READ = { uri: '', text: '' };
+
+/** How a text is kept (WorkspaceSession.store). */
+interface StoreHow {
+  /** the editor's version of an open document; undefined for a file read from disk */
+  version?: number;
+  open: boolean;
+  /** tell the definitions' listeners (false while a scan stores files: it tells once at its end) */
+  notify?: boolean;
+  /** the analysis the edits since the stored version made (an open document read in part); without it the text is read */
+  updated?: DocumentAnalysis;
+  /** the line index the edits moved (kept with `updated`) */
+  lineIndex?: LineIndex;
+  /** a closed file read from disk, which keeps only the facts other files read (./slimModel.ts) */
+  slim?: boolean;
+}
 
 /** An open document too large to check as it is typed and of a format that cannot be read in part (core/workspace/openDocumentLimit.ts). */
 function tooLargeToCheck(entry: SessionDocument): boolean {

@@ -1,13 +1,14 @@
 import type { PropertyDefinitionInfo, EntityExistenceView } from '../definitions/types';
-import type { WorkspaceDocument } from '../features/workspace';
-import type { TextEdit, DocumentAnalysis } from '../incremental/documentAnalysis';
+import type { WorkspaceDocument } from './workspaceDocument';
+import type { DocumentAnalysis } from '../incremental/documentAnalysis';
 import type { CoreDiagnostic } from '../model/diagnostic';
 import type { LineIndex } from '../model/range';
 import type { SeverityOverrides } from '../diagnostics/severityOverrides';
 import type { ServiceTarget } from '../rules/target';
 import type { DataHubProfile } from '../datahub/versions';
-import type { ScanLimit } from './scanLimit';
+import type { ScanLimit } from './metadataFiles';
 import type { DocumentCoverage } from './openDocumentLimit';
+import type { RestDifference } from './restCheck';
 
 // What a workspace session (./session.ts) is given and hands out: its options, what the catalog
 // knows, and the documents it keeps.
@@ -24,24 +25,20 @@ export interface CatalogKnowledge {
   datahub?: DataHubProfile;
 }
 
-/**
- * Incremental sync: the editor's edits of an open document from one version to another, in
- * offsets (the language server records them); undefined when they are not all known.
- */
-export type EditSource = (uri: string, fromVersion: number, toVersion: number) => TextEdit[] | undefined;
-
 /** A session's collaborators, each given once, at construction. */
 export interface WorkspaceSessionOptions {
   /** what the catalog knows (server: kept fresh, CLI: fetched once); offline without one */
   catalog?: () => CatalogKnowledge;
-  /** the edits of open documents (the language server's edit log); without one, each version is read whole */
-  editSource?: EditSource;
   /** the user's levels per code at start (`catalogCode.diagnostics.severity`, the CLI's `--severity`); later ones through setSeverity */
   severity?: SeverityOverrides;
   /** told of each file left out of the workspace (a FIFO, a device, a file too large, a link leading out), as a sentence */
   onSkipped?: (message: string) => void;
   /** told after each scan whether it stopped at its limit (the server tells the user: server/workspaceLimit.ts) */
   onScanLimit?: (reached: ScanLimitReached | undefined, folders: readonly string[]) => void;
+  /** told when an open document's analysis after edits differed from a fresh read once it rested (./restCheck.ts); without it no such check runs */
+  onRestDifference?: (difference: RestDifference) => void;
+  /** how long a document rests before that check (default REST_MS; negative: never) */
+  restMs?: number;
 }
 
 /** A scan stopped at its limit: the files past it were not read. */

@@ -10,6 +10,8 @@ const defaults = {
   CATALOG_FUZZ_RUNS: '5000',
   CATALOG_CRASH_ROUNDS: '300',
   CATALOG_LOAD_SECONDS: '60',
+  // the differential test (test/reliability/differential.test.ts) in its long mode
+  CATALOG_DIFFERENTIAL_MINUTES: '30',
 };
 const env = { ...process.env };
 for (const [key, value] of Object.entries(defaults)) env[key] ??= value;

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../bench/generate/metadataFiles';
-import { seededRandom } from '../../bench/support/random';
+import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../support/generate/metadataFiles';
+import { seededRandom } from '../../support/random';
 import { definitionsFromModel } from '../../core/definitions/fromFacts';
 import { EMPTY_DEFINITIONS } from '../../core/definitions/types';
 import { readDocument } from '../../core/formats';
 import { validateParts } from '../../core/incremental/checkParts';
-import { DocumentAnalysis, type TextEdit } from '../../core/incremental/documentAnalysis';
+import { DocumentAnalysis } from '../../core/incremental/documentAnalysis';
+import type { TextEdit } from '../../core/incremental/textEdit';
 import { LineIndex } from '../../core/model/range';
 import { workSince, workSnapshot, type WorkCounts } from '../../core/model/workCounters';
 

@@ -7,9 +7,9 @@ import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import type { Diagnostic, TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { goldenMcpJson } from '../../bench/generate/goldenMcp';
-import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../bench/generate/metadataFiles';
-import { seededRandom } from '../../bench/support/random';
+import { goldenMcpJson } from '../../support/generate/goldenMcp';
+import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../support/generate/metadataFiles';
+import { seededRandom } from '../../support/random';
 import { editSpec, toEdit, type EditSpec } from '../support/incrementalEquality';
 import { TestClient } from './lspClient';
 
@@ -17,8 +17,8 @@ import { TestClient } from './lspClient';
  * Pushed diagnostics (and document symbols) after random edit sequences equal those of the final
  * text opened fresh, through the real server over stdio: the editor's buffer kept in chunks
  * (server/editorDocument.ts), each edited item's text kept by the analysis instead of sliced from
- * the document's text (core/incremental/documentAnalysis.ts), and the frames written by
- * server/messageWriter.ts. The files are longer than a chunk, so edits land in, across and
+ * the document's text (core/incremental/documentAnalysis.ts), and the frames written over stdio
+ * (vscode-jsonrpc's writer). The files are longer than a chunk, so edits land in, across and
  * between chunks. Some versions are waited for (the next edit then applies to an analysed
  * version), others come in a burst.
  */

@@ -7,11 +7,12 @@ import { definitionsFromModel } from '../../core/definitions/fromFacts';
 import { EMPTY_DEFINITIONS, type DefinitionsView } from '../../core/definitions/types';
 import { complete } from '../../core/features/completion';
 import { documentSymbols } from '../../core/features/symbols';
-import type { WorkspaceDocument } from '../../core/features/workspace';
+import type { WorkspaceDocument } from '../../core/workspace/workspaceDocument';
 import { readDocument, readDocumentTree } from '../../core/formats';
 import { validateParts } from '../../core/incremental/checkParts';
-import { DocumentAnalysis, type TextEdit } from '../../core/incremental/documentAnalysis';
-import { PROPERTIES_YAML } from '../../bench/generate/metadataFiles';
+import { DocumentAnalysis } from '../../core/incremental/documentAnalysis';
+import type { TextEdit } from '../../core/incremental/textEdit';
+import { PROPERTIES_YAML } from '../../support/generate/metadataFiles';
 import { LineIndex } from '../../core/model/range';
 import { validateDocument } from '../../core/validate';
 import { propertiesReadBy, propertiesReadByDocument } from '../../core/workspace/definitionChanges';
@@ -271,13 +272,8 @@ export function assertSameAsFresh(analysis: DocumentAnalysis, at: number, steps:
 
 function compareWithFresh(analysis: DocumentAnalysis, at: number, steps: string): void {
   const fresh = readDocument(analysis.uri, analysis.text);
-  assert.deepEqual(analysis.model, fresh, `model after ${steps}`);
-  // A fresh read is itself made of parts where it can be (syntax errors inside items included): the same as reading the tree whole.
-  if (/\.ya?ml$/.test(analysis.uri)) assert.deepEqual(fresh, readDocumentTree(analysis.uri, analysis.text), `item by item read and whole-tree read after ${steps}`);
-  const document = (model: typeof fresh): WorkspaceDocument => ({ uri: analysis.uri, text: analysis.text, model, lineIndex: new LineIndex(analysis.text) });
-  const definitions = view(fresh);
-  assert.deepEqual(validateDocument({ model: analysis.model, text: analysis.text, definitions }), validateDocument({ model: fresh, text: analysis.text, definitions }), `diagnostics after ${steps}`);
-  // The checks the editor runs: part by part, results of unchanged parts kept from earlier steps.
+  // The checks the editor runs first, before anything reads the model whole (which moves every part
+  // to where the text has it): part by part, results of unchanged parts kept from earlier steps.
   const parts = analysis.parts;
   if (parts) {
     const kept = validateParts({ model: analysis.model, text: analysis.text, definitions: STABLE_DEFINITIONS, parts, cache: analysis.cache, repeats: analysis.repeats });
@@ -286,6 +282,12 @@ function compareWithFresh(analysis: DocumentAnalysis, at: number, steps: string)
     const withExistence = validateParts({ model: analysis.model, text: analysis.text, definitions: STABLE_DEFINITIONS, entities: SOME_MISSING, parts, cache: analysis.cache, repeats: analysis.repeats });
     assert.deepEqual(withExistence, validateDocument({ model: fresh, text: analysis.text, definitions: STABLE_DEFINITIONS, entities: SOME_MISSING }), `diagnostics with existence answers after ${steps}`);
   }
+  assert.deepEqual(analysis.model, fresh, `model after ${steps}`);
+  // A fresh read is itself made of parts where it can be (syntax errors inside items included): the same as reading the tree whole.
+  if (/\.ya?ml$/.test(analysis.uri)) assert.deepEqual(fresh, readDocumentTree(analysis.uri, analysis.text), `item by item read and whole-tree read after ${steps}`);
+  const document = (model: typeof fresh): WorkspaceDocument => ({ uri: analysis.uri, text: analysis.text, model, lineIndex: new LineIndex(analysis.text) });
+  const definitions = view(fresh);
+  assert.deepEqual(validateDocument({ model: analysis.model, text: analysis.text, definitions }), validateDocument({ model: fresh, text: analysis.text, definitions }), `diagnostics after ${steps}`);
   // What the checks read, kept as a union over the parts (core/incremental/partUnion.ts).
   assert.deepEqual(new Set(propertiesReadByDocument({ model: analysis.model, analysis })), new Set(propertiesReadBy(fresh)), `properties read after ${steps}`);
   assert.deepEqual(documentSymbols(document(analysis.model)), documentSymbols(document(fresh)), `symbols after ${steps}`);

@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../../bench/generate/metadataFiles';
-import { seededRandom } from '../../../bench/support/random';
+import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../../support/generate/metadataFiles';
+import { seededRandom } from '../../../support/random';
 import { validateParts } from '../../../core/incremental/checkParts';
 import type { CheckedPart } from '../../../core/incremental/parts';
-import { DocumentAnalysis, type TextEdit } from '../../../core/incremental/documentAnalysis';
+import { DocumentAnalysis } from '../../../core/incremental/documentAnalysis';
+import type { TextEdit } from '../../../core/incremental/textEdit';
 import { readDocument } from '../../../core/formats';
 import { validateDocument } from '../../../core/validate';
 import type { LineageEdgeFact } from '../../../core/model/facts';
@@ -73,10 +74,12 @@ describe('YAML list formats are analysed item by item', () => {
     const run = DocumentAnalysis.read('file:///w/p.yaml', text).apply([pasted]);
     assert.equal(run.path, 'run', 'a new item pasted inside one');
     assertSameAsFresh(run, pasted.start, 'a new item pasted inside one');
-    const cases: [string, TextEdit][] = [
-      ['an item indented under the one before', { start: second, end: second, text: '  ' }],
-      ['an anchor', { start: second + 2, end: second + 2, text: '&tier ' }],
-    ];
+    const cases: [string, TextEdit][] = [['an anchor', { start: second + 2, end: second + 2, text: '&tier ' }]];
+    // An item indented under the one before is read as a run with that one (issue 34: not the whole file).
+    const indent: TextEdit = { start: second, end: second, text: '  ' };
+    const indented = DocumentAnalysis.read('file:///w/p.yaml', text).apply([indent]);
+    assert.equal(indented.path, 'run', 'an item indented under the one before');
+    assertSameAsFresh(indented, indent.start, 'an item indented under the one before');
     // A syntax error inside an item stays in that item's run: the item after it reads as before.
     const quote: TextEdit = { start: second + 6, end: second + 6, text: '"' };
     const broken = DocumentAnalysis.read('file:///w/p.yaml', text).apply([quote]);

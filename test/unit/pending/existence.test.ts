@@ -6,14 +6,9 @@ import { EMPTY_DEFINITIONS } from '../../../core/definitions/types';
 import { entityExists } from '../../../core/rules/entityExists';
 import { collectPushIntent } from '../../../core/plan/pushIntent';
 import { standardAspectWriter } from '../../../core/plan/pushPlan';
-import { createdEntities } from '../../../core/pending/existence';
-import type { TextEdit } from '../../../core/incremental/documentAnalysis';
+import { createdEntities } from '../../../core/plan/existence';
+import type { TextEdit } from '../../../core/incremental/textEdit';
 import { WorkspaceSession } from '../../../core/workspace/session';
-import fc from 'fast-check';
-import { goldenMcpJson } from '../../../bench/generate/goldenMcp';
-import { datasetYaml } from '../../../bench/generate/metadataFiles';
-import { seededRandom } from '../../../bench/support/random';
-import { editSpec, toEdit } from '../../support/incrementalEquality';
 
 const ds = (name: string): string => `urn:li:dataset:(urn:li:dataPlatform:hive,${name},PROD)`;
 const DATASETS = 'file:///repo/finance-datasets.yaml';
@@ -87,17 +82,17 @@ describe('existence in the pending state', () => {
 
   it('an open document read in parts creates, after each edit, what the whole file creates (kept per part, not collected again per keystroke)', () => {
     let pendingEdit: TextEdit[] = [];
-    const session = new WorkspaceSession({ editSource: () => pendingEdit });
+    const session = new WorkspaceSession();
     const items = Array.from({ length: 40 }, (_, i) => `- id: t${i}\n  platform: hive\n  description: table ${i}\n`).join('');
     let text = items;
     let version = 1;
-    session.openDocument(DATASETS, text, version);
+    session.updateOpenDocument(DATASETS, text, version);
     const pending = new PendingEntities(session);
     const wholeFile = () => [...createdEntities(collectPushIntent([session.get(DATASETS)!.model], standardAspectWriter())).keys()].sort();
     const edit = (start: number, end: number, inserted: string) => {
       pendingEdit = [{ start, end, text: inserted }];
       text = text.slice(0, start) + inserted + text.slice(end);
-      session.openDocument(DATASETS, text, ++version);
+      session.updateOpenDocument(DATASETS, text, ++version, { fromVersion: version - 1, edits: pendingEdit });
       assert.ok(session.get(DATASETS)?.analysis?.parts, 'the document is kept in parts');
       assert.deepEqual([...pending.index().keys()].sort(), wholeFile());
     };
@@ -112,36 +107,5 @@ describe('existence in the pending state', () => {
     assert.equal(pending.createdBy(ds('t7')), undefined, 'the renamed item no longer creates its old name');
   });
 
-  it('after random edit sequences of every kind, an open document creates what the whole file creates (the union over its parts)', () => {
-    for (const [uri, original] of [
-      ['file:///repo/datasets.yaml', datasetYaml(300, seededRandom(3)).text],
-      ['file:///repo/golden.json', goldenMcpJson(900)],
-    ]) {
-      fc.assert(
-        fc.property(fc.array(editSpec, { minLength: 1, maxLength: 10 }), (specs) => {
-          let pendingEdit: TextEdit[] = [];
-          const session = new WorkspaceSession({ editSource: () => pendingEdit });
-          let text = original;
-          let version = 1;
-          session.openDocument(uri, text, version);
-          const pending = new PendingEntities(session);
-          // Other files of the session that create some of the same entities.
-          session.openDocument('file:///repo/other.yaml', '- id: warehouse.table_000004\n  platform: hive\n', 1);
-          const byFile = (file: string) => [...pending.index()].filter(([, sources]) => sources.has(file)).map(([urn]) => urn).sort();
-          const wholeFile = () => [...createdEntities(collectPushIntent([session.get(uri)!.model], standardAspectWriter())).keys()].sort();
-          assert.deepEqual(byFile(uri), wholeFile());
-          for (const spec of specs) {
-            const edit = toEdit(text, spec);
-            pendingEdit = [edit];
-            text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
-            session.openDocument(uri, text, ++version);
-            assert.deepEqual(byFile(uri), wholeFile(), `after ${JSON.stringify(edit)} (${session.get(uri)?.analysis?.path})`);
-            assert.deepEqual(byFile('file:///repo/other.yaml'), [ds('warehouse.table_000004')]);
-          }
-        }),
-        { numRuns: 8 },
-      );
-    }
-  });
 });
 

@@ -40,7 +40,7 @@ function setUp() {
   const checkAll = () =>
     Object.fromEntries(
       Object.entries(texts).map(([uri, text]) => {
-        const entry = session.openDocument(uri, text, 1);
+        const entry = session.updateOpenDocument(uri, text, 1);
         dependencies.sync();
         return [uri, dependencies.check(1, entry, () => session.diagnosticsOf(uri)).record];
       }),

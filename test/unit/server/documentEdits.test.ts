@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { EditorDocument } from '../../../server/editorDocument';
-import { goldenMcpJson } from '../../../bench/generate/goldenMcp';
+import { goldenMcpJson } from '../../../support/generate/goldenMcp';
 import { readDocument } from '../../../core/formats';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,11 +20,11 @@ describe('the edit log of incremental sync', () => {
 
   it('hands a burst of keystrokes to the analysed version, which reads only the edited element again', () => {
     const log = new EditLog();
-    const session = new WorkspaceSession({ editSource: (edited, from, to) => log.take(edited, from, to) });
+    const session = new WorkspaceSession();
     let document = EditorDocument.create(uri, 'json', 1, goldenMcpJson(600));
-    session.openDocument(uri, document.getText(), 1);
+    session.updateOpenDocument(uri, document.getText(), 1);
     document = type(log, document, document.getText().indexOf('table_2"'), 'renamed_');
-    const entry = session.openDocument(uri, document.getText(), document.version);
+    const entry = session.updateOpenDocument(uri, document.getText(), document.version, log.take(uri, document.version));
     assert.equal(entry.analysis?.path, 'unit');
     assert.deepEqual(entry.model, readDocument(uri, document.getText()));
   });
@@ -33,23 +33,23 @@ describe('the edit log of incremental sync', () => {
     const log = new EditLog();
     let document = EditorDocument.create(uri, 'json', 1, '[]');
     document = type(log, document, 1, 'ab');
-    assert.deepEqual(log.take(uri, 1, 3), [{ start: 1, end: 1, text: 'a' }, { start: 2, end: 2, text: 'b' }]);
+    assert.deepEqual(log.take(uri, 3), { fromVersion: 1, edits: [{ start: 1, end: 1, text: 'a' }, { start: 2, end: 2, text: 'b' }] });
     document = type(log, document, 1, 'c');
-    assert.equal(log.take(uri, 1, 4), undefined, 'the log starts at version 3');
+    assert.deepEqual(log.take(uri, 4), { fromVersion: 3, edits: [{ start: 1, end: 1, text: 'c' }] }, 'the log starts afresh at version 3');
     log.record(document, [{ text: '[1]' }], 5);
-    assert.deepEqual(log.take(uri, 4, 5), [{ start: 1, end: 4, text: '1' }], 'a whole-text change is the stretch between the common start and end');
+    assert.deepEqual(log.take(uri, 5), { fromVersion: 4, edits: [{ start: 1, end: 4, text: '1' }] }, 'a whole-text change is the stretch between the common start and end');
   });
 
   it('a client that sends whole texts (full sync) still gets only the edited item read again', () => {
     const yamlUri = 'file:///work/datasets.yaml';
     const log = new EditLog();
-    const session = new WorkspaceSession({ editSource: (edited, from, to) => log.take(edited, from, to) });
+    const session = new WorkspaceSession();
     const text = readFileSync(join(process.cwd(), 'test', 'fixtures', 'sample-catalog', '03-datasets-warehouse.yaml'), 'utf8');
     let document = EditorDocument.create(yamlUri, 'yaml', 1, text);
-    session.openDocument(yamlUri, text, 1);
+    session.updateOpenDocument(yamlUri, text, 1);
     const at = text.lastIndexOf('description: ') + 'description: '.length;
     document = log.record(document, [{ text: `${text.slice(0, at)}Renamed ${text.slice(at)}` }], 2);
-    const entry = session.openDocument(yamlUri, document.getText(), 2);
+    const entry = session.updateOpenDocument(yamlUri, document.getText(), 2, log.take(yamlUri, 2));
     assert.equal(entry.analysis?.path, 'unit');
     assert.deepEqual(entry.model, readDocument(yamlUri, document.getText()));
   });

@@ -77,7 +77,7 @@ test('a session checks each file against the definitions of every file, and re-r
   assert.equal(session.setAssociations({ 'data.yaml': 'none' }), false);
   // An open document's text wins over the disk.
   session.setAssociations({});
-  session.openDocument(dataUri, DATASETS.replace('marketing', 'finance'), 3);
+  session.updateOpenDocument(dataUri, DATASETS.replace('marketing', 'finance'), 3);
   assert.deepEqual(session.diagnosticsOf(dataUri), []);
 });
 
@@ -117,7 +117,7 @@ test('while a scan reads the definition files, checks see none of them rather th
   writeFileSync(join(root, 'z-properties.yaml'), PROPERTIES);
   const session = new WorkspaceSession();
   const dataUri = pathToFileURL(join(root, 'data.yaml')).toString();
-  session.openDocument(dataUri, DATASETS, 1);
+  session.updateOpenDocument(dataUri, DATASETS, 1);
   const scanned = session.scan([root]);
   const seen: string[][] = [];
   // Ask on every turn of the event loop while the scan runs, as an editor's requests would.

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
-import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../../bench/generate/metadataFiles';
-import { seededRandom } from '../../../bench/support/random';
+import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../../support/generate/metadataFiles';
+import { seededRandom } from '../../../support/random';
 import { FIELDS_READ_ACROSS_FILES, OWN_CHECK_KINDS, slimModel } from '../../../core/workspace/slimModel';
 import { WorkspaceSession } from '../../../core/workspace/session';
 import { readDocument } from '../../../core/formats/index';
@@ -56,7 +56,7 @@ test('a scanned file keeps every fact but those its own checks read, and its dia
     const orders = scanned.get(c)?.model.facts.find((fact) => fact.kind === 'entityDeclaration');
     assert.deepEqual(orders?.kind === 'entityDeclaration' ? Object.keys(orders.fields).sort() : [], ['id', 'platform']);
     // Opened, a file is read whole; closed again, slim.
-    assert.equal(scanned.openDocument(c, files['c.datasets.yaml'], 1).slim, undefined);
+    assert.equal(scanned.updateOpenDocument(c, files['c.datasets.yaml'], 1).slim, undefined);
     assert.ok(scanned.get(c)?.model.facts.some((fact) => fact.kind === 'objectShape'));
     await scanned.closeDocument(c);
     assert.equal(scanned.get(c)?.slim, true);

@@ -1,0 +1,114 @@
+import { UNKNOWN_EXISTENCE } from '../../core/definitions/types';
+import type { CatalogKnowledge } from '../../core/workspace/session';
+import { loadMetadataDocuments, validateAll } from '../documents';
+import { SETTINGS_FLAG_HELP } from '../settings';
+import { parseCommandLine } from '../args';
+import type { CliIo } from '../io';
+import { targetLine } from '../../core/api/targetDescription';
+import type { ServiceTarget } from '../../core/rules/target';
+import { parseTargetFlag } from '../targetFlag';
+import { formatGithub, formatSarif, formatText, type ReportFormat } from '../report';
+import { describeProfile, parseDataHubVersion, resolveProfile } from '../../core/datahub/versions';
+import { PendingEntities } from '../../core/pending/pendingEntities';
+import { VALIDATE_OPTIONS } from './validateOptions';
+// validate's own bundle has validateServiceAbsent.ts here (esbuild.mjs): runs with --service go to the whole CLI's.
+import { askService, type ServiceAnswers } from './validateService';
+
+const FORMATS: readonly ReportFormat[] = ['text', 'json', 'github', 'sarif'];
+
+export const VALIDATE_USAGE = `Usage: catalog-code validate [PATH...] [--format text|json|github|sarif] [--service URL]
+                             [--target local|datahub|offline] [--severity CODE=LEVEL]...
+                             [--datahub-version VERSION|auto] [--settings FILE|none]
+
+Checks every metadata file under PATH (default: the current folder). Folders are walked;
+YAML and JSON files that are not Catalog Code formats are skipped; DataHub business glossary,
+data product and data contract files are named (format.notChecked) but not checked. Exits 1 when
+an error is found.
+
+Offline (no --service) it checks the files against each other: property values against the
+definitions in the files. With --service URL (token from CATALOG_TOKEN, or the local catalog's token
+file for a URL on this machine) it also checks against the service's live definitions and whether
+the entities of each lineage edge exist — in the pending state: the catalog with these files
+applied, so an entity one of the files creates (a dataset YAML entry, an MCP aspect) counts as
+existing, as it will once they are pushed together.
+
+Severities follow who refuses what (docs/diagnostics.md): a rule only the local catalog enforces is
+an error when --service is the local catalog (or --target local), a warning otherwise.
+--severity CODE=LEVEL (repeatable; LEVEL error, warning, information, hint or off; CODE may be a
+family such as lineage.*) overrides a code.
+
+DataHub's rules change between versions (docs/diagnostics.md, "DataHub versions"):
+--datahub-version VERSION (e.g. 1.2.0) judges by that version; 'auto' (the default) takes the
+version the --service reports on /config, else the newest version Catalog Code models. The
+setting catalogCode.datahub.version in .vscode/settings.json is used when the flag is absent.
+
+Settings: catalogCode.formats.associations and catalogCode.diagnostics.severity are read from
+.vscode/settings.json in the current folder, as the editor applies them (one line on stderr names
+those applied); CATALOG_CODE_ASSOCIATIONS (JSON) replaces the associations, --severity a code's level.
+${SETTINGS_FLAG_HELP}`;
+
+export async function runValidate(argv: string[], io: CliIo): Promise<number> {
+  const commandLine = parseCommandLine(argv, VALIDATE_OPTIONS, VALIDATE_USAGE, io);
+  if (!commandLine.ok) return commandLine.exit;
+  const parsed = commandLine.value;
+  const targetFlag = parsed.values.target === undefined ? undefined : parseTargetFlag(parsed.values.target);
+  if (targetFlag !== undefined && !targetFlag.ok) {
+    io.stderr(targetFlag.problem);
+    return 2;
+  }
+  const chosenTarget = targetFlag?.value;
+  const versionFlag = parsed.values['datahub-version'];
+  if (versionFlag !== undefined && versionFlag.trim() !== 'auto' && parseDataHubVersion(versionFlag) === undefined) {
+    io.stderr(`--datahub-version '${versionFlag.slice(0, 40)}' is not a DataHub version; write one such as 1.2.0, or 'auto' for the version the --service reports.`);
+    return 2;
+  }
+  const format = parsed.values.format as ReportFormat;
+  if (!FORMATS.includes(format)) {
+    io.stderr(`Unknown --format '${parsed.values.format}'; use one of ${FORMATS.join(', ')}.`);
+    return 2;
+  }
+
+  let knowledge: CatalogKnowledge = { entities: UNKNOWN_EXISTENCE };
+  const loaded = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { severityFlags: parsed.values.severity ?? [], settingsFile: parsed.values.settings, catalog: () => knowledge });
+  if (!loaded.ok) return loaded.exit;
+  const workspace = loaded.value;
+  const models = workspace.documents.map((d) => d.model);
+
+  let answers: ServiceAnswers | undefined;
+  if (parsed.values.service) {
+    const asked = await askService(parsed.values.service, chosenTarget, models, io);
+    if (!asked.ok) return asked.exit;
+    answers = asked.value;
+  } else io.stderr(offlineTargetLine(chosenTarget));
+  const target: ServiceTarget = answers?.target ?? chosenTarget ?? 'offline';
+  const wanted = versionFlag ?? workspace.datahubVersion;
+  const reported = answers && (wanted === 'auto' || wanted === '') ? await answers.version() : undefined;
+  const { profile } = resolveProfile(wanted, reported);
+  if (profile.source !== 'default') io.stderr(`Judging by ${describeProfile(profile)}.`);
+  // Existence in the pending state (core/plan/existence.ts), as the editor and the push plan judge it.
+  const pending = new PendingEntities(workspace.session);
+  knowledge = { ...(answers ? { serviceDefinitions: answers.live } : {}), entities: pending.view(answers?.entities ?? UNKNOWN_EXISTENCE), target, datahub: profile };
+  const all = validateAll(workspace);
+
+  if (format === 'json') io.stdout(JSON.stringify(all, null, 2));
+  else if (format === 'github') {
+    const report = formatGithub(all, fullListHint(process.env));
+    if (report.annotations) (io.workflowCommands ?? io.stdout)(report.annotations);
+    if (report.summary) io.stdout(report.summary);
+  } else if (format === 'sarif') io.stdout(formatSarif(all, io.version, process.env.CATALOG_CODE_DOCS_URL || undefined));
+  else io.stdout(formatText(all, workspace.documents.length, workspace.unchecked.length));
+
+  return all.some((d) => d.severity === 'error') ? 1 : 0;
+}
+
+/** Offline, with the way to check against the catalog the terminal was given (the editor sets CATALOG_SERVICE_URL for its terminals). */
+function offlineTargetLine(chosen: ServiceTarget | undefined): string {
+  const judged = chosen && chosen !== 'offline' ? ` Severities as for ${chosen === 'localCatalog' ? 'the local catalog' : 'DataHub'} (--target).` : '';
+  const hint = process.env.CATALOG_SERVICE_URL ? ' CATALOG_SERVICE_URL is set: add --service "$CATALOG_SERVICE_URL" to check against that catalog too.' : '';
+  return `${targetLine('offline')}${judged}${hint}`;
+}
+
+/** Where the whole list is when annotations were left out: the job summary the GitHub Action writes, else a command. */
+function fullListHint(env: NodeJS.ProcessEnv): string {
+  return env.CATALOG_CODE_FULL_LIST_AT?.trim() || 'run catalog-code validate with --format text (or --format json) to list every problem';
+}
