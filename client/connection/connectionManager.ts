@@ -15,6 +15,8 @@ import { autoStartVerdict, localCatalogPlace } from './localCatalogPlace';
 /** Whether the workspace holds metadata files, as the language server tells it (../claimedFiles.ts). */
 export interface WorkspaceMetadata {
   readonly hasMetadata: boolean;
+  /** the language server has told the claimed files once (its first scan is read) */
+  readonly known: boolean;
   readonly onDidChange: vscode.Event<void>;
 }
 
@@ -53,9 +55,9 @@ export class ConnectionManager implements vscode.Disposable {
   ) {
     this.tokens = new TokenBroker(vscodeTokenPorts(context, log));
     this.disposables.push(
-      // The first metadata file the language server claims may start the local catalog.
+      // The first metadata file the language server claims may start the local catalog (and its first answer says why not).
       metadata.onDidChange(() => {
-        if (!this.connection && !this.local && this.state.status === 'idle' && metadata.hasMetadata) void this.connect();
+        if (!this.connection && !this.local && this.state.status === 'idle') void this.connect();
       }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('catalogCode.service.url')) void this.connect();
@@ -113,9 +115,17 @@ export class ConnectionManager implements vscode.Disposable {
       hasMetadata: this.metadata.hasMetadata,
       hadLocalCatalog: this.hadLocalCatalog(),
     });
+    // Until the language server has read the workspace, "no metadata" is not known yet: wait for its answer.
+    if (!verdict.start && verdict.reason === 'noMetadata' && !this.metadata.known) {
+      this.connection = undefined;
+      this.report({ type: 'waitingForWorkspace' });
+      return undefined;
+    }
     if (!verdict.start) {
       this.connection = undefined;
+      const told = this.state.status === 'idle' && this.state.notStarted === verdict.reason;
       this.report({ type: 'localNotStarted', reason: verdict.reason });
+      if (!told) this.log.info(this.describe());
       return undefined;
     }
     return this.startLocal();

@@ -32,6 +32,8 @@ export type ConnectionEvent =
   | { type: 'localStartFailed'; detail: string }
   | { type: 'localStopped' }
   | { type: 'localNotStarted'; reason: NotStartedReason }
+  /** no service URL, and the language server has not yet said whether the workspace holds metadata */
+  | { type: 'waitingForWorkspace' }
   | { type: 'requestFailed'; reason: Exclude<FailureReason, 'startFailed'>; detail: string }
   | { type: 'requestSucceeded' }
   | { type: 'signedIn' }
@@ -54,6 +56,8 @@ export function nextConnectionState(state: ConnectionState, event: ConnectionEve
       return state.status === 'connected' && state.target.kind === 'remote' ? state : { status: 'stopped' };
     case 'localNotStarted':
       return { status: 'idle', notStarted: event.reason };
+    case 'waitingForWorkspace':
+      return { status: 'idle' };
     case 'requestFailed': {
       const target = targetOf(state);
       // Kept so a 401 can say "not signed in" rather than "the token was refused" when no token was sent.
