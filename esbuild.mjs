@@ -1,6 +1,6 @@
 // Bundles the entry points. Type-checking is `npm run typecheck`, not this script.
 import * as esbuild from 'esbuild';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -36,7 +36,22 @@ const common = {
   minify: production,
   logLevel: 'silent',
   plugins: [reportProblems],
+  // Which packages each bundle carries: THIRD-PARTY-NOTICES.md is generated from it (scripts/thirdPartyNotices.ts).
+  metafile: true,
 };
+
+/** The folder of each package under node_modules/ that went into a bundle (the innermost one, for nested copies), per bundle (dist/bundled-packages.json). */
+function bundledPackages(outfile, metafile) {
+  const packages = new Set();
+  for (const input of Object.keys(metafile?.inputs ?? {})) {
+    const path = input.replace(/\\/g, '/');
+    const at = path.lastIndexOf('node_modules/');
+    if (at < 0) continue;
+    const rest = path.slice(at + 'node_modules/'.length).split('/');
+    packages.add(path.slice(0, at) + 'node_modules/' + rest.slice(0, rest[0].startsWith('@') ? 2 : 1).join('/'));
+  }
+  return [outfile, [...packages].sort()];
+}
 
 /**
  * validate's own bundle leaves the service steps out (cli/validate/validateService.ts: the service client and
@@ -88,16 +103,19 @@ async function main() {
     return;
   }
   let failed = false;
-  for (const ctx of contexts) {
+  const bundled = [];
+  for (const [index, ctx] of contexts.entries()) {
     try {
       const result = await ctx.rebuild();
       if (result.errors.length > 0) failed = true;
+      bundled.push(bundledPackages(entries[index].outfile, result.metafile));
     } catch {
       failed = true;
     }
     await ctx.dispose();
   }
   if (failed) process.exit(1);
+  writeFileSync('dist/bundled-packages.json', `${JSON.stringify(Object.fromEntries(bundled), null, 2)}\n`);
 }
 
 main().catch((error) => {

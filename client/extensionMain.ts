@@ -19,6 +19,7 @@ import { CatalogLanguageServer } from './languageServer';
 import type { StatusParams } from '../core/protocol';
 import { pullCommand } from './pull/pullCommand';
 import { commandHandlers, provideCommands } from './commands';
+import { ClaimedFiles } from './claimedFiles';
 
 /**
  * Everything the extension does beyond registering its commands, loaded by the entry bundle
@@ -38,9 +39,11 @@ export class CatalogExtension {
 
   async start(): Promise<void> {
     const { context, log } = this;
-    const connection = new ConnectionManager(context, log);
+    // Which files a format claims, as the language server tells it: the menus' context keys, and whether the local catalog may start.
+    const claimed = new ClaimedFiles();
+    const connection = new ConnectionManager(context, log, claimed);
     const status = new CatalogStatus(connection);
-    context.subscriptions.push(connection, status, connection.onDidChange(() => status.render()));
+    context.subscriptions.push(claimed, connection, status, connection.onDidChange(() => status.render()));
     // The integrated terminals reach the catalog the editor uses (CATALOG_SERVICE_URL; never the token).
     const terminals = new TerminalEnvironment(context.environmentVariableCollection, () => connection.terminalVariables());
     context.subscriptions.push(terminals, connection.onDidChange(() => terminals.update()));
@@ -55,6 +58,7 @@ export class CatalogExtension {
       reachability = params.state;
     });
     this.languageServer = languageServer;
+    claimed.listen(languageServer.client);
     const server = new ServerQueries(() => languageServer.client);
     const workspaceValidation = new WorkspaceValidation(server, log);
     const lineageView = new LineageView(connection, server);
@@ -86,7 +90,7 @@ export class CatalogExtension {
 
     await languageServer.start();
     this.deferred.markReady();
-    // Connecting may start the local catalog; it must not hold up the commands.
+    // Connecting may start the local catalog (in a trusted workspace holding metadata files); it must not hold up the commands.
     void connection.connect().then(() => languageServer.sendConnection());
   }
 

@@ -118,7 +118,7 @@ export class CatalogLanguageServer {
   private clientOptions(context: vscode.ExtensionContext): LanguageClientOptions {
     // No settings here: the server pulls the catalogCode section (see synchronize below), one way only.
     // The client registers catalogCode.refreshDefinitions itself, so it exists even when the server is down.
-    const initializationOptions: CatalogInitializationOptions = { storagePath: context.globalStorageUri.fsPath, clientRegistersCommands: true, catalogCodeStatus: true };
+    const initializationOptions: CatalogInitializationOptions = { storagePath: context.globalStorageUri.fsPath, clientRegistersCommands: true, catalogCodeStatus: true, catalogCodeClaimedFiles: true };
     return {
       documentSelector: [
         { scheme: 'file', language: 'yaml' },

@@ -9,6 +9,7 @@ import type { PendingView } from './common/pendingTypes';
 import type { PushPlan } from './plan/pushPlanTypes';
 import type { PushVerdicts } from './plan/pushVerdicts';
 import type { TypeNamespace } from './urn';
+import type { FormatId } from './model/facts';
 
 /**
  * What a client passes in `initialize` → `initializationOptions`. All fields are optional. The VS
@@ -38,6 +39,11 @@ export interface CatalogInitializationOptions {
    * the server's log (window/logMessage).
    */
   catalogCodeStatus?: boolean;
+  /**
+   * The client handles `catalogCode/claimedFiles` (the VS Code client does: its Push, Plan and Pull
+   * menus show only on files a format claims); without this the server sends none.
+   */
+  catalogCodeClaimedFiles?: boolean;
   /**
    * How the client counts a position's `character` when it does not say so in
    * `capabilities.general.positionEncodings` (LSP 3.17): `utf-32` for one that counts characters
@@ -301,4 +307,23 @@ export interface CatalogChangedParams {
 export const CatalogChangedNotification = {
   method: 'catalogCode/catalogChanged',
   type: new NotificationType<CatalogChangedParams>('catalogCode/catalogChanged'),
+} as const;
+
+/**
+ * Server → client: which files a format claims (by content or `catalogCode.formats.associations`),
+ * as changes since the last message. `reset`: forget every file told before (the first message of
+ * a server run). The VS Code client turns it into the context keys its menus read
+ * (client/claimedFiles.ts), and starts the local catalog only once a file is claimed.
+ */
+export interface ClaimedFilesParams {
+  reset?: boolean;
+  /** URI → the format that claims it, for files claimed anew or by another format */
+  claimed: Record<string, FormatId>;
+  /** URIs no longer claimed (deleted, changed into another kind of file, associated with `none`) */
+  released: string[];
+}
+
+export const ClaimedFilesNotification = {
+  method: 'catalogCode/claimedFiles',
+  type: new NotificationType<ClaimedFilesParams>('catalogCode/claimedFiles'),
 } as const;

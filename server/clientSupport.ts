@@ -22,6 +22,8 @@ export interface ClientSupport {
   hierarchicalSymbols: boolean;
   /** the client asked for `catalogCode/status` notifications (an initialization option or an experimental capability) */
   statusNotifications: boolean;
+  /** the client asked for `catalogCode/claimedFiles` notifications (an initialization option) */
+  claimedFilesNotifications: boolean;
   /** a WorkspaceEdit may carry versioned `documentChanges` (else only `changes`) */
   documentChanges: boolean;
   /** the client accepts workspace/inlayHint/refresh (asked after the inlay hints setting changes) */
@@ -44,6 +46,7 @@ export function clientSupportOf(params: InitializeParams, options: CatalogInitia
     folders,
     hierarchicalSymbols: params.capabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true,
     statusNotifications: options.catalogCodeStatus === true || (params.capabilities.experimental as { catalogCodeStatus?: unknown } | undefined)?.catalogCodeStatus === true,
+    claimedFilesNotifications: options.catalogCodeClaimedFiles === true,
     documentChanges: workspace?.workspaceEdit?.documentChanges === true,
     inlayHintRefresh: workspace?.inlayHint?.refreshSupport === true,
     workspaceSymbolUriOnly: workspace?.symbol?.resolveSupport?.properties?.includes('location.range') === true,

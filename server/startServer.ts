@@ -19,6 +19,7 @@ import { listenInlayHints } from './inlayHints';
 import { listenWorkspaceSymbols } from './workspaceSymbols';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics';
 import { listenLineageRequests } from './lineageRequests';
+import { ClaimedFiles } from './claimedFiles';
 
 /**
  * Wires an LSP connection (`lsp`: the editor on the other end) to the pure core, one capability
@@ -33,6 +34,7 @@ export function startServer(lsp: Connection): ServerState {
   const workspaceDiagnostics = new WorkspaceDiagnostics(lsp, state, diagnostics.dependencies);
   const files = new FileWatching(lsp, state, () => workspaceDiagnostics.changed());
   let support: ClientSupport | undefined;
+  let claimed: ClaimedFiles | undefined;
 
   lsp.onInitialize((params: InitializeParams): InitializeResult => {
     const options = (params.initializationOptions ?? {}) as CatalogInitializationOptions;
@@ -42,6 +44,7 @@ export function startServer(lsp: Connection): ServerState {
     state.configure(options);
     // Editors that cannot be asked for settings may give them here, in the section's shape.
     settings.applyInitial({ formats: { associations: options.associations }, diagnostics: { severity: options.severity }, definitions: { refreshIntervalSeconds: options.refreshIntervalSeconds } });
+    if (support.claimedFilesNotifications) claimed = new ClaimedFiles(lsp, state.session);
     diagnostics.listen(support, lifecycle);
     workspaceDiagnostics.listen(lifecycle);
     settings.listen(support);
@@ -58,6 +61,8 @@ export function startServer(lsp: Connection): ServerState {
     state.startFromEnvironmentUnlessTold();
     const count = await state.session.scan(support.folders, state.workspaceLimit.maxFiles);
     state.log(`Read ${count} YAML/JSON file(s) of the workspace.`);
+    // The first message goes once the scan is read, even when no file is claimed.
+    claimed?.flush();
     workspaceDiagnostics.changed();
   });
 
@@ -86,6 +91,7 @@ export function startServer(lsp: Connection): ServerState {
     lifecycle.shuttingDown = true;
     workspaceDiagnostics.stop();
     files.dispose();
+    claimed?.dispose();
     state.dispose();
   });
 

@@ -5,7 +5,6 @@ import { mib, REPO_ROOT, type BenchContext } from '../support/context';
 import { BenchLspClient } from '../support/lspClient';
 import { emptyResult, timingRow, type CaseResult } from '../../support/bench/results';
 import { cacheDir, CODE_SERVER_VERSION, ensureE2eTools } from '../../support/e2e/setup';
-import { vsixManifest } from '../../support/e2e/extensionPackage';
 import { measureActivation } from '../support/codeServerActivation';
 import { nowMs, repeat, summarise, type Timing } from '../../support/bench/stats';
 import { reportTarget } from '../../support/bench/targets';
@@ -34,16 +33,13 @@ function productionBuild(ctx: BenchContext): { dist: string; vsix: string | unde
   for (const entry of ['client', 'server', 'cli', 'core', 'service', 'node_modules', 'tsconfig.json', 'esbuild.mjs']) {
     if (existsSync(path.join(REPO_ROOT, entry))) symlinkSync(path.join(REPO_ROOT, entry), path.join(buildRoot, entry));
   }
-  for (const entry of ['package.json', 'syntaxes', 'media', 'README.md', 'LICENSE', 'CHANGELOG.md', '.vscodeignore', path.join('test', 'fixtures', 'sample-catalog')]) {
+  for (const entry of ['package.json', 'package.nls.json', 'l10n', 'syntaxes', 'media', 'snippets', 'README.md', 'LICENSE', 'CHANGELOG.md', 'THIRD-PARTY-NOTICES.md', '.vscodeignore', '.npmignore', path.join('test', 'fixtures', 'sample-catalog')]) {
     if (existsSync(path.join(REPO_ROOT, entry))) cpSync(path.join(REPO_ROOT, entry), path.join(buildRoot, entry), { recursive: true });
   }
   const build = spawnSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: buildRoot, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`node esbuild.mjs --production failed:\n${build.stdout}\n${build.stderr}`);
   const dist = path.join(buildRoot, 'dist');
   const { npmPackage, npmProblem } = npmPack(buildRoot, ctx.workDir);
-  // vsce refuses package.json's npm `files` list next to .vscodeignore (see vsixManifest).
-  const manifestPath = path.join(buildRoot, 'package.json');
-  writeFileSync(manifestPath, JSON.stringify(vsixManifest(JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>), null, 2));
   const vsix = path.join(ctx.workDir, 'catalog-code.vsix');
   const vsce = path.join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
   const pack = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--baseContentUrl', LOCAL_BASE_URL, '--baseImagesUrl', LOCAL_BASE_URL, '-o', vsix], { cwd: buildRoot, encoding: 'utf8' });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { CONNECTION_FILE_NAME } from '../../core/api/localCatalogToken';
+import { existsSync } from 'node:fs';
+import { CONNECTION_FILE_NAME, LOCAL_CATALOG_FOLDER } from '../../core/api/localCatalogToken';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { currentSettings } from '../settings';
@@ -9,6 +10,15 @@ import { originOf, type ServiceUrl } from './tokenBinding';
 import { TokenBroker } from './tokenBroker';
 import { readServiceUrl, vscodeTokenPorts } from './tokenPorts';
 import { terminalVariablesFor, type TerminalVariables } from './terminalVariables';
+import { autoStartVerdict, localCatalogPlace } from './localCatalogPlace';
+
+/** Whether the workspace holds metadata files, as the language server tells it (../claimedFiles.ts). */
+export interface WorkspaceMetadata {
+  readonly hasMetadata: boolean;
+  /** the language server has told the claimed files once (its first scan is read) */
+  readonly known: boolean;
+  readonly onDidChange: vscode.Event<void>;
+}
 
 const LOCAL_TOKEN_KEY = 'catalogCode.localCatalogToken';
 
@@ -19,7 +29,9 @@ export interface Connection {
 
 /**
  * Decides where the extension talks to: the URL in `catalogCode.service.url`, or — when it is
- * empty — a local catalog it starts itself in the workspace's `.catalog/` folder. The token lives
+ * empty — a local catalog it starts itself, on its own only in a trusted workspace that holds
+ * metadata files, with its data in the extension's storage for the workspace (or `.catalog/`,
+ * ./localCatalogPlace.ts). The token lives
  * only in SecretStorage (one entry per origin, `TokenBroker`) and in memory, and a connection's
  * token is always the one of its own URL's origin.
  */
@@ -33,23 +45,34 @@ export class ConnectionManager implements vscode.Disposable {
   private readonly tokens: TokenBroker;
   /** bumped by every connect(), so an older one that waited (for a question, say) does not win */
   private generation = 0;
+  /** One start at a time: the first claimed file and the start-up's connect() may both ask. */
+  private starting: Promise<Connection | undefined> | undefined;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
+    private readonly metadata: WorkspaceMetadata,
   ) {
     this.tokens = new TokenBroker(vscodeTokenPorts(context, log));
     this.disposables.push(
+      // The first metadata file the language server claims may start the local catalog (and its first answer says why not).
+      metadata.onDidChange(() => {
+        if (!this.connection && !this.local && this.state.status === 'idle') void this.connect();
+      }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('catalogCode.service.url')) void this.connect();
         // Turning auto-start on while nothing is connected starts the local catalog now, not at the next reload.
         else if (event.affectsConfiguration('catalogCode.localCatalog.autoStart') && !this.connection) void this.connect();
+        // Another data location takes effect at the next start; a running catalog keeps its data where it is.
+        else if (event.affectsConfiguration('catalogCode.localCatalog.dataLocation') && this.local) {
+          void vscode.window.showInformationMessage(vscode.l10n.t('Catalog Code: the local catalog keeps its data in {0} until it restarts (Stop, then Start Local Catalog).', this.dataDir() ?? ''));
+        }
       }),
       context.secrets.onDidChange((event) => {
         const url = readServiceUrl().url;
         if (url && this.tokens.concerns(event.key, url)) void this.connect();
       }),
-      // Restricted Mode sent no token; now that the workspace is trusted, connect with it.
+      // Restricted Mode sent no token and started no local catalog; now that the workspace is trusted, connect.
       vscode.workspace.onDidGrantWorkspaceTrust(() => void this.connect()),
     );
   }
@@ -85,13 +108,33 @@ export class ConnectionManager implements vscode.Disposable {
     const generation = ++this.generation;
     const service = readServiceUrl();
     if (service.url) return this.connectRemote(service, generation);
-    const autoStart = currentSettings().localCatalogAutoStart;
-    if (!autoStart && !this.local) {
+    if (this.local) return this.startLocal();
+    const verdict = autoStartVerdict({
+      autoStart: currentSettings().localCatalogAutoStart,
+      trusted: vscode.workspace.isTrusted,
+      hasMetadata: this.metadata.hasMetadata,
+      hadLocalCatalog: this.hadLocalCatalog(),
+    });
+    // Until the language server has read the workspace, "no metadata" is not known yet: wait for its answer.
+    if (!verdict.start && verdict.reason === 'noMetadata' && !this.metadata.known) {
       this.connection = undefined;
-      this.report({ type: 'localStopped' });
+      this.report({ type: 'waitingForWorkspace' });
+      return undefined;
+    }
+    if (!verdict.start) {
+      this.connection = undefined;
+      const told = this.state.status === 'idle' && this.state.notStarted === verdict.reason;
+      this.report({ type: 'localNotStarted', reason: verdict.reason });
+      if (!told) this.log.info(this.describe());
       return undefined;
     }
     return this.startLocal();
+  }
+
+  /** The workspace folder has a `.catalog/` of its own (it used the local catalog before). */
+  private hadLocalCatalog(): boolean {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    return folder !== undefined && folder.uri.scheme === 'file' && existsSync(path.join(folder.uri.fsPath, LOCAL_CATALOG_FOLDER));
   }
 
   /**
@@ -119,12 +162,29 @@ export class ConnectionManager implements vscode.Disposable {
 
   private dataDir(): string | undefined {
     const folder = vscode.workspace.workspaceFolders?.[0];
-    if (folder) return path.join(folder.uri.fsPath, '.catalog');
-    return this.context.globalStorageUri ? path.join(this.context.globalStorageUri.fsPath, 'catalog') : undefined;
+    return localCatalogPlace({
+      ...(folder?.uri.scheme === 'file' ? { folder: folder.uri.fsPath } : {}),
+      ...(this.context.storageUri ? { workspaceStorage: this.context.storageUri.fsPath } : {}),
+      ...(this.context.globalStorageUri ? { globalStorage: this.context.globalStorageUri.fsPath } : {}),
+      location: currentSettings().localCatalogDataLocation,
+    })?.dataDir;
   }
 
   async startLocal(seeds: readonly string[] = []): Promise<Connection | undefined> {
     if (this.local && seeds.length === 0) return this.connection;
+    if (this.starting) {
+      await this.starting;
+      if (seeds.length === 0) return this.connection;
+    }
+    this.starting = this.startLocalNow(seeds);
+    try {
+      return await this.starting;
+    } finally {
+      this.starting = undefined;
+    }
+  }
+
+  private async startLocalNow(seeds: readonly string[]): Promise<Connection | undefined> {
     await this.stopLocal();
     const dataDir = this.dataDir();
     if (!dataDir) {
@@ -192,9 +252,10 @@ export class ConnectionManager implements vscode.Disposable {
     const service = readServiceUrl();
     const origin = originOf(service.url);
     if (!service.url) {
+      const tokenFile = path.join(this.dataDir() ?? LOCAL_CATALOG_FOLDER, CONNECTION_FILE_NAME);
       const choice = await vscode.window.showInformationMessage(
-        `Catalog Code is using the local catalog, which needs no sign-in: the editor passes it its token, and catalog-code in this window's terminals reads it from the catalog's token file (.catalog/${CONNECTION_FILE_NAME}). To sign in to a DataHub, set catalogCode.service.url first.`,
-        'Open Settings',
+        vscode.l10n.t("Catalog Code is using the local catalog, which needs no sign-in: the editor passes it its token, and catalog-code in this window's terminals reads it from the catalog's token file ({0}). To sign in to a DataHub, set catalogCode.service.url first.", tokenFile),
+        vscode.l10n.t('Open Settings'),
       );
       if (choice) await vscode.commands.executeCommand('workbench.action.openSettings', 'catalogCode.service.url');
       return;

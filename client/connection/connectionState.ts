@@ -13,8 +13,11 @@ export type FailureReason = 'unreachable' | 'unauthorized' | 'forbidden' | 'time
 /** Why a remote service is used without a token although one may be stored (`tokenBinding.ts`). */
 export type TokenWithheld = 'untrusted' | 'declined' | 'notSignedIn';
 
+/** Why the local catalog was not started on its own (./localCatalogPlace.ts autoStartVerdict). */
+export type NotStartedReason = 'autoStartOff' | 'untrusted' | 'noMetadata';
+
 export type ConnectionState =
-  | { status: 'idle' }
+  | { status: 'idle'; notStarted?: NotStartedReason }
   | { status: 'askingForToken'; url: string }
   | { status: 'startingLocal'; dataDir: string }
   | { status: 'connected'; target: ConnectionTarget; signedIn: boolean; withheld?: TokenWithheld }
@@ -28,6 +31,9 @@ export type ConnectionEvent =
   | { type: 'localStarted'; url: string; dataDir: string }
   | { type: 'localStartFailed'; detail: string }
   | { type: 'localStopped' }
+  | { type: 'localNotStarted'; reason: NotStartedReason }
+  /** no service URL, and the language server has not yet said whether the workspace holds metadata */
+  | { type: 'waitingForWorkspace' }
   | { type: 'requestFailed'; reason: Exclude<FailureReason, 'startFailed'>; detail: string }
   | { type: 'requestSucceeded' }
   | { type: 'signedIn' }
@@ -48,6 +54,10 @@ export function nextConnectionState(state: ConnectionState, event: ConnectionEve
       return { status: 'failed', reason: 'startFailed', detail: event.detail };
     case 'localStopped':
       return state.status === 'connected' && state.target.kind === 'remote' ? state : { status: 'stopped' };
+    case 'localNotStarted':
+      return { status: 'idle', notStarted: event.reason };
+    case 'waitingForWorkspace':
+      return { status: 'idle' };
     case 'requestFailed': {
       const target = targetOf(state);
       // Kept so a 401 can say "not signed in" rather than "the token was refused" when no token was sent.
@@ -82,7 +92,7 @@ export function targetOf(state: ConnectionState): ConnectionTarget | undefined {
 export function describeConnection(state: ConnectionState): string {
   switch (state.status) {
     case 'idle':
-      return 'Not connected';
+      return state.notStarted ? describeNotStarted(state.notStarted) : 'Not connected';
     case 'askingForToken':
       return `Waiting for your answer: send your token to ${state.url}?`;
     case 'startingLocal':
@@ -97,6 +107,19 @@ export function describeConnection(state: ConnectionState): string {
     }
     case 'failed':
       return describeFailure(state.reason, state.detail, state.signedIn);
+  }
+}
+
+const START_ANYWAY = 'run "Catalog Code: Start Local Catalog" to start it anyway, or set catalogCode.service.url';
+
+function describeNotStarted(reason: NotStartedReason): string {
+  switch (reason) {
+    case 'autoStartOff':
+      return `Not connected: catalogCode.localCatalog.autoStart is off; ${START_ANYWAY}`;
+    case 'untrusted':
+      return `Not connected: the local catalog does not start on its own in a workspace you have not trusted (Restricted Mode). Trust the workspace, or ${START_ANYWAY}`;
+    case 'noMetadata':
+      return `Not connected: no file in this workspace is a metadata file Catalog Code reads, so the local catalog was not started; ${START_ANYWAY}`;
   }
 }
 

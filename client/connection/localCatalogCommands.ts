@@ -9,8 +9,8 @@ export function localCatalogCommands(context: vscode.ExtensionContext, connectio
   const usingRemote = (): boolean => currentSettings().serviceUrl.trim() !== '';
   const explainRemote = (): void => {
     void vscode.window.showInformationMessage(
-      'Catalog Code is connected to the service in catalogCode.service.url; clear that setting to use the local catalog.',
-      'Open Settings',
+      vscode.l10n.t('Catalog Code is connected to the service in catalogCode.service.url; clear that setting to use the local catalog.'),
+      vscode.l10n.t('Open Settings'),
     ).then((choice) => choice && vscode.commands.executeCommand('workbench.action.openSettings', 'catalogCode.service.url'));
   };
 
@@ -18,12 +18,12 @@ export function localCatalogCommands(context: vscode.ExtensionContext, connectio
     start: async () => {
       if (usingRemote()) return explainRemote();
       const started = await connection.startLocal();
-      if (started) void vscode.window.showInformationMessage(`Catalog Code: the local catalog is running at ${started.url}.`);
+      if (started) void vscode.window.showInformationMessage(vscode.l10n.t('Catalog Code: the local catalog is running at {0}, with its data in {1}.', started.url, connection.localDataDir() ?? ''));
     },
 
     stop: async () => {
       if (!connection.isLocalRunning()) {
-        void vscode.window.showInformationMessage('Catalog Code: the local catalog is not running.');
+        void vscode.window.showInformationMessage(vscode.l10n.t('Catalog Code: the local catalog is not running.'));
         return;
       }
       await connection.stopLocal();
@@ -33,7 +33,7 @@ export function localCatalogCommands(context: vscode.ExtensionContext, connectio
       if (usingRemote()) return explainRemote();
       const dataDir = connection.localDataDir();
       if (!dataDir) {
-        void vscode.window.showWarningMessage('Catalog Code: open a folder first; the local catalog keeps its data in the folder’s .catalog/.');
+        void vscode.window.showWarningMessage(vscode.l10n.t('Catalog Code: VS Code gives this window no folder to keep the local catalog in; open a folder, then reset it again.'));
         return;
       }
       const reset = 'Delete and Restart';

@@ -27,7 +27,26 @@ export interface CatalogCodeSettings {
   inlayHintsCatalogChanges: boolean;
   /** `catalogCode.datahub.version`: the DataHub version whose rules apply (`auto`: what the service reports, else the newest modelled) */
   datahubVersion: string;
+  /** `catalogCode.localCatalog.dataLocation`: the extension's storage for the workspace (default), or `.catalog/` in the workspace folder */
+  localCatalogDataLocation: LocalCatalogDataLocation;
+  /** `catalogCode.trace.server`: the language client logs the LSP messages (read by vscode-languageclient itself) */
+  traceServer: TraceLevel;
 }
+
+export const LOCAL_CATALOG_DATA_LOCATIONS = ['extensionStorage', 'workspaceFolder'] as const;
+export type LocalCatalogDataLocation = (typeof LOCAL_CATALOG_DATA_LOCATIONS)[number];
+export const TRACE_LEVELS = ['off', 'messages', 'verbose'] as const;
+export type TraceLevel = (typeof TRACE_LEVELS)[number];
+
+/**
+ * VS Code's setting scopes (package.json `scope`). `window`: one value for the whole window, from
+ * user or workspace settings — in a multi-root workspace VS Code ignores it in a folder's
+ * `.vscode/settings.json`, and so does the CLI (cli/settings.ts). `machine`: user settings only.
+ * `resource`: may differ per folder and file. Every Catalog Code setting is read once for the
+ * window (the language server keeps one workspace session), so each says `window`, or `machine`
+ * where a workspace must not choose it.
+ */
+export type SettingScope = 'application' | 'machine' | 'window' | 'resource' | 'language-overridable' | 'machine-overridable';
 
 export type SettingName = keyof CatalogCodeSettings;
 
@@ -35,6 +54,7 @@ export type SettingName = keyof CatalogCodeSettings;
 interface SettingSpec<K extends SettingName> {
   key: string;
   default: CatalogCodeSettings[K];
+  scope: SettingScope;
   read: (raw: unknown, where: string) => { value?: CatalogCodeSettings[K]; problems: string[] };
 }
 
@@ -44,6 +64,7 @@ export const CATALOG_SETTINGS: SettingSpecs = {
   associations: {
     key: 'catalogCode.formats.associations',
     default: {},
+    scope: 'window',
     read: (raw, where) => {
       const parsed = parseAssociations(raw, where);
       return { value: parsed.associations, problems: parsed.problems };
@@ -52,22 +73,26 @@ export const CATALOG_SETTINGS: SettingSpecs = {
   serviceUrl: {
     key: 'catalogCode.service.url',
     default: '',
+    scope: 'window',
     read: (raw, where) => (typeof raw === 'string' ? { value: raw.trim().replace(/\/+$/, ''), problems: [] } : { problems: [`${where} must be a URL in quotes, e.g. "http://localhost:8080"; it was ignored.`] }),
   },
   localCatalogAutoStart: {
     key: 'catalogCode.localCatalog.autoStart',
     default: true,
+    scope: 'window',
     read: (raw, where) => (typeof raw === 'boolean' ? { value: raw, problems: [] } : { problems: [`${where} must be true or false; it was ignored.`] }),
   },
   refreshIntervalSeconds: {
     key: 'catalogCode.definitions.refreshIntervalSeconds',
     default: 300,
+    scope: 'window',
     read: (raw, where) =>
       typeof raw === 'number' && Number.isFinite(raw) && raw >= 0 ? { value: raw, problems: [] } : { problems: [`${where} must be a number of seconds, 0 or more; it was ignored.`] },
   },
   severity: {
     key: 'catalogCode.diagnostics.severity',
     default: {},
+    scope: 'window',
     read: (raw, where) => {
       const parsed = parseSeverityOverrides(raw, where);
       return { value: parsed.overrides, problems: parsed.problems };
@@ -76,28 +101,48 @@ export const CATALOG_SETTINGS: SettingSpecs = {
   uiUrl: {
     key: 'catalogCode.service.uiUrl',
     default: '',
+    scope: 'window',
     read: (raw, where) =>
       typeof raw === 'string' ? { value: raw.trim().replace(/\/+$/, ''), problems: [] } : { problems: [`${where} must be DataHub's web address in quotes, e.g. "https://datahub.example.com"; it was ignored.`] },
   },
   inlayHintsPropertyNames: {
     key: 'catalogCode.inlayHints.propertyNames',
     default: true,
+    scope: 'window',
     read: (raw, where) => (typeof raw === 'boolean' ? { value: raw, problems: [] } : { problems: [`${where} must be true or false; it was ignored.`] }),
   },
   inlayHintsCatalogChanges: {
     key: 'catalogCode.inlayHints.catalogChanges',
     default: true,
+    scope: 'window',
     read: (raw, where) => (typeof raw === 'boolean' ? { value: raw, problems: [] } : { problems: [`${where} must be true or false; it was ignored.`] }),
   },
   datahubVersion: {
     key: 'catalogCode.datahub.version',
     default: 'auto',
+    scope: 'window',
     read: (raw, where) =>
       typeof raw === 'string' && (raw.trim() === 'auto' || parseDataHubVersion(raw) !== undefined)
         ? { value: raw.trim(), problems: [] }
         : { problems: [`${where} must be 'auto' or a DataHub version such as "1.2.0"; it was ignored, so files are judged by the version the service reports, else the newest Catalog Code models.`] },
   },
+  localCatalogDataLocation: {
+    key: 'catalogCode.localCatalog.dataLocation',
+    default: 'extensionStorage',
+    scope: 'window',
+    read: (raw, where) => oneOf(raw, LOCAL_CATALOG_DATA_LOCATIONS, where),
+  },
+  traceServer: {
+    key: 'catalogCode.trace.server',
+    default: 'off',
+    scope: 'window',
+    read: (raw, where) => oneOf(raw, TRACE_LEVELS, where),
+  },
 };
+
+function oneOf<T extends string>(raw: unknown, allowed: readonly T[], where: string): { value?: T; problems: string[] } {
+  return typeof raw === 'string' && (allowed as readonly string[]).includes(raw) ? { value: raw as T, problems: [] } : { problems: [`${where} must be one of ${allowed.map((value) => `"${value}"`).join(', ')}; it was ignored.`] };
+}
 
 export const SETTING_NAMES = Object.keys(CATALOG_SETTINGS) as SettingName[];
 

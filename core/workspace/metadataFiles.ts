@@ -28,6 +28,12 @@ export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set([
 const SKIPPED_FILE = /^(package(-lock)?|tsconfig(\..*)?|jsconfig)\.json$/i;
 /** The extensions of metadata files, written once: the name test below and the editor's file watch (one glob each) follow them. */
 export const METADATA_EXTENSIONS: readonly string[] = ['.yaml', '.yml', '.json', '.jsonc'];
+/**
+ * The globs of metadata files, one per extension: the extension activates on `workspaceContains:`
+ * each (package.json `activationEvents`, compared by test/unit/client/footprint.test.ts). Whether a
+ * file is one of the formats is then decided by its content, by the language server.
+ */
+export const METADATA_FILE_GLOBS: readonly string[] = METADATA_EXTENSIONS.map((extension) => `**/*${extension}`);
 const METADATA_EXTENSION = new RegExp(`(${METADATA_EXTENSIONS.map((extension) => extension.replace('.', '\\.')).join('|')})$`, 'i');
 
 /**

@@ -6,7 +6,7 @@ import { basename, join } from 'node:path';
 import { repoRoot } from './setup';
 
 const SOURCE_FOLDERS = ['client', 'server', 'core', 'cli', 'service'];
-const BUNDLES = ['dist/extension.js', 'dist/extensionMain.js', 'dist/server.js', 'dist/cli.js', 'dist/cli-main.js', 'dist/cli-validate.js', 'dist/lineageGraph.js', 'dist/lineageGraphLayout.js'];
+const BUNDLES = ['dist/extension.js', 'dist/extensionMain.js', 'dist/server.js', 'dist/cli.js', 'dist/cli-main.js', 'dist/lineageGraph.js', 'dist/lineageGraphLayout.js'];
 
 function newestSource(dir: string): number {
   let newest = 0;
@@ -43,34 +43,24 @@ function run(command: string, args: string[], cwd = repoRoot): Promise<string> {
 const NOT_STAGED = new Set(['node_modules', '.git', '.vscode-test', '.catalog']);
 
 /**
- * package.json's `files` is the npm package's list and .vscodeignore the VSIX's; vsce refuses a
- * folder that has both, so the manifest it packages has no `files`.
- */
-export function vsixManifest(manifest: Record<string, unknown>): Record<string, unknown> {
-  const { files: _npmFiles, ...rest } = manifest;
-  return rest;
-}
-
-/**
- * A copy of the repository (without node_modules and caches) for vsce: no npm `files` list and no
- * `vscode:prepublish` (which would need node_modules; the caller builds dist/ first). The copy's .vscodeignore
- * decides what is packaged.
+ * A copy of the repository (without node_modules and caches) for vsce, without `vscode:prepublish`:
+ * the tests package the dist/ they built (a production build there would rewrite the bundles under
+ * other running tests, and needs node_modules). `vsce package` in the repository itself runs as it
+ * is (test/package/vsceCleanClone.test.ts); .vscodeignore decides what is packaged either way.
  */
 export function stageExtensionSource(into: string): string {
   cpSync(repoRoot, into, { recursive: true, filter: (source) => !NOT_STAGED.has(basename(source)) && !source.endsWith('.vsix') });
   const manifestPath = join(into, 'package.json');
-  const manifest = vsixManifest(JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>) as { scripts?: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { scripts?: Record<string, string> };
   if (manifest.scripts) delete manifest.scripts['vscode:prepublish'];
   writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
   return into;
 }
 
-/** Runs `vsce package` in a staged folder; the README's relative links are kept as they are. */
+/** Runs `vsce package` in a staged folder; the README's relative links become links into the repository (package.json `repository`). */
 export async function runVscePackage(staged: string, vsix: string): Promise<void> {
   const vsce = join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce');
-  // The README's screenshots and docs/ pages are relative links; without a published repository to
-  // point them at, they are packaged as they are.
-  await run(process.execPath, [vsce, 'package', '--no-dependencies', '--no-rewrite-relative-links', '--out', vsix], staged);
+  await run(process.execPath, [vsce, 'package', '--no-dependencies', '--out', vsix], staged);
 }
 
 /** Builds (when stale) and packages the extension into `outDir`; returns the .vsix path. */

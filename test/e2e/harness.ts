@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type Browser } from 'playwright-core';
 import { packageExtension } from '../../support/e2e/extensionPackage';
@@ -40,14 +40,20 @@ export interface SessionOptions {
   userSettings?: Record<string, unknown>;
   /** more files (name → text) written into the workspace copy before VS Code opens it, so the first scan reads them */
   files?: Record<string, string>;
+  /** the workspace holds only these files (name → text, folders made as needed) instead of a copy of the fixture workspace */
+  onlyFiles?: Record<string, string>;
+  /** false: no `<workspace>/.catalog` is seeded (a folder that never used the local catalog) */
+  seedLocalCatalog?: boolean;
 }
 
 export interface Session {
   workbench: Workbench;
   /** the copy of the fixture workspace code-server has open */
   workspace: string;
-  /** code-server's user data folder (holds User/settings.json) */
+  /** code-server's user data folder (holds User/settings.json, and the extension's storage) */
   userData: string;
+  /** the session's scratch folder: user data, extensions, the workspace */
+  root: string;
   url: string;
   /** everything code-server printed, for failure messages */
   serverOutput(): string;
@@ -153,15 +159,19 @@ export async function startSession(tools: E2eTools, options: SessionOptions = {}
   try {
     mkdirSync(join(dirs.userData, 'User'), { recursive: true });
     writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...USER_SETTINGS, ...options.userSettings }, null, 2));
-    cpSync(fixtureWorkspace, dirs.workspace, { recursive: true });
-    for (const [name, text] of Object.entries(options.files ?? {})) writeFileSync(join(dirs.workspace, name), text);
+    if (options.onlyFiles) mkdirSync(dirs.workspace);
+    else cpSync(fixtureWorkspace, dirs.workspace, { recursive: true });
+    for (const [name, text] of Object.entries({ ...options.onlyFiles, ...options.files })) {
+      mkdirSync(dirname(join(dirs.workspace, name)), { recursive: true });
+      writeFileSync(join(dirs.workspace, name), text);
+    }
     const vsix = await packageExtension(root);
     const codeServer = [tools.codeServerEntry, '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions];
     await runToEnd(tools.node, [...codeServer, '--install-extension', vsix], env);
     if (options.serviceUrl) {
       mkdirSync(join(dirs.workspace, '.vscode'), { recursive: true });
       writeFileSync(join(dirs.workspace, '.vscode', 'settings.json'), JSON.stringify({ 'catalogCode.service.url': options.serviceUrl }, null, 2));
-    } else if (options.userSettings?.['catalogCode.service.url'] === undefined) {
+    } else if (options.userSettings?.['catalogCode.service.url'] === undefined && options.seedLocalCatalog !== false) {
       await seedLocalCatalog(dirs.workspace);
     }
 
@@ -182,7 +192,7 @@ export async function startSession(tools: E2eTools, options: SessionOptions = {}
     await page.goto(`${url}/?folder=${encodeURIComponent(dirs.workspace)}`, { timeout: DEFAULT_TIMEOUT_MS });
     const workbench = new Workbench(page);
     await workbench.ready();
-    return { workbench, workspace: dirs.workspace, userData: dirs.userData, url, serverOutput: () => output, stop };
+    return { workbench, workspace: dirs.workspace, userData: dirs.userData, root, url, serverOutput: () => output, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -21,6 +21,7 @@ const EXPECTED_FILES = [
   'CHANGELOG.md',
   'LICENSE',
   'README.md',
+  'THIRD-PARTY-NOTICES.md',
   'dist/cli-main.js',
   'dist/cli-validate.js',
   'dist/cli.js',
@@ -49,7 +50,7 @@ before(async () => {
   const pack = runNpm(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], repo);
   assert.equal(pack.status, 0, described(pack));
   const [packed] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
-  assert.deepEqual(packed.files.map((f) => f.path).sort(), EXPECTED_FILES, 'package.json `files` decides what is packed');
+  assert.deepEqual(packed.files.map((f) => f.path).sort(), EXPECTED_FILES, '.npmignore decides what is packed');
   tarball = join(scratch, packed.filename);
   project = join(scratch, 'project');
   mkdirSync(project);

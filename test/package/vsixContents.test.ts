@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { packageExtension } from '../../support/e2e/extensionPackage';
 import { zipEntryNames } from '../support/zipEntries';
+import { NOTICES_FILE, noticesText } from '../../scripts/thirdPartyNotices';
 
 const repo = resolve(__dirname, '..', '..');
 
@@ -17,14 +18,19 @@ const ALLOWED = [
   /^extension\/readme\.md$/,
   /^extension\/changelog\.md$/,
   /^extension\/LICENSE\.txt$/,
-  /^extension\/dist\/(extension|extensionMain|server|cli|cli-main|cli-validate)\.js$/,
+  /^extension\/package\.nls\.json$/,
+  /^extension\/l10n\/bundle\.l10n\.json$/,
+  /^extension\/THIRD-PARTY-NOTICES\.md$/,
+  // The extension runs `cli.js serve` (cli-main.js) for the local catalog, never validate's own bundle.
+  /^extension\/dist\/(extension|extensionMain|server|cli|cli-main)\.js$/,
   // The lineage graph webview's script and its layout worker (client/graph/).
   /^extension\/dist\/lineageGraph(Layout)?\.js$/,
   /^extension\/dist\/node-sqlite3-wasm\.wasm$/,
   /^extension\/syntaxes\/[\w.-]+\.json$/,
   // "Insert Snippet" templates, generated from core/features/snippets.ts.
   /^extension\/snippets\/[\w.-]+\.code-snippets$/,
-  /^extension\/media\/[\w./-]+\.(svg|png|md)$/,
+  // The README's screenshots are links into the repository (vsce rewrites them), not packaged.
+  /^extension\/media\/(?!screenshots\/)[\w./-]+\.(svg|png|md)$/,
   // The sample warehouse behind "Load Sample Data" (client/connection/localCatalogCommands.ts).
   /^extension\/test\/fixtures\/sample-catalog\/[\w.-]+\.(ya?ml|json)$/,
 ];
@@ -49,7 +55,7 @@ test('the VSIX holds only bundles, grammar, media, documents and the sample cata
   assert.deepEqual(sources, []);
   const tests = files.filter((name) => name.startsWith('extension/test/') && !name.startsWith('extension/test/fixtures/sample-catalog/'));
   assert.deepEqual(tests, []);
-  for (const needed of ['extension/dist/extension.js', 'extension/dist/extensionMain.js', 'extension/dist/server.js', 'extension/dist/cli.js', 'extension/dist/cli-main.js', 'extension/dist/cli-validate.js', 'extension/dist/node-sqlite3-wasm.wasm', 'extension/LICENSE.txt', 'extension/changelog.md', 'extension/readme.md', 'extension/media/icon.png']) {
+  for (const needed of ['extension/dist/extension.js', 'extension/dist/extensionMain.js', 'extension/dist/server.js', 'extension/dist/cli.js', 'extension/dist/cli-main.js', 'extension/dist/node-sqlite3-wasm.wasm', 'extension/THIRD-PARTY-NOTICES.md', 'extension/LICENSE.txt', 'extension/changelog.md', 'extension/readme.md', 'extension/media/icon.png']) {
     assert.ok(files.includes(needed), `${needed} is missing from the VSIX`);
   }
 });
@@ -70,4 +76,8 @@ test('the manifest is ready for the Marketplace: icon 128×128 PNG, license, cat
   assert.equal(png.toString('latin1', 1, 4), 'PNG');
   // IHDR: width and height are the first two big-endian 32-bit fields of the first chunk.
   assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [128, 128]);
+});
+
+test('THIRD-PARTY-NOTICES.md names every package the bundles hold (node esbuild.mjs && node --import tsx scripts/thirdPartyNotices.ts)', () => {
+  assert.equal(readFileSync(join(repo, NOTICES_FILE), 'utf8'), noticesText(repo));
 });

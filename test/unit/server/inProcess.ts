@@ -54,6 +54,11 @@ export class InProcessServer {
     return { server, initialize };
   }
 
+  /** Keeps every `method` notification in `into`; waitFor probes again after each. */
+  collect<T>(method: string, into: T[]): void {
+    this.client.onNotification(method, (params: T) => this.record(() => into.push(params)));
+  }
+
   private record(change: () => void): void {
     change();
     for (const listener of [...this.listeners]) listener();

@@ -7,7 +7,7 @@ import { CATALOG_SETTINGS, SETTING_NAMES, defaultSettings, readSettings, setting
 import { readWorkspaceSettingsFile } from '../../../core/settings/settingsFile';
 
 interface Manifest {
-  contributes: { configuration: { properties: Record<string, { default: unknown }> } };
+  contributes: { configuration: { properties: Record<string, { default: unknown; scope?: string; enum?: unknown[] }> } };
 }
 
 const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as Manifest;
@@ -22,6 +22,23 @@ test('each default equals the default package.json declares', () => {
   for (const name of SETTING_NAMES) {
     const spec = CATALOG_SETTINGS[name];
     assert.deepEqual(spec.default, declared[spec.key].default, spec.key);
+  }
+});
+
+test('each setting declares in package.json the scope core/settings gives it (VS Code defaults a missing scope to window, silently)', () => {
+  for (const name of SETTING_NAMES) {
+    const spec = CATALOG_SETTINGS[name];
+    assert.equal(declared[spec.key].scope, spec.scope, spec.key);
+  }
+});
+
+test('a setting with a list of values offers in package.json exactly the values its reader takes', () => {
+  for (const name of SETTING_NAMES) {
+    const spec = CATALOG_SETTINGS[name];
+    const values = declared[spec.key].enum;
+    if (!values) continue;
+    for (const value of values) assert.deepEqual(readSettings({ [spec.key]: value }).problems, [], `${spec.key}: ${String(value)}`);
+    assert.notDeepEqual(readSettings({ [spec.key]: 'not-a-value' }).problems, [], spec.key);
   }
 });
 
