@@ -21,7 +21,7 @@ export function planMarkdown(input: PlanReportInput): string {
     head.push(`**No changes.** The catalog at ${service} already holds everything these files say${counts.unchanged > 0 ? ` (${counts.unchanged} item(s) checked)` : ''}.`);
   } else {
     head.push(
-      `**${counts.items} change(s) to ${counts.entities} entit${counts.entities === 1 ? 'y' : 'ies'}** against ${service}: ${counts.add} to add, ${counts.change} to change, ${counts.remove} to remove; ${counts.unchanged} already in place.`,
+      `**${counts.changes} change(s) to ${counts.entities} entit${counts.entities === 1 ? 'y' : 'ies'}** against ${service}: ${counts.add} to add, ${counts.change} to change, ${counts.remove} to remove; ${counts.unchanged} already in place.`,
     );
   }
   const impacts = input.impacts ?? [];

@@ -4,6 +4,9 @@ import { logValue } from '../output/logText';
 import { formatPlan } from './pushFormat';
 import { planMarkdown } from './planMarkdown';
 import type { PushPlan } from './pushTypes';
+import { planCounts } from './planCounts';
+
+export { planCounts, type PlanCounts } from './planCounts';
 
 /**
  * The push plan as a check: `catalog-code plan` prints it as text (the push preview), JSON (for
@@ -19,21 +22,6 @@ export interface PlanReportInput {
   impacts?: readonly PlanImpact[];
   /** impact could not be computed: why (the plan itself is still right) */
   impactError?: string;
-}
-
-export interface PlanCounts {
-  items: number;
-  entities: number;
-  add: number;
-  change: number;
-  remove: number;
-  unchanged: number;
-}
-
-export function planCounts(plan: PushPlan): PlanCounts {
-  const counts: PlanCounts = { items: plan.items.length, entities: new Set(plan.items.map((i) => i.entityUrn)).size, add: 0, change: 0, remove: 0, unchanged: plan.unchanged.length };
-  for (const item of plan.items) for (const change of item.changes) counts[change.action]++;
-  return counts;
 }
 
 export function formatPlanReport(input: PlanReportInput, format: PlanReportFormat): string {
