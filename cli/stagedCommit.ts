@@ -98,7 +98,7 @@ export function loadStagedCommit(io: CliIo, options: { severityFlags?: readonly 
 /** The lines a text report of `--staged` ends with: what was checked, and which files outside the commit broke. */
 export function stagedSummary(commit: StagedCommit, brokenElsewhere: readonly string[]): string {
   const lines = [
-    `Checked the commit's ${commit.committed.size} changed and ${commit.deleted.length} deleted metadata file(s) with the rest of the repository (${commit.now.documents.length} metadata file(s) in all).`,
+    `Checked the commit's ${commit.committed.size} added or changed and ${commit.deleted.length} deleted file(s) with the rest of the repository; a problem another file already had before this commit is not listed (catalog-code validate . lists every one).`,
   ];
   if (brokenElsewhere.length > 0) {
     const named = brokenElsewhere.slice(0, 10).map(logValue).join(', ');

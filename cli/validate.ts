@@ -106,7 +106,7 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
     if (report.annotations) (io.workflowCommands ?? io.stdout)(report.annotations);
     if (report.summary) io.stdout(report.summary);
   } else if (format === 'sarif') io.stdout(formatSarif(all, io.version, process.env.CATALOG_CODE_DOCS_URL || undefined));
-  else if (staged?.value && judged) io.stdout(`${formatText(all, workspace.documents.filter((d) => staged.value?.committed.has(d.file)).length)}\n${stagedSummary(staged.value, judged.brokenElsewhere)}`);
+  else if (staged?.value && judged) io.stdout(`${formatText(all, workspace.documents.length)}\n${stagedSummary(staged.value, judged.brokenElsewhere)}`);
   else io.stdout(formatText(all, workspace.documents.length, workspace.unchecked.length));
 
   return all.some((d) => d.severity === 'error') ? 1 : 0;

@@ -58,7 +58,7 @@ describe('validate --staged against a catalog', { timeout: budgetMs(300_000) }, 
     const result = await staged();
     assert.equal(result.status, 1, `${result.stdout}\n${result.stderr}`);
     assert.match(result.stdout, /^lineage\.yml:\d+:\d+: error lineage\.unknownEntity/m);
-    assert.match(result.stdout, /Checked the commit's 0 changed and 1 deleted metadata file\(s\)/);
+    assert.match(result.stdout, /Checked the commit's 0 added or changed and 1 deleted file\(s\)/);
     assert.match(result.stdout, /This commit breaks 1 file\(s\) it does not change: lineage\.yml\./);
     git('reset', '-q', '--hard');
     const kept = await staged();

@@ -102,8 +102,9 @@ test('catalog-code-validate passes a commit of clean metadata and foreign YAML, 
   const result = commit('clean metadata');
   assert.equal(result.status, 0, described(result));
   assert.match(result.printed, /Catalog Code validate\.+Passed/);
-  // Of the two staged YAML files one is metadata; the broken file already committed is checked but not the commit's doing.
-  assert.match(result.printed, /1 metadata file\(s\) checked: 0 error\(s\)/);
+  // The whole repository is read (the broken file already committed too), but its problems are not the commit's doing.
+  assert.match(result.printed, /2 metadata file\(s\) checked: 0 error\(s\)/);
+  assert.match(result.printed, /Checked the commit's 2 added or changed and 0 deleted file\(s\) with the rest of the repository/);
   assert.doesNotMatch(result.printed, /legacy-lineage/);
 });
 
