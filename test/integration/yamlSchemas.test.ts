@@ -115,6 +115,7 @@ describe('the generated JSON Schemas in yaml-language-server', { timeout: budget
 
   it("agrees with catalog-code validate on the project's sample catalog and DataHub corpus (accepted and rejected files)", async () => {
     await agree(join(root, 'test', 'fixtures', 'sample-catalog'));
+    await agree(join(root, 'test', 'fixtures', 'formats'));
     const accepted = await agree(join(root, 'test', 'fixtures', 'datahub-corpus', 'accepted'));
     assert.ok(accepted.length >= 5, `the accepted corpus holds ${accepted.length} files of the three formats`);
     const rejected = await agree(join(root, 'test', 'fixtures', 'datahub-corpus', 'rejected'));
