@@ -39,8 +39,8 @@ const common = {
 };
 
 /**
- * validate's own bundle leaves the service steps out (cli/validateService.ts: the service client and
- * GraphQL, about 2.7 MiB of peak memory even when never called): cli/validateServiceAbsent.ts
+ * validate's own bundle leaves the service steps out (cli/validate/validateService.ts: the service client and
+ * GraphQL, about 2.7 MiB of peak memory even when never called): cli/validate/validateServiceAbsent.ts
  * stands in for it, and validateMain.ts hands every run with --service to the whole CLI's bundle.
  */
 const offlineValidate = {
@@ -65,7 +65,7 @@ const entries = [
   // Without the service client: validateMain.ts hands a run with --service to cli-main.js. Whitespace
   // and syntax minified in every build (names kept, with the source map): its comments made the
   // source two-byte text, and the smaller ASCII bundle peaks ~2.5 MiB lower on a large file.
-  { entryPoints: ['cli/validateMain.ts'], outfile: 'dist/cli-validate.js', external: ['./cli-main.js'], plugins: [reportProblems, offlineValidate], minifyWhitespace: true, minifySyntax: true },
+  { entryPoints: ['cli/validate/validateMain.ts'], outfile: 'dist/cli-validate.js', external: ['./cli-main.js'], plugins: [reportProblems, offlineValidate], minifyWhitespace: true, minifySyntax: true },
   // The GitHub Action's bundle is not built here: scripts/actionBundle.mjs writes action/review.js, kept in git.
   // The lineage graph's webview script (with d3-dag): browser code, loaded under the panel's CSP.
   // d3-dag's CommonJS build carries Node-only helpers (worker_threads, child_process); its ESM build is browser-clean.

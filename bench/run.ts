@@ -21,10 +21,10 @@ import { renameCase } from './cases/rename';
 import { keystrokeCase } from './cases/keystroke';
 import { openLargeCase } from './cases/openLarge';
 import { REPO_ROOT, type BenchContext } from './support/context';
-import { DEFAULT_SEED } from './support/random';
-import { markdownReport, type RunInfo } from './support/report';
-import type { CaseResult } from './support/results';
-import { stampLoad } from './support/targets';
+import { DEFAULT_SEED } from '../support/random';
+import { markdownReport, type RunInfo } from '../support/bench/report';
+import type { CaseResult } from '../support/bench/results';
+import { stampLoad } from '../support/bench/targets';
 
 const CASES: Record<string, (ctx: BenchContext) => Promise<CaseResult>> = {
   diagnostics: diagnosticsCase,

@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StreamMessageReader, StreamMessageWriter, createMessageConnection } from 'vscode-jsonrpc/node';
-import { datasetYaml, PROPERTIES_YAML } from './generate/metadataFiles';
-import { seededRandom } from './support/random';
+import { datasetYaml, PROPERTIES_YAML } from '../support/generate/metadataFiles';
+import { seededRandom } from '../support/random';
 
 const DATASET = ['id: orders', 'platform: hive', 'structured_properties:', '  io.bench.tier: ', ''].join('\n');
 function aliasChain(): string {

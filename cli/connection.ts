@@ -3,7 +3,7 @@ import { localCatalogToken, type LocalTokenOptions } from '../core/api/localCata
 import { probeServiceTarget } from '../core/api/serviceTarget';
 import { shownUrl, targetLine } from '../core/api/targetDescription';
 import { isInsecureRemote } from '../core/api/transportSecurity';
-import { failed, succeeded, type Result } from '../core/result';
+import { failed, succeeded, type Result } from '../core/common/result';
 import type { ServiceTarget } from '../core/rules/target';
 import { exitWith, proceed, type OrExit } from './exit';
 import type { CliIo } from './io';

@@ -8,7 +8,7 @@ import { expandTree, lineageToJson, renderLineageTable, renderLineageText } from
 import { LineageTree } from '../core/lineage/tree';
 import type { LineageFetcher, TreeDirection } from '../core/lineage/types';
 import { PendingState } from '../core/pending/pendingState';
-import type { PendingMark } from '../core/pending/types';
+import type { PendingMark } from '../core/common/pendingTypes';
 import type { ServiceTarget } from '../core/rules/target';
 import { entityTypeOfUrn, parseUrn } from '../core/urn';
 import { WorkspaceSession } from '../core/workspace/session';

@@ -36,7 +36,7 @@ async function main(commandLine: string[]): Promise<number> {
       (await import('./optimizerMemory.js')).inlineLessInBatch();
       // And TurboFan for the code that stays hot, not every function warm for a moment (see optimizerMemory.ts).
       (await import('./optimizerMemory.js')).optimizeOnlyHotCodeInBatch();
-      return (await import('./validate.js')).runValidate(rest, io);
+      return (await import('./validate/validate.js')).runValidate(rest, io);
     case 'init':
       return (await import('./init.js')).runInit(rest, io);
     case 'serve':

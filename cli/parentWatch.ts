@@ -1,4 +1,4 @@
-import { processExists } from '../core/processAlive';
+import { processExists } from '../core/common/processAlive';
 /**
  * `serve --exit-with-parent`: a local catalog started by the extension or by `npm start` must not
  * outlive whatever started it (one was found running with parent PID 1 after its code-server was

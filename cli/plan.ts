@@ -1,5 +1,6 @@
 import { sessionPushPlan, sessionPushVerdicts } from '../core/push/sessionPush';
-import { formatPlanReport, PLAN_REPORT_FORMATS, type PlanReportFormat, type PlanReportInput } from '../core/plan/planReport';
+import { formatPlanReport, PLAN_REPORT_FORMATS, type PlanReportFormat } from '../core/plan/planReport';
+import type { PlanReportInput } from '../core/plan/planReportInput';
 import { computePlanImpact } from '../core/impact/planImpact';
 import { serviceLineageFetcher } from '../core/lineage/serviceFetcher';
 import { PendingState } from '../core/pending/pendingState';
@@ -12,7 +13,7 @@ import type { CliIo } from './io';
 import { formatText } from './report';
 import { exitWith, proceed, type OrExit } from './exit';
 import type { ServiceConnection } from '../core/api/http';
-import type { PushPlan } from '../core/plan/pushTypes';
+import type { PushPlan } from '../core/plan/pushPlanTypes';
 import type { WorkspaceSession } from '../core/workspace/session';
 
 export const PLAN_USAGE = `Usage: catalog-code plan [PATH...] --service URL [--detailed-exitcode] [--format text|json|markdown]

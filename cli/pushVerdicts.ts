@@ -1,4 +1,4 @@
-import type { PushFileVerdict } from '../core/push/pushTypes';
+import type { PushFileVerdict } from '../core/plan/pushVerdicts';
 import type { TypeNamespace } from '../core/urn';
 import type { LoadedWorkspace } from './documents';
 import type { CliIo } from './io';

@@ -1,4 +1,4 @@
-import { failed, succeeded, type Result } from '../core/result';
+import { failed, succeeded, type Result } from '../core/common/result';
 import { SERVICE_TARGETS, type ServiceTarget } from '../core/rules/target';
 
 /** `--target local|datahub|offline` (the names users type) → the rules' ServiceTarget, or why not. */

@@ -20,7 +20,7 @@ import {
   type FileProblems,
   type PushPlanResult,
 } from '../core/protocol';
-import type { PushVerdicts } from '../core/push/pushTypes';
+import type { PushVerdicts } from '../core/plan/pushVerdicts';
 import type { FineGrainedLineageView, LineageScrollPage } from '../core/api/lineageClient';
 
 /**

@@ -4,10 +4,10 @@
  */
 import { NotificationType, RequestType, type Diagnostic, type Location, type Position } from 'vscode-languageserver-protocol';
 import type { FineGrainedLineageView, LineageScrollPage, LineageScrollRequest } from './api/lineageClient';
-import type { PlanImpact } from './impact/types';
-import type { PendingView } from './pending/types';
-import type { PushPlan } from './plan/pushTypes';
-import type { PushVerdicts } from './push/pushTypes';
+import type { PlanImpact } from './plan/impactTypes';
+import type { PendingView } from './common/pendingTypes';
+import type { PushPlan } from './plan/pushPlanTypes';
+import type { PushVerdicts } from './plan/pushVerdicts';
 import type { TypeNamespace } from './urn';
 
 /**

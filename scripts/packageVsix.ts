@@ -8,8 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from '../test/e2e/setup';
-import { runVscePackage, stageExtensionSource } from '../test/e2e/extensionPackage';
+import { repoRoot } from '../support/e2e/setup';
+import { runVscePackage, stageExtensionSource } from '../support/e2e/extensionPackage';
 
 async function main(): Promise<void> {
   const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };

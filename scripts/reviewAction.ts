@@ -2,7 +2,8 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import type { CliIo } from '../cli/io';
 import { formatGithub, type FileDiagnostic } from '../cli/report';
 import { diagnosticsDocUrlFor } from '../core/diagnostics/codeDocs';
-import { planCounts, formatPlanReport } from '../core/plan/planReport';
+import { formatPlanReport } from '../core/plan/planReport';
+import { planCounts } from '../core/plan/planReportInput';
 import { actionInput, setOutputs } from './review/actionIo';
 import { describeError } from '../core/errors/describeError';
 import { logLines } from '../core/output/logText';
@@ -100,7 +101,7 @@ function runUrl(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 async function validate(options: Inputs, settings: ReviewSettings): Promise<{ problems: FileDiagnostic[]; code: number }> {
-  const { runValidate } = await import('../cli/validate.js');
+  const { runValidate } = await import('../cli/validate/validate.js');
   const result = await captured(runValidate, [...options.paths, '--format', 'json', ...settings.cliArguments, ...(options.service ? ['--service', options.service] : [])]);
   if (result.code === 2 || !result.stdout.trim()) throw new Error(`catalog-code validate failed: ${result.stderr.trim() || `exit ${result.code}`}`);
   return { problems: JSON.parse(result.stdout) as FileDiagnostic[], code: result.code };

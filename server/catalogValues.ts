@@ -1,7 +1,7 @@
 import type { ServiceConnection } from '../core/api/http';
 import { describeError } from '../core/errors/describeError';
 import type { CatalogValues } from '../core/pending/assignmentMarks';
-import type { JsonObject } from '../core/plan/pushTypes';
+import type { JsonObject } from '../core/plan/pushPlanTypes';
 import { readServiceState } from '../core/plan/pushState';
 import { entityTypeOfUrn } from '../core/urn';
 

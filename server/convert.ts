@@ -3,7 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { DIAGNOSTIC_SOURCE, type CoreDiagnostic, type Severity } from '../core/model/diagnostic';
 import { ClientPositionIndex, type PositionEncoding } from '../core/model/positionEncoding';
 import type { PositionIndex, SourceRange } from '../core/model/range';
-import type { WorkspaceDocument } from '../core/features/workspace';
+import type { WorkspaceDocument } from '../core/workspace/workspaceDocument';
 
 /**
  * The one conversion layer between the editor's positions and core/'s offsets. Core counts UTF-16

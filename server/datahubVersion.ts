@@ -1,4 +1,4 @@
-import type { ServiceConnection } from '../core/api';
+import type { ServiceConnection } from '../core/api/http';
 import { fetchServiceVersion } from '../core/api/serviceVersion';
 import { DEFAULT_PROFILE, resolveProfile, type DataHubProfile } from '../core/datahub/versions';
 

@@ -21,7 +21,7 @@ const CHUNK_CHARS = 16 * 1024;
  * the whole text. `getText()` answers the chunks joined as a V8 rope (a tree of concatenations,
  * built per version in a step per chunk), which V8 copies into one string only when something
  * reads its characters; the keystroke path reads the edited item's text and the positions of
- * its diagnostics, which this document answers from the chunks (test/unit/server/editorDocument.test.ts).
+ * its diagnostics, which this document answers from the chunks (test/property/server/editorDocument.test.ts).
  */
 export class EditorDocument implements TextDocument {
   /** undefined until a position is first asked (a document only read whole never needs one) */

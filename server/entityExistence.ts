@@ -1,4 +1,6 @@
-import { entitiesExist, isServiceError, type ServiceConnection } from '../core/api';
+import { entitiesExist } from '../core/api/entities';
+import { isServiceError } from '../core/api/errors';
+import type { ServiceConnection } from '../core/api/http';
 import type { EntityExistenceView } from '../core/definitions/types';
 
 const TTL_MS = 60_000;

@@ -1,4 +1,5 @@
-import { autoCompleteEntities, type EntitySuggestion, type ServiceConnection } from '../core/api';
+import { autoCompleteEntities, type EntitySuggestion } from '../core/api/autoComplete';
+import type { ServiceConnection } from '../core/api/http';
 import { describeError } from '../core/errors/describeError';
 
 const TTL_MS = 5 * 60_000;

@@ -9,7 +9,7 @@
  * it arrives.
  */
 
-import { failed, succeeded, type Result } from '../core/result';
+import { failed, succeeded, type Result } from '../core/common/result';
 
 /** The largest message the server reads: 64 MiB, above the 2 MiB up to which open documents are checked and any real request. */
 export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;

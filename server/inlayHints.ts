@@ -2,7 +2,7 @@ import { InlayHintKind, type Connection, type InlayHint } from 'vscode-languages
 import { lookupProperty } from '../core/definitions/lookup';
 import { propertyNameHints } from '../core/features/inlayHints';
 import { assignmentMarks, entitiesAssignedIn } from '../core/pending/assignmentMarks';
-import type { WorkspaceDocument } from '../core/features/workspace';
+import type { WorkspaceDocument } from '../core/workspace/workspaceDocument';
 import type { SourceRange } from '../core/model/range';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';

@@ -6,7 +6,7 @@ import { findDefinition } from '../core/features/definition';
 import { hover } from '../core/features/hover';
 import { findReferences } from '../core/features/references';
 import { documentSymbols, symbolInformation } from '../core/features/symbols';
-import type { FeatureInput } from '../core/features/workspace';
+import type { FeatureInput } from '../core/workspace/workspaceDocument';
 import { toLspDiagnostic } from './convert';
 import type { ClientSupport } from './clientSupport';
 import type { Lifecycle } from './lifecycle';

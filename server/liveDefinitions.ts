@@ -1,7 +1,9 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { writeFileSafely } from '../core/files/safeWrite';
 import { join } from 'node:path';
-import { isServiceError, listPropertyDefinitions, type ServiceConnection, type ServicePropertyDefinition } from '../core/api';
+import { listPropertyDefinitions, type ServicePropertyDefinition } from '../core/api/definitions';
+import { isServiceError } from '../core/api/errors';
+import type { ServiceConnection } from '../core/api/http';
 import { definitionFromAspect } from '../core/definitions/fromAspect';
 import type { PropertyDefinitionInfo } from '../core/definitions/types';
 import type { CatalogReachability, DefinitionsSource } from '../core/protocol';

@@ -1,7 +1,9 @@
 import type { CatalogReachability, DefinitionsSource, StatusParams } from '../core/protocol';
-import { MAX_OPEN_DOCUMENT_CHARS, megabytes, shellPath, type DocumentCoverage } from '../core/workspace/openDocumentLimit';
+import { shellPath } from '../core/output/shellPath';
+import { MAX_OPEN_DOCUMENT_CHARS, megabytes, type DocumentCoverage } from '../core/workspace/openDocumentLimit';
 import { describeTarget } from '../core/api/targetDescription';
-import { scanLimitMessage, type ScanLimit } from '../core/workspace/scanLimit';
+import type { ScanLimit } from '../core/workspace/metadataFiles';
+import { scanLimitMessage } from '../core/workspace/scanLimit';
 import type { ServiceTarget } from '../core/rules/target';
 
 export interface StatusFacts {

@@ -1,7 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import type { Connection } from 'vscode-languageserver/node';
 import type { PositionIndex } from '../core/model/range';
-import { maxWorkspaceFilesFrom, scanLimitDiagnostic, scanLimitMessage, type ScanLimit } from '../core/workspace/scanLimit';
+import type { ScanLimit } from '../core/workspace/metadataFiles';
+import { maxWorkspaceFilesFrom, scanLimitDiagnostic, scanLimitMessage } from '../core/workspace/scanLimit';
 import { toLspDiagnostic } from './convert';
 
 /** The first character of a file: where the limit's diagnostic stands (the file is not read, so no index of its lines). */

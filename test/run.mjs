@@ -1,7 +1,9 @@
 // Runs every *.test.ts under test/ (or under the folders named on the command line) on node:test.
-// The unit suite runs from one up-front compile of the sources to JavaScript (test/compileTests.mjs):
-// no bundle build, no TypeScript loader, and one process for the whole unit suite. The other suites run through tsx;
-// those that need the built bundles (dist/) get them built first.
+// The unit and property suites run from one up-front compile of the sources to JavaScript
+// (test/compileTests.mjs): no bundle build, no TypeScript loader, and one process for each of the two.
+// The property suite (test/property/: generated inputs against an oracle, fixed seeds) is apart so the
+// unit loop stays short. The other suites run through tsx; those that need the built bundles (dist/)
+// get them built first.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -29,23 +31,29 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-const isUnit = (file) => file.startsWith(`test${sep}unit${sep}`);
-const unitFiles = files.filter(isUnit);
-const otherFiles = files.filter((file) => !isUnit(file));
+/** The suites compiled once and run in one process each: no spawned processes, no bundle needed. */
+const COMPILED_SUITES = ['unit', 'property'];
+const suiteOf = (file) => COMPILED_SUITES.find((suite) => file.startsWith(`test${sep}${suite}${sep}`));
+const compiledFiles = files.filter(suiteOf);
+const otherFiles = files.filter((file) => !suiteOf(file));
 const concurrency = process.env.CI ? '2' : String(Math.max(2, Math.min(4, cpus().length)));
 // fast-check's property tests run with a fixed seed unless CATALOG_PROPERTY_SEED asks otherwise.
 const seeded = ['--import', new URL('./support/seededProperties.mjs', import.meta.url).href];
 let status = 0;
 
-if (unitFiles.length) {
+if (compiledFiles.length) {
   const outDir = await compileTests(root);
-  // One process for the whole unit suite: a process per test file spent most of the suite's time
+  // One process per compiled suite: a process per test file spent most of the suite's time
   // starting Node (86 files: 9.8 s against 3.8 s in one process).
-  const entry = join(outDir, 'unit-suite.js');
-  writeFileSync(entry, unitFiles.map((file) => `require(${JSON.stringify(compiledPath(root, outDir, file))});`).join('\n'));
-  const result = spawnSync(process.execPath, [...seeded, '--enable-source-maps', '--test-reporter=spec', entry], { cwd: root, stdio: 'inherit' });
+  for (const suite of COMPILED_SUITES) {
+    const suiteFiles = compiledFiles.filter((file) => suiteOf(file) === suite);
+    if (suiteFiles.length === 0) continue;
+    const entry = join(outDir, `${suite}-suite.js`);
+    writeFileSync(entry, suiteFiles.map((file) => `require(${JSON.stringify(compiledPath(root, outDir, file))});`).join('\n'));
+    const result = spawnSync(process.execPath, [...seeded, '--enable-source-maps', '--test-reporter=spec', entry], { cwd: root, stdio: 'inherit' });
+    status ||= result.status ?? 1;
+  }
   rmSync(outDir, { recursive: true, force: true });
-  status ||= result.status ?? 1;
 }
 
 if (otherFiles.length) {

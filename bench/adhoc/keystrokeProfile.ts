@@ -3,12 +3,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { goldenMcpJson } from '../generate/goldenMcp';
-import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../generate/metadataFiles';
+import { goldenMcpJson } from '../../support/generate/goldenMcp';
+import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../support/generate/metadataFiles';
 import { SERVER_JS } from '../support/context';
 import { BenchLspClient } from '../support/lspClient';
-import { seededRandom } from '../support/random';
-import { nowMs, summarise } from '../support/stats';
+import { seededRandom } from '../../support/random';
+import { nowMs, summarise } from '../../support/bench/stats';
 
 /**
  * Where a keystroke's time goes in the real server (issue 27), outside `npm run bench`:

@@ -6,12 +6,12 @@ import { parseTree } from 'jsonc-parser';
 import { readDocument } from '../../core/formats';
 import { validateDocument } from '../../core/validate';
 import type { CliIo } from '../../cli/io';
-import { runValidate } from '../../cli/validate';
-import { goldenMcpJson } from '../generate/goldenMcp';
+import { runValidate } from '../../cli/validate/validate';
+import { goldenMcpJson } from '../../support/generate/goldenMcp';
 import { CLI_JS, formatCount, mib, REPO_ROOT, type BenchContext } from '../support/context';
-import { emptyResult, timingRow, type CaseResult, type TargetCheck } from '../support/results';
-import { nowMs, repeat, summarise, type Timing } from '../support/stats';
-import { ISSUE_27, reportTarget } from '../support/targets';
+import { emptyResult, timingRow, type CaseResult, type TargetCheck } from '../../support/bench/results';
+import { nowMs, repeat, summarise, type Timing } from '../../support/bench/stats';
+import { ISSUE_27, reportTarget } from '../../support/bench/targets';
 
 /**
  * Case: `catalog-code validate` of one large metadata change proposal file shaped like DataHub's
@@ -25,7 +25,7 @@ import { ISSUE_27, reportTarget } from '../support/targets';
  *   us and loading jsonc-parser, reading and parsing for the peer, and node's own start — which
  *   neither controls and which would pull every ratio towards 1 — counts for neither. Issue 27's
  *   target is this ratio (docs/performance.md, "Batch validate");
- * - in process, warm: the CLI's code path (cli/validate.ts runValidate, output captured) beside
+ * - in process, warm: the CLI's code path (cli/validate/validate.ts runValidate, output captured) beside
  *   reading the file and parseTree, alternated in this process after warm-up runs.
  *
  * JSON.parse of the text is the floor no parse beats.
@@ -109,7 +109,7 @@ export async function batchValidateCase(ctx: BenchContext): Promise<CaseResult> 
   );
   result.targets.push(...batchTargets({ ...processes, warm }));
   result.notes.push(
-    `Input: ${label}, generated like DataHub's ingestion golden files (bench/generate/goldenMcp.ts); read ${readFileSync(file).length} bytes.`,
+    `Input: ${label}, generated like DataHub's ingestion golden files (support/generate/goldenMcp.ts); read ${readFileSync(file).length} bytes.`,
     'Issue 27\'s time target is the ratio after node\'s start: both sides cold in a process of their own, each timed from node\'s start to its exit (docs/performance.md, "Batch validate").',
   );
   return result;

@@ -8,10 +8,10 @@ import { openStore } from '../../service/store/sqliteStore';
 import { datasetsUsingProperties, GENERATED_PROPERTY_PREFIX, propertyDefinitionWrites } from '../generate/propertyDefinitions';
 import { formatCount, SERVER_JS, type BenchContext } from '../support/context';
 import { BenchLspClient } from '../support/lspClient';
-import { seededRandom } from '../support/random';
-import { emptyResult, timingRow, type CaseResult } from '../support/results';
-import { nowMs, repeat } from '../support/stats';
-import { reportTarget } from '../support/targets';
+import { seededRandom } from '../../support/random';
+import { emptyResult, timingRow, type CaseResult } from '../../support/bench/results';
+import { nowMs, repeat } from '../../support/bench/stats';
+import { reportTarget } from '../../support/bench/targets';
 
 /**
  * Case 2: completion latency with 10,000 live definitions: the local catalog holds them, the

@@ -3,13 +3,13 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseDocument } from 'yaml';
 import { DATASET_YAML_SCHEMA, LINEAGE_FILE_SCHEMA } from '../generate/jsonSchemas';
-import { datasetYaml, lineageFile, PROPERTIES_YAML, type GeneratedFile } from '../generate/metadataFiles';
+import { datasetYaml, lineageFile, PROPERTIES_YAML, type GeneratedFile } from '../../support/generate/metadataFiles';
 import { formatCount, SERVER_JS, YAML_LANGUAGE_SERVER, type BenchContext } from '../support/context';
 import { BenchLspClient } from '../support/lspClient';
-import { seededRandom } from '../support/random';
-import { emptyResult, timingRow, type CaseResult } from '../support/results';
-import { nowMs, repeat, timeOnce, type Timing } from '../support/stats';
-import { reportTarget } from '../support/targets';
+import { seededRandom } from '../../support/random';
+import { emptyResult, timingRow, type CaseResult } from '../../support/bench/results';
+import { nowMs, repeat, timeOnce, type Timing } from '../../support/bench/stats';
+import { reportTarget } from '../../support/bench/targets';
 
 /**
  * Case 1: from didChange to the diagnostics in hand, for generated files of 1k/10k/50k lines;

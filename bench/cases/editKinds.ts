@@ -1,7 +1,7 @@
 import * as os from 'node:os';
 import { parse as parseYamlLibrary } from 'yaml';
-import { goldenMcpJson } from '../generate/goldenMcp';
-import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../generate/metadataFiles';
+import { goldenMcpJson } from '../../support/generate/goldenMcp';
+import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../support/generate/metadataFiles';
 import { definitionsFromModel } from '../../core/definitions/fromFacts';
 import { EMPTY_DEFINITIONS } from '../../core/definitions/types';
 import { readDocument } from '../../core/formats';
@@ -10,10 +10,10 @@ import { DocumentAnalysis, type TextEdit } from '../../core/incremental/document
 import { LineIndex } from '../../core/model/range';
 import { workSince, workSnapshot } from '../../core/model/workCounters';
 import { formatCount, type BenchContext } from '../support/context';
-import { seededRandom } from '../support/random';
-import { emptyResult, timingRow, type CaseResult } from '../support/results';
-import { nowMs, summarise } from '../support/stats';
-import { ISSUE_27 } from '../support/targets';
+import { seededRandom } from '../../support/random';
+import { emptyResult, timingRow, type CaseResult } from '../../support/bench/results';
+import { nowMs, summarise } from '../../support/bench/stats';
+import { ISSUE_27 } from '../../support/bench/targets';
 
 /**
  * Issue 27: each kind of edit in a large YAML file and across the elements of a large MCP JSON, in process (what the server does for one

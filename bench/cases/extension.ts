@@ -3,12 +3,12 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, sym
 import * as path from 'node:path';
 import { mib, REPO_ROOT, type BenchContext } from '../support/context';
 import { BenchLspClient } from '../support/lspClient';
-import { emptyResult, timingRow, type CaseResult } from '../support/results';
-import { cacheDir, CODE_SERVER_VERSION, ensureE2eTools } from '../../test/e2e/setup';
-import { vsixManifest } from '../../test/e2e/extensionPackage';
+import { emptyResult, timingRow, type CaseResult } from '../../support/bench/results';
+import { cacheDir, CODE_SERVER_VERSION, ensureE2eTools } from '../../support/e2e/setup';
+import { vsixManifest } from '../../support/e2e/extensionPackage';
 import { measureActivation } from '../support/codeServerActivation';
-import { nowMs, repeat, summarise, type Timing } from '../support/stats';
-import { reportTarget } from '../support/targets';
+import { nowMs, repeat, summarise, type Timing } from '../../support/bench/stats';
+import { reportTarget } from '../../support/bench/targets';
 
 const ACTIVATION = { name: 'activation (code-server, as VS Code reports it)', target: 100, unit: 'ms' };
 
@@ -178,7 +178,7 @@ export async function extensionCase(ctx: BenchContext): Promise<CaseResult> {
         ...ACTIVATION,
         measured: undefined,
         detail: `not measured (${activation.reason}); what was measured instead: bundle evaluation ${requireTiming.medianMs.toFixed(1)} ms in plain node, server initialize ${serverTiming.medianMs.toFixed(0)} ms`,
-        next: 'install the e2e tools with `node --import tsx test/e2e/setup.ts`, then run the bench again',
+        next: 'install the e2e tools with `node --import tsx support/e2e/setup.ts`, then run the bench again',
       }),
     );
   }

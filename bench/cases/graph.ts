@@ -3,11 +3,11 @@ import type { GraphSnapshot } from '../../core/lineage/graph';
 import { graphToMermaid, graphToSvg } from '../../core/lineage/graphExport';
 import type { BenchContext } from '../support/context';
 import { measureGraphView } from '../support/graphViewInBrowser';
-import { repoRoot } from '../../test/e2e/setup';
-import { seededRandom } from '../support/random';
-import { emptyResult, timingRow, type CaseResult } from '../support/results';
-import { nowMs, repeat } from '../support/stats';
-import { reportTarget } from '../support/targets';
+import { repoRoot } from '../../support/e2e/setup';
+import { seededRandom } from '../../support/random';
+import { emptyResult, timingRow, type CaseResult } from '../../support/bench/results';
+import { nowMs, repeat } from '../../support/bench/stats';
+import { reportTarget } from '../../support/bench/targets';
 
 /**
  * Case 6: the lineage graph view at 200 and 2,000 entities. What the view does on each change —

@@ -4,14 +4,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { goldenMcpJson } from '../generate/goldenMcp';
-import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../generate/metadataFiles';
+import { goldenMcpJson } from '../../support/generate/goldenMcp';
+import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../support/generate/metadataFiles';
 import { formatCount, SERVER_JS, type BenchContext } from '../support/context';
 import { BenchLspClient } from '../support/lspClient';
-import { seededRandom } from '../support/random';
-import { emptyResult, timingRow, type CaseResult } from '../support/results';
-import { nowMs, summarise, type Timing } from '../support/stats';
-import { ISSUE_27 } from '../support/targets';
+import { seededRandom } from '../../support/random';
+import { emptyResult, timingRow, type CaseResult } from '../../support/bench/results';
+import { nowMs, summarise, type Timing } from '../../support/bench/stats';
+import { ISSUE_27 } from '../../support/bench/targets';
 
 /**
  * Issue 27: typing as a plain stdio LSP client does it. The real server over stdio; a 50,000-line

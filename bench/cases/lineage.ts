@@ -3,13 +3,13 @@ import * as path from 'node:path';
 import { openStore } from '../../service/store/sqliteStore';
 import { bfsDownstream, datasetUrn, downstreamAdjacency, generateLineageGraph, queryStarts, upstreamLineageBatches } from '../generate/lineageGraph';
 import { formatCount, mib, type BenchContext } from '../support/context';
-import { seededRandom } from '../support/random';
-import { emptyResult, timingRow, type CaseResult } from '../support/results';
+import { seededRandom } from '../../support/random';
+import { emptyResult, timingRow, type CaseResult } from '../../support/bench/results';
 import { startBfsHttpFloor } from '../support/bfsHttpFloor';
 import { inProcessWalkRows } from '../support/inProcessWalk';
 import { startServiceProcess, type ServiceProcess } from '../support/serviceProcess';
-import { nowMs, percentile, repeat, timeOnce } from '../support/stats';
-import { reportTarget } from '../support/targets';
+import { nowMs, percentile, repeat, timeOnce } from '../../support/bench/stats';
+import { reportTarget } from '../../support/bench/targets';
 
 /**
  * Case 3: `scrollAcrossLineage` over HTTP on graphs of 10k/100k/1M edges, degree 1, 1–2 and all

@@ -4,14 +4,14 @@ import { pathToFileURL } from 'node:url';
 import type { Hover } from 'vscode-languageserver-protocol';
 import type { StatusParams } from '../../core/protocol';
 import { DATASET_YAML_SCHEMA } from '../generate/jsonSchemas';
-import { goldenMcpJson } from '../generate/goldenMcp';
-import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../generate/metadataFiles';
+import { goldenMcpJson } from '../../support/generate/goldenMcp';
+import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../support/generate/metadataFiles';
 import { formatCount, SERVER_JS, YAML_LANGUAGE_SERVER, type BenchContext } from '../support/context';
 import { BenchLspClient } from '../support/lspClient';
-import { seededRandom, type Random } from '../support/random';
-import { emptyResult, timingRow, type CaseResult } from '../support/results';
-import { nowMs, summarise } from '../support/stats';
-import { ISSUE_27, reportTarget } from '../support/targets';
+import { seededRandom, type Random } from '../../support/random';
+import { emptyResult, timingRow, type CaseResult } from '../../support/bench/results';
+import { nowMs, summarise } from '../../support/bench/stats';
+import { ISSUE_27, reportTarget } from '../../support/bench/targets';
 import { waitForWorkspaceDefinitions, YLS_VALIDATION_DELAY_MS } from './diagnostics';
 
 /**

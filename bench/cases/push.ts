@@ -3,18 +3,19 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServiceConnection } from '../../core/api/http';
 import { readDocument } from '../../core/formats';
-import { applyPlan, buildPushPlan } from '../../core/plan/push';
+import { applyPlan } from '../../core/plan/pushApply';
+import { buildPushPlan } from '../../core/plan/pushPlan';
 import { groupForSending } from '../../core/plan/pushBatch';
 import { openStore } from '../../service/store/sqliteStore';
 import { generateLineageGraph } from '../generate/lineageGraph';
 import { propertyDefinitionWrites } from '../generate/propertyDefinitions';
 import { assignmentsYaml, existingDatasets, lineageFileOfGraph } from '../generate/pushFiles';
 import { formatCount, type BenchContext } from '../support/context';
-import { seededRandom } from '../support/random';
-import { emptyResult, timingRow, type CaseResult } from '../support/results';
+import { seededRandom } from '../../support/random';
+import { emptyResult, timingRow, type CaseResult } from '../../support/bench/results';
 import { startServiceProcess } from '../support/serviceProcess';
-import { nowMs, summarise } from '../support/stats';
-import { reportTarget } from '../support/targets';
+import { nowMs, summarise } from '../../support/bench/stats';
+import { reportTarget } from '../../support/bench/targets';
 
 /**
  * Case 4: push 10,000 lineage edges and 10,000 property assignments from files into the local

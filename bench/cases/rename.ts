@@ -2,11 +2,11 @@ import { LineIndex } from '../../core/model/range';
 import { EMPTY_DEFINITIONS } from '../../core/definitions/types';
 import { findReferences } from '../../core/features/references';
 import { rename } from '../../core/features/rename';
-import type { WorkspaceDocument } from '../../core/features/workspace';
+import type { WorkspaceDocument } from '../../core/workspace/workspaceDocument';
 import { readDocument } from '../../core/formats';
 import type { BenchContext } from '../support/context';
-import { emptyResult, timingRow, type CaseResult } from '../support/results';
-import { nowMs, repeat } from '../support/stats';
+import { emptyResult, timingRow, type CaseResult } from '../../support/bench/results';
+import { nowMs, repeat } from '../../support/bench/stats';
 
 /**
  * Case: Rename Symbol of a structured property used in every file of a workspace (2,000 dataset

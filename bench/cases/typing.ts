@@ -3,16 +3,16 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { goldenMcpJson } from '../generate/goldenMcp';
+import { goldenMcpJson } from '../../support/generate/goldenMcp';
 import { DATASET_YAML_SCHEMA, LINEAGE_FILE_SCHEMA } from '../generate/jsonSchemas';
-import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../generate/metadataFiles';
+import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../support/generate/metadataFiles';
 import { formatCount, SERVER_JS, YAML_LANGUAGE_SERVER, type BenchContext } from '../support/context';
 import { BenchLspClient } from '../support/lspClient';
-import { seededRandom } from '../support/random';
-import { emptyResult, timingRow, type CaseResult } from '../support/results';
-import { nowMs, summarise, type Timing } from '../support/stats';
+import { seededRandom } from '../../support/random';
+import { emptyResult, timingRow, type CaseResult } from '../../support/bench/results';
+import { nowMs, summarise, type Timing } from '../../support/bench/stats';
 import { YLS_VALIDATION_DELAY_MS } from './diagnostics';
-import { ISSUE_27 } from '../support/targets';
+import { ISSUE_27 } from '../../support/bench/targets';
 
 /**
  * Issue 16's typing benchmark: type 50 characters, one incremental didChange every 30 ms, at the

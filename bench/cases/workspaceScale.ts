@@ -4,14 +4,14 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseAllDocuments } from 'yaml';
 import { MAX_WORKSPACE_FILES, collectMetadataFiles } from '../../core/workspace/metadataFiles';
-import { goldenMcpJson } from '../generate/goldenMcp';
-import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../generate/metadataFiles';
+import { goldenMcpJson } from '../../support/generate/goldenMcp';
+import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../support/generate/metadataFiles';
 import { formatCount, mib, SERVER_JS, type BenchContext } from '../support/context';
 import { BenchLspClient } from '../support/lspClient';
-import { seededRandom } from '../support/random';
-import { emptyResult, type CaseResult } from '../support/results';
-import { nowMs } from '../support/stats';
-import { ISSUE_27 } from '../support/targets';
+import { seededRandom } from '../../support/random';
+import { emptyResult, type CaseResult } from '../../support/bench/results';
+import { nowMs } from '../../support/bench/stats';
+import { ISSUE_27 } from '../../support/bench/targets';
 
 /**
  * Issues 16 and 27, "a workspace that scales": a generated repository of 20,000 metadata files

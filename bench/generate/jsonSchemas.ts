@@ -1,5 +1,5 @@
 import { FABRIC_TYPES } from '../../core/urn/vocabulary';
-import { PII, RETENTION_DAYS, TEAMS, TIERS } from './metadataFiles';
+import { PII, RETENTION_DAYS, TEAMS, TIERS } from '../../support/generate/metadataFiles';
 
 /**
  * JSON Schemas for yaml-language-server that express what Catalog Code checks in the generated

@@ -1,5 +1,5 @@
 import type { AspectWrite } from '../../service/store/types';
-import type { Random } from '../support/random';
+import type { Random } from '../../support/random';
 
 /**
  * A warehouse-like layered DAG: sources, staging, intermediate models, marts. Every dataset outside

@@ -1,5 +1,5 @@
 import type { AspectWrite } from '../../service/store/types';
-import type { Random } from '../support/random';
+import type { Random } from '../../support/random';
 
 /** `count` structured-property definitions as the service stores them, each with five allowed values. */
 

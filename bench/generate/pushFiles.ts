@@ -1,5 +1,5 @@
 import type { AspectWrite } from '../../service/store/types';
-import type { Random } from '../support/random';
+import type { Random } from '../../support/random';
 import type { LineageGraph } from './lineageGraph';
 import { allowedValue, propertyName, VALUES_PER_PROPERTY } from './propertyDefinitions';
 

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { E2eTools } from '../../test/e2e/setup';
+import type { E2eTools } from '../../support/e2e/setup';
 
 /**
  * Real activation of the packaged extension in code-server (the VS Code workbench in Chromium):

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { GraphSnapshot } from '../../core/lineage/graph';
-import { CHROMIUM } from '../../test/e2e/setup';
-import { summarise, type Timing } from './stats';
+import { CHROMIUM } from '../../support/e2e/setup';
+import { summarise, type Timing } from '../../support/bench/stats';
 
 /**
  * The graph view's own script (dist/lineageGraph.js, with its layout worker) in Chromium, fed a

@@ -2,8 +2,8 @@ import { InMemoryLineageIndex } from '../../service/lineage/lineageIndex';
 import { searchLineage } from '../../service/lineage/search';
 import { bfsDownstream, datasetUrn, upstreamLineageBatches, type LineageGraph } from '../generate/lineageGraph';
 import { formatCount } from './context';
-import { timingRow, type BenchRow } from './results';
-import { repeat, timeOnce } from './stats';
+import { timingRow, type BenchRow } from '../../support/bench/results';
+import { repeat, timeOnce } from '../../support/bench/stats';
 
 /**
  * The service's lineage walk without HTTP or SQLite: `searchLineage` on an in-memory index of the

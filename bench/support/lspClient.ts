@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { CancellationTokenSource, StreamMessageReader, StreamMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
-import { nowMs } from './stats';
+import { nowMs } from '../../support/bench/stats';
 import type { ClientCapabilities, CompletionItem, CompletionList, Diagnostic, DocumentDiagnosticReport, Position, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 
 /**

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { CLI_JS, REPO_ROOT } from './context';
-import { nowMs } from './stats';
+import { nowMs } from '../../support/bench/stats';
 
 /** The local catalog as its own process (`node dist/cli.js serve`), so its memory and start-up can be measured. */
 export interface ServiceProcess {

@@ -1,7 +1,7 @@
 import type { GraphColors, GraphLayout } from '../../core/lineage/graphExport';
 import type { GraphSnapshot } from '../../core/lineage/graph';
 import type { TreeDirection } from '../../core/lineage/types';
-import type { PendingBasis, PendingView } from '../../core/pending/types';
+import type { PendingBasis, PendingView } from '../../core/common/pendingTypes';
 
 /** The lineage graph view's messages between the extension host and the webview script (one definition for both sides). */
 

@@ -4,7 +4,7 @@ import { LineageGraph } from '../../core/lineage/graph';
 import { graphToMermaid, graphToSvg } from '../../core/lineage/graphExport';
 import { rootName } from '../../core/lineage/labels';
 import type { TreeDirection } from '../../core/lineage/types';
-import type { PendingBasis } from '../../core/pending/types';
+import type { PendingBasis } from '../../core/common/pendingTypes';
 import { serverLineageFetcher } from '../lineage/serverLineageFetcher';
 import { openChangeSource } from '../lineage/openChangeSource';
 import type { ConnectionManager } from '../connection/connectionManager';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LineageNode } from '../../core/lineage';
+import type { LineageNode } from '../../core/lineage/types';
 import { askForUrn } from '../askForUrn';
 import type { ServerQueries } from '../serverQueries';
 import type { LineageView } from './lineageView';

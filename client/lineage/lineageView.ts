@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
-import { LineageTree, type DegreeBucket, type LineageNode } from '../../core/lineage';
+import { LineageTree } from '../../core/lineage/tree';
+import type { DegreeBucket, LineageNode } from '../../core/lineage/types';
 import type { ServerQueries } from '../serverQueries';
 import { rootName } from '../../core/lineage/labels';
 import { markDescription, markSentence, pendingViewWords } from '../../core/lineage/markLabels';
-import type { PendingBasis, PendingView } from '../../core/pending/types';
+import type { PendingBasis, PendingView } from '../../core/common/pendingTypes';
 import type { ConnectionManager } from '../connection/connectionManager';
 import { iconForEntityType } from './icons';
 import { LineageRoot } from './lineageRoot';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { PendingChange, PendingMark } from '../../core/pending/types';
+import type { PendingChange, PendingMark } from '../../core/common/pendingTypes';
 
 const SCHEME = 'catalog-code-lineage-mark';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { PendingMark } from '../../core/pending/types';
-import { fileLabel } from '../../core/pending/fileLabel';
+import type { PendingMark } from '../../core/common/pendingTypes';
+import { fileLabel } from '../../core/output/fileLabel';
 
 /**
  * Opens the file that adds, removes or changes an edge (the first of the mark's sources) with the

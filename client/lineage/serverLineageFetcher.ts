@@ -1,4 +1,4 @@
-import type { PendingBasis, PendingView } from '../../core/pending/types';
+import type { PendingBasis, PendingView } from '../../core/common/pendingTypes';
 import type { LineageFetcher } from '../../core/lineage/types';
 import type { ServerQueries } from '../serverQueries';
 

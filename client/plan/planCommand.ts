@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { describeError } from '../../core/errors/describeError';
 import { mdCode } from '../../core/output/markdown';
 import { planMarkdown } from '../../core/plan/planMarkdown';
-import { failed, succeeded, type Result } from '../../core/result';
+import { failed, succeeded, type Result } from '../../core/common/result';
 import type { PlanPreview } from '../push/planPreview';
 import type { ServerQueries } from '../serverQueries';
 

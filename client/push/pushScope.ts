@@ -1,5 +1,5 @@
 import { LINEAGE_ASPECTS } from '../../core/model/lineageAspects';
-import type { PushItem, PushPlan } from '../../core/plan/pushTypes';
+import type { PushItem, PushPlan } from '../../core/plan/pushPlanTypes';
 
 /** What a push command sends: everything a file holds, or only one kind of metadata. */
 export type PushScope = 'all' | 'lineage' | 'structuredProperties' | 'propertyDefinitions';

@@ -1,5 +1,5 @@
-import type { PlanCounts } from '../../core/plan/planReport';
-import type { PushPlan } from '../../core/plan/pushTypes';
+import type { PlanCounts } from '../../core/plan/planReportInput';
+import type { PushPlan } from '../../core/plan/pushPlanTypes';
 
 /**
  * The words of the push confirmation, free of `vscode` so they are unit-tested: adds, changes and

@@ -1,4 +1,4 @@
-import type { PendingBasis, PendingMark } from '../pending/types';
+import type { PendingBasis, PendingMark } from '../common/pendingTypes';
 import { ServiceError } from './errors';
 import { graphqlRequest } from './graphql';
 import { baseUrl, encodeUrnSegment, requestJson, type ServiceConnection } from './http';

@@ -1,7 +1,7 @@
 import { lstatSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { readPrivateFileSync } from '../files/readFile';
-import { processExists } from '../processAlive';
+import { processExists } from '../common/processAlive';
 import { originOf } from './origin';
 import { isLoopbackUrl } from './transportSecurity';
 

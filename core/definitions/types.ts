@@ -57,7 +57,7 @@ export interface EntityExistenceView {
   /**
    * The files of the workspace that create the entity but are not among those checked (a push or
    * plan of some of the files): push order matters, and rules name the file to push first.
-   * Absent or empty when no such file exists (core/pending/existence.ts).
+   * Absent or empty when no such file exists (core/plan/existence.ts).
    */
   createdOutside?(urn: string): readonly string[] | undefined;
   /**

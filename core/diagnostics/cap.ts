@@ -1,5 +1,5 @@
 import type { CoreDiagnostic, Severity } from '../model/diagnostic';
-import { shellPath } from '../workspace/openDocumentLimit';
+import { shellPath } from '../output/shellPath';
 
 /**
  * The most diagnostics the editor is given for one document. Past it the editor gets the first

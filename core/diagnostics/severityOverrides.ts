@@ -1,5 +1,5 @@
 import type { CoreDiagnostic, Severity } from '../model/diagnostic';
-import { failed, succeeded, type Result } from '../result';
+import { failed, succeeded, type Result } from '../common/result';
 
 /**
  * A user's stricter or quieter choice per diagnostic code: `catalogCode.diagnostics.severity` in

@@ -1,11 +1,9 @@
-import { isServiceError } from '../api/errors';
-
 /**
  * What went wrong, in words, from whatever was thrown: a catalog-service failure's message (which
- * already says what to do), any other Error's message, or the thrown value as text.
+ * already says what to do; a ServiceError is an Error), any other Error's message, or the thrown
+ * value as text. A leaf: every room may use it.
  */
 export function describeError(error: unknown): string {
-  if (isServiceError(error)) return error.message;
   return error instanceof Error ? error.message : String(error);
 }
 

@@ -2,7 +2,7 @@ import { findNodeAtOffset, getNodePath, modify, parseTree, type Node } from 'jso
 import type { TextEdit } from 'vscode-languageserver-types';
 import type { SourceRange } from '../model/range';
 import { parseUrn } from '../urn';
-import { isJsonDocument, type WorkspaceDocument } from './workspace';
+import { isJsonDocument, type WorkspaceDocument } from '../workspace/workspaceDocument';
 
 /**
  * The edits that add `datasetUrn` as an entity-level upstream of the entity that owns the column

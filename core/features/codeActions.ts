@@ -5,7 +5,7 @@ import { factsOfKind, type PropertyAssignmentFact } from '../model/facts';
 import type { SourceRange } from '../model/range';
 import { addUpstreamEdit } from './addUpstream';
 import { formatScalar } from './scalarText';
-import { isJsonDocument, type FeatureInput, type WorkspaceDocument } from './workspace';
+import { isJsonDocument, type FeatureInput, type WorkspaceDocument } from '../workspace/workspaceDocument';
 
 const MAX_REPLACEMENTS = 5;
 

@@ -1,7 +1,7 @@
 import type { CodeLens } from 'vscode-languageserver-types';
 import type { DefinitionsView } from '../definitions/types';
 import { factsOfKind } from '../model/facts';
-import type { WorkspaceDocument } from './workspace';
+import type { WorkspaceDocument } from '../workspace/workspaceDocument';
 
 /**
  * Above each definition in a properties file: push it, and the one status change that applies to

@@ -9,7 +9,7 @@ import { cursorContext, type CursorContext } from './cursor';
 import { allowedValueItems, keyItems, propertyItems, urnItems, urnSnippetItem, valueItems, type ItemTarget } from './completionItems';
 import { EMPTY_FILE_SNIPPETS, snippetItem } from './snippets';
 import { workspaceUrns } from './workspaceUrns';
-import { isJsonDocument, type FeatureInput } from './workspace';
+import { isJsonDocument, type FeatureInput } from '../workspace/workspaceDocument';
 
 export interface CompletionOptions {
   /** entity URNs from the service for a typed name (cached; `pending` while a lookup runs) */

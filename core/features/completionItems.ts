@@ -5,7 +5,7 @@ import type { CursorContext } from './cursor';
 import { propertyCard } from './hover';
 import { formatScalar } from './scalarText';
 import { LIST_SKELETONS } from './snippets';
-import type { WorkspaceDocument } from './workspace';
+import type { WorkspaceDocument } from '../workspace/workspaceDocument';
 
 /** Builders of completion items; every item replaces exactly the word at the caret. */
 

@@ -2,7 +2,7 @@ import type { Location } from 'vscode-languageserver-types';
 import { propertyIdOf } from '../definitions/normalise';
 import type { SourceRange } from '../model/range';
 import { documentsToSearch, sameProperty, targetAt } from './locate';
-import type { FeatureInput, WorkspaceDocument } from './workspace';
+import type { FeatureInput, WorkspaceDocument } from '../workspace/workspaceDocument';
 
 /**
  * Go to definition: from a property (its key or one of its values) to the definition written in

@@ -1,5 +1,5 @@
 import type { SourceRange } from '../model/range';
-import type { WorkspaceDocument } from './workspace';
+import type { WorkspaceDocument } from '../workspace/workspaceDocument';
 
 /** At most this many links per document: a generated file of 100,000 URNs gets its first ones, not a frozen editor. */
 export const MAX_DOCUMENT_LINKS = 2_000;

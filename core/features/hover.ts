@@ -1,4 +1,4 @@
-import { fileLabel } from '../pending/fileLabel';
+import { fileLabel } from '../output/fileLabel';
 import { MarkupKind, type Hover } from 'vscode-languageserver-types';
 import { formatDifferences, lookupProperty, originLabel } from '../definitions/lookup';
 import { propertyIdOf } from '../definitions/normalise';
@@ -7,7 +7,7 @@ import type { SourceRange } from '../model/range';
 import { parseUrn, urnTypeSpec, type ParsedUrn } from '../urn';
 import { mdCode, mdText } from '../output/markdown';
 import { targetAt } from './locate';
-import type { FeatureInput } from './workspace';
+import type { FeatureInput } from '../workspace/workspaceDocument';
 
 /** Hover: a property card for a property key or value, the parts of a URN for any other URN. */
 export function hover(input: FeatureInput, offset: number): Hover | null {

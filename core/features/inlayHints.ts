@@ -2,7 +2,7 @@ import { lookupProperty } from '../definitions/lookup';
 import type { DefinitionsView, PropertyDefinitionInfo } from '../definitions/types';
 import type { SourceRange } from '../model/range';
 import { logValue } from '../output/logText';
-import type { WorkspaceDocument } from './workspace';
+import type { WorkspaceDocument } from '../workspace/workspaceDocument';
 
 /** At most this many hints per request: a generated file of 100,000 assignments shows its first ones. */
 export const MAX_INLAY_HINTS = 2_000;

@@ -1,7 +1,7 @@
 import { propertyUrnOf } from '../definitions/normalise';
 import type { PropertyAssignmentFact, PropertyDefinitionFact, UrnRole } from '../model/facts';
 import type { Located, SourceRange } from '../model/range';
-import type { WorkspaceDocument } from './workspace';
+import type { WorkspaceDocument } from '../workspace/workspaceDocument';
 
 /** What the caret is on, as far as hover, definition and references care. */
 export type Target =

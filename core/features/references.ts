@@ -3,7 +3,7 @@ import { propertyIdOf } from '../definitions/normalise';
 import type { SourceRange } from '../model/range';
 import { location } from './definition';
 import { documentsToSearch, nestedUrns, sameProperty, targetAt } from './locate';
-import type { FeatureInput } from './workspace';
+import type { FeatureInput } from '../workspace/workspaceDocument';
 
 /**
  * Find references: every place in the workspace that uses the property (assignments, PATCH

@@ -1,11 +1,11 @@
 import { propertyUrnOf } from '../definitions/normalise';
 import type { DefinitionsView, EntityExistenceView } from '../definitions/types';
 import type { DocumentModel } from '../model/facts';
-import { failed, succeeded, type Result } from '../result';
+import { failed, succeeded, type Result } from '../common/result';
 import { documentsToSearch, nestedUrns } from './locate';
 import { fileNameOf, renameEditsIn, where, type RenameTextEdit } from './renameOccurrences';
 import { describeKind, renamedSubject, renameStartAt, type RenameStart, type RenameSubject } from './renameTarget';
-import type { WorkspaceDocument } from './workspace';
+import type { WorkspaceDocument } from '../workspace/workspaceDocument';
 
 /**
  * Rename of a structured property, a dataset or a schema field across every file of the

@@ -1,11 +1,11 @@
 import type { EntityDeclarationFact } from '../model/facts';
 import type { Located, SourceRange } from '../model/range';
 import { logValue } from '../output/logText';
-import { failed, succeeded, type Result } from '../result';
+import { failed, succeeded, type Result } from '../common/result';
 import { nestedUrns } from './locate';
 import type { RenameSubject } from './renameTarget';
 import { inFlowContext, rewriteScalar, scalarAt, writableInsideAnyString } from './scalarRewrite';
-import type { WorkspaceDocument } from './workspace';
+import type { WorkspaceDocument } from '../workspace/workspaceDocument';
 
 /** One text edit of a rename, in offsets of the document's text. */
 export interface RenameTextEdit {

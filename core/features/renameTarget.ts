@@ -2,9 +2,9 @@ import { PROPERTY_URN_PREFIX, propertyIdOf, propertyUrnOf } from '../definitions
 import type { SourceRange } from '../model/range';
 import { datasetKey, looksLikeUrn, makeDatasetUrn, makeSchemaFieldUrn, parseUrn, schemaFieldKey, URN_MAX_LENGTH, type ParsedUrn } from '../urn';
 import { hasControls } from '../output/logText';
-import { failed, succeeded, type Result } from '../result';
+import { failed, succeeded, type Result } from '../common/result';
 import { targetAt } from './locate';
-import type { WorkspaceDocument } from './workspace';
+import type { WorkspaceDocument } from '../workspace/workspaceDocument';
 
 /**
  * What a rename renames: a structured property (its id, in URNs `urn:li:structuredProperty:<id>`),

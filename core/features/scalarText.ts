@@ -1,6 +1,6 @@
 import { createScanner } from 'jsonc-parser';
 import type { SourceRange } from '../model/range';
-import { isJsonDocument, type WorkspaceDocument } from './workspace';
+import { isJsonDocument, type WorkspaceDocument } from '../workspace/workspaceDocument';
 
 /**
  * How a replacement value is written where it goes: escaped inside existing quotes, quoted when a

@@ -1,7 +1,7 @@
 import { SymbolKind, type DocumentSymbol, type SymbolInformation } from 'vscode-languageserver-types';
 import type { Fact } from '../model/facts';
 import type { SourceRange } from '../model/range';
-import type { WorkspaceDocument } from './workspace';
+import type { WorkspaceDocument } from '../workspace/workspaceDocument';
 
 interface Draft {
   name: string;

@@ -3,7 +3,7 @@ import { propertyIdOf, propertyUrnOf } from '../definitions/normalise';
 import type { Fact } from '../model/facts';
 import type { SourceRange } from '../model/range';
 import { datasetKey, entityTypeOfUrn, parseUrn, schemaFieldKey } from '../urn';
-import type { WorkspaceDocument } from './workspace';
+import type { WorkspaceDocument } from '../workspace/workspaceDocument';
 
 /** At most this many symbols per answer (an editor shows the best few dozen; a 25,000-file workspace must not send them all). */
 export const MAX_WORKSPACE_SYMBOLS = 1_000;

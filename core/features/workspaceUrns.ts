@@ -1,6 +1,6 @@
 import { entityTypeOfUrn } from '../urn';
 import { documentsToSearch } from './locate';
-import type { FeatureInput, WorkspaceDocument } from './workspace';
+import type { FeatureInput, WorkspaceDocument } from '../workspace/workspaceDocument';
 
 const ENTITY_ROLES = new Set(['entity', 'upstream', 'downstream', 'fieldUpstream', 'fieldDownstream', 'value', 'other']);
 

@@ -8,7 +8,7 @@ import type { DocNode, MapEntry } from './tree';
  * file). It accepts exactly RFC 8259 JSON and gives up — returning `FALL_BACK` — on anything
  * else: a syntax error, a comment, a trailing comma, a repeated key, deep nesting or empty text.
  * The caller then takes the jsonc-parser path, which reports the problem; so for every input the
- * tree is the one jsonc-parser's path builds (test/unit/formats/jsonFast.test.ts checks this).
+ * tree is the one jsonc-parser's path builds (test/property/formats/jsonFast.test.ts checks this).
  */
 
 export const FALL_BACK = Symbol('fall back to the tolerant JSON parser');

@@ -1,5 +1,4 @@
-import type { DocNode, MapEntry, ScalarNode, ScalarValue } from './tree';
-import type { YamlParse } from './yamlTree';
+import type { DocNode, MapEntry, ScalarNode, ScalarValue, YamlParse } from './tree';
 
 /**
  * A quick reader of the block YAML most metadata files are written in (`key: value` lines, `- `

@@ -1,3 +1,4 @@
+import type { ParseProblem } from '../model/facts';
 import type { SourceRange } from '../model/range';
 
 /**
@@ -124,4 +125,13 @@ export function forEachScalar(root: DocNode, visit: (node: ScalarNode) => void):
 export function absentValue(offset: number): ScalarNode {
   const range = { start: offset, end: offset };
   return { type: 'scalar', value: null, range, inner: range };
+}
+
+/** What a YAML read gives (./yamlTree.ts parseYaml, ./quickYaml.ts): one tree per document and the problems found. */
+export interface YamlParse {
+  /** one root per `---` document; null for an empty document */
+  documents: (DocNode | null)[];
+  problems: ParseProblem[];
+  /** whether an anchor or alias is written: one part of the text then depends on another (core/formats/yamlUnits.ts) */
+  usesAnchors: boolean;
 }

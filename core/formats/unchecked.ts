@@ -1,4 +1,4 @@
-import type { SourceRange } from '../model/range';
+import type { UncheckedFormat, UncheckedFormatId } from '../model/uncheckedFormat';
 import type { DocNode, MapNode } from './tree';
 import { entryOf, isStringNode, keysOf, valueOf } from './tree';
 
@@ -8,9 +8,6 @@ import { entryOf, isStringNode, keysOf, valueOf } from './tree';
  * else's YAML. The facts about each format are written here once; detection is as conservative as
  * ./detect.ts (a share of the format's own keys), and runs only when no checked format matched.
  */
-
-export const UNCHECKED_FORMAT_IDS = ['businessGlossary', 'dataProduct', 'dataContract'] as const;
-export type UncheckedFormatId = (typeof UNCHECKED_FORMAT_IDS)[number];
 
 export interface UncheckedFormatInfo {
   /** what a user calls it */
@@ -48,15 +45,6 @@ export const UNCHECKED_FORMATS: Readonly<Record<UncheckedFormatId, UncheckedForm
     decidedBy: 'metadata-ingestion/src/datahub/api/entities/datacontract/datacontract.py (DataContract: entity, freshness, schema, data_quality)',
   },
 };
-
-/** A file of a format Catalog Code recognises but does not check. */
-export interface UncheckedFormat {
-  id: UncheckedFormatId;
-  /** where to say so: the first key of the file */
-  range: SourceRange;
-  /** the file writes `structured_properties:` (values Catalog Code does not check here) */
-  structuredProperties?: true;
-}
 
 /** Below this share of the format's own keys a mapping is someone else's file. */
 const KEY_SHARE = 0.7;

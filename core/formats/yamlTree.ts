@@ -2,7 +2,7 @@ import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, parseAllDocum
 import type { ParseProblem } from '../model/facts';
 import type { SourceRange } from '../model/range';
 import { parseQuickYaml } from './quickYaml';
-import type { DocNode, MapEntry, ScalarNode } from './tree';
+import type { DocNode, MapEntry, ScalarNode, YamlParse } from './tree';
 import { absentValue } from './tree';
 
 /**
@@ -15,14 +15,6 @@ import { absentValue } from './tree';
 export const ALIAS_EXPANSION_BUDGET = 10_000;
 /** Deeper nesting than this is not read (no real metadata file comes close). */
 const MAX_DEPTH = 400;
-
-export interface YamlParse {
-  /** one root per `---` document; null for an empty document */
-  documents: (DocNode | null)[];
-  problems: ParseProblem[];
-  /** whether an anchor or alias is written: one part of the text then depends on another (core/formats/yamlUnits.ts) */
-  usesAnchors: boolean;
-}
 
 /**
  * `text` read as YAML. `base`: where `text` starts in the document it was cut from (a part read
@@ -48,7 +40,7 @@ export function parseYaml(text: string, base = 0): YamlParse {
  * parseYaml with the `yaml` package alone. parseYaml first tries the quick reader of plain block
  * YAML (./quickYaml.ts), which gives exactly this tree 3–6 times faster on the shapes metadata files
  * are written in (no syntax errors among them) and hands anything else here
- * (test/unit/formats/quickYaml.test.ts proves the trees equal); the tests call this to compare.
+ * (test/property/formats/quickYaml.test.ts proves the trees equal); the tests call this to compare.
  */
 export function parseYamlFully(text: string, base = 0): YamlParse {
   const read = parseText(text, base, text.length);

@@ -6,7 +6,7 @@ import type { LineageFetcher } from '../lineage/types';
 import { buildPushPlan } from '../plan/pushPlan';
 import type { TypeNamespace } from '../urn';
 import { computePlanImpact } from './planImpact';
-import { edgeHeadline, propertyHeadline, type PlanImpact } from './types';
+import { edgeHeadline, propertyHeadline, type PlanImpact } from '../plan/impactTypes';
 
 /**
  * What pushing one document would affect, anchored where the editor shows it: a removed edge on

@@ -4,9 +4,9 @@ import { findPropertyUsers } from '../api/propertyUsers';
 import { readAspect } from '../api/pushClient';
 import { dataTypeName } from '../urn';
 import type { LineageFetcher } from '../lineage/types';
-import type { PushItem, PushPlan } from '../plan/pushTypes';
+import type { PushItem, PushPlan } from '../plan/pushPlanTypes';
 import { allowedSet, definitionNarrowing, invalidReason, sortInvalid } from './propertyChange';
-import type { AffectedEntity, EdgeImpact, InvalidValue, PlanImpact, PropertyImpact } from './types';
+import type { AffectedEntity, EdgeImpact, InvalidValue, PlanImpact, PropertyImpact } from '../plan/impactTypes';
 
 export interface ImpactOptions {
   /** at most this many entities per impact are listed (default 500); more are counted as truncated */

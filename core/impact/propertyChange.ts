@@ -1,7 +1,7 @@
 import { canonicalJson } from '../plan/pushJson';
 import { dataTypeName, entityTypeName, entityTypeOfUrn } from '../urn';
 import type { EntityPropertyValues, PropertyValueView } from '../api/propertyUsers';
-import type { InvalidValue } from './types';
+import type { InvalidValue } from '../plan/impactTypes';
 
 /**
  * The changes to a definition that can leave values already set invalid: an allowed value removed,

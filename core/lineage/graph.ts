@@ -1,7 +1,7 @@
 import type { LineageDirection } from '../api/lineageClient';
 import { entityTypeOfUrn } from '../urn';
 import { shortName } from './labels';
-import type { PendingMark } from '../pending/types';
+import type { PendingMark } from '../common/pendingTypes';
 import type { FineGrainedLineageView, LineageFetcher, TreeDirection } from './types';
 
 /**

@@ -1,5 +1,5 @@
-import { fileLabel } from '../pending/fileLabel';
-import type { PendingBasis, PendingMark, PendingView } from '../pending/types';
+import { fileLabel } from '../output/fileLabel';
+import type { PendingBasis, PendingMark, PendingView } from '../common/pendingTypes';
 
 /**
  * How a pending mark (core/pending) reads beside an entity or edge of a lineage view: the lineage

@@ -1,5 +1,5 @@
 import type { LineageDirection, LineageScrollPage } from '../api/lineageClient';
-import type { PendingMark } from '../pending/types';
+import type { PendingMark } from '../common/pendingTypes';
 import type { LineageFetcher } from './types';
 
 /** One step of a lineage path: the entity reached, and the mark of the edge that reached it (pending views). */

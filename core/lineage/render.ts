@@ -1,4 +1,4 @@
-import type { PendingMark } from '../pending/types';
+import type { PendingMark } from '../common/pendingTypes';
 import { markDescription } from './markLabels';
 import type { LineageTree } from './tree';
 import type { FineGrainedLineageView, LineageNode, TreeDirection } from './types';

@@ -2,7 +2,7 @@ import { ALL_DEGREES, DEFAULT_LINEAGE_PAGE_SIZE } from '../api/lineageClient';
 import { columnEdgeLabel, degreeBucket, shortName } from './labels';
 import type { DegreeBucket, LineageFetcher, LineageNode, TreeDirection } from './types';
 import { describeError } from '../errors/describeError';
-import type { PendingMark } from '../pending/types';
+import type { PendingMark } from '../common/pendingTypes';
 
 export interface LineageTreeOptions {
   /** results per `scrollAcrossLineage` page */

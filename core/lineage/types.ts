@@ -1,5 +1,5 @@
 import type { DegreeBucket, FineGrainedLineageView, LineageScrollPage, LineageScrollRequest } from '../api/lineageClient';
-import type { PendingMark } from '../pending/types';
+import type { PendingMark } from '../common/pendingTypes';
 
 export type { DegreeBucket, FineGrainedLineageView, LineageScrollPage, LineageScrollRequest } from '../api/lineageClient';
 

@@ -1,5 +1,5 @@
 import type { Located, SourceRange } from './range';
-import type { UncheckedFormat } from '../formats/unchecked';
+import type { UncheckedFormat } from './uncheckedFormat';
 import { WORK } from './workCounters';
 
 /**

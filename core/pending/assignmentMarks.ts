@@ -1,11 +1,11 @@
 import { hintOffset } from '../features/inlayHints';
-import type { WorkspaceDocument } from '../features/workspace';
+import type { WorkspaceDocument } from '../workspace/workspaceDocument';
 import { factsOfKind, type PropertyAssignmentFact } from '../model/facts';
 import type { SourceRange } from '../model/range';
 import { logValue } from '../output/logText';
 import { assignmentChanges, currentValues, showValues, type PropertyValueChange } from '../plan/assignmentChanges';
 import { addAssignment, type AssignmentIntent } from '../plan/pushIntent';
-import type { JsonObject } from '../plan/pushTypes';
+import type { JsonObject } from '../plan/pushPlanTypes';
 
 /**
  * Marks on structured-property assignments: what a push of this file does to each value the

@@ -1,7 +1,7 @@
 import { asList, asRecord } from '../plan/pushJson';
 import type { PushIntent } from '../plan/pushIntent';
 import { upstreamsInAspect } from '../plan/pushLineageState';
-import type { JsonObject } from '../plan/pushTypes';
+import type { JsonObject } from '../plan/pushPlanTypes';
 import { entityTypeOfUrn, parseUrn, schemaFieldKey } from '../urn';
 
 /**

@@ -1,7 +1,7 @@
 import type { DocumentModel } from '../model/facts';
 import { asList, asRecord } from '../plan/pushJson';
 import { collectPushIntent, type AspectIntent, type AspectWriter, type LineageIntent } from '../plan/pushIntent';
-import type { JsonObject } from '../plan/pushTypes';
+import type { JsonObject } from '../plan/pushPlanTypes';
 import { upstreamsInAspect } from '../plan/pushLineageState';
 import { LINEAGE_ASPECTS, type DownstreamIntent, type LineageIntentIndex } from './lineageIntent';
 
@@ -21,7 +21,7 @@ const NO_DERIVED_ASPECTS: AspectWriter = () => [];
  * is collected again on its own, and only the downstreams it wrote before or writes now are merged
  * again from the files that write them, with the column-level edges of the datasets whose
  * `fineGrainedLineages` changed. The answer equals lineageIntentIndex(collectPushIntent(models in
- * URI order)) (test/unit/pending/lineageIntentFiles.test.ts), without reading the workspace again
+ * URI order)) (test/property/pending/lineageIntentFiles.test.ts), without reading the workspace again
  * after an edit: the first lineage request after one edit at 20,000 files went from 4.6 s to a few
  * milliseconds (docs/performance.md).
  */

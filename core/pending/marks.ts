@@ -3,7 +3,7 @@ import { fineGrainedFromAspect } from '../api/lineageClient';
 import { fineGrainedKey } from '../plan/pushPlanLineage';
 import { entityTypeOfUrn, toGraphqlEntityType } from '../urn';
 import { removedBy, type DownstreamIntent, type LineageIntentIndex } from './lineageIntent';
-import type { PendingMark } from './types';
+import type { PendingMark } from '../common/pendingTypes';
 
 /**
  * Marks on lineage as the workspace's files will leave it: pure functions over the catalog's

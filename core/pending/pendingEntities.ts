@@ -7,7 +7,7 @@ import { collectPushIntent, type AspectWriter } from '../plan/pushIntent';
 import { standardAspectWriter } from '../plan/pushPlan';
 import { Listeners, type Listen, type Subscription } from '../workspace/listeners';
 import type { WorkspaceSession } from '../workspace/session';
-import { createdEntities, existsInPendingState, pendingExistenceView, type CreatedEntities } from './existence';
+import { createdEntities, existsInPendingState, pendingExistenceView, type CreatedEntities } from '../plan/existence';
 
 /** The formats whose push writes aspects, and so creates entities (core/plan/pushIntent.ts). */
 const CREATING_FORMATS: ReadonlySet<FormatId> = new Set<FormatId>(['datasetYaml', 'propertyDefinitions', 'mcpJson']);

@@ -3,7 +3,7 @@ import type { LineageFetcher } from '../lineage/types';
 import { entityTypeOfUrn } from '../urn';
 import { datasetOfField, type LineageIntentIndex } from './lineageIntent';
 import { markFineGrained, markOneHop, UNCHANGED } from './marks';
-import type { PendingBasis, PendingView } from './types';
+import type { PendingBasis, PendingView } from '../common/pendingTypes';
 
 export interface PendingLineageSource {
   /** the files' lineage as of now (the owner keeps it per session generation) */

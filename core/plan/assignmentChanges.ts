@@ -1,6 +1,6 @@
 import type { AssignmentIntent } from './pushIntent';
 import { asList, asRecord, canonicalJson } from './pushJson';
-import type { JsonObject } from './pushTypes';
+import type { JsonObject } from './pushPlanTypes';
 import type { PropertyScalar } from '../model/facts';
 import { dataTypeName } from '../urn';
 

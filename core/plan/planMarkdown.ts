@@ -1,8 +1,8 @@
-import { edgeHeadline, propertyHeadline, type PlanImpact } from '../impact/types';
+import { edgeHeadline, propertyHeadline, type PlanImpact } from './impactTypes';
 import { mdCode, mdFence, mdHtml, mdText } from '../output/markdown';
 import { boundedMarkdown, type MarkdownBlock } from '../output/markdownBudget';
-import { planCounts, type PlanReportInput } from './planReport';
-import type { PushChange, PushItem } from './pushTypes';
+import { planCounts, type PlanReportInput } from './planReportInput';
+import type { PushChange, PushItem } from './pushPlanTypes';
 
 /**
  * The plan as a pull-request comment: the summary first, then the impact and the notes to read,

@@ -1,12 +1,8 @@
-import type { PlanImpact } from '../impact/types';
-import { edgeHeadline, propertyHeadline } from '../impact/types';
+import { edgeHeadline, propertyHeadline } from './impactTypes';
 import { logValue } from '../output/logText';
 import { formatPlan } from './pushFormat';
 import { planMarkdown } from './planMarkdown';
-import type { PushPlan } from './pushTypes';
-import { planCounts } from './planCounts';
-
-export { planCounts, type PlanCounts } from './planCounts';
+import { planCounts, type PlanReportInput } from './planReportInput';
 
 /**
  * The push plan as a check: `catalog-code plan` prints it as text (the push preview), JSON (for
@@ -14,15 +10,6 @@ export { planCounts, type PlanCounts } from './planCounts';
  */
 export type PlanReportFormat = 'text' | 'json' | 'markdown';
 export const PLAN_REPORT_FORMATS: readonly PlanReportFormat[] = ['text', 'json', 'markdown'];
-
-export interface PlanReportInput {
-  plan: PushPlan;
-  /** the service the plan was read from */
-  serviceUrl: string;
-  impacts?: readonly PlanImpact[];
-  /** impact could not be computed: why (the plan itself is still right) */
-  impactError?: string;
-}
 
 export function formatPlanReport(input: PlanReportInput, format: PlanReportFormat): string {
   if (format === 'json') return `${JSON.stringify(planJson(input), null, 2)}`;

@@ -3,7 +3,7 @@ import { writeEntityBatch } from '../api/entityBatchClient';
 import { ingestProposalBatch } from '../api/proposalBatchClient';
 import { ingestProposal, patchStructuredProperties, postAspect, postStatus, updateLineage } from '../api/pushClient';
 import { groupForSending } from './pushBatch';
-import type { PushItem, PushItemResult, PushOperation, PushPlan, PushResult } from './pushTypes';
+import type { PushItem, PushItemResult, PushOperation, PushPlan, PushResult } from './pushPlanTypes';
 import { describeError } from '../errors/describeError';
 
 export interface ApplyProgress {

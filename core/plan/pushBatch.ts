@@ -1,4 +1,4 @@
-import type { LineageEdgeInput, PushItem, PushOperation } from './pushTypes';
+import type { LineageEdgeInput, PushItem, PushOperation } from './pushPlanTypes';
 
 /**
  * How many edges one batched `updateLineage` call carries at most. The local catalog commits (and

@@ -1,6 +1,6 @@
 import { logValue } from '../output/logText';
-import type { PushChange, PushPlan, PushResult } from './pushTypes';
-import { planCounts } from './planCounts';
+import type { PushChange, PushPlan, PushResult } from './pushPlanTypes';
+import { planCounts } from './planReportInput';
 
 const MARK: Record<PushChange['action'], string> = { add: '+', remove: '-', change: '~' };
 

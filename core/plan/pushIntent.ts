@@ -1,7 +1,7 @@
 import type { JsonObject } from '../api/pushClient';
 import { factsOfKind, type DocumentModel, type FineGrainedEdgeFact, type PropertyAssignmentFact, type PropertyScalar } from '../model/facts';
 import { entityTypeOfUrn } from '../urn';
-import { fileLabel } from '../pending/fileLabel';
+import { fileLabel } from '../output/fileLabel';
 import { asRecord } from './pushJson';
 
 /**

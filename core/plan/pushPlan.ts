@@ -2,13 +2,13 @@ import type { ServiceConnection } from '../api/http';
 import type { DocumentModel } from '../model/facts';
 import type { TypeNamespace } from '../urn';
 import { aspectWritesFromModel } from './aspects';
-import { createdEntities, type CreatedEntities } from '../pending/existence';
+import { createdEntities, type CreatedEntities } from './existence';
 import { collectPushIntent, type AspectWriter, type PushIntent } from './pushIntent';
 import { planAspects } from './pushPlanAspects';
 import { planLineage } from './pushPlanLineage';
 import { planAssignments, planStatuses } from './pushPlanProperties';
 import { aspectsToRead, entitiesToCheck, readServiceState, ServiceState } from './pushState';
-import { PHASE_ORDER, type PushPlan } from './pushTypes';
+import { PHASE_ORDER, type PushPlan } from './pushPlanTypes';
 
 export { ServiceState } from './pushState';
 

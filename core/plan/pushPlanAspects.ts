@@ -4,7 +4,7 @@ import type { AspectIntent, PushIntent } from './pushIntent';
 import { asList, asRecord, canonicalJson, containsJson } from './pushJson';
 import { upstreamsInAspect } from './pushLineageState';
 import type { ServiceState } from './pushState';
-import type { JsonObject, PushChange, PushItem, UnchangedEntry } from './pushTypes';
+import type { JsonObject, PushChange, PushItem, UnchangedEntry } from './pushPlanTypes';
 
 
 

@@ -1,12 +1,12 @@
 import { columnName } from '../lineage/labels';
-import { existsInPendingState, type CreatedEntities } from '../pending/existence';
-import { fileLabel } from '../pending/fileLabel';
+import { existsInPendingState, type CreatedEntities } from './existence';
+import { fileLabel } from '../output/fileLabel';
 import { entityTypeOfUrn } from '../urn';
 import type { LineageIntent } from './pushIntent';
 import { asList, asRecord, canonicalJson } from './pushJson';
 import { jobWritesDataset, lineageAspectOf, upstreamsInAspect } from './pushLineageState';
 import type { ServiceState } from './pushState';
-import type { JsonObject, PushChange, PushItem, UnchangedEntry } from './pushTypes';
+import type { JsonObject, PushChange, PushItem, UnchangedEntry } from './pushPlanTypes';
 
 export interface PlanContext {
   /** epoch ms for audit stamps of new upstream records */

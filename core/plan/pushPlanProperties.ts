@@ -4,7 +4,7 @@ import type { AssignmentIntent, PushIntent } from './pushIntent';
 import { asRecord } from './pushJson';
 import { assignmentChanges, currentValues, showValues } from './assignmentChanges';
 import type { ServiceState } from './pushState';
-import type { PushChange, PushItem, StructuredPropertyPatchOp, UnchangedEntry } from './pushTypes';
+import type { PushChange, PushItem, StructuredPropertyPatchOp, UnchangedEntry } from './pushPlanTypes';
 
 /**
  * Structured-property values, one item per entity. When the file owns every property of the

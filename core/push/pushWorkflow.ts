@@ -1,7 +1,7 @@
 import type { ServiceConnection } from '../api/http';
 import { applyPlan, type ApplyOptions } from '../plan/pushApply';
-import type { PushPlan, PushResult } from '../plan/pushTypes';
-import type { PushFileVerdict, PushVerdicts } from './pushTypes';
+import type { PushPlan, PushResult } from '../plan/pushPlanTypes';
+import type { PushFileVerdict, PushVerdicts } from '../plan/pushVerdicts';
 
 /**
  * The push workflow, written once: read the files' verdicts → stop on errors unless the user

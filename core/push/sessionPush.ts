@@ -1,14 +1,14 @@
 import type { ServiceConnection } from '../api/http';
 import { detectServiceTarget, typeNamespaceFor } from '../api/serviceTarget';
-import { serviceDefinitionsForPush } from '../definitions/fromService';
+import { serviceDefinitionsForPush } from '../api/serviceDefinitions';
 import { UNKNOWN_EXISTENCE } from '../definitions/types';
 import { PendingEntities } from '../pending/pendingEntities';
 import { buildPushPlan } from '../plan/pushPlan';
-import type { PushPlan } from '../plan/pushTypes';
+import type { PushPlan } from '../plan/pushPlanTypes';
 import type { ServiceTarget } from '../rules/target';
 import type { TypeNamespace } from '../urn';
 import type { CatalogKnowledge, WorkspaceSession } from '../workspace/session';
-import type { PushFileVerdict, PushVerdicts } from './pushTypes';
+import type { PushFileVerdict, PushVerdicts } from '../plan/pushVerdicts';
 
 /**
  * Push from a workspace session: the steps both the CLI (its session, built in-process) and the

@@ -3,10 +3,10 @@ import type { DocumentModel } from '../model/facts';
 import { diagnostic } from './ruleHelpers';
 import type { Rule } from './types';
 import { writtenEdges } from './lineageFacts';
-import { fileLabel } from '../pending/fileLabel';
+import { fileLabel } from '../output/fileLabel';
 
 /**
- * Both ends of an edge exist in the pending state (core/pending/existence.ts): in the catalog, or
+ * Both ends of an edge exist in the pending state (core/plan/existence.ts): in the catalog, or
  * created by a file of the workspace — spec §1 and §4.1, a lineage write naming a missing entity
  * fails. Only a definite "does not exist" counts; an entity not looked up yet stays quiet. When a
  * file outside those checked creates the entity (a push of some files), push order matters and

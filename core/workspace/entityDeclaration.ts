@@ -1,4 +1,4 @@
-import type { WorkspaceDocument } from '../features/workspace';
+import type { WorkspaceDocument } from './workspaceDocument';
 import type { SourceRange } from '../model/range';
 
 /** Where a document declares (or at least names) an entity. */

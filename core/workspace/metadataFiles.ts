@@ -1,7 +1,6 @@
 import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { describeSpecialFile, notRegularProblem } from '../files/readFile';
-import type { ScanLimit } from './scanLimit';
 
 /**
  * Which files of a workspace are metadata files, written once for the language server, the CLI,
@@ -39,6 +38,12 @@ const METADATA_EXTENSION = new RegExp(`(${METADATA_EXTENSIONS.map((extension) =>
  * when a workspace has more files, the server says so in its status and in the Problems panel.
  */
 export const MAX_WORKSPACE_FILES = 150_000;
+/** What a workspace scan reports when it stops at its limit (walkMetadataFiles). */
+export interface ScanLimit {
+  limit: number;
+  /** the first metadata file the walk found past the limit, and left out */
+  firstLeftOut: string;
+}
 /** Larger files are not metadata anyone edits by hand; the server leaves them out. */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
 /**

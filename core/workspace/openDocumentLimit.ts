@@ -1,6 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import type { CoreDiagnostic } from '../model/diagnostic';
 import type { DocumentModel } from '../model/facts';
+import { shellPath } from '../output/shellPath';
 import { MAX_FILE_BYTES } from './metadataFiles';
 
 /**
@@ -72,15 +72,4 @@ export function partiallyCheckedDiagnostic(uri: string, readChars: number, lengt
 /** Characters as megabytes with one decimal, the way the status and diagnostics name sizes ("checked partially: 2.1 MB"). */
 export function megabytes(chars: number): string {
   return (chars / 1_000_000).toFixed(1);
-}
-
-/** The file's path as a shell argument (the URI when it is not a file). */
-export function shellPath(uri: string): string {
-  let path = uri;
-  try {
-    if (uri.startsWith('file:')) path = fileURLToPath(uri);
-  } catch {
-    // not a path: the URI says where it is
-  }
-  return /^[\w./:@+-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
 }

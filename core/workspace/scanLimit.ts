@@ -1,13 +1,6 @@
 import type { CoreDiagnostic } from '../model/diagnostic';
-import { MAX_WORKSPACE_FILES } from './metadataFiles';
-import { shellPath } from './openDocumentLimit';
-
-/** What a workspace scan reports when it stops at its limit (core/workspace/metadataFiles.ts walkMetadataFiles). */
-export interface ScanLimit {
-  limit: number;
-  /** the first metadata file the walk found past the limit, and left out */
-  firstLeftOut: string;
-}
+import { shellPath } from '../output/shellPath';
+import { MAX_WORKSPACE_FILES, type ScanLimit } from './metadataFiles';
 
 /** The environment variable that sets the language server's limit of workspace files. */
 export const MAX_WORKSPACE_FILES_VARIABLE = 'CATALOG_MAX_WORKSPACE_FILES';

@@ -1,12 +1,12 @@
 import type { PropertyDefinitionInfo, EntityExistenceView } from '../definitions/types';
-import type { WorkspaceDocument } from '../features/workspace';
+import type { WorkspaceDocument } from './workspaceDocument';
 import type { TextEdit, DocumentAnalysis } from '../incremental/documentAnalysis';
 import type { CoreDiagnostic } from '../model/diagnostic';
 import type { LineIndex } from '../model/range';
 import type { SeverityOverrides } from '../diagnostics/severityOverrides';
 import type { ServiceTarget } from '../rules/target';
 import type { DataHubProfile } from '../datahub/versions';
-import type { ScanLimit } from './scanLimit';
+import type { ScanLimit } from './metadataFiles';
 import type { DocumentCoverage } from './openDocumentLimit';
 
 // What a workspace session (./session.ts) is given and hands out: its options, what the catalog

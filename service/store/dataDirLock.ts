@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { processExists } from '../../core/processAlive';
+import { processExists } from '../../core/common/processAlive';
 
 /**
  * Single-instance ownership of a data directory, held as a lease: `service.lock` names the

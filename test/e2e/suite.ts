@@ -6,7 +6,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { startSession, type Session, type SessionOptions } from './harness';
-import { ensureE2eTools, repoRoot, setupLogTail } from './setup';
+import { ensureE2eTools, repoRoot, setupLogTail } from '../../support/e2e/setup';
 import { budgetMs } from '../support/timeScale';
 
 /** where the issue asks for them; git-ignored */

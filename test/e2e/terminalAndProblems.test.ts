@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
-import { repoRoot } from './setup';
+import { repoRoot } from '../../support/e2e/setup';
 import { e2eSuite } from './suite';
 import { until } from './workbench';
 

@@ -11,7 +11,7 @@ import { after } from 'node:test';
 import { promisify } from 'node:util';
 import { startService, type RunningService } from '../../service/main';
 import { fixtureWorkspace, sampleCatalog } from './harness';
-import { repoRoot } from './setup';
+import { repoRoot } from '../../support/e2e/setup';
 import { e2eSuite } from './suite';
 import { until } from './workbench';
 

@@ -12,7 +12,7 @@ import { findDefinition } from '../../core/features/definition';
 import { hover } from '../../core/features/hover';
 import { findReferences } from '../../core/features/references';
 import { documentSymbols } from '../../core/features/symbols';
-import { isJsonDocument, type FeatureInput, type WorkspaceDocument } from '../../core/features/workspace';
+import { isJsonDocument, type FeatureInput, type WorkspaceDocument } from '../../core/workspace/workspaceDocument';
 import { readDocument, type ReadOptions } from '../../core/formats';
 import { DIAGNOSTIC_SOURCE } from '../../core/model/diagnostic';
 import { LineIndex } from '../../core/model/range';

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { formatGithub, formatSarif, formatText, type FileDiagnostic } from '../../cli/report';
-import type { PlanImpact } from '../../core/impact/types';
+import type { PlanImpact } from '../../core/plan/impactTypes';
 import { logLines, logValue } from '../../core/output/logText';
 import { formatPlanReport } from '../../core/plan/planReport';
-import type { PushItem, PushPlan } from '../../core/plan/pushTypes';
+import type { PushItem, PushPlan } from '../../core/plan/pushPlanTypes';
 import { checkPlanMarkdown } from '../support/markdownCheck';
 import { FUZZ_RUNS } from './harness';
 

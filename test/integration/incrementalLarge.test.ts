@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { goldenMcpJson } from '../../bench/generate/goldenMcp';
-import { datasetYaml, lineageFile } from '../../bench/generate/metadataFiles';
-import { seededRandom } from '../../bench/support/random';
+import { goldenMcpJson } from '../../support/generate/goldenMcp';
+import { datasetYaml, lineageFile } from '../../support/generate/metadataFiles';
+import { seededRandom } from '../../support/random';
 import { editSpec, fixtures, runSequence } from '../support/incrementalEquality';
 
 /** The equality property of test/unit/incremental/ on generated large files. */

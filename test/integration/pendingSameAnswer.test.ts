@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runLineage } from '../../cli/lineage';
-import { runValidate } from '../../cli/validate';
+import { runValidate } from '../../cli/validate/validate';
 import type { LineageScrollPage } from '../../core/api/lineageClient';
 import type { LineageJson } from '../../core/lineage/render';
 import { updateLineage } from '../../core/api/pushClient';

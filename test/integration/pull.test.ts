@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runPlan } from '../../cli/plan';
 import { runPull } from '../../cli/pull';
-import { runValidate } from '../../cli/validate';
+import { runValidate } from '../../cli/validate/validate';
 import { startService, type RunningService } from '../../service/main';
 import { TOKEN } from './catalog';
 import { runVerb } from './runVerb';

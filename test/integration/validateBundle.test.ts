@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-// validate's own bundle (dist/cli-validate.js, cli/validateMain.ts) leaves the service client and
+// validate's own bundle (dist/cli-validate.js, cli/validate/validateMain.ts) leaves the service client and
 // GraphQL out — unused offline, they cost about 2.7 MiB of peak memory — and hands a run with
 // --service to the whole CLI's bundle (dist/cli-main.js). Needs the bundles: `node esbuild.mjs`.
 
@@ -36,7 +36,7 @@ test('the validate bundle carries no GraphQL client; the whole CLI does', () => 
   const validate = readFileSync(validateBundle, 'utf8');
   const whole = readFileSync(wholeCli, 'utf8');
   assert.ok(whole.includes('GraphQLClient'), 'the marker is in the whole CLI, so its absence below means something');
-  assert.ok(!validate.includes('GraphQLClient'), 'graphql-request is in dist/cli-validate.js again: keep the service steps in cli/validateService.ts');
+  assert.ok(!validate.includes('GraphQLClient'), 'graphql-request is in dist/cli-validate.js again: keep the service steps in cli/validate/validateService.ts');
   assert.equal(Buffer.byteLength(validate, 'utf8'), validate.length, 'dist/cli-validate.js is ASCII (a one-byte string for V8)');
 });
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { packageExtension } from '../e2e/extensionPackage';
+import { packageExtension } from '../../support/e2e/extensionPackage';
 import { zipEntryNames } from '../support/zipEntries';
 
 const repo = resolve(__dirname, '..', '..');

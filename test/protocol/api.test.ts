@@ -5,7 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ServiceError, autoCompleteEntities, entitiesExist, listPropertyDefinitions } from '../../core/api';
+import { autoCompleteEntities } from '../../core/api/autoComplete';
+import { listPropertyDefinitions } from '../../core/api/definitions';
+import { entitiesExist } from '../../core/api/entities';
+import { ServiceError } from '../../core/api/errors';
 import { startService, type RunningService } from '../../service/main';
 
 const TOKEN = 'api-test-token';

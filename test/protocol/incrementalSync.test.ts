@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DocumentSymbol, TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { goldenMcpJson } from '../../bench/generate/goldenMcp';
+import { goldenMcpJson } from '../../support/generate/goldenMcp';
 import { TestClient } from './lspClient';
 
 /**

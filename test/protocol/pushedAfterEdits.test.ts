@@ -7,9 +7,9 @@ import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import type { Diagnostic, TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { goldenMcpJson } from '../../bench/generate/goldenMcp';
-import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../bench/generate/metadataFiles';
-import { seededRandom } from '../../bench/support/random';
+import { goldenMcpJson } from '../../support/generate/goldenMcp';
+import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../support/generate/metadataFiles';
+import { seededRandom } from '../../support/random';
 import { editSpec, toEdit, type EditSpec } from '../support/incrementalEquality';
 import { TestClient } from './lspClient';
 

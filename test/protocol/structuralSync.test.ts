@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../bench/generate/metadataFiles';
-import { seededRandom } from '../../bench/support/random';
+import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../support/generate/metadataFiles';
+import { seededRandom } from '../../support/random';
 import { TestClient } from './lspClient';
 
 /**

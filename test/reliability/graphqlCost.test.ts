@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { scrollLineage } from '../../core/api/lineageClient';
@@ -32,6 +33,29 @@ export function doublingFragments(levels: number): string {
 function aliasedSearches(aliases: number): string {
   const fields = Array.from({ length: aliases }, (_, i) => `a${i}: scrollAcrossLineage(input: {urn: $u, direction: DOWNSTREAM, count: 10000}) { searchResults { entity { urn } } }`);
   return `query aliases($u: String!) {\n${fields.join('\n')}\n}`;
+}
+
+/** A GraphQL POST whose `sent` resolves once its body is written out, and `reply` with the status or 'connection closed'. */
+function postGraphql(catalog: CliCatalog, query: string): { sent: Promise<void>; reply: Promise<number | 'connection closed'> } {
+  const body = JSON.stringify({ query });
+  const outgoing = request(`${catalog.url}/api/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${catalog.token}` },
+  });
+  const sent = new Promise<void>((resolve, reject) => {
+    outgoing.once('finish', resolve);
+    outgoing.once('error', reject);
+  });
+  const reply = new Promise<number | 'connection closed'>((resolve) => {
+    outgoing.once('response', (response) => {
+      response.resume();
+      response.once('end', () => resolve(response.statusCode ?? 0));
+      response.once('error', () => resolve('connection closed'));
+    });
+    outgoing.once('error', () => resolve('connection closed'));
+  });
+  outgoing.end(body);
+  return { sent, reply };
 }
 
 const COST_MESSAGE = new RegExp(`would cost [\\d,]+; the local catalog runs at most ${MAX_QUERY_COST.toLocaleString('en-US')} per request\\..*Ask for fewer or smaller pages`);
@@ -107,15 +131,12 @@ describe('reliability: SIGINT stops the catalog while a hostile request is in', 
   it('26 levels of doubling fragments, then SIGINT: the process closes and exits 0', async () => {
     const started = await startCliCatalog('cost-sigint');
     catalog = started;
-    const attack = started.graphql(doublingFragments(26)).then(
-      (reply) => reply.status,
-      () => 'connection closed',
-    );
-    // give the request time to reach the service (no upper bound on anything: only the test's liveness timeout)
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const attack = postGraphql(started, doublingFragments(26));
+    // SIGINT once the whole request has been handed to the connection (its 'finish'): the request is in
+    await attack.sent;
     started.child.kill('SIGINT');
     assert.equal(await started.exited, 0, started.stderr());
     assert.match(started.stderr(), /Received SIGINT; closing the local catalog/);
-    assert.ok([400, 'connection closed'].includes(await attack), 'the attack was refused, or cut off by the close');
+    assert.ok([400, 'connection closed'].includes(await attack.reply), 'the attack was refused, or cut off by the close');
   });
 });

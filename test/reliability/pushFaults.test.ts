@@ -8,7 +8,7 @@ import { formatPlan, formatPushResult } from '../../core/plan/pushFormat';
 import { applyPlan } from '../../core/plan/pushApply';
 import { groupForSending } from '../../core/plan/pushBatch';
 import { buildPushPlan } from '../../core/plan/pushPlan';
-import type { PushItem } from '../../core/plan/pushTypes';
+import type { PushItem } from '../../core/plan/pushPlanTypes';
 import { TEST_TOKEN, startTestService, type TestService } from '../service/helpers';
 import { startFaultProxy, type FaultProxy, type RecordedRequest } from '../support/faultProxy';
 import { watchUnhandledRejections } from './unhandled';

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ServiceConnection } from '../../core/api/http';
 import { applyPlan } from '../../core/plan/pushApply';
-import type { PushItem, PushPlan } from '../../core/plan/pushTypes';
+import type { PushItem, PushPlan } from '../../core/plan/pushPlanTypes';
 import { datasetUrn, definition, definitionPath, propertyUrn, startTestService, TEST_TOKEN, valuesPath, type TestService } from './helpers';
 
 const PATCH_TYPE = 'application/json-patch+json';

@@ -1,4 +1,4 @@
-import type { PushChange, PushItem } from '../../core/plan/pushTypes';
+import type { PushChange, PushItem } from '../../core/plan/pushPlanTypes';
 
 /** A lineage item of a plan with these changes, as the planner makes one (tests of what is shown of a plan). */
 export function lineageItem(entityUrn: string, changes: PushChange[], sources: string[] = []): PushItem {

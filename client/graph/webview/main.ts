@@ -7,7 +7,7 @@ import { closeMenu, MENU_STYLE, showMenu } from './contextMenu';
 import { RootHistory } from './rootHistory';
 import { fitView, wheelPixels, zoomAt, zoomStep, type View } from './viewMath';
 import { markDescription, markSentence, pendingViewWords } from '../../../core/lineage/markLabels';
-import type { PendingBasis, PendingMark } from '../../../core/pending/types';
+import type { PendingBasis, PendingMark } from '../../../core/common/pendingTypes';
 
 /**
  * The lineage graph view's script (bundled by esbuild into dist/lineageGraph.js, loaded under a

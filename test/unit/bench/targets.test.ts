@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { targetsTable } from '../../../bench/support/report';
-import { ISSUE_27, reportTarget, stampLoad, unreportedIssueTargets } from '../../../bench/support/targets';
+import { targetsTable } from '../../../support/bench/report';
+import { ISSUE_27, reportTarget, stampLoad, unreportedIssueTargets } from '../../../support/bench/targets';
 
-describe('bench targets (bench/support/targets.ts)', () => {
+describe('bench targets (support/bench/targets.ts)', () => {
   it('prints a met target with its figure, peer and load', () => {
     const check = reportTarget({ ...ISSUE_27.batchTime, measured: 1.2, peer: 'jsonc-parser parseTree 96 ms', load: 3.25 });
     assert.equal(check.met, true);

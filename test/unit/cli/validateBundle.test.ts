@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseCommandLine } from '../../../cli/args';
 import type { CliIo } from '../../../cli/io';
-import { VALIDATE_USAGE } from '../../../cli/validate';
-import { asksForService, VALIDATE_OPTIONS } from '../../../cli/validateOptions';
+import { VALIDATE_USAGE } from '../../../cli/validate/validate';
+import { asksForService, VALIDATE_OPTIONS } from '../../../cli/validate/validateOptions';
 
 // validate's own bundle (dist/cli-validate.js) leaves the service client out and hands every run
-// with --service to the whole CLI's bundle (cli/validateMain.ts). The hand-off must read the command
+// with --service to the whole CLI's bundle (cli/validate/validateMain.ts). The hand-off must read the command
 // line exactly as runValidate does: a run it keeps must never ask for a service.
 
 function serviceAsRunValidateReadsIt(argv: string[]): string | undefined {

@@ -4,10 +4,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { runValidate } from '../../../cli/validate';
+import { runValidate } from '../../../cli/validate/validate';
 import type { CliIo } from '../../../cli/io';
 import type { FileDiagnostic } from '../../../cli/report';
-import { goldenMcpJson } from '../../../bench/generate/goldenMcp';
+import { goldenMcpJson } from '../../../support/generate/goldenMcp';
 import { referencePath, testsNeedingReference } from '../../support/reference';
 
 /**

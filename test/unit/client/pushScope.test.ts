@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { itemInScope, narrowPlan } from '../../../client/push/pushScope';
-import type { PushItem, PushOperation } from '../../../core/plan/pushTypes';
+import type { PushItem, PushOperation } from '../../../core/plan/pushPlanTypes';
 
 const item = (id: string, operation: PushOperation): PushItem => ({ id, phase: 'edges', entityUrn: 'urn:li:dataset:x', title: id, changes: [], notes: [], operation, sources: [] });
 

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { countsSentence, pushButtonLabel, removalLines, removalQuestion } from '../../../client/push/pushWording';
-import { planCounts } from '../../../core/plan/planReport';
-import type { PushChange, PushItem, PushPlan } from '../../../core/plan/pushTypes';
+import { planCounts } from '../../../core/plan/planReportInput';
+import type { PushChange, PushItem, PushPlan } from '../../../core/plan/pushPlanTypes';
 import { lineageItem } from '../../support/pushItems';
 
 const item = (entityUrn: string, changes: PushChange[]) => lineageItem(entityUrn, changes, ['file:///w/revenue-lineage.yml']);

@@ -9,7 +9,7 @@ import { parseAllDocuments } from 'yaml';
 import { definitionsFromModel } from '../../../core/definitions/fromFacts';
 import type { DefinitionsView } from '../../../core/definitions/types';
 import { codeActions } from '../../../core/features/codeActions';
-import type { WorkspaceDocument } from '../../../core/features/workspace';
+import type { WorkspaceDocument } from '../../../core/workspace/workspaceDocument';
 import { readDocument } from '../../../core/formats';
 import { DIAGNOSTIC_SOURCE, type CoreDiagnostic } from '../../../core/model/diagnostic';
 import { LineIndex } from '../../../core/model/range';

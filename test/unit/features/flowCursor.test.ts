@@ -6,7 +6,7 @@ import { hover } from '../../../core/features/hover';
 import { readDocument } from '../../../core/formats';
 import { LineIndex } from '../../../core/model/range';
 import { EMPTY_DEFINITIONS } from '../../../core/definitions/types';
-import type { FeatureInput } from '../../../core/features/workspace';
+import type { FeatureInput } from '../../../core/workspace/workspaceDocument';
 import { caret } from './helpers';
 
 function at(marked: string) {

@@ -1,5 +1,5 @@
 import type { DefinitionsView, PropertyDefinitionInfo } from '../../../core/definitions/types';
-import type { FeatureInput, WorkspaceDocument } from '../../../core/features/workspace';
+import type { FeatureInput, WorkspaceDocument } from '../../../core/workspace/workspaceDocument';
 import { readDocument } from '../../../core/formats';
 import { LineIndex, type SourceRange } from '../../../core/model/range';
 

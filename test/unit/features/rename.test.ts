@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { parse as parseYaml } from 'yaml';
 import { EMPTY_DEFINITIONS, type DefinitionsView } from '../../../core/definitions/types';
 import { MAX_RENAME_EDITS, prepareRename, rename, type RenameInput } from '../../../core/features/rename';
-import type { WorkspaceDocument } from '../../../core/features/workspace';
+import type { WorkspaceDocument } from '../../../core/workspace/workspaceDocument';
 import { readDocument } from '../../../core/formats';
 import { caret, definition, definitionsOf, documentOf } from './helpers';
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readDocument } from '../../../core/formats';
-import { UNCHECKED_FORMAT_IDS, UNCHECKED_FORMATS } from '../../../core/formats/unchecked';
+import { UNCHECKED_FORMATS } from '../../../core/formats/unchecked';
+import { UNCHECKED_FORMAT_IDS } from '../../../core/model/uncheckedFormat';
 import { validateDocument } from '../../../core/validate';
 
 /** Issue #25 item 13: DataHub formats Catalog Code does not read are named, never skipped silently. */

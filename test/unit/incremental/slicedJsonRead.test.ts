@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { goldenMcpJson } from '../../../bench/generate/goldenMcp';
+import { goldenMcpJson } from '../../../support/generate/goldenMcp';
 import { readDocumentUnits } from '../../../core/formats';
 import { DocumentAnalysis } from '../../../core/incremental/documentAnalysis';
 import { SlicedJsonRead } from '../../../core/incremental/slicedJsonRead';

@@ -4,7 +4,7 @@ import { LineageGraph } from '../../../core/lineage/graph';
 import { markDescription, markSentence, pendingViewWords } from '../../../core/lineage/markLabels';
 import { LineageTree } from '../../../core/lineage/tree';
 import type { LineageFetcher, LineageScrollRequest } from '../../../core/lineage/types';
-import type { PendingMark } from '../../../core/pending/types';
+import type { PendingMark } from '../../../core/common/pendingTypes';
 import { ds } from './graphFetcher';
 
 const ADDED: PendingMark = { change: 'added', sources: ['file:///work/demo/revenue-lineage.yml'] };

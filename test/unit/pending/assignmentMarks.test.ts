@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { assignmentMarks, entitiesAssignedIn, MAX_MARKED_ENTITIES } from '../../../core/pending/assignmentMarks';
-import type { JsonObject } from '../../../core/plan/pushTypes';
+import type { JsonObject } from '../../../core/plan/pushPlanTypes';
 import { documentOf } from '../features/helpers';
 
 const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:hive,orders,PROD)';

@@ -6,13 +6,13 @@ import { EMPTY_DEFINITIONS } from '../../../core/definitions/types';
 import { entityExists } from '../../../core/rules/entityExists';
 import { collectPushIntent } from '../../../core/plan/pushIntent';
 import { standardAspectWriter } from '../../../core/plan/pushPlan';
-import { createdEntities } from '../../../core/pending/existence';
+import { createdEntities } from '../../../core/plan/existence';
 import type { TextEdit } from '../../../core/incremental/documentAnalysis';
 import { WorkspaceSession } from '../../../core/workspace/session';
 import fc from 'fast-check';
-import { goldenMcpJson } from '../../../bench/generate/goldenMcp';
-import { datasetYaml } from '../../../bench/generate/metadataFiles';
-import { seededRandom } from '../../../bench/support/random';
+import { goldenMcpJson } from '../../../support/generate/goldenMcp';
+import { datasetYaml } from '../../../support/generate/metadataFiles';
+import { seededRandom } from '../../../support/random';
 import { editSpec, toEdit } from '../../support/incrementalEquality';
 
 const ds = (name: string): string => `urn:li:dataset:(urn:li:dataPlatform:hive,${name},PROD)`;

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { readDocument } from '../../../core/formats';
 import { collectPushIntent } from '../../../core/plan/pushIntent';
 import { planPush, ServiceState, standardAspectWriter } from '../../../core/plan/pushPlan';
-import { PHASE_ORDER } from '../../../core/plan/pushTypes';
+import { PHASE_ORDER } from '../../../core/plan/pushPlanTypes';
 
 /**
  * Issue #25: the properties YAML's display settings are pushed (as the aspect `datahub properties

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { groupForSending } from '../../../core/plan/pushBatch';
-import type { PushItem, PushPhase } from '../../../core/plan/pushTypes';
+import type { PushItem, PushPhase } from '../../../core/plan/pushPlanTypes';
 
 const ds = (name: string) => `urn:li:dataset:(urn:li:dataPlatform:hive,${name},PROD)`;
 

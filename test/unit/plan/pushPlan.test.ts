@@ -5,7 +5,7 @@ import { formatPlan } from '../../../core/plan/pushFormat';
 import { collectPushIntent } from '../../../core/plan/pushIntent';
 import { planPush, ServiceState, standardAspectWriter } from '../../../core/plan/pushPlan';
 import { aspectsToRead } from '../../../core/plan/pushState';
-import type { PushItem, PushPlan } from '../../../core/plan/pushTypes';
+import type { PushItem, PushPlan } from '../../../core/plan/pushPlanTypes';
 
 const ds = (name: string, platform = 'hive'): string => `urn:li:dataset:(urn:li:dataPlatform:${platform},${name},PROD)`;
 const col = (name: string, column: string): string => `urn:li:schemaField:(${ds(name)},${column})`;

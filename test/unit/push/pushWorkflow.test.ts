@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { typeNamespaceFor } from '../../../core/api/serviceTarget';
-import type { PushPlan } from '../../../core/plan/pushTypes';
-import type { PushVerdicts } from '../../../core/push/pushTypes';
+import type { PushPlan } from '../../../core/plan/pushPlanTypes';
+import type { PushVerdicts } from '../../../core/plan/pushVerdicts';
 import { runPushWorkflow, type PushSteps } from '../../../core/push/pushWorkflow';
 import { PushVerdictsRequest } from '../../../core/protocol';
 import { InProcessServer } from '../server/inProcess';

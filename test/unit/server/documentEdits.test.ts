@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { EditorDocument } from '../../../server/editorDocument';
-import { goldenMcpJson } from '../../../bench/generate/goldenMcp';
+import { goldenMcpJson } from '../../../support/generate/goldenMcp';
 import { readDocument } from '../../../core/formats';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { datasetYaml, PROPERTIES_YAML } from '../../../bench/generate/metadataFiles';
-import { seededRandom } from '../../../bench/support/random';
+import { datasetYaml, PROPERTIES_YAML } from '../../../support/generate/metadataFiles';
+import { seededRandom } from '../../../support/random';
 import type { TextEdit } from '../../../core/incremental/documentAnalysis';
 import { SLICED_READ_FROM_CHARS } from '../../../core/workspace/openDocumentLimit';
 import { WorkspaceSession } from '../../../core/workspace/session';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../../bench/generate/metadataFiles';
-import { seededRandom } from '../../../bench/support/random';
+import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../../support/generate/metadataFiles';
+import { seededRandom } from '../../../support/random';
 import { readDocument, readDocumentUnits } from '../../../core/formats';
 import { DocumentAnalysis } from '../../../core/incremental/documentAnalysis';
 import { SlicedRead, type SlicedOutcome } from '../../../core/incremental/slicedRead';

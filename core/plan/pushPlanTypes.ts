@@ -1,3 +1,5 @@
+// The shapes of a push plan and of its result: phases, operations, items, the plan, what applying it
+// did. A push's verdicts on files, before planning, are in ./pushVerdicts.ts.
 import type { BatchMethod, EntityAspectWrite } from '../api/entityBatchClient';
 import type { JsonObject, LineageEdgeInput, MetadataChangeProposal, StructuredPropertyPatchOp } from '../api/pushClient';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { goldenMcpJson } from '../../../bench/generate/goldenMcp';
+import { goldenMcpJson } from '../../../support/generate/goldenMcp';
 import { DocumentAnalysis } from '../../../core/incremental/documentAnalysis';
 import { assertSameAsFresh, editSpec, fixtures, runSequence } from '../../support/incrementalEquality';
 

@@ -1,17 +1,17 @@
-import { UNKNOWN_EXISTENCE } from '../core/definitions/types';
-import type { CatalogKnowledge, WorkspaceSession } from '../core/workspace/session';
-import { loadStaged, stagedSummary } from './stagedCommit';
-import { proceed } from './exit';
-import { loadMetadataDocuments, validateAll } from './documents';
-import { SETTINGS_FLAG_HELP } from './settings';
-import { parseCommandLine } from './args';
-import type { CliIo } from './io';
-import { targetLine } from '../core/api/targetDescription';
-import type { ServiceTarget } from '../core/rules/target';
-import { parseTargetFlag } from './targetFlag';
-import { formatGithub, formatSarif, formatText, type ReportFormat } from './report';
-import { describeProfile, parseDataHubVersion, resolveProfile } from '../core/datahub/versions';
-import { PendingEntities } from '../core/pending/pendingEntities';
+import { UNKNOWN_EXISTENCE } from '../../core/definitions/types';
+import type { CatalogKnowledge, WorkspaceSession } from '../../core/workspace/session';
+import { loadStaged, stagedSummary } from '../stagedCommit';
+import { proceed } from '../exit';
+import { loadMetadataDocuments, validateAll } from '../documents';
+import { SETTINGS_FLAG_HELP } from '../settings';
+import { parseCommandLine } from '../args';
+import type { CliIo } from '../io';
+import { targetLine } from '../../core/api/targetDescription';
+import type { ServiceTarget } from '../../core/rules/target';
+import { parseTargetFlag } from '../targetFlag';
+import { formatGithub, formatSarif, formatText, type ReportFormat } from '../report';
+import { describeProfile, parseDataHubVersion, resolveProfile } from '../../core/datahub/versions';
+import { PendingEntities } from '../../core/pending/pendingEntities';
 import { VALIDATE_OPTIONS } from './validateOptions';
 // validate's own bundle has validateServiceAbsent.ts here (esbuild.mjs): runs with --service go to the whole CLI's.
 import { askService, type ServiceAnswers } from './validateService';
@@ -94,7 +94,7 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
   const reported = answers && (wanted === 'auto' || wanted === '') ? await answers.version() : undefined;
   const { profile } = resolveProfile(wanted, reported);
   if (profile.source !== 'default') io.stderr(`Judging by ${describeProfile(profile)}.`);
-  // Existence in the pending state (core/pending/existence.ts), as the editor and the push plan judge it.
+  // Existence in the pending state (core/plan/existence.ts), as the editor and the push plan judge it.
   const knowledgeOf = (session: WorkspaceSession): CatalogKnowledge => ({ ...(answers ? { serviceDefinitions: answers.live } : {}), entities: new PendingEntities(session).view(answers?.entities ?? UNKNOWN_EXISTENCE), target, datahub: profile });
   knowledge = knowledgeOf(workspace.session);
   const judged = staged?.value?.judge(validateAll(workspace), knowledgeOf);

@@ -1,5 +1,5 @@
 import type { EntityExistenceView } from '../definitions/types';
-import type { PushIntent } from '../plan/pushIntent';
+import type { PushIntent } from './pushIntent';
 
 /**
  * Existence in the pending state: an entity exists once the workspace's files are pushed when a

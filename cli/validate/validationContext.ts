@@ -1,8 +1,9 @@
-import { entitiesExist, type ServiceConnection } from '../core/api';
-import type { EntityExistenceView } from '../core/definitions/types';
+import { entitiesExist } from '../../core/api/entities';
+import type { ServiceConnection } from '../../core/api/http';
+import type { EntityExistenceView } from '../../core/definitions/types';
 
-export { serviceDefinitions } from '../core/definitions/fromService';
-import type { DocumentModel } from '../core/model/facts';
+export { serviceDefinitions } from '../../core/api/serviceDefinitions';
+import type { DocumentModel } from '../../core/model/facts';
 
 /** Which entities that the files' edges name exist in the service, asked in batches. */
 export async function serviceExistence(connection: ServiceConnection, models: readonly DocumentModel[]): Promise<EntityExistenceView> {

@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import { readDocument, readDocumentTree } from '../../../core/formats/index';
 import { parseJson, parseJsonTolerant } from '../../../core/formats/jsonTree';
 import type { DocNode } from '../../../core/formats/tree';
-import { goldenMcpJson } from '../../../bench/generate/goldenMcp';
-import { fixture } from './support';
+import { goldenMcpJson } from '../../../support/generate/goldenMcp';
+import { fixture } from '../../unit/formats/support';
 
 /** A tree as plain data, with each string's offsetOf written out for every index. */
 function plain(node: DocNode | null): unknown {

@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
-import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../../bench/generate/metadataFiles';
-import { seededRandom, type Random } from '../../../bench/support/random';
+import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../../support/generate/metadataFiles';
+import { seededRandom, type Random } from '../../../support/random';
 import { readDocument } from '../../../core/formats/index';
 import { parseQuickYaml } from '../../../core/formats/quickYaml';
 import type { DocNode } from '../../../core/formats/tree';
 import { parseYaml, parseYamlFully } from '../../../core/formats/yamlTree';
-import { EXAMPLES, testsOnExamples } from './support';
+import { EXAMPLES, testsOnExamples } from '../../unit/formats/support';
 
 // The quick block-YAML reader (core/formats/quickYaml.ts) must give exactly parseYaml's tree —
 // values, ranges, character offsets — whenever it answers, and the same model through readDocument.

@@ -1,7 +1,8 @@
-import { listPropertyDefinitions, type ServiceConnection } from '../api';
-import { definitionFromAspect } from './fromAspect';
-import { propertyIdOf } from './normalise';
-import type { PropertyDefinitionInfo } from './types';
+import { listPropertyDefinitions } from './definitions';
+import type { ServiceConnection } from './http';
+import { definitionFromAspect } from '../definitions/fromAspect';
+import { propertyIdOf } from '../definitions/normalise';
+import type { PropertyDefinitionInfo } from '../definitions/types';
 
 /** The live definitions of the service, normalised like the editor's. */
 export async function serviceDefinitions(connection: ServiceConnection): Promise<Map<string, PropertyDefinitionInfo>> {

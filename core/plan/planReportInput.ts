@@ -1,9 +1,20 @@
-import type { PushPlan } from './pushTypes';
+import type { PlanImpact } from './impactTypes';
+import type { PushPlan } from './pushPlanTypes';
+
+/** What a plan report (./planReport.ts, ./planMarkdown.ts) is made from, and the counts each shows. */
+export interface PlanReportInput {
+  plan: PushPlan;
+  /** the service the plan was read from */
+  serviceUrl: string;
+  impacts?: readonly PlanImpact[];
+  /** impact could not be computed: why (the plan itself is still right) */
+  impactError?: string;
+}
 
 /**
  * What a plan holds, counted once for every surface that prints it (the push preview's header and
- * summary, the Markdown comment, JSON, the editor's buttons), so a header never disagrees with
- * the summary under it: `changes` is the sum of `add`, `change` and `remove`.
+ * summary, the Markdown comment, JSON, the editor's buttons, the Action's outputs), so a header
+ * never disagrees with the summary under it: `changes` is the sum of `add`, `change` and `remove`.
  */
 export interface PlanCounts {
   /** plan items (one per entity aspect written) */

@@ -1,8 +1,0 @@
-/** The pending state: the catalog as the workspace's files will make it (DESIGN.md §1). */
-export { createdEntities, existsInPendingState, pendingExistenceView, type CreatedEntities } from './existence';
-export { lineageIntentIndex, removedBy, type DownstreamIntent, type LineageIntentIndex } from './lineageIntent';
-export { graphqlTypeOf, markFineGrained, markOneHop, UNCHANGED } from './marks';
-export { PendingEntities } from './pendingEntities';
-export { PendingLineage, type PendingLineageOptions, type PendingLineageSource } from './pendingLineage';
-export { PendingState, type PendingStateOptions } from './pendingState';
-export type { PendingBasis, PendingChange, PendingMark, PendingView } from './types';
