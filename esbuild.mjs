@@ -81,8 +81,7 @@ const entries = [
   // and syntax minified in every build (names kept, with the source map): its comments made the
   // source two-byte text, and the smaller ASCII bundle peaks ~2.5 MiB lower on a large file.
   { entryPoints: ['cli/validate/validateMain.ts'], outfile: 'dist/cli-validate.js', external: ['./cli-main.js'], plugins: [reportProblems, offlineValidate], minifyWhitespace: true, minifySyntax: true },
-  // The GitHub Action's script (action.yml): validate, annotate, job summary, the one PR comment.
-  { entryPoints: ['scripts/reviewAction.ts'], outfile: 'dist/reviewAction.js' },
+  // The GitHub Action's bundle is not built here: scripts/actionBundle.mjs writes action/review.js, kept in git.
   // The lineage graph's webview script (with d3-dag): browser code, loaded under the panel's CSP.
   // d3-dag's CommonJS build carries Node-only helpers (worker_threads, child_process); its ESM build is browser-clean.
   { entryPoints: ['client/graph/webview/main.ts'], outfile: 'dist/lineageGraph.js', platform: 'browser', target: 'es2022', format: 'iife', alias: browserD3Dag },

@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.vscode-test/**', '.catalog/**', '**/*.mjs'] },
+  { ignores: ['dist/**', 'action/review.js', 'node_modules/**', '.vscode-test/**', '.catalog/**', '**/*.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -63,13 +63,16 @@ export function loadMetadataDocuments(paths: readonly string[], io: CliIo, optio
       if (options.stopOnUnreadable) return exitWith(1);
       continue;
     }
-    const text = read.text;
-    const uri = pathToFileURL(resolve(file)).toString();
-    const { model } = session.setFile(uri, text);
-    if (model.format !== null) documents.push({ file, uri, text, model });
-    else if (model.unchecked) unchecked.push({ file, uri, text, model });
+    addDocument(session, { file, uri: pathToFileURL(resolve(file)).toString(), text: read.text }, { documents, unchecked });
   }
   return proceed({ session, documents, unchecked, datahubVersion: settings.datahubVersion });
+}
+
+/** A file's text read into the session: kept as a metadata document, a named DataHub file Catalog Code does not check, or neither. */
+export function addDocument(session: WorkspaceSession, file: { file: string; uri: string; text: string }, into: { documents: LoadedDocument[]; unchecked: LoadedDocument[] }): void {
+  const { model } = session.setFile(file.uri, file.text);
+  if (model.format !== null) into.documents.push({ ...file, model });
+  else if (model.unchecked) into.unchecked.push({ ...file, model });
 }
 
 /** Every diagnostic of the documents, each file checked against the definitions of all of them and what the session's catalog knows. */

@@ -1,4 +1,6 @@
-import { processIo } from './io';
+import { processIoFor } from './io';
+import { nearest } from './args';
+import { NO_COLOR_FLAG } from './colour';
 import { runToExit, version } from './entry';
 
 // Each command is loaded when it runs: `validate` in CI must not pay for the service, its
@@ -10,6 +12,7 @@ const USAGE = `Catalog Code ${version}
 Usage: catalog-code <command> [options]
 
 Commands:
+  init [FOLDER]        write starter metadata files (properties, datasets, lineage) that validate accepts
   validate [PATH...]   check metadata files (lineage, structured properties, datasets, MCPs)
   push [PATH...]       push files to the catalog service (plan, confirm, apply)
   plan [PATH...]       print what a push would change, and its impact, without sending (CI drift check, PR comment)
@@ -17,10 +20,13 @@ Commands:
   lineage URN          print an entity's lineage as a tree
   serve                run the local catalog service
 
-Run 'catalog-code <command> --help' for a command's options.`;
+Run 'catalog-code <command> --help' for a command's options. Output is coloured on a terminal;
+${NO_COLOR_FLAG} (any command) or the NO_COLOR environment variable turns colour off.`;
 
-async function main(argv: string[]): Promise<number> {
-  const io = processIo(version);
+const COMMANDS = ['init', 'validate', 'push', 'plan', 'pull', 'lineage', 'serve', 'help'];
+
+async function main(commandLine: string[]): Promise<number> {
+  const { io, argv } = processIoFor(version, commandLine);
   const [command, ...rest] = argv;
   switch (command) {
     case 'validate':
@@ -31,6 +37,8 @@ async function main(argv: string[]): Promise<number> {
       // And TurboFan for the code that stays hot, not every function warm for a moment (see optimizerMemory.ts).
       (await import('./optimizerMemory.js')).optimizeOnlyHotCodeInBatch();
       return (await import('./validate/validate.js')).runValidate(rest, io);
+    case 'init':
+      return (await import('./init.js')).runInit(rest, io);
     case 'serve':
       return (await import('./serve.js')).runServe(rest);
     case 'push':
@@ -52,9 +60,16 @@ async function main(argv: string[]): Promise<number> {
       io.stdout(USAGE);
       return 0;
     default:
-      io.stderr(`Unknown command '${command}'.\n\n${USAGE}`);
+      io.stderr(unknownCommand(command));
       return 2;
   }
+}
+
+/** One line: the command, the nearest known one, where the list is. */
+function unknownCommand(command: string): string {
+  const near = command.startsWith('-') ? undefined : nearest(command, COMMANDS);
+  const what = command.startsWith('-') ? 'option' : 'command';
+  return `Unknown ${what} '${command.slice(0, 60)}'${near ? ` (did you mean '${near}'?)` : ''}; see 'catalog-code --help' for the commands.`;
 }
 
 runToExit(main(process.argv.slice(2)));

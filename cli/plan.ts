@@ -11,6 +11,10 @@ import { SETTINGS_FLAG_HELP } from './settings';
 import { parseTypeNamespace, verdictDiagnostics } from './pushVerdicts';
 import type { CliIo } from './io';
 import { formatText } from './report';
+import { exitWith, proceed, type OrExit } from './exit';
+import type { ServiceConnection } from '../core/api/http';
+import type { PushPlan } from '../core/plan/pushPlanTypes';
+import type { WorkspaceSession } from '../core/workspace/session';
 
 export const PLAN_USAGE = `Usage: catalog-code plan [PATH...] --service URL [--detailed-exitcode] [--format text|json|markdown]
 
@@ -35,43 +39,43 @@ The token is $CATALOG_TOKEN, or for a URL on this machine the local catalog's to
 with --detailed-exitcode so that 2 always means "changes".`;
 
 export async function runPlan(argv: string[], io: CliIo): Promise<number> {
+  const planned = await planReport(argv, io);
+  if (!planned.ok) return planned.exit;
+  const { report, format, detailed } = planned.value;
+  io.stdout(formatPlanReport(report, format));
+  return detailed && report.plan.items.length > 0 ? 2 : 0;
+}
+
+/**
+ * `plan`'s command line run up to its report (the plan, its impact), which runPlan prints and the
+ * GitHub Action (scripts/reviewAction.ts) both prints and counts; `exit` after a problem told.
+ */
+export async function planReport(argv: string[], io: CliIo): Promise<OrExit<{ report: PlanReportInput; format: PlanReportFormat; detailed: boolean }>> {
   const detailed = argv.includes('--detailed-exitcode');
   // With --detailed-exitcode, 2 means "changes" and nothing else: usage errors become 1.
-  const usageCode = (code: number) => (detailed && code === 2 ? 1 : code);
-  const commandLine = parseCommandLine(
-    argv,
-    {
-      service: { type: 'string' },
-      format: { type: 'string', default: 'text' },
-      'detailed-exitcode': { type: 'boolean', default: false },
-      'no-impact': { type: 'boolean', default: false },
-      'type-namespace': { type: 'string' },
-      settings: { type: 'string' },
-    },
-    PLAN_USAGE,
-    io,
-  );
-  if (!commandLine.ok) return usageCode(commandLine.exit);
+  const stop = (code: number) => exitWith(detailed && code === 2 ? 1 : code);
+  const commandLine = parseCommandLine(argv, PLAN_OPTIONS, PLAN_USAGE, io);
+  if (!commandLine.ok) return stop(commandLine.exit);
   const parsed = commandLine.value;
   const options = parsed.values;
   const format = options.format as PlanReportFormat;
   if (!PLAN_REPORT_FORMATS.includes(format)) {
     io.stderr(`Unknown --format '${options.format}'; use text, json or markdown.`);
-    return usageCode(2);
+    return stop(2);
   }
   const namespace = parseTypeNamespace(options['type-namespace'], io);
-  if (namespace === null) return usageCode(2);
+  if (namespace === null) return stop(2);
   const connected = serviceConnection(options, io);
-  if (!connected.ok) return usageCode(connected.exit);
+  if (!connected.ok) return stop(connected.exit);
   const connection = connected.value;
 
   const loaded = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { stopOnUnreadable: true, settingsFile: options.settings });
-  if (!loaded.ok) return usageCode(loaded.exit);
+  if (!loaded.ok) return stop(loaded.exit);
   const workspace = loaded.value;
   const documents = workspace.documents;
   if (documents.length === 0) {
     io.stderr('No metadata files found to plan (YAML/JSON files that are lineage, structured properties, datasets, MCPs or updateLineage documents).');
-    return 1;
+    return exitWith(1);
   }
   await announceTarget(connection, io);
   try {
@@ -82,26 +86,36 @@ export async function runPlan(argv: string[], io: CliIo): Promise<number> {
     if (blocked.length > 0) {
       io.stderr(formatText(verdictDiagnostics(blocked, workspace), documents.length));
       io.stderr('No plan: the files have errors, and a push would stop on them. Fix them and plan again.');
-      return 1;
+      return exitWith(1);
     }
     const { plan } = await sessionPushPlan(workspace.session, connection, { typeNamespace: verdicts.typeNamespace });
     const report: PlanReportInput = { plan, serviceUrl: connection.url };
-    if (!options['no-impact']) {
-      const failures: string[] = [];
-      try {
-        // What a removed edge cuts is read over the pending state (the catalog with these files applied), as the editor's code lens reads it.
-        const pending = new PendingState(workspace.session, { catalog: () => serviceLineageFetcher(connection), log: (message) => failures.push(message) });
-        report.impacts = await computePlanImpact(connection, plan, { lineage: pending.lineage.fetcher('pending'), onError: (subject, error) => failures.push(`${subject}: ${describeError(error)}`) });
-      } catch (error) {
-        failures.push(describeError(error));
-      }
-      if (failures.length > 0) report.impactError = failures.join(' ');
-    }
-    io.stdout(formatPlanReport(report, format));
-    if (detailed) return plan.items.length > 0 ? 2 : 0;
-    return 0;
+    if (!options['no-impact']) Object.assign(report, await planImpact(workspace.session, connection, plan));
+    return proceed({ report, format, detailed });
   } catch (error) {
     io.stderr(`Could not plan: ${describeError(error)}`);
-    return 1;
+    return exitWith(1);
   }
 }
+
+/** What the plan's removals cut downstream, read over the pending state (the catalog with these files applied), as the editor's code lens reads it. */
+async function planImpact(session: WorkspaceSession, connection: ServiceConnection, plan: PushPlan): Promise<Pick<PlanReportInput, 'impacts' | 'impactError'>> {
+  const failures: string[] = [];
+  let impacts: PlanReportInput['impacts'];
+  try {
+    const pending = new PendingState(session, { catalog: () => serviceLineageFetcher(connection), log: (message) => failures.push(message) });
+    impacts = await computePlanImpact(connection, plan, { lineage: pending.lineage.fetcher('pending'), onError: (subject, error) => failures.push(`${subject}: ${describeError(error)}`) });
+  } catch (error) {
+    failures.push(describeError(error));
+  }
+  return { ...(impacts ? { impacts } : {}), ...(failures.length > 0 ? { impactError: failures.join(' ') } : {}) };
+}
+
+const PLAN_OPTIONS = {
+  service: { type: 'string' },
+  format: { type: 'string', default: 'text' },
+  'detailed-exitcode': { type: 'boolean', default: false },
+  'no-impact': { type: 'boolean', default: false },
+  'type-namespace': { type: 'string' },
+  settings: { type: 'string' },
+} as const;

@@ -1,7 +1,10 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import type { CliIo } from '../cli/io';
 import { formatGithub, type FileDiagnostic } from '../cli/report';
-import { DEFAULT_DIAGNOSTICS_DOC_URL } from '../core/diagnostics/codeDocs';
+import { diagnosticsDocUrlFor } from '../core/diagnostics/codeDocs';
+import { formatPlanReport } from '../core/plan/planReport';
+import { planCounts } from '../core/plan/planReportInput';
+import { actionInput, setOutputs } from './review/actionIo';
 import { describeError } from '../core/errors/describeError';
 import { logLines } from '../core/output/logText';
 import type { Markdown } from '../core/output/markdown';
@@ -10,7 +13,8 @@ import { baseCommit, parseSettingsFrom, reviewSettings, type ReviewSettings, typ
 import { jobSummary, ownReviewComment, planSection, reviewComment, type CommentInput } from './review/reviewMarkdown';
 
 /**
- * The GitHub Action's logic (action.yml runs `node dist/reviewAction.js`): validate the files and
+ * The GitHub Action's logic (action.yml runs its committed bundle action/review.js, built by
+ * scripts/actionBundle.mjs, on the runner's own node24): validate the files and
  * annotate within GitHub's limits, write every problem to the job summary, plan against the catalog
  * when one is given, and create or update the one pull-request comment holding the plan. A comment
  * that cannot be written (a fork's read-only token, GitHub failing) is a warning, never a failed
@@ -38,15 +42,25 @@ function settingsFrom(value: string | undefined): SettingsFrom {
 
 function inputs(env: NodeJS.ProcessEnv): Inputs {
   const flag = (value: string | undefined, fallback: boolean) => (value === undefined || value.trim() === '' ? fallback : value.trim().toLowerCase() === 'true');
+  const service = actionInput(env, 'service')?.trim();
   return {
-    paths: (env.INPUT_PATHS ?? '.').split(/\r?\n/).map((p) => p.trim()).filter(Boolean),
-    ...(env.INPUT_SERVICE?.trim() ? { service: env.INPUT_SERVICE.trim() } : {}),
-    comment: flag(env.INPUT_COMMENT, true),
-    commentAuthor: env.INPUT_COMMENT_AUTHOR?.trim() || 'github-actions[bot]',
-    failOnError: flag(env.INPUT_FAIL_ON_ERROR, true),
-    docsUrl: env.CATALOG_CODE_DOCS_URL?.trim() || DEFAULT_DIAGNOSTICS_DOC_URL,
-    settingsFrom: settingsFrom(env.INPUT_SETTINGS_FROM),
+    paths: (actionInput(env, 'paths') ?? '.').split(/\r?\n/).map((p) => p.trim()).filter(Boolean),
+    ...(service ? { service } : {}),
+    comment: flag(actionInput(env, 'comment'), true),
+    commentAuthor: actionInput(env, 'comment-author')?.trim() || 'github-actions[bot]',
+    failOnError: flag(actionInput(env, 'fail-on-error'), true),
+    // The docs of the version that runs, never github.action_repository/action_ref (empty for `uses: ./`).
+    docsUrl: env.CATALOG_CODE_DOCS_URL?.trim() || diagnosticsDocUrlFor(version),
+    settingsFrom: settingsFrom(actionInput(env, 'settings-from')),
   };
+}
+
+/** The tokens given as inputs reach the CLI (CATALOG_TOKEN) and the GitHub client (GITHUB_TOKEN) as the variables they read. */
+function adoptTokens(env: NodeJS.ProcessEnv): void {
+  const catalogToken = actionInput(env, 'catalog-token');
+  if (catalogToken) env.CATALOG_TOKEN = catalogToken;
+  const githubToken = actionInput(env, 'github-token');
+  if (githubToken) env.GITHUB_TOKEN = githubToken;
 }
 
 /** Runs a CLI verb in this process, keeping what it prints. */
@@ -94,23 +108,28 @@ async function validate(options: Inputs, settings: ReviewSettings): Promise<{ pr
   return { problems: JSON.parse(result.stdout) as FileDiagnostic[], code: result.code };
 }
 
-async function plan(options: Inputs, settings: ReviewSettings): Promise<CommentInput['plan']> {
-  if (!options.service) return { missing: 'No plan: the Action was given no catalog (its service input), so only the files were checked.' };
-  const { runPlan } = await import('../cli/plan.js');
-  const result = await captured(runPlan, [...options.paths, '--service', options.service, '--format', 'markdown', ...settings.cliArguments]);
+type Planned = { planned: CommentInput['plan']; counts?: ReturnType<typeof planCounts> };
+
+async function plan(options: Inputs, settings: ReviewSettings): Promise<Planned> {
+  if (!options.service) return { planned: { missing: 'No plan: the Action was given no catalog (its service input), so only the files were checked.' } };
+  const { planReport } = await import('../cli/plan.js');
+  let stderr = '';
+  const io: CliIo = { stdout: () => undefined, stderr: (t) => (stderr += `${t}\n`), version };
+  const result = await planReport([...options.paths, '--service', options.service, '--format', 'markdown', ...settings.cliArguments], io);
+  if (!result.ok) return { planned: { missing: `No plan: ${stderr.trim() || `catalog-code plan exited ${result.exit}`}` } };
   // The Action's own `plan --format markdown` (core/plan/planMarkdown.ts), in this process: Markdown the builder made.
-  return result.code === 0 ? { markdown: result.stdout.trimEnd() as Markdown } : { missing: `No plan: ${result.stderr.trim() || `catalog-code plan exited ${result.code}`}` };
+  return { planned: { markdown: formatPlanReport(result.value.report, 'markdown').trimEnd() as Markdown }, counts: planCounts(result.value.report.plan) };
 }
 
 /** Updates the Action's own comment (marker and author both match), or adds one. */
-async function upsertComment(target: GitHubTarget, pullRequest: number, author: string, body: string): Promise<string> {
+async function upsertComment(target: GitHubTarget, pullRequest: number, author: string, body: string): Promise<{ said: string; url?: unknown }> {
   const own = ownReviewComment(await listComments(target, pullRequest), author);
   if (own) {
-    await updateComment(target, own.id, body);
-    return `updated comment ${own.id}`;
+    const updated = await updateComment(target, own.id, body);
+    return { said: `updated comment ${own.id}`, url: updated.html_url };
   }
   const created = await createComment(target, pullRequest, body);
-  return `created comment ${created.id}`;
+  return { said: `created comment ${created.id}`, url: created.html_url };
 }
 
 function gitHubTarget(env: NodeJS.ProcessEnv): GitHubTarget | undefined {
@@ -118,41 +137,62 @@ function gitHubTarget(env: NodeJS.ProcessEnv): GitHubTarget | undefined {
 }
 
 /** Validates (annotating as it goes) and plans, under the settings chosen for the review. */
-async function checkAndPlan(options: Inputs, settings: ReviewSettings): Promise<{ problems: FileDiagnostic[]; code: number; planned: CommentInput['plan'] }> {
+async function checkAndPlan(options: Inputs, settings: ReviewSettings): Promise<{ problems: FileDiagnostic[]; code: number } & Planned> {
   const { problems, code } = await validate(options, settings);
   const report = formatGithub(problems, 'the job summary of this run (its Summary page)');
   if (report.annotations) process.stdout.write(`${report.annotations}\n`);
   if (report.summary) say(report.summary);
-  return { problems, code, planned: await plan(options, settings) };
+  return { problems, code, ...(await plan(options, settings)) };
+}
+
+/** Creates or updates the review comment on a pull request; its address, or undefined when none was written (a warning says why). */
+async function writeComment(env: NodeJS.ProcessEnv, options: Inputs, pullRequest: number, body: string): Promise<string | undefined> {
+  const target = gitHubTarget(env);
+  if (!target) {
+    warn('No review comment: GITHUB_TOKEN is not set (pass `github-token`). The plan is in the job summary.');
+    return undefined;
+  }
+  try {
+    const written = await upsertComment(target, pullRequest, options.commentAuthor, body);
+    say(`Catalog Code review: ${written.said} on pull request #${pullRequest}.`);
+    return typeof written.url === 'string' ? written.url : undefined;
+  } catch (error) {
+    const why = error instanceof GitHubApiError && error.status === 403 ? ' The token may not write to pull requests: a pull request from a fork gets a read-only token, and the job needs `permissions: pull-requests: write`.' : '';
+    warn(`Could not write the review comment on pull request #${pullRequest}: ${describeError(error)}.${why} The plan is in the job summary.`);
+    return undefined;
+  }
 }
 
 async function main(env: NodeJS.ProcessEnv): Promise<number> {
+  adoptTokens(env);
   const options = inputs(env);
   const event = readEvent(env.GITHUB_EVENT_PATH);
   const settings = await reviewSettings(options.settingsFrom, baseCommit(event), gitHubTarget(env), process.cwd());
   if (settings.warning) warn(settings.warning);
   if (settings.note) say(settings.note);
-  const { problems, code, planned } = await checkAndPlan(options, settings).finally(() => settings.cleanUp?.());
+  const { problems, code, planned, counts } = await checkAndPlan(options, settings).finally(() => settings.cleanUp?.());
   const settingsNote = settings.note ?? settings.warning;
   if (env.GITHUB_STEP_SUMMARY) {
     appendFileSync(env.GITHUB_STEP_SUMMARY, jobSummary(problems, options.docsUrl, settingsNote));
     appendFileSync(env.GITHUB_STEP_SUMMARY, `\n${planSection(planned)}\n`);
   }
   const pullRequest = pullRequestNumber(event);
+  let commentUrl: string | undefined;
   if (options.comment && pullRequest !== undefined) {
     const run = runUrl(env);
     const body = reviewComment({ problems, plan: planned, ...(run ? { runUrl: run } : {}), ...(settingsNote ? { settingsNote } : {}) });
-    const target = gitHubTarget(env);
-    if (!target) warn('No review comment: GITHUB_TOKEN is not set (pass `github-token`). The plan is in the job summary.');
-    else {
-      try {
-        say(`Catalog Code review: ${await upsertComment(target, pullRequest, options.commentAuthor, body)} on pull request #${pullRequest}.`);
-      } catch (error) {
-        const why = error instanceof GitHubApiError && error.status === 403 ? ' The token may not write to pull requests: a pull request from a fork gets a read-only token, and the job needs `permissions: pull-requests: write`.' : '';
-        warn(`Could not write the review comment on pull request #${pullRequest}: ${describeError(error)}.${why} The plan is in the job summary.`);
-      }
-    }
+    commentUrl = await writeComment(env, options, pullRequest, body);
   } else if (options.comment) say('Catalog Code review: not a pull request event, so no comment; the plan is in the job summary.');
+  const outputProblem = setOutputs(env, {
+    errors: problems.filter((d) => d.severity === 'error').length,
+    warnings: problems.filter((d) => d.severity === 'warning').length,
+    'plan-changes': counts?.changes,
+    'plan-add': counts?.add,
+    'plan-change': counts?.change,
+    'plan-remove': counts?.remove,
+    'comment-url': commentUrl,
+  });
+  if (outputProblem) warn(outputProblem);
   return options.failOnError && code === 1 ? 1 : 0;
 }
 

@@ -1,5 +1,7 @@
 import { UNKNOWN_EXISTENCE } from '../../core/definitions/types';
-import type { CatalogKnowledge } from '../../core/workspace/session';
+import type { CatalogKnowledge, WorkspaceSession } from '../../core/workspace/session';
+import { loadStaged, stagedSummary } from '../stagedCommit';
+import { proceed } from '../exit';
 import { loadMetadataDocuments, validateAll } from '../documents';
 import { SETTINGS_FLAG_HELP } from '../settings';
 import { parseCommandLine } from '../args';
@@ -45,6 +47,9 @@ setting catalogCode.datahub.version in .vscode/settings.json is used when the fl
 Settings: catalogCode.formats.associations and catalogCode.diagnostics.severity are read from
 .vscode/settings.json in the current folder, as the editor applies them (one line on stderr names
 those applied); CATALOG_CODE_ASSOCIATIONS (JSON) replaces the associations, --severity a code's level.
+--staged (the pre-commit hook) checks what the next commit of the current git repository holds,
+in the context of the whole repository: every problem of the files it adds or changes, and any
+problem it brings to another file (a definition changed or removed, an entity deleted); no PATH.
 ${SETTINGS_FLAG_HELP}`;
 
 export async function runValidate(argv: string[], io: CliIo): Promise<number> {
@@ -69,7 +74,11 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
   }
 
   let knowledge: CatalogKnowledge = { entities: UNKNOWN_EXISTENCE };
-  const loaded = loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, { severityFlags: parsed.values.severity ?? [], settingsFile: parsed.values.settings, catalog: () => knowledge });
+  const loadOptions = { severityFlags: parsed.values.severity ?? [], settingsFile: parsed.values.settings, catalog: () => knowledge };
+  const staged = parsed.values.staged ? loadStaged(parsed.positionals, io, loadOptions) : undefined;
+  if (staged && !staged.ok) return staged.exit;
+  if (staged?.value === undefined && parsed.values.staged) return 0;
+  const loaded = staged?.value ? proceed(staged.value.now) : loadMetadataDocuments(parsed.positionals.length > 0 ? parsed.positionals : ['.'], io, loadOptions);
   if (!loaded.ok) return loaded.exit;
   const workspace = loaded.value;
   const models = workspace.documents.map((d) => d.model);
@@ -86,9 +95,10 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
   const { profile } = resolveProfile(wanted, reported);
   if (profile.source !== 'default') io.stderr(`Judging by ${describeProfile(profile)}.`);
   // Existence in the pending state (core/plan/existence.ts), as the editor and the push plan judge it.
-  const pending = new PendingEntities(workspace.session);
-  knowledge = { ...(answers ? { serviceDefinitions: answers.live } : {}), entities: pending.view(answers?.entities ?? UNKNOWN_EXISTENCE), target, datahub: profile };
-  const all = validateAll(workspace);
+  const knowledgeOf = (session: WorkspaceSession): CatalogKnowledge => ({ ...(answers ? { serviceDefinitions: answers.live } : {}), entities: new PendingEntities(session).view(answers?.entities ?? UNKNOWN_EXISTENCE), target, datahub: profile });
+  knowledge = knowledgeOf(workspace.session);
+  const judged = staged?.value?.judge(validateAll(workspace), knowledgeOf);
+  const all = judged?.problems ?? validateAll(workspace);
 
   if (format === 'json') io.stdout(JSON.stringify(all, null, 2));
   else if (format === 'github') {
@@ -96,6 +106,7 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
     if (report.annotations) (io.workflowCommands ?? io.stdout)(report.annotations);
     if (report.summary) io.stdout(report.summary);
   } else if (format === 'sarif') io.stdout(formatSarif(all, io.version, process.env.CATALOG_CODE_DOCS_URL || undefined));
+  else if (staged?.value && judged) io.stdout(`${formatText(all, workspace.documents.length)}\n${stagedSummary(staged.value, judged.brokenElsewhere)}`);
   else io.stdout(formatText(all, workspace.documents.length, workspace.unchecked.length));
 
   return all.some((d) => d.severity === 'error') ? 1 : 0;

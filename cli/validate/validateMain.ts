@@ -1,4 +1,4 @@
-import { processIo } from '../io';
+import { processIoFor } from '../io';
 import { runToExit, version } from '../entry';
 import { keepYoungGenerationSmall } from '../youngGeneration';
 import { inlineLessInBatch, optimizeOnlyHotCodeInBatch } from '../optimizerMemory';
@@ -11,12 +11,13 @@ import { asksForService } from './validateOptions';
 // The same command as `validate` in main.ts, with the same V8 settings of a batch run. A run with
 // --service needs the service client and GraphQL, which this bundle leaves out (about 2.7 MiB of
 // peak memory even unused, esbuild.mjs): the whole CLI's bundle runs it, as `validate`.
-const argv = process.argv.slice(3);
+const edge = processIoFor(version, process.argv.slice(3));
+const argv = edge.argv;
 /* eslint-disable @typescript-eslint/no-require-imports -- the whole CLI's bundle is loaded at run time, by path, next to this one */
 if (asksForService(argv)) require('./cli-main.js');
 else {
   keepYoungGenerationSmall();
   inlineLessInBatch();
   optimizeOnlyHotCodeInBatch();
-  runToExit(runValidate(argv, processIo(version)));
+  runToExit(runValidate(argv, edge.io));
 }

@@ -8,6 +8,7 @@ export const VALIDATE_OPTIONS = {
   'datahub-version': { type: 'string' },
   severity: { type: 'string', multiple: true },
   settings: { type: 'string' },
+  staged: { type: 'boolean' },
 } as const;
 
 /**

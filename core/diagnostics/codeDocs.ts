@@ -75,6 +75,11 @@ const AUTHORITY_SENTENCE: Record<Authority, string> = {
  */
 export const DEFAULT_DIAGNOSTICS_DOC_URL = 'https://github.com/catalog-code/catalog-code/blob/main/docs/diagnostics.md';
 
+/** docs/diagnostics.md as released with `version` (its tag `v<version>`): what a bundle that knows its own version links to. */
+export function diagnosticsDocUrlFor(version: string): string {
+  return /^\d+\.\d+\.\d+([-+][0-9A-Za-z.-]+)?$/.test(version) ? DEFAULT_DIAGNOSTICS_DOC_URL.replace('/blob/main/', `/blob/v${version}/`) : DEFAULT_DIAGNOSTICS_DOC_URL;
+}
+
 export interface CodeDoc {
   short: string;
   full: string;

@@ -21,7 +21,7 @@ export function planMarkdown(input: PlanReportInput): Markdown {
     head.push(md`**No changes.** The catalog at ${service} already holds everything these files say${counts.unchanged > 0 ? md` (${counts.unchanged} item(s) checked)` : md``}.`);
   } else {
     head.push(
-      md`**${counts.items} change(s) to ${counts.entities} ${counts.entities === 1 ? md`entity` : md`entities`}** against ${service}: ${counts.add} to add, ${counts.change} to change, ${counts.remove} to remove; ${counts.unchanged} already in place.`,
+      md`**${counts.changes} change(s) to ${counts.entities} ${counts.entities === 1 ? md`entity` : md`entities`}** against ${service}: ${counts.add} to add, ${counts.change} to change, ${counts.remove} to remove; ${counts.unchanged} already in place.`,
     );
   }
   const impacts = input.impacts ?? [];

@@ -11,9 +11,17 @@ export interface PlanReportInput {
   impactError?: string;
 }
 
+/**
+ * What a plan holds, counted once for every surface that prints it (the push preview's header and
+ * summary, the Markdown comment, JSON, the editor's buttons, the Action's outputs), so a header
+ * never disagrees with the summary under it: `changes` is the sum of `add`, `change` and `remove`.
+ */
 export interface PlanCounts {
+  /** plan items (one per entity aspect written) */
   items: number;
   entities: number;
+  /** every added, changed and removed line: add + change + remove */
+  changes: number;
   add: number;
   change: number;
   remove: number;
@@ -21,7 +29,8 @@ export interface PlanCounts {
 }
 
 export function planCounts(plan: PushPlan): PlanCounts {
-  const counts: PlanCounts = { items: plan.items.length, entities: new Set(plan.items.map((i) => i.entityUrn)).size, add: 0, change: 0, remove: 0, unchanged: plan.unchanged.length };
+  const counts: PlanCounts = { items: plan.items.length, entities: new Set(plan.items.map((i) => i.entityUrn)).size, changes: 0, add: 0, change: 0, remove: 0, unchanged: plan.unchanged.length };
   for (const item of plan.items) for (const change of item.changes) counts[change.action]++;
+  counts.changes = counts.add + counts.change + counts.remove;
   return counts;
 }

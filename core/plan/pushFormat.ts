@@ -1,5 +1,6 @@
 import { logValue } from '../output/logText';
 import type { PushChange, PushPlan, PushResult } from './pushPlanTypes';
+import { planCounts } from './planReportInput';
 
 const MARK: Record<PushChange['action'], string> = { add: '+', remove: '-', change: '~' };
 
@@ -13,7 +14,7 @@ export function formatPlan(plan: PushPlan): string {
     lines.push('Nothing to push: the service already holds everything these files say.');
   } else {
     const entities = [...new Set(plan.items.map((item) => item.entityUrn))];
-    lines.push(`Push plan: ${plan.items.length} change(s) to ${entities.length} entit${entities.length === 1 ? 'y' : 'ies'}.`);
+    lines.push(`Push plan: ${planCounts(plan).changes} change(s) to ${entities.length} entit${entities.length === 1 ? 'y' : 'ies'}.`);
     for (const entity of entities) {
       lines.push('', logValue(entity));
       for (const item of plan.items.filter((i) => i.entityUrn === entity)) {
@@ -28,15 +29,9 @@ export function formatPlan(plan: PushPlan): string {
     lines.push('', `Unchanged: ${plan.unchanged.length} item(s) on ${entities.size} entit${entities.size === 1 ? 'y' : 'ies'} already match the service.`);
   }
   for (const warning of plan.warnings) lines.push(`Warning: ${logValue(warning)}`);
-  const counts = countChanges(plan);
+  const counts = planCounts(plan);
   if (plan.items.length > 0) lines.push('', `Summary: ${counts.add} to add, ${counts.change} to change, ${counts.remove} to remove.`);
   return lines.join('\n');
-}
-
-function countChanges(plan: PushPlan): Record<PushChange['action'], number> {
-  const counts = { add: 0, change: 0, remove: 0 };
-  for (const item of plan.items) for (const change of item.changes) counts[change.action]++;
-  return counts;
 }
 
 /** What happened, for the end of a push: successes counted, each failure with the service's words. */

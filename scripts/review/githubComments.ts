@@ -7,6 +7,8 @@
 export interface IssueComment {
   id: number;
   body: string;
+  /** the comment's page on GitHub (the Action's comment-url output) */
+  html_url?: string;
   user: { login: string; type?: string } | null;
 }
 

@@ -1,21 +1,25 @@
-// The GitHub Action's script (scripts/reviewAction.ts → dist/reviewAction.js, run by action.yml),
-// run as the Action runs it: a process with GitHub's environment, a fake event payload, a job
-// summary file, and a local HTTP stand-in for GitHub's REST API on 127.0.0.1 (real HTTP). Attacks:
+// The GitHub Action as the runner runs it: the committed bundle action.yml names (`runs.main`, a
+// node24 JavaScript action), nothing built first, in a process with GitHub's environment (inputs as
+// `INPUT_<NAME>` with hyphens kept, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY), a fake event payload, and a
+// recording HTTP stand-in for GitHub's REST API on 127.0.0.1 (real HTTP). Attacks:
 // hostile file names and messages in the Markdown, someone else's comment holding the marker, an
 // API answering 403 and 500, a pagination link to another origin (the token must not follow).
 import assert from 'node:assert/strict';
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { parse } from 'yaml';
 import { budgetMs } from '../support/timeScale';
 import { PROPERTIES_YAML, startTestCatalog, type TestCatalog } from './catalog';
 
 const root = join(__dirname, '..', '..');
-const script = join(root, 'dist', 'reviewAction.js');
+const action = parse(readFileSync(join(root, 'action.yml'), 'utf8')) as { runs: Record<string, unknown>; outputs: Record<string, unknown> };
+const script = join(root, String(action.runs.main));
+const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
 const MARKER = '<!-- catalog-code-review -->';
 const BOT = 'github-actions[bot]';
 const BASE_SHA = 'a'.repeat(40);
@@ -23,6 +27,7 @@ const BASE_SHA = 'a'.repeat(40);
 interface Comment {
   id: number;
   body: string;
+  html_url?: string;
   user: { login: string; type: string };
 }
 interface Seen {
@@ -70,7 +75,8 @@ class FakeGitHub {
     }
     if (request.method === 'GET' && /^\/repos\/acme\/warehouse\/issues\/7\/comments\?/.test(path)) return send(200, this.comments, this.nextLink ? { link: `<${this.nextLink}>; rel="next"` } : {});
     if (request.method === 'POST' && path === '/repos/acme/warehouse/issues/7/comments') {
-      const comment = { id: this.nextId++, body: (JSON.parse(body) as { body: string }).body, user: { login: BOT, type: 'Bot' } };
+      const id = this.nextId++;
+      const comment = { id, body: (JSON.parse(body) as { body: string }).body, user: { login: BOT, type: 'Bot' }, html_url: `https://github.example/acme/warehouse/pull/7#issuecomment-${id}` };
       this.comments.push(comment);
       return send(201, comment);
     }
@@ -99,11 +105,29 @@ interface Run {
   stdout: string;
   stderr: string;
   summary: string;
+  /** the step's outputs, as the runner reads them from GITHUB_OUTPUT */
+  outputs: Record<string, string>;
+}
+
+/** GITHUB_OUTPUT's `name<<delimiter` blocks. */
+function readOutputs(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const start = /^([\w-]+)<<(.+)$/.exec(lines[i]);
+    if (!start) continue;
+    const end = lines.indexOf(start[2], i + 1);
+    outputs[start[1]] = lines.slice(i + 1, end).join('\n');
+    i = end;
+  }
+  return outputs;
 }
 
 function runAction(workspace: string, github: FakeGitHub, extra: Record<string, string> = {}, payload: unknown = { action: 'synchronize', pull_request: { number: 7 } }): Promise<Run> {
   const summaryFile = join(workspace, '..', `summary-${Date.now()}-${Math.random()}.md`);
   writeFileSync(summaryFile, '');
+  const outputFile = `${summaryFile}.output`;
+  writeFileSync(outputFile, '');
   const event = join(workspace, '..', 'event.json');
   writeFileSync(event, JSON.stringify(payload));
   const env: NodeJS.ProcessEnv = {
@@ -113,16 +137,21 @@ function runAction(workspace: string, github: FakeGitHub, extra: Record<string, 
     GITHUB_SERVER_URL: 'https://github.example',
     GITHUB_REPOSITORY: 'acme/warehouse',
     GITHUB_RUN_ID: '42',
-    GITHUB_TOKEN: 'ghs_test_token_1234',
     GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_OUTPUT: outputFile,
+    // The inputs as the runner sets them, defaults included (action.yml).
     INPUT_PATHS: '.',
-    CATALOG_CODE_DOCS_URL: 'https://docs.example/diagnostics.md',
+    'INPUT_GITHUB-TOKEN': 'ghs_test_token_1234',
+    INPUT_COMMENT: 'true',
+    'INPUT_COMMENT-AUTHOR': BOT,
+    'INPUT_SETTINGS-FROM': 'base',
+    'INPUT_FAIL-ON-ERROR': 'true',
     ...extra,
   };
   return new Promise((resolve) => {
     execFile(process.execPath, [script], { cwd: workspace, env, timeout: budgetMs(120_000), maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr, summary: readFileSync(summaryFile, 'utf8') });
+      resolve({ code, stdout, stderr, summary: readFileSync(summaryFile, 'utf8'), outputs: readOutputs(readFileSync(outputFile, 'utf8')) });
     });
   });
 }
@@ -143,7 +172,6 @@ describe('the GitHub Action script against a stand-in for GitHub', { timeout: bu
   let workspace = '';
 
   before(async () => {
-    if (!existsSync(script)) spawnSync(process.execPath, ['esbuild.mjs'], { cwd: root, stdio: 'ignore' });
     await github.start();
     await elsewhere.start();
     workspace = hostileWorkspace(25);
@@ -152,6 +180,14 @@ describe('the GitHub Action script against a stand-in for GitHub', { timeout: bu
     await github.stop();
     await elsewhere.stop();
     rmSync(join(workspace, '..'), { recursive: true, force: true });
+  });
+
+  it('is a node24 JavaScript action running its committed bundle, with the outputs it sets declared', () => {
+    assert.equal(action.runs.using, 'node24');
+    assert.equal(action.runs.steps, undefined, 'no composite steps: nothing installed or built, no Node.js put on the PATH');
+    assert.ok(existsSync(script), `${script} is committed`);
+    assert.deepEqual(Object.keys(action.outputs).sort(), ['comment-url', 'errors', 'plan-add', 'plan-change', 'plan-changes', 'plan-remove', 'warnings']);
+    assert.doesNotMatch(readFileSync(join(root, 'action.yml'), 'utf8'), /action_repository|action_ref|setup-node|npm ci/);
   });
 
   it('annotates within GitHub limits, lists every problem in the job summary and creates one comment, all escaped', async () => {
@@ -165,7 +201,8 @@ describe('the GitHub Action script against a stand-in for GitHub', { timeout: bu
     assert.equal(run.summary.split('\n').filter((l) => l.startsWith("- **error**")).length, 25);
     assert.doesNotMatch(outsideCodeSpans(run.summary), /<img|<!--/);
     assert.match(run.summary, /&lt;\\!\\-\\- hide/, 'the message is shown, escaped');
-    assert.match(run.summary, /\(https:\/\/docs\.example\/diagnostics\.md#format\.enumValue\)/);
+    // Links to the docs of the version that runs, whatever github.action_repository says (empty for `uses: ./`).
+    assert.ok(run.summary.includes(`(https://github.com/catalog-code/catalog-code/blob/v${version}/docs/diagnostics.md#format.enumValue)`), run.summary.slice(0, 2000));
     // One comment, by the API's own rules, with the marker first and nothing hidden or rendered.
     assert.deepEqual(github.seen.map((s) => s.method), ['GET', 'POST']);
     assert.ok(github.seen.every((s) => s.authorization === 'Bearer ghs_test_token_1234'));
@@ -175,6 +212,7 @@ describe('the GitHub Action script against a stand-in for GitHub', { timeout: bu
     assert.doesNotMatch(outsideCodeSpans(comment.body), /<img/);
     assert.match(comment.body, /\*\*Catalog Code validate:\*\* 25 error\(s\), 0 warning\(s\) — every problem is in the \[job summary\]\(https:\/\/github\.example\/acme\/warehouse\/actions\/runs\/42\)/);
     assert.ok(comment.body.length <= 65_536);
+    assert.deepEqual(run.outputs, { errors: '25', warnings: '0', 'comment-url': comment.html_url });
   });
 
   it('a second run updates the same comment instead of adding one', async () => {
@@ -231,13 +269,19 @@ describe('the GitHub Action script against a stand-in for GitHub', { timeout: bu
     it('puts the plan in the comment and the job summary', async () => {
       catalog.write('properties.yaml', PROPERTIES_YAML);
       github.comments = [];
-      const run = await runAction(catalog.files, github, { INPUT_SERVICE: catalog.url, CATALOG_TOKEN: catalog.token });
+      const run = await runAction(catalog.files, github, { INPUT_SERVICE: catalog.url, 'INPUT_CATALOG-TOKEN': catalog.token });
       assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
       const [comment] = github.comments;
       assert.ok(comment, run.stdout);
       assert.match(comment.body, /### Catalog Code plan/);
       assert.match(comment.body, /\*\*\d+ change\(s\) to \d+ entit/);
       assert.match(run.summary, /### Catalog Code plan/);
+      // The plan's counts as outputs, the same numbers the comment's header and summary give.
+      const header = /\*\*(\d+) change\(s\) to \d+ entit\S+\*\* against `[^`]+`: (\d+) to add, (\d+) to change, (\d+) to remove/.exec(comment.body);
+      assert.ok(header, comment.body.slice(0, 2000));
+      assert.deepEqual([run.outputs['plan-changes'], run.outputs['plan-add'], run.outputs['plan-change'], run.outputs['plan-remove']], header.slice(1));
+      assert.equal(Number(header[1]), Number(header[2]) + Number(header[3]) + Number(header[4]));
+      assert.ok(Number(header[2]) > 0, 'the definitions are added');
     });
   });
 
@@ -290,14 +334,14 @@ describe('the GitHub Action script against a stand-in for GitHub', { timeout: bu
 
     it("settings-from: branch keeps the branch's own settings and asks GitHub for nothing else", async () => {
       reset();
-      const run = await runAction(branch, github, { INPUT_SETTINGS_FROM: 'branch' }, pullRequest);
+      const run = await runAction(branch, github, { 'INPUT_SETTINGS-FROM': 'branch' }, pullRequest);
       assert.equal(run.code, 0, run.stdout);
       assert.ok(!github.seen.some((s) => s.path.includes('/contents/')));
     });
 
     it('a settings-from that is neither base nor branch stops with a clear error', async () => {
       reset();
-      const run = await runAction(branch, github, { INPUT_SETTINGS_FROM: 'mine' }, pullRequest);
+      const run = await runAction(branch, github, { 'INPUT_SETTINGS-FROM': 'mine' }, pullRequest);
       assert.equal(run.code, 2);
       assert.match(run.stderr, /the settings-from input is 'mine'; write base/);
     });

@@ -29,6 +29,10 @@ const EXPECTED_FILES = [
   'dist/node-sqlite3-wasm.wasm',
   'dist/server.js',
   'package.json',
+  // The JSON Schemas of the YAML formats, for yaml-language-server users (docs/formats.md).
+  'schemas/dataset.schema.json',
+  'schemas/lineage-file.schema.json',
+  'schemas/property-definitions.schema.json',
 ];
 
 let scratch: string;

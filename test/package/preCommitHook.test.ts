@@ -1,6 +1,6 @@
 // The pre-commit hook as a metadata repository uses it: Debian's `pre-commit` installs this
-// repository as an npm package (its prepack builds the bundles) and runs `catalog-code validate`
-// on the files being committed, and only on those.
+// repository as an npm package (its prepack builds the bundles) and runs `catalog-code validate
+// --staged`: the files being committed, checked in the context of the whole repository.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
@@ -102,8 +102,9 @@ test('catalog-code-validate passes a commit of clean metadata and foreign YAML, 
   const result = commit('clean metadata');
   assert.equal(result.status, 0, described(result));
   assert.match(result.printed, /Catalog Code validate\.+Passed/);
-  // Only the staged YAML reached the command (two files, one of them metadata), not the broken file already committed.
-  assert.match(result.printed, /1 metadata file\(s\) checked: 0 error\(s\)/);
+  // The whole repository is read (the broken file already committed too), but its problems are not the commit's doing.
+  assert.match(result.printed, /2 metadata file\(s\) checked: 0 error\(s\)/);
+  assert.match(result.printed, /Checked the commit's 2 added or changed and 0 deleted file\(s\) with the rest of the repository/);
   assert.doesNotMatch(result.printed, /legacy-lineage/);
 });
 
@@ -116,4 +117,42 @@ test('catalog-code-validate fails a commit that adds a broken metadata file, nam
   assert.match(result.printed, /orders-lineage\.yml:20:\d+: error urn\.environment/);
   assert.doesNotMatch(result.printed, /legacy-lineage/);
   assert.equal(git(['log', '--format=%s', '-1']), 'clean metadata', 'the commit was stopped');
+  git(['reset', '-q', '--hard']); // the stopped commit's file goes with it: it was only staged
+});
+
+// A definition with 366 among its allowed values, and a dataset file (another file) that uses it.
+const DEFINITIONS = ['- id: io.example.retentionDays', '  type: number', '  cardinality: SINGLE', '  entity_types:', '    - dataset', '  allowed_values:', '    - value: 30', '    - value: 366', ''];
+const datasetUsing = (name: string, days: number) => [`- id: shop.${name}`, '  platform: hive', '  env: PROD', '  structured_properties:', `    io.example.retentionDays: ${days}`, ''].join('\n');
+
+test('catalog-code-validate fails a commit that removes an allowed value a file outside the commit uses, naming that file', { skip: missing, timeout: 15 * 60_000 }, () => {
+  writeFileSync(join(metadata, 'properties.yaml'), DEFINITIONS.join('\n'));
+  writeFileSync(join(metadata, 'datasets.yaml'), datasetUsing('orders', 366));
+  git(['add', 'properties.yaml', 'datasets.yaml']);
+  const added = commit('definitions and a dataset using them');
+  assert.equal(added.status, 0, described(added));
+
+  writeFileSync(join(metadata, 'properties.yaml'), DEFINITIONS.filter((line) => !line.includes('366')).join('\n'));
+  git(['add', 'properties.yaml']);
+  const result = commit('drop 366 from the allowed values');
+  assert.equal(result.status, 1, described(result));
+  assert.match(result.printed, /Catalog Code validate\.+Failed/);
+  assert.match(result.printed, /datasets\.yaml:5:\d+: error property\.notAllowedValue/);
+  assert.match(result.printed, /This commit breaks 1 file\(s\) it does not change: datasets\.yaml/);
+  assert.doesNotMatch(result.printed, /legacy-lineage/, 'a file broken before the commit is not the commit\'s doing');
+  assert.equal(git(['log', '--format=%s', '-1']), 'definitions and a dataset using them', 'the commit was stopped');
+  git(['reset', '-q', '--hard']);
+});
+
+test('catalog-code-validate fails a commit of a dataset file alone whose value a definition in another file does not allow', { skip: missing, timeout: 15 * 60_000 }, () => {
+  writeFileSync(join(metadata, 'returns.yaml'), datasetUsing('returns', 7));
+  git(['add', 'returns.yaml']);
+  const result = commit('a dataset with a value not allowed');
+  assert.equal(result.status, 1, described(result));
+  assert.match(result.printed, /returns\.yaml:5:\d+: error property\.notAllowedValue: 7 is not an allowed value of io\.example\.retentionDays/);
+  assert.equal(git(['log', '--format=%s', '-1']), 'definitions and a dataset using them', 'the commit was stopped');
+
+  writeFileSync(join(metadata, 'returns.yaml'), datasetUsing('returns', 30));
+  git(['add', 'returns.yaml']);
+  const fixed = commit('a dataset with an allowed value');
+  assert.equal(fixed.status, 0, described(fixed));
 });

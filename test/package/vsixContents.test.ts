@@ -29,6 +29,8 @@ const ALLOWED = [
   /^extension\/syntaxes\/[\w.-]+\.json$/,
   // "Insert Snippet" templates, generated from core/features/snippets.ts.
   /^extension\/snippets\/[\w.-]+\.code-snippets$/,
+  // JSON Schemas of the YAML formats, contributed through yamlValidation (core/formats/formatSchemas.ts).
+  /^extension\/schemas\/[\w.-]+\.schema\.json$/,
   // The README's screenshots are links into the repository (vsce rewrites them), not packaged.
   /^extension\/media\/(?!screenshots\/)[\w./-]+\.(svg|png|md)$/,
   // The sample warehouse behind "Load Sample Data" (client/connection/localCatalogCommands.ts).
@@ -58,6 +60,9 @@ test('the VSIX holds only bundles, grammar, media, documents and the sample cata
   for (const needed of ['extension/dist/extension.js', 'extension/dist/extensionMain.js', 'extension/dist/server.js', 'extension/dist/cli.js', 'extension/dist/cli-main.js', 'extension/dist/node-sqlite3-wasm.wasm', 'extension/THIRD-PARTY-NOTICES.md', 'extension/LICENSE.txt', 'extension/changelog.md', 'extension/readme.md', 'extension/media/icon.png']) {
     assert.ok(files.includes(needed), `${needed} is missing from the VSIX`);
   }
+  // Every schema package.json contributes through yamlValidation is in the VSIX at its url.
+  const { contributes } = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { contributes: { yamlValidation: { url: string }[] } };
+  for (const { url } of contributes.yamlValidation) assert.ok(files.includes(`extension/${url.replace(/^\.\//, '')}`), `${url} (yamlValidation) is missing from the VSIX`);
 });
 
 test('the manifest is ready for the Marketplace: icon 128×128 PNG, license, categories, keywords, engines', () => {

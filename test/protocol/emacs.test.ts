@@ -11,20 +11,21 @@ import { budgetMs } from '../support/timeScale';
 
 interface Seen extends EditorSeen {
   'json-mode'?: string;
+  'live-setting'?: boolean;
 }
 
 /** Emacs with the Debian ELPA package `elpa` can load `feature`. */
 const emacsHas = (feature: string) => commandWorks('emacs', ['--batch', '-q', '--eval', `(progn (package-initialize) (require '${feature}))`]);
 
 /** Runs `driver` in a batch Emacs whose init file is the docs' `snippet`, as Debian's packages start (site-start, then the ELPA packages). */
-async function driveEmacs(snippet: string, driver: string): Promise<Seen> {
+async function driveEmacs(snippet: string, driver: string, liveSetting = ''): Promise<Seen> {
   await ensureServerBuilt();
   const project = editorProject('catalog-emacs-');
   try {
     const init = join(project.root, 'init.el');
     writeFileSync(init, snippet);
     const out = join(project.root, 'seen.json');
-    const settings = `(setq PROJECT ${quoted(`${project.project}/`)} OUT ${quoted(out)} BUDGET ${budgetMs(60_000) / 1000} PROPS-ALLOWING ${quoted(PROPERTIES_ALLOWING)})`;
+    const settings = `(setq PROJECT ${quoted(`${project.project}/`)} OUT ${quoted(out)} BUDGET ${budgetMs(60_000) / 1000} PROPS-ALLOWING ${quoted(PROPERTIES_ALLOWING)} LIVE-SETTING ${quoted(liveSetting)})`;
     await runEditor('emacs', ['--batch', '-q', '--eval', '(package-initialize)', '-l', init, '--eval', settings, '-l', join(repo, 'test', 'protocol', 'editors', driver)], project);
     return JSON.parse(readFileSync(out, 'utf8')) as Seen;
   } finally {
@@ -46,7 +47,8 @@ test('Emacs eglot (Debian elpa-eglot 1.9), set up with the documented snippet, w
 
 test('Emacs lsp-mode (Debian elpa-lsp-mode 8.0), set up with the documented snippet, works on a line with é and an emoji', { timeout: budgetMs(240_000) }, async (t) => {
   if (!editorAvailable(t, () => emacsHas('lsp-mode') && emacsHas('yaml-mode'), 'emacs-nox elpa-lsp-mode elpa-yaml-mode')) return;
-  const seen = await driveEmacs(documentedSnippet('lsp-mode', 'elisp'), 'lsp-mode-driver.el');
+  const seen = await driveEmacs(documentedSnippet('lsp-mode', 'elisp'), 'lsp-mode-driver.el', documentedSnippet('lsp-mode-live-setting', 'elisp'));
   assertSeen(seen);
   assert.equal(seen['json-mode'], 'catalog-code-json-mode');
+  assert.equal(seen['live-setting'], true, 'the documented live-setting block applied an association without a restart');
 });

@@ -1,6 +1,7 @@
 " Drives Vim + ALE (headless, `vim -es`) as a user would and writes what it saw to g:out as JSON
 " (test/protocol/vim.test.ts). g:project, g:out, g:budget (a hang guard, in seconds) and
-" g:props_allowing (the definitions file, changed on disk) are set by the test.
+" g:props_allowing (the definitions file, changed on disk) and g:live_setting (the docs' block that
+" changes a setting live) are set by the test.
 let s:out = {}
 function! s:Wait(what, Pred) abort
   let l:deadline = reltimefloat(reltime()) + g:budget
@@ -77,6 +78,16 @@ try
   call ale#definition#GoTo({})
   call s:Wait('the definition in data.yaml', {-> expand('%:t') is# 'data.yaml'})
   let s:out['definition-json'] = expand('%:t') . ':' . line('.')
+  " The docs' live-setting block verbatim (g:live_setting): an association makes lineage/edges.yml
+  " (no lineage file by its content) a lineage file, so its missing `lineage` key becomes a diagnostic.
+  call mkdir(g:project . '/lineage', 'p')
+  call writefile(['version: 1'], g:project . '/lineage/edges.yml')
+  execute 'edit ' . fnameescape(g:project . '/lineage/edges.yml')
+  for s:line in split(g:live_setting, "\n")
+    execute s:line
+  endfor
+  call s:Wait('a diagnostic in lineage/edges.yml, a lineage file by the association', {-> !empty(filter(ale#engine#GetLoclist(bufnr('')), {_, d -> get(d, 'code', '') =~# '^format\.'}))})
+  let s:out['live-setting'] = v:true
 catch
   let s:out.error = v:exception . ' ' . v:throwpoint
 endtry

@@ -1,6 +1,7 @@
 ;; Drives lsp-mode (Emacs in batch) as a user would and writes what it saw to OUT as JSON
-;; (test/protocol/emacs.test.ts). PROJECT, OUT, BUDGET (a hang guard, in seconds) and
-;; PROPS-ALLOWING (the definitions file, changed on disk) are set by the test.
+;; (test/protocol/emacs.test.ts). PROJECT, OUT, BUDGET (a hang guard, in seconds),
+;; PROPS-ALLOWING (the definitions file, changed on disk) and LIVE-SETTING (the docs' block that
+;; changes a setting live) are set by the test.
 (require 'json)
 ;; A batch Emacs cannot answer lsp-mode's question for the project root, nor run its idle timers.
 (setq lsp-auto-guess-root t)
@@ -69,7 +70,17 @@
       (catalog-test-open "lineage.json")
       (catalog-test-put 'json-mode (symbol-name major-mode))
       (search-forward "payments")
-      (catalog-test-put 'definition-json (catalog-test-definition)))
+      (catalog-test-put 'definition-json (catalog-test-definition))
+      ;; The docs' live-setting block verbatim: an association makes lineage/edges.yml (no lineage
+      ;; file by its content) a lineage file, so its missing `lineage` key becomes a diagnostic.
+      (eval (car (read-from-string (concat "(progn " LIVE-SETTING ")"))) t)
+      (let ((edges (expand-file-name "lineage/edges.yml" PROJECT)))
+        (make-directory (file-name-directory edges) t)
+        (with-temp-file edges (insert "version: 1\n"))
+        (catalog-test-open "lineage/edges.yml")
+        (catalog-test-wait "a diagnostic in lineage/edges.yml, a lineage file by the association"
+                           (lambda () (seq-find (lambda (d) (string-prefix-p "format." (gethash "code" d))) (lsp--get-buffer-diagnostics))))
+        (catalog-test-put 'live-setting t)))
   (error (catalog-test-put 'error (format "%S" err))))
 (catalog-test-put 'messages (with-current-buffer "*Messages*" (buffer-string)))
 (catalog-test-put 'warnings (mapconcat (lambda (name) (if (get-buffer name) (with-current-buffer name (buffer-string)) "")) '("*Warnings*" "*lsp-log*") "\n"))

@@ -295,13 +295,14 @@ describe('push plan: property definitions and order', () => {
     assert.deepEqual(plan({ 'status.json': mcp }, new ServiceState().set(prop('io.acme.tier'), 'status', { removed: true })).items, []);
   });
 
-  it('prints a preview per entity with +, ~ and - lines', () => {
+  it('prints a preview per entity with +, ~ and - lines, its header counting what its summary counts', () => {
     const state = new ServiceState().set(ds('orders'), 'upstreamLineage', upstreams('raw_orders', 'legacy_orders'));
     const text = formatPlan(plan({ 'lineage.yml': LINEAGE_FILE }, state));
     assert.equal(
       text,
       [
-        'Push plan: 1 change(s) to 1 entity.',
+        // One item with two changes: the header says 2, as the summary under it (1 + 0 + 1).
+        'Push plan: 2 change(s) to 1 entity.',
         '',
         ds('orders'),
         '  Lineage (updateLineage)',
