@@ -1,4 +1,4 @@
-import type { ServiceConnection } from '../core/api';
+import type { ServiceConnection } from '../core/api/http';
 import { probeServiceTarget } from '../core/api/serviceTarget';
 import type { ServiceTarget } from '../core/rules/target';
 

@@ -1,5 +1,5 @@
 import { MessageType, ShowMessageNotification, type Connection } from 'vscode-languageserver/node';
-import type { ServiceConnection } from '../core/api';
+import type { ServiceConnection } from '../core/api/http';
 import { CatalogAssignmentValues } from './catalogValues';
 import { timeoutFromEnvironment } from '../core/api/http';
 import { UNKNOWN_EXISTENCE, type EntityExistenceView } from '../core/definitions/types';
