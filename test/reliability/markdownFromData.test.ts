@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CompletionItem, CompletionList, Hover, MarkupContent } from 'vscode-languageserver-protocol';
 import { serverOnCatalog, type ServerOnCatalog } from '../protocol/catalogServer';
+import { markdownParser, type MarkdownToken } from '../support/markdownParser';
 
 /**
  * Issue 33, attacks 1–3: every LSP answer that carries Markdown (hover cards on URNs, property keys
@@ -17,18 +16,7 @@ import { serverOnCatalog, type ServerOnCatalog } from '../protocol/catalogServer
  * offers the allowed values.
  */
 
-interface Token {
-  type: string;
-  content: string;
-  markup: string;
-  attrs: [string, string][] | null;
-  children: Token[] | null;
-}
-interface MarkdownParser {
-  parse(source: string, env: object): Token[];
-}
-const MarkdownIt = createRequire(join(process.cwd(), 'package.json'))('markdown-it') as new (options: { html: boolean; linkify: boolean }) => MarkdownParser;
-const parser = new MarkdownIt({ html: true, linkify: true });
+const parser = markdownParser({ html: true, linkify: true });
 
 const EVIL = 'evil.example';
 /** Each closes a code span, opens an image, a link, an autolink, HTML, a comment, or is a bare URL, domain or address. */
@@ -84,7 +72,7 @@ const FILES: Record<string, string> = {
 /** What is wrong in one rendered answer: an image, HTML, or a link that is not the code's own. */
 function forbidden(markdown: string): string[] {
   const found: string[] = [];
-  const visit = (tokens: readonly Token[]) => {
+  const visit = (tokens: readonly MarkdownToken[]) => {
     tokens.forEach((token, index) => {
       if (token.type === 'image') found.push(`image ${JSON.stringify(token.attrs)}`);
       if (token.type === 'html_inline' || token.type === 'html_block') found.push(`HTML ${JSON.stringify(token.content)}`);
@@ -112,7 +100,7 @@ function originOf(href: string): string | undefined {
 /** The plain text a reader sees (every text and code span), to show the data is there, as text. */
 function shownText(markdown: string): string {
   const parts: string[] = [];
-  const visit = (tokens: readonly Token[]) => {
+  const visit = (tokens: readonly MarkdownToken[]) => {
     for (const token of tokens) {
       if (token.type === 'text' || token.type === 'code_inline') parts.push(token.content);
       if (token.children) visit(token.children);

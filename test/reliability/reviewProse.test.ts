@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FileDiagnostic } from '../../cli/report';
 import type { Markdown } from '../../core/output/markdown';
 import { jobSummary, reviewComment } from '../../scripts/review/reviewMarkdown';
 import { startTestCatalog, TOKEN, type TestCatalog } from '../integration/catalog';
+import { markdownParser, type MarkdownToken } from '../support/markdownParser';
 
 /**
  * Issue 33, an attack no one had tried: bare URLs, `www.` names and e-mail addresses in the prose
@@ -18,15 +18,7 @@ import { startTestCatalog, TOKEN, type TestCatalog } from '../integration/catalo
  * job summary). Then the honest path: the text is all there, and the own links still work.
  */
 
-interface Token {
-  type: string;
-  content: string;
-  markup: string;
-  attrs: [string, string][] | null;
-  children: Token[] | null;
-}
-const MarkdownIt = createRequire(join(process.cwd(), 'package.json'))('markdown-it') as new (options: { html: boolean; linkify: boolean }) => { parse(source: string, env: object): Token[] };
-const parser = new MarkdownIt({ html: true, linkify: true });
+const parser = markdownParser({ html: true, linkify: true });
 
 const DOCS = 'https://catalog-code.example/docs/diagnostics';
 const RUN = 'https://github.com/acme/repo/actions/runs/1';
@@ -43,7 +35,7 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: 
 /** The links a reader could click, with how each was made (inline, autolink, linkify). */
 function links(markdown: string): { href: string; markup: string; label: string }[] {
   const found: { href: string; markup: string; label: string }[] = [];
-  const visit = (tokens: readonly Token[]) =>
+  const visit = (tokens: readonly MarkdownToken[]) =>
     tokens.forEach((token, index) => {
       if (token.type === 'link_open') found.push({ href: token.attrs?.find(([name]) => name === 'href')?.[1] ?? '', markup: token.markup, label: tokens[index + 1]?.content ?? '' });
       if (token.type === 'image' || token.type === 'html_inline') found.push({ href: token.content, markup: token.type, label: '' });

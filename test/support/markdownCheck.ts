@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { markdownParser } from './markdownParser';
 
 /**
  * Reads a plan comment the way GitHub does (a CommonMark parser: markdown-it) and checks that values
@@ -9,20 +8,8 @@ import { join } from 'node:path';
  * left out equal the changes planned.
  */
 
-interface Token {
-  type: string;
-  content: string;
-  info: string;
-  children: Token[] | null;
-}
-
-interface MarkdownParser {
-  parse(source: string, env: object): Token[];
-}
-
-const MarkdownIt = createRequire(join(process.cwd(), 'package.json'))('markdown-it') as new (options: { html: boolean }) => MarkdownParser;
 // GitHub renders raw HTML in comments (then sanitises it); markdown-it's default leaves it out.
-const parser = new MarkdownIt({ html: true });
+const parser = markdownParser({ html: true });
 
 const OWN_HTML = [/^<details>\n<summary>(<code>[^<>]*<\/code>: \+\d+ ~\d+ -\d+|[^<>]*)<\/summary>\n$/, /^<\/details>\n?$/];
 const OWN_BOLD = /^(No changes\.|\d+ change\(s\) to \d+ entit(y|ies)|Warning:|… .* not shown:)$/;
