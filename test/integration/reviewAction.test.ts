@@ -95,6 +95,11 @@ class FakeGitHub {
   }
 }
 
+/** Prose as it reads once rendered: the builder backslash-escapes punctuation (core/output/markdown.ts's mdText). */
+function unescaped(markdown: string): string {
+  return markdown.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+}
+
 /** Markdown with its code spans taken out: what is left is rendered, so it must hold no raw HTML. */
 function outsideCodeSpans(markdown: string): string {
   return markdown.replace(/(`+)[\s\S]*?\1/g, '');
@@ -202,7 +207,7 @@ describe('the GitHub Action script against a stand-in for GitHub', { timeout: bu
     assert.doesNotMatch(outsideCodeSpans(run.summary), /<img|<!--/);
     assert.match(run.summary, /&lt;\\!\\-\\- hide/, 'the message is shown, escaped');
     // Links to the docs of the version that runs, whatever github.action_repository says (empty for `uses: ./`).
-    assert.ok(run.summary.includes(`(https://github.com/catalog-code/catalog-code/blob/v${version}/docs/diagnostics.md#format.enumValue)`), run.summary.slice(0, 2000));
+    assert.ok(run.summary.includes(`(<https://github.com/catalog-code/catalog-code/blob/v${version}/docs/diagnostics.md#format.enumValue>)`), run.summary.slice(0, 2000));
     // One comment, by the API's own rules, with the marker first and nothing hidden or rendered.
     assert.deepEqual(github.seen.map((s) => s.method), ['GET', 'POST']);
     assert.ok(github.seen.every((s) => s.authorization === 'Bearer ghs_test_token_1234'));
@@ -210,7 +215,7 @@ describe('the GitHub Action script against a stand-in for GitHub', { timeout: bu
     assert.ok(comment.body.startsWith(MARKER));
     assert.equal(outsideCodeSpans(comment.body).split('<!--').length, 2, 'the marker is the only HTML comment');
     assert.doesNotMatch(outsideCodeSpans(comment.body), /<img/);
-    assert.match(comment.body, /\*\*Catalog Code validate:\*\* 25 error\(s\), 0 warning\(s\) — every problem is in the \[job summary\]\(https:\/\/github\.example\/acme\/warehouse\/actions\/runs\/42\)/);
+    assert.match(comment.body, /\*\*Catalog Code validate:\*\* 25 error\(s\), 0 warning\(s\) — every problem is in the \[job summary\]\(<https:\/\/github\.example\/acme\/warehouse\/actions\/runs\/42>\)/);
     assert.ok(comment.body.length <= 65_536);
     assert.deepEqual(run.outputs, { errors: '25', warnings: '0', 'comment-url': comment.html_url });
   });
@@ -309,8 +314,8 @@ describe('the GitHub Action script against a stand-in for GitHub', { timeout: bu
       assert.ok(github.seen[0].path.startsWith('/repos/acme/warehouse/contents/.vscode/settings.json?ref='), 'the base settings were asked for first');
       const note = /This pull request changes catalogCode\.diagnostics\.severity in \.vscode\/settings\.json\. The review judged the files by the base branch's settings/;
       assert.match(github.comments[0].body, /3 error\(s\)/);
-      assert.match(github.comments[0].body, note);
-      assert.match(run.summary, note);
+      assert.match(unescaped(github.comments[0].body), note);
+      assert.match(unescaped(run.summary), note);
     });
 
     it("applies the base commit's settings when it has them, and says nothing when the branch keeps them", async () => {
