@@ -85,10 +85,10 @@ export const VERSIONED_RULES = {
     versionFrom: 'as elasticsearchFieldCollision (same PR); #19727 (2026-09-11) is taken to be in 1.8.0',
   },
   allowedPlatforms: {
-    what: 'a structured-property definition may name `allowedPlatforms`; DataHub then offers the property only on assets of those platforms (schema fields take their dataset\'s platform)',
+    what: 'a structured-property definition may name `allowedPlatforms`; DataHub then refuses a value of the property on an asset of another platform, or on an entity with no data platform (schema fields take their dataset\'s platform)',
     since: '1.7.0',
-    decidedBy: 'datahub-project/datahub PR #18089 ("Support allowed platforms on structured properties")',
-    versionFrom: 'PR #18089 was opened 2026-06-29 and merged, numbered below PRs the v1.7.0 release notes (2026-08-04) list; v1.8.0\'s notes name the Platforms column of the properties table. The stored DataHub source holds no version of the PR\'s files, so whether GMS refuses a value on another platform (rather than only the UI hiding it) is not confirmed: Catalog Code warns',
+    decidedBy: 'datahub-project/datahub PR #18089 ("Support allowed platforms on structured properties"): StructuredPropertiesValidator.validateAllowedPlatforms (metadata-io …/structuredproperties/validation/StructuredPropertiesValidator.java) refuses the value',
+    versionFrom: 'PR #18089 was opened 2026-06-29 and merged, numbered below PRs the v1.7.0 release notes (2026-08-04) list; v1.8.0\'s notes name the Platforms column of the properties table. The validator was read in a stored StructuredPropertiesValidator.java (with its test testValidateAllowedPlatforms_*): an error, also when the entity has no data platform',
   },
   propertySettingsValidators: {
     what: 'structuredPropertySettings: `isHidden` with any `show*` flag is refused (HidePropertyValidator); a second property shown as asset badge is refused (ShowPropertyAsBadgeValidator)',

@@ -63,7 +63,7 @@ export const DIAGNOSTIC_POLICY: Readonly<Record<string, CodePolicy>> = {
   'definition.settings': datahub('HidePropertyValidator, ShowPropertyAsBadgeValidator (structuredPropertySettings; DataHub 0.15 and later)'),
   'definition.fieldCollision': datahub('PropertyDefinitionValidator: qualified names that differ only by . and _ share one search field (PR #18533, DataHub 1.7 and later; core/datahub/versions.ts)'),
   'property.valueTooLong': datahub('StructuredPropertiesValidator.validateKeywordByteLength: string values over 32,766 UTF-8 bytes (PR #18533, DataHub 1.7 and later; core/datahub/versions.ts)'),
-  'property.platformNotAllowed': advice('PR #18089 (allowedPlatforms, DataHub 1.7 and later): DataHub offers the property only on those platforms; whether GMS refuses another is not confirmed'),
+  'property.platformNotAllowed': datahub('StructuredPropertiesValidator.validateAllowedPlatforms (PR #18089, DataHub 1.7 and later): a value on an entity of another platform, or of none, is refused'),
   'format.notChecked': advice('a DataHub file format Catalog Code recognises but does not check (business glossary, data product, data contract); nothing is judged'),
   'form.unknownProperty': datahub('forms.py validate_prompts: "Structured property … does not exist. Unable to create form."'),
   'form.entityType': advice('DataHub stores the form; its prompt cannot be answered on entities the property does not apply to'),
