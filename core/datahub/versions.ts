@@ -90,6 +90,12 @@ export const VERSIONED_RULES = {
     decidedBy: 'datahub-project/datahub PR #18089 ("Support allowed platforms on structured properties"): StructuredPropertiesValidator.validateAllowedPlatforms (metadata-io …/structuredproperties/validation/StructuredPropertiesValidator.java) refuses the value',
     versionFrom: 'PR #18089 was opened 2026-06-29 and merged, numbered below PRs the v1.7.0 release notes (2026-08-04) list; v1.8.0\'s notes name the Platforms column of the properties table. The validator was read in a stored StructuredPropertiesValidator.java (with its test testValidateAllowedPlatforms_*): an error, also when the entity has no data platform',
   },
+  unlistedEntityTypeUnindexed: {
+    what: 'a structured-property value on an entity type the definition does not list is stored but not indexed: the search mappings are made per listed entity type and the container is `dynamic: false`, so the value is not searchable or filterable there (no validator refuses it)',
+    since: '1.8.0',
+    decidedBy: 'datahub-project/datahub PR #19490 ("make structured-property mappings explicit (target-index updates + dynamic:false)"); StructuredPropertiesValidator never reads entityTypes (#10491)',
+    versionFrom: 'PR #19490 was opened 2026-08-27 and merged, after the v1.7.0 release (2026-08-04); taken to be in v1.8.0 (2026-10-22), not confirmed from the tag. Before it the value was mapped dynamically (searchable, possibly as text)',
+  },
   propertySettingsValidators: {
     what: 'structuredPropertySettings: `isHidden` with any `show*` flag is refused (HidePropertyValidator); a second property shown as asset badge is refused (ShowPropertyAsBadgeValidator)',
     since: '0.15.0',
