@@ -48,6 +48,7 @@ export const DIAGNOSTIC_POLICY: Readonly<Record<string, CodePolicy>> = {
   'definition.duplicate': advice('the last definition written wins'),
   'definition.breakingChange': datahub('PropertyDefinitionValidator: backwards-incompatible change without a greater version'),
   'definition.immutable': advice('immutable only refuses later value changes'),
+  'definition.hardDelete': datahub('PR #19445 (DataHub 1.8 and later): a structured property is hard-deleted only after a soft delete; the local catalog never hard-deletes (its spec)'),
   'definition.softDeleted': datahub('PropertyDefinitionValidator: a soft-deleted definition cannot be changed'),
   'property.unknown': datahub('StructuredPropertiesValidator: the property must exist (a warning offline, where it cannot be known)'),
   'property.notPushed': advice('pushing the definition first makes the value valid'),
