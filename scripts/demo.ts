@@ -14,11 +14,12 @@ import { choosePort, logLine, onPath, runLogged, stopGroup, waitForUrl } from '.
 import { prepareWorkspace, repoRoot, sampleCatalog } from './demo/workspace';
 import { catalogOnlyHeadline, type CatalogOnlyReason } from './demo/catalogOnly';
 import { announceLocalCatalog } from './demo/catalogAnnouncement';
+import { cliOnTerminalPath } from '../support/e2e/cliOnPath';
 
 // Always in this checkout, even when CATALOG_E2E_CACHE shares the code-server install between
 // checkouts: two demos (or a demo and the e2e suite) must not wipe each other's workspace and profile.
 const demoDir = join(repoRoot, '.vscode-test', 'demo');
-const dirs = { workspace: join(demoDir, 'workspace'), userData: join(demoDir, 'user-data'), extensions: join(demoDir, 'extensions'), xdg: join(demoDir, 'xdg'), catalog: join(demoDir, 'catalog') };
+const dirs = { bin: join(demoDir, 'bin'), workspace: join(demoDir, 'workspace'), userData: join(demoDir, 'user-data'), extensions: join(demoDir, 'extensions'), xdg: join(demoDir, 'xdg'), catalog: join(demoDir, 'catalog') };
 const logs = { build: join(demoDir, 'build.log'), codeServer: join(demoDir, 'code-server.log'), catalog: join(demoDir, 'catalog.log') };
 const CODE_SERVER_PORT = 8081;
 const CATALOG_PORT = 8080;
@@ -118,7 +119,9 @@ async function startCodeServer(): Promise<void> {
 
   for (const dir of [dirs.userData, dirs.extensions]) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   mkdirSync(join(dirs.userData, 'User'), { recursive: true });
-  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify(QUIET_WORKBENCH_SETTINGS, null, 2));
+  // `catalog-code` in the demo's integrated terminals, as README step 5 types it.
+  const terminalPath = cliOnTerminalPath(dirs.bin, join(repoRoot, 'dist', 'cli.js'));
+  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...QUIET_WORKBENCH_SETTINGS, ...terminalPath }, null, 2));
   // Packaging copies the repository, so it works outside it (a copy cannot go inside its source).
   const packaging = mkdtempSync(join(tmpdir(), 'catalog-code-demo-'));
   // XDG folders keep code-server's own config and logs out of the user's home.
