@@ -12,6 +12,9 @@ import type { ClientSupport } from './clientSupport';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';
 
+/** How long a hover waits for the catalog to say whether an entity exists before it answers without. */
+const HOVER_EXISTENCE_WAIT_MS = 3_000;
+
 /**
  * Completion, hover, code actions, symbols, definition and references: each reads the open
  * document's model from the workspace session and answers from memory.
@@ -45,9 +48,18 @@ export function listenLanguageFeatures(lsp: Connection, state: ServerState, life
   );
 
   lsp.onHover(
-    lifecycle.guard((params) => {
-      const input = featureInput(params.textDocument.uri);
-      return input ? hover(input, input.document.lineIndex.offsetAt(params.position)) : null;
+    lifecycle.guard(async (params) => {
+      const answer = () => {
+        const input = featureInput(params.textDocument.uri);
+        return input ? hover(input, input.document.lineIndex.offsetAt(params.position)) : null;
+      };
+      const first = answer();
+      // A URN whose existence the catalog has not answered yet was just asked about: wait for that
+      // answer (briefly — a slow service still gets a hover) rather than ask the user to hover again.
+      const existence = state.connectedExistence();
+      if (!first || !existence || existence.pending === 0) return first;
+      await Promise.race([existence.settle(), new Promise((resolve) => setTimeout(resolve, HOVER_EXISTENCE_WAIT_MS).unref())]);
+      return answer();
     }),
   );
 
