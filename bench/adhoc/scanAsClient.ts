@@ -15,9 +15,14 @@ async function main(): Promise<void> {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'catalog-scan-client-'));
   try {
     const scan = await scanWorkspace({ quick: false, seed: 20261122, workDir, log: (line) => process.stderr.write(`${line}\n`) }, folders);
+    // Let the server exit by itself (exit notification), so a --cpu-prof is written.
+    const exited = new Promise((resolve) => scan.server.child.once('exit', resolve));
+    await scan.server.connection.sendRequest('shutdown');
+    await scan.server.connection.sendNotification('exit');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
     await scan.server.stop();
-    const { symbols, readFloorMs, scanMs, firstMs, afterScanRss, load, filesRead } = scan;
-    process.stdout.write(`${JSON.stringify({ files: scan.ws.files, filesRead, clientMs: symbols.allMs, perProbe: symbols.perProbe, requests: symbols.requests, slowestMs: symbols.slowestMs, readFloorMs, ratio: symbols.allMs === undefined ? undefined : symbols.allMs / readFloorMs, scanLogMs: scanMs, firstDiagnosticsMs: firstMs, peakRssMB: afterScanRss === undefined ? undefined : afterScanRss / 1e6, load, loadNow: os.loadavg()[0] }, null, 1)}\n`);
+    const { symbols, readFloorMs, scanMs, firstMs, afterScanRss, load, filesRead, cpuMs } = scan;
+    process.stdout.write(`${JSON.stringify({ files: scan.ws.files, filesRead, clientMs: symbols.allMs, serverCpuMs: cpuMs, perProbe: symbols.perProbe, requests: symbols.requests, slowestMs: symbols.slowestMs, readFloorMs, ratio: symbols.allMs === undefined ? undefined : symbols.allMs / readFloorMs, scanLogMs: scanMs, firstDiagnosticsMs: firstMs, peakRssMB: afterScanRss === undefined ? undefined : afterScanRss / 1e6, load, loadNow: os.loadavg()[0] }, null, 1)}\n`);
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }

@@ -134,6 +134,17 @@ function loadAverage(): string {
   return os.loadavg()[0].toFixed(1);
 }
 
+/** CPU time (user + system) a process has used so far, in ms (Linux); undefined elsewhere. */
+export function cpuMsOf(pid: number): number | undefined {
+  try {
+    // fields after the command's closing parenthesis: state is the 3rd field, utime the 14th, stime the 15th
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Peak resident memory of a process (Linux); undefined elsewhere. */
 function peakRss(pid: number): number | undefined {
   try {
@@ -163,6 +174,8 @@ interface ScanFigures {
   symbols: SymbolsFound;
   /** reading every file without parsing, in the bench process, just before the server started (same run) */
   readFloorMs: number;
+  /** the server's CPU time (user + system) when the last probe was found: moves less with the load than the wall time */
+  cpuMs: number | undefined;
 }
 
 /** Generates a workspace of `folders` × 100 files, starts the server in it, opens one file and waits for the scan's end. */
@@ -198,6 +211,7 @@ export async function scanWorkspace(ctx: BenchContext, folders: number): Promise
   const firstDiagnostics = await server.nextPublished(openedUri, 0, 1_800_000);
   const firstDiagnosticsAt = nowMs();
   const symbols = await symbolsFound;
+  const cpuMs = cpuMsOf(pid);
   await scanDone;
   const load = loadAverage();
   const afterScanRss = peakRss(pid);
@@ -224,6 +238,7 @@ export async function scanWorkspace(ctx: BenchContext, folders: number): Promise
     load,
     symbols,
     readFloorMs,
+    cpuMs,
   };
 }
 
@@ -315,7 +330,7 @@ function clientRow(scan: ScanFigures, label: string): CaseResult['rows'][number]
     medianMs: symbols.allMs,
     runs: 1,
     ratios: symbols.allMs === undefined ? [] : [{ to: 'read only (floor, before the server started)', ratio: symbols.allMs / scan.readFloorMs }],
-    note: `${parts}; ${symbols.requests} requests, slowest answer ${symbols.slowestMs.toFixed(0)} ms; read-only floor ${scan.readFloorMs.toFixed(0)} ms; load ${scan.load}`,
+    note: `${parts}; server CPU ${scan.cpuMs === undefined ? 'not measured' : `${(scan.cpuMs / 1000).toFixed(2)} s`} by then; ${symbols.requests} requests, slowest answer ${symbols.slowestMs.toFixed(0)} ms; read-only floor ${scan.readFloorMs.toFixed(0)} ms; load ${scan.load}`,
   };
 }
 
