@@ -8,6 +8,8 @@ interface DialectInfo {
   lowerCaseTables: boolean;
   /** DataHub lower-cases output column names of this platform. */
   lowerCaseColumns: boolean;
+  /** DataHub names a `#temp` table without its `#` (MSSQL). */
+  dropsTempPrefix?: boolean;
 }
 
 const PLATFORMS: Record<string, DialectInfo> = {
@@ -16,7 +18,7 @@ const PLATFORMS: Record<string, DialectInfo> = {
   redshift: { parser: 'redshift', lowerCaseTables: true, lowerCaseColumns: true },
   postgres: { parser: 'postgresql', lowerCaseTables: true, lowerCaseColumns: true },
   mysql: { parser: 'mysql', lowerCaseTables: false, lowerCaseColumns: true },
-  mssql: { parser: 'tsql', lowerCaseTables: true, lowerCaseColumns: true },
+  mssql: { parser: 'tsql', lowerCaseTables: true, lowerCaseColumns: true, dropsTempPrefix: true },
   oracle: { parser: 'oracle', lowerCaseTables: true, lowerCaseColumns: true },
   teradata: { parser: 'teradata', lowerCaseTables: false, lowerCaseColumns: false },
   trino: { parser: 'trino', lowerCaseTables: true, lowerCaseColumns: true },

@@ -17,17 +17,17 @@ function unknownDialect(name: string): SqlLineageResult {
 }
 
 /** The statements to read: the parser's, or for an MSSQL procedure the DML statements of its body, each parsed on its own. */
-function statementsOf(parse: SqlParse, sql: string, dialect: SqlDialect): { statements: unknown[]; warnings: string[] } | { reason: string } {
+function statementsOf(parse: SqlParse, sql: string, dialect: SqlDialect): { statements: unknown[]; warnings: string[]; assignments: string[] } | { reason: string } {
   const procedure = dialect.parser === 'tsql' ? procedureStatements(sql) : undefined;
   if (procedure) {
     const statements: unknown[] = [];
     const warnings: string[] = [];
-    for (const text of procedure) {
+    for (const text of procedure.statements) {
       const parsed = parse(text, dialect.parser);
       if (parsed.success && parsed.ast) statements.push(...parsed.ast);
       else warnings.push(`A statement of the procedure was skipped (${parsed.error ?? 'not read'}): ${text.slice(0, 60).replace(/\s+/g, ' ')}…`);
     }
-    return { statements, warnings };
+    return { statements, warnings, assignments: procedure.assignments };
   }
   const parsed = parse(sql, dialect.parser);
   if (!parsed.success || !parsed.ast) {
@@ -35,7 +35,7 @@ function statementsOf(parse: SqlParse, sql: string, dialect: SqlDialect): { stat
     const detail = (parsed.error ?? 'the parser gave no reason').replace(/^WASM parse failed: /, '').slice(0, 300);
     return { reason: `The SQL could not be read as ${dialect.platform}${where}: ${detail}. Check the statement and the dialect.` };
   }
-  return { statements: parsed.ast, warnings: [] };
+  return { statements: parsed.ast, warnings: [], assignments: [] };
 }
 
 /** Written columns with the same table and name (an INSERT after a CREATE TABLE) merged into one. */
@@ -67,7 +67,7 @@ export function analyseSql(parse: SqlParse, request: SqlLineageRequest): SqlLine
   });
   const statementTypes: string[] = [];
   const outTables = new Set<string>();
-  const columns: WrittenColumn[] = [];
+  const columns: WrittenColumn[] = read.assignments.map((item) => ({ table: null, column: dialect.lowerCaseColumns ? item.toLowerCase() : item, upstreams: [], confidence: 'high' }));
   for (const statement of read.statements) {
     const lineage = statementLineage(statement, ctx);
     if (!lineage) continue;

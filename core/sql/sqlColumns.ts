@@ -30,7 +30,8 @@ export function originOfExpression(expression: unknown, scope: Scope): ColumnOri
     const kind = kindOf(node);
     const parts = referenceParts(node);
     if (parts) {
-      origins.push(resolveReference(parts, scope));
+      // `@name` is a T-SQL variable or parameter, not a column.
+      if (!parts[0]?.startsWith('@')) origins.push(resolveReference(parts, scope));
       return;
     }
     if (kind !== undefined && QUERY_ROOTS.has(kind)) {

@@ -27,19 +27,66 @@ function bodyOf(sql: string): string {
   return sql;
 }
 
-/** Splits at `;` and at the control-flow keywords that begin a line. */
+/**
+ * Where a new statement begins on a new line: a keyword that cannot continue the statement before
+ * it (SET only as a session or variable SET, INSERT not as MERGE's `INSERT (…)`, END not as CASE's).
+ */
+const STATEMENT_START = new RegExp(
+  '\\n(?=\\s*(?:' +
+    [
+      'BEGIN\\b', 'END\\s*(?:TRY|CATCH|TRANSACTION|TRAN)?\\s*(?:\\n|$)', 'IF\\b', 'ELSE\\b', 'WHILE\\b', 'DECLARE\\b',
+      'SET\\s+(?:@|NOCOUNT|ROWCOUNT|XACT_ABORT|ANSI_|TRANSACTION|QUOTED_IDENTIFIER)', 'EXEC(?:UTE)?\\b', 'RETURN\\b', 'THROW\\b',
+      'RAISERROR\\b', 'PRINT\\b', 'DROP\\b', 'TRUNCATE\\b', 'COMMIT\\b', 'ROLLBACK\\b', 'INSERT\\s+(?:INTO\\b|[\\w#@\\[])',
+      'UPDATE\\s+(?!SET\\b)', 'DELETE\\s+(?:FROM\\b|[\\w#@\\[])', 'MERGE\\b', 'CREATE\\b',
+    ].join('|') +
+    '))',
+  'i',
+);
+
+/** Splits at `;` and where a line begins a new statement. */
 function chunks(body: string): string[] {
-  const lines = body.split(/;|\n(?=\s*(?:BEGIN|END|IF|ELSE|WHILE|DECLARE|SET|EXEC|EXECUTE|RETURN|THROW|RAISERROR|PRINT|DROP|TRUNCATE|COMMIT|ROLLBACK|INSERT|UPDATE|DELETE|MERGE|WITH|CREATE)\b)/i);
-  return lines.map((line) => line.trim()).filter((line) => line !== '');
+  return body
+    .split(';')
+    .flatMap((part) => part.split(new RegExp(STATEMENT_START.source, 'gi')))
+    .map((chunk) => chunk.trim())
+    .filter((chunk) => chunk !== '');
+}
+
+/** The items of a `SELECT @a = x, @b = y [FROM …]` list, split at top-level commas, as written (spaces collapsed). */
+export function variableAssignments(statement: string): string[] {
+  const list = statement.replace(/^SELECT\s+/i, '');
+  const items: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let at = 0; at <= list.length; at++) {
+    const char = list[at];
+    if (char === '(') depth++;
+    else if (char === ')') depth--;
+    const atEnd = at === list.length || (depth === 0 && /^\s(?:FROM|WHERE|ORDER|GROUP)\b/i.test(list.slice(at, at + 7)));
+    if (atEnd || (depth === 0 && char === ',')) {
+      items.push(list.slice(start, at).trim().replace(/\s+/g, ' '));
+      start = at + 1;
+      if (atEnd) break;
+    }
+  }
+  return items.filter((item) => item !== '');
+}
+
+export interface ProcedureBody {
+  /** The statements that read or write tables, each to be parsed on its own. */
+  statements: string[];
+  /** `SELECT @variable = …` items: no lineage, listed as DataHub lists them (an output column of a bare SELECT, read from nothing). */
+  assignments: string[];
 }
 
 /** The statements of an MSSQL procedure worth reading, or undefined when the SQL is not a procedure. */
-export function procedureStatements(sql: string): string[] | undefined {
+export function procedureStatements(sql: string): ProcedureBody | undefined {
   if (!HEADER.test(sql)) return undefined;
-  const statements: string[] = [];
+  const body: ProcedureBody = { statements: [], assignments: [] };
   for (let chunk of chunks(bodyOf(stripComments(sql)))) {
     for (let control = CONTROL.exec(chunk); control && control[0] !== ''; control = CONTROL.exec(chunk)) chunk = chunk.slice(control[0].length);
-    if (DML.test(chunk) && !/^SELECT\s+@/i.test(chunk)) statements.push(chunk);
+    if (/^SELECT\s+@/i.test(chunk)) body.assignments.push(...variableAssignments(chunk));
+    else if (DML.test(chunk)) body.statements.push(chunk);
   }
-  return statements;
+  return body;
 }

@@ -32,6 +32,7 @@ export function qualifiedTableName(parts: readonly string[], naming: TableNaming
   }
   if (split.length === 1 && naming.defaultSchema) split = [naming.defaultSchema, ...split];
   if (split.length === 2 && naming.defaultDatabase) split = [naming.defaultDatabase, ...split];
+  if (naming.dialect.dropsTempPrefix && split.length > 0) split[split.length - 1] = (split[split.length - 1] ?? '').replace(/^#+/, '');
   const name = split.join('.');
   return naming.dialect.lowerCaseTables ? name.toLowerCase() : name;
 }
