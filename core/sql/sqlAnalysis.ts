@@ -2,6 +2,7 @@
 // written column, the columns it reads. Synchronous over a loaded parser (sqlParser.ts).
 import { knownSqlDialects, sqlDialect, type SqlDialect } from './dialects';
 import type { SqlParse } from './sqlParser';
+import { withoutLineageFreeClauses } from './sqlClauses';
 import { procedureStatements } from './sqlProcedure';
 import { queryResolver } from './sqlQuery';
 import { statementLineage, type WrittenColumn } from './sqlStatements';
@@ -29,7 +30,12 @@ function statementsOf(parse: SqlParse, sql: string, dialect: SqlDialect): { stat
     }
     return { statements, warnings, assignments: procedure.assignments };
   }
-  const parsed = parse(sql, dialect.parser);
+  let parsed = parse(sql, dialect.parser);
+  const simpler = parsed.success ? undefined : withoutLineageFreeClauses(sql);
+  if (simpler !== undefined) {
+    const second = parse(simpler, dialect.parser);
+    if (second.success) parsed = second;
+  }
   if (!parsed.success || !parsed.ast) {
     const where = parsed.errorLine === undefined ? '' : ` at line ${parsed.errorLine}${parsed.errorColumn === undefined ? '' : `, column ${parsed.errorColumn}`}`;
     const detail = (parsed.error ?? 'the parser gave no reason').replace(/^WASM parse failed: /, '').slice(0, 300);

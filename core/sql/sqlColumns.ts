@@ -64,6 +64,7 @@ function findSource(qualifier: string, scope: Scope | undefined): Source | undef
 
 /** Whether a source has a column: true, false, or 'unknown' (no schema, or a `*` over a table without one). */
 function hasColumn(source: Source, name: string): boolean | 'unknown' {
+  if (source.anyColumn) return 'unknown';
   if (source.shape) {
     if (source.shape.columns.some((column) => sameName(column.name, name))) return true;
     return source.shape.openStars.length > 0 ? 'unknown' : false;
@@ -104,7 +105,12 @@ export function resolveReference(parts: readonly string[], scope: Scope): Column
     const source = findSource(parts.slice(0, split).join('.'), scope);
     if (!source) continue;
     const [name = '', ...path] = parts.slice(split);
-    return columnOfSource(source, name, path, scope) ?? { upstreams: [], confidence: 'low' };
+    const origin = columnOfSource(source, name, path, scope);
+    if (origin) return origin;
+    // Named with its table but missing from the table's known schema: still read from that table, and flagged.
+    if (source.table === undefined) return { upstreams: [], confidence: 'low' };
+    const cased = scope.ctx.naming.dialect.lowerCaseColumns ? name.toLowerCase() : name;
+    return { upstreams: [{ table: source.table, column: withPath(cased, path) }], confidence: 'low' };
   }
   const [name = '', ...path] = parts;
   return resolveUnqualified(name, path, scope);

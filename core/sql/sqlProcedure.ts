@@ -29,12 +29,12 @@ function bodyOf(sql: string): string {
 
 /**
  * Where a new statement begins on a new line: a keyword that cannot continue the statement before
- * it (SET only as a session or variable SET, INSERT not as MERGE's `INSERT (…)`, END not as CASE's).
+ * it (SET only as a session or variable SET, INSERT not as MERGE's `INSERT (…)`, END and ELSE not as CASE's).
  */
 const STATEMENT_START = new RegExp(
   '\\n(?=\\s*(?:' +
     [
-      'BEGIN\\b', 'END\\s*(?:TRY|CATCH|TRANSACTION|TRAN)?\\s*(?:\\n|$)', 'IF\\b', 'ELSE\\b', 'WHILE\\b', 'DECLARE\\b',
+      'BEGIN\\b', 'END\\s*(?:TRY|CATCH|TRANSACTION|TRAN)?\\s*(?:\\n|$)', 'IF\\b', 'ELSE\\s*(?:\\n|BEGIN\\b|IF\\b)', 'WHILE\\b', 'DECLARE\\b',
       'SET\\s+(?:@|NOCOUNT|ROWCOUNT|XACT_ABORT|ANSI_|TRANSACTION|QUOTED_IDENTIFIER)', 'EXEC(?:UTE)?\\b', 'RETURN\\b', 'THROW\\b',
       'RAISERROR\\b', 'PRINT\\b', 'DROP\\b', 'TRUNCATE\\b', 'COMMIT\\b', 'ROLLBACK\\b', 'INSERT\\s+(?:INTO\\b|[\\w#@\\[])',
       'UPDATE\\s+(?!SET\\b)', 'DELETE\\s+(?:FROM\\b|[\\w#@\\[])', 'MERGE\\b', 'CREATE\\b',
@@ -49,7 +49,14 @@ function chunks(body: string): string[] {
     .split(';')
     .flatMap((part) => part.split(new RegExp(STATEMENT_START.source, 'gi')))
     .map((chunk) => chunk.trim())
-    .filter((chunk) => chunk !== '');
+    .filter((chunk) => chunk !== '')
+    .reduce<string[]>((out, chunk) => {
+      // `WITH … AS (…)` then `UPDATE`/`INSERT`/`DELETE`/`MERGE` on the next line is one statement.
+      const previous = out[out.length - 1];
+      if (previous !== undefined && /^WITH\b/i.test(previous) && /^(?:INSERT|UPDATE|DELETE|MERGE)\b/i.test(chunk)) out[out.length - 1] = `${previous}\n${chunk}`;
+      else out.push(chunk);
+      return out;
+    }, []);
 }
 
 /** The items of a `SELECT @a = x, @b = y [FROM …]` list, split at top-level commas, as written (spaces collapsed). */

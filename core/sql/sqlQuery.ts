@@ -55,7 +55,8 @@ function tableSource(body: AstObject, scope: Scope): Source {
 
 /** A table function's columns: named by its alias's column list, read from nothing the lineage can follow. */
 function opaqueSource(alias: string | undefined, names: readonly string[]): Source {
-  return { alias: alias ?? '', shape: { columns: names.map((name) => ({ name, upstreams: [], confidence: 'high' })), openStars: [] } };
+  const shape: QueryShape = { columns: names.map((name) => ({ name, upstreams: [], confidence: 'high' })), openStars: [] };
+  return names.length > 0 ? { alias: alias ?? '', shape } : { alias: alias ?? '', shape, anyColumn: true };
 }
 
 /** The source a FROM or JOIN item reads. */
@@ -74,6 +75,7 @@ function sourceOf(node: unknown, scope: Scope): Source {
   if (alias) {
     const inner = sourceOf(alias.this, scope);
     const name = identifierText(objectField(alias, 'alias'));
+    if (inner.shape && inner.shape.columns.length === 0 && inner.shape.openStars.length === 0 && inner.table === undefined) return opaqueSource(name, columnAliases(alias));
     return inner.shape ? { alias: name ?? inner.alias, shape: renameColumns(inner.shape, columnAliases(alias)) } : { ...inner, alias: name ?? inner.alias };
   }
   const semantic = bodyOf(node, 'semantic_view');
@@ -105,7 +107,9 @@ export function fromSources(items: readonly unknown[], scope: Scope): Source[] {
 /** The name of an output column written without an alias: a column's own name, else `_col_N` (as sqlglot names it). */
 function outputName(expression: unknown, index: number): string {
   const parts = referenceParts(expression);
-  return parts?.[parts.length - 1] ?? `_col_${index}`;
+  const literal = bodyOf(expression, 'literal');
+  const value = literal?.value;
+  return parts?.[parts.length - 1] ?? (typeof value === 'string' || typeof value === 'number' ? String(value) : `_col_${index}`);
 }
 
 const OUTPUT_CLAUSES = new Set(['expressions', 'from', 'joins', 'with', 'into']);
@@ -148,6 +152,8 @@ function resolveSetOperation(body: AstObject, ctx: ResolveContext, outer: Scope 
   const ctes = withCtes(objectField(body, 'with'), ctx, outer, outerCtes);
   const left = ctx.resolveQuery(body.left, outer, ctes);
   const right = ctx.resolveQuery(body.right, outer, ctes);
+  // A branch whose `*` covers a table of unknown columns: no column's position is known.
+  if (left.openStars.length > 0 || right.openStars.length > 0) return { columns: [], openStars: [...left.openStars, ...right.openStars] };
   const columns = left.columns.map((column, index) => {
     const other = right.columns[index];
     return { name: column.name, ...(other ? mergeOrigins([column, other]) : column) };

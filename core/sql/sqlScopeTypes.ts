@@ -32,6 +32,8 @@ export interface Source {
   known?: readonly string[];
   /** A derived table's or CTE's result. */
   shape?: QueryShape;
+  /** A table function without a column list: it may have any column. */
+  anyColumn?: boolean;
 }
 
 export interface ResolveContext {

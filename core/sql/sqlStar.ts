@@ -32,7 +32,8 @@ export function expandStar(star: AstObject, scope: Scope): QueryShape {
     openStars.push(...expanded.open);
     for (const column of expanded.columns) {
       const key = column.name.toLowerCase();
-      if (except.has(key)) continue;
+      // A name two sources share (a join's key) is output once, from the first (the result's columns are looked up by name).
+      if (except.has(key) || columns.some((other) => other.name.toLowerCase() === key)) continue;
       const replaced = replace.get(key);
       columns.push(replaced === undefined ? column : { name: column.name, ...originOfExpression(replaced, scope) });
     }

@@ -36,13 +36,18 @@ function caseColumn(name: string, ctx: ResolveContext): string {
   return ctx.naming.dialect.lowerCaseColumns ? name.toLowerCase() : name;
 }
 
-/** The target's columns by position: the statement's column list, else the target's known columns, else the query's own names. */
-function written(target: { name: string; written: string } | null, shape: QueryShape, listed: readonly string[], ctx: ResolveContext): WrittenColumn[] {
+/**
+ * The target's columns: the statement's column list by position; else, for an INSERT (`positional`),
+ * the target's known columns by position; else the query's own names (cased as the target's known
+ * columns spell them, if known).
+ */
+function written(target: { name: string; written: string } | null, shape: QueryShape, listed: readonly string[], ctx: ResolveContext, positional = false): WrittenColumn[] {
   const known = target ? ctx.schemas.columnsOf(target.name, target.written) : undefined;
-  const names = listed.length > 0 ? listed : (known ?? []);
+  const names = listed.length > 0 ? listed : positional ? (known ?? []) : [];
+  const spelled = (name: string): string => known?.find((column) => column.toLowerCase() === name.toLowerCase()) ?? caseColumn(name, ctx);
   return renameColumns(shape, names).columns.map((column) => ({
     table: target?.name ?? null,
-    column: listed.length > 0 || known ? column.name : caseColumn(column.name, ctx),
+    column: names.length > 0 ? column.name : spelled(column.name),
     upstreams: column.upstreams,
     confidence: column.confidence,
   }));
@@ -61,7 +66,7 @@ function insertStatement(body: AstObject, ctx: ResolveContext): StatementLineage
   const outTables = target ? [target.name] : [];
   if (query === undefined || query === null) return { type: 'INSERT', outTables, columns: [] };
   const shape = ctx.resolveQuery(query, undefined, ctes);
-  return { type: 'INSERT', outTables, columns: target ? written(target, shape, identifiers(arrayField(body, 'columns')), ctx) : [] };
+  return { type: 'INSERT', outTables, columns: target ? written(target, shape, identifiers(arrayField(body, 'columns')), ctx, true) : [] };
 }
 
 function createStatement(kind: string, body: AstObject, ctx: ResolveContext): StatementLineage {
@@ -91,21 +96,26 @@ function targetSource(target: { name: string; written: string }, alias: string |
 
 function updateStatement(body: AstObject, ctx: ResolveContext): StatementLineage {
   const tableBody = objectField(body, 'table');
-  const target = tableName(tableBody, ctx);
-  if (!target) return { type: 'UPDATE', outTables: [], columns: [] };
+  const named = tableName(tableBody, ctx);
+  if (!named) return { type: 'UPDATE', outTables: [], columns: [] };
   const ctes = withCtes(objectField(body, 'with'), ctx, undefined, NO_CTES);
   const alias = identifierText(objectField(bodyOf(tableBody, 'table') ?? tableBody, 'alias'));
-  const scope: Scope = { ctx, sources: [targetSource(target, alias, ctx)], ctes, outputs: [] };
+  const scope: Scope = { ctx, sources: [], ctes, outputs: [] };
   const fromItems = [...arrayField(objectField(body, 'from_clause'), 'expressions'), ...arrayField(body, 'from_joins').map((join) => (join as AstObject).this)];
-  // `UPDATE t … FROM t JOIN s`: t in FROM is the target itself.
-  for (const source of fromSources(fromItems, scope)) if (source.table !== target.name || source.alias.toLowerCase() !== scope.sources[0]?.alias.toLowerCase()) scope.sources.push(source);
+  const from = fromSources(fromItems, scope);
+  // `UPDATE o … FROM orders o`: the target is the FROM table its name is an alias of; `UPDATE t … FROM t JOIN s`: t in FROM is the target itself.
+  const written = named.written.toLowerCase();
+  const aliased = named.written.includes('.') ? undefined : from.find((source) => source.table !== undefined && source.alias.toLowerCase() === written);
+  const target = aliased?.table !== undefined ? { name: aliased.table, written: aliased.written ?? aliased.table } : named;
+  scope.sources.push(aliased ?? targetSource(target, alias, ctx));
+  for (const source of from) if (source !== aliased && !(source.table === target.name && source.alias.toLowerCase() === scope.sources[0]?.alias.toLowerCase())) scope.sources.push(source);
   const columns = arrayField(body, 'set').map((pair) => {
     const [column, value] = Array.isArray(pair) ? pair : [];
     const name = identifierText(column) ?? identifierText(bodyOf(column, 'column')?.name) ?? '?';
     return { table: target.name, column: caseColumn(name.split('.').pop() ?? name, ctx), ...originOfExpression(value, scope) };
   });
   originOfExpression(body.where_clause, scope);
-  ctx.inTables.delete(target.name);
+  if (!aliased) ctx.inTables.delete(target.name);
   return { type: 'UPDATE', outTables: [target.name], columns };
 }
 
