@@ -36,6 +36,8 @@ const common = {
   minify: production,
   logLevel: 'silent',
   plugins: [reportProblems],
+  // The SQL parser's CommonJS build: its ESM build for Node awaits at the top level, which a CommonJS bundle cannot.
+  alias: { '@polyglot-sql/sdk': './node_modules/@polyglot-sql/sdk/dist/index.cjs' },
   // Which packages each bundle carries: THIRD-PARTY-NOTICES.md is generated from it (scripts/thirdPartyNotices.ts).
   metafile: true,
 };
@@ -88,10 +90,14 @@ const entries = [
   { entryPoints: ['client/graph/webview/layoutWorker.ts'], outfile: 'dist/lineageGraphLayout.js', platform: 'browser', target: 'es2022', format: 'iife', sourcemap: false, alias: browserD3Dag },
 ];
 
-/** node-sqlite3-wasm loads its WebAssembly from the folder of the script that bundles it. */
+/**
+ * node-sqlite3-wasm loads its WebAssembly from the folder of the script that bundles it, and so does
+ * the SQL parser (@polyglot-sql/sdk, core/sql/sqlParser.ts: loaded on first use of SQL lineage only).
+ */
 function copyRuntimeAssets() {
   mkdirSync('dist', { recursive: true });
   copyFileSync('node_modules/node-sqlite3-wasm/dist/node-sqlite3-wasm.wasm', 'dist/node-sqlite3-wasm.wasm');
+  copyFileSync('node_modules/@polyglot-sql/sdk/dist/polyglot_sql.wasm', 'dist/polyglot_sql.wasm');
 }
 
 async function main() {

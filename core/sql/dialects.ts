@@ -8,6 +8,8 @@ interface DialectInfo {
   lowerCaseTables: boolean;
   /** DataHub lower-cases output column names of this platform. */
   lowerCaseColumns: boolean;
+  /** The DataHub platform of the datasets this dialect's tables are (when it is not the dialect's own name); null: none. */
+  datahubPlatform?: string | null;
   /** DataHub names a `#temp` table without its `#` (MSSQL). */
   dropsTempPrefix?: boolean;
 }
@@ -29,9 +31,10 @@ const PLATFORMS: Record<string, DialectInfo> = {
   clickhouse: { parser: 'clickhouse', lowerCaseTables: false, lowerCaseColumns: false },
   dremio: { parser: 'dremio', lowerCaseTables: true, lowerCaseColumns: true },
   // Not DataHub platform names, but names DataHub's own tests pass (tsql keeps its own platform).
-  tsql: { parser: 'tsql', lowerCaseTables: false, lowerCaseColumns: false },
-  ansi: { parser: 'generic', lowerCaseTables: false, lowerCaseColumns: false },
-  spark: { parser: 'spark', lowerCaseTables: false, lowerCaseColumns: false },
+  tsql: { parser: 'tsql', lowerCaseTables: false, lowerCaseColumns: false, datahubPlatform: 'mssql' },
+  ansi: { parser: 'generic', lowerCaseTables: false, lowerCaseColumns: false, datahubPlatform: null },
+  // Spark SQL's tables live in a Hive metastore; DataHub's Spark lineage names them on hive.
+  spark: { parser: 'spark', lowerCaseTables: false, lowerCaseColumns: false, datahubPlatform: 'hive' },
 };
 
 /** Other names for a platform: the name a user types → the platform. */
@@ -60,4 +63,10 @@ export function sqlDialect(name: string): SqlDialect | undefined {
 /** Every name sqlDialect accepts, platforms first, sorted within each group. */
 export function knownSqlDialects(): string[] {
   return [...Object.keys(PLATFORMS).sort(), ...Object.keys(ALIASES).sort()];
+}
+
+/** The DataHub platform a dialect's tables belong to, or undefined when the dialect names none (ansi). */
+export function datahubPlatformOf(dialect: SqlDialect): string | undefined {
+  if (dialect.datahubPlatform === null) return undefined;
+  return dialect.datahubPlatform ?? dialect.platform;
 }
