@@ -64,7 +64,7 @@ function findSource(qualifier: string, scope: Scope | undefined): Source | undef
 
 /** Whether a source has a column: true, false, or 'unknown' (no schema, or a `*` over a table without one). */
 function hasColumn(source: Source, name: string): boolean | 'unknown' {
-  if (source.anyColumn) return 'unknown';
+  if (source.anyColumn || source.unnestOf) return 'unknown';
   if (source.shape) {
     if (source.shape.columns.some((column) => sameName(column.name, name))) return true;
     return source.shape.openStars.length > 0 ? 'unknown' : false;
@@ -89,6 +89,7 @@ export function columnOfSource(source: Source, name: string, path: readonly stri
     if (open.length === 1 && open[0]) return columnOfSource(open[0], name, path, scope);
     return open.length > 1 ? { upstreams: [], confidence: 'low' } : undefined;
   }
+  if (source.unnestOf) return { upstreams: [{ table: source.unnestOf.table, column: withPath(`${source.unnestOf.column}.${name}`, path) }], confidence: 'medium' };
   if (source.table === undefined) return { upstreams: [], confidence: 'high' };
   if (source.known) {
     const known = source.known.find((column) => sameName(column, name));

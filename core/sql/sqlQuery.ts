@@ -73,8 +73,11 @@ function sourceOf(node: unknown, scope: Scope): Source {
   if (paren) return sourceOf(paren.this, scope);
   const alias = bodyOf(node, 'alias');
   if (alias) {
-    const inner = sourceOf(alias.this, scope);
     const name = identifierText(objectField(alias, 'alias'));
+    const unnest = bodyOf(alias.this, 'unnest');
+    const element = unnest ? originOfExpression(unnest.this, scope).upstreams : [];
+    if (element.length === 1 && element[0] && columnAliases(alias).length === 0) return { alias: name ?? '', unnestOf: element[0] };
+    const inner = sourceOf(alias.this, scope);
     if (inner.shape && inner.shape.columns.length === 0 && inner.shape.openStars.length === 0 && inner.table === undefined) return opaqueSource(name, columnAliases(alias));
     return inner.shape ? { alias: name ?? inner.alias, shape: renameColumns(inner.shape, columnAliases(alias)) } : { ...inner, alias: name ?? inner.alias };
   }

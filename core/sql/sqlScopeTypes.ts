@@ -34,6 +34,8 @@ export interface Source {
   shape?: QueryShape;
   /** A table function without a column list: it may have any column. */
   anyColumn?: boolean;
+  /** `UNNEST(t.arr) AS p`: the array column whose elements' fields `p.x` are (`arr.x`). */
+  unnestOf?: SqlColumnRef;
 }
 
 export interface ResolveContext {

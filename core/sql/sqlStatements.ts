@@ -47,7 +47,7 @@ function written(target: { name: string; written: string } | null, shape: QueryS
   const spelled = (name: string): string => known?.find((column) => column.toLowerCase() === name.toLowerCase()) ?? caseColumn(name, ctx);
   return renameColumns(shape, names).columns.map((column) => ({
     table: target?.name ?? null,
-    column: names.length > 0 ? column.name : spelled(column.name),
+    column: listed.length > 0 ? caseColumn(column.name, ctx) : names.length > 0 ? column.name : spelled(column.name),
     upstreams: column.upstreams,
     confidence: column.confidence,
   }));
