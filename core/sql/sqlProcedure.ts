@@ -43,12 +43,19 @@ const STATEMENT_START = new RegExp(
   'i',
 );
 
+/** A chunk without the control-flow words in front of its statement. */
+function withoutControlFlow(chunk: string): string {
+  let out = chunk;
+  for (let control = CONTROL.exec(out); control && control[0] !== ''; control = CONTROL.exec(out)) out = out.slice(control[0].length);
+  return out;
+}
+
 /** Splits at `;` and where a line begins a new statement. */
 function chunks(body: string): string[] {
   return body
     .split(';')
     .flatMap((part) => part.split(new RegExp(STATEMENT_START.source, 'gi')))
-    .map((chunk) => chunk.trim())
+    .map((chunk) => withoutControlFlow(chunk.trim()))
     .filter((chunk) => chunk !== '')
     .reduce<string[]>((out, chunk) => {
       // `WITH … AS (…)` then `UPDATE`/`INSERT`/`DELETE`/`MERGE` on the next line is one statement.
@@ -90,8 +97,7 @@ export interface ProcedureBody {
 export function procedureStatements(sql: string): ProcedureBody | undefined {
   if (!HEADER.test(sql)) return undefined;
   const body: ProcedureBody = { statements: [], assignments: [] };
-  for (let chunk of chunks(bodyOf(stripComments(sql)))) {
-    for (let control = CONTROL.exec(chunk); control && control[0] !== ''; control = CONTROL.exec(chunk)) chunk = chunk.slice(control[0].length);
+  for (const chunk of chunks(bodyOf(stripComments(sql)))) {
     if (/^SELECT\s+@/i.test(chunk)) body.assignments.push(...variableAssignments(chunk));
     else if (DML.test(chunk)) body.statements.push(chunk);
   }
