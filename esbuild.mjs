@@ -74,6 +74,8 @@ const entries = [
   { entryPoints: ['client/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', './extensionMain', './extensionMain.js'] },
   { entryPoints: ['client/extensionMain.ts'], outfile: 'dist/extensionMain.js', external: ['vscode'] },
   { entryPoints: ['server/main.ts'], outfile: 'dist/server.js' },
+  // SQL lineage's worker thread (server/sqlLineageRequests.ts): the SQL parser, loaded on the first request only.
+  { entryPoints: ['server/sqlLineageWorker.ts'], outfile: 'dist/sqlLineageWorker.js' },
   // The npm package's `catalog-code-language-server`: picks stdio, then requires dist/server.js.
   { entryPoints: ['server/stdio.ts'], outfile: 'dist/language-server.js', external: ['./server.js'], banner: { js: '#!/usr/bin/env node' } },
   // `catalog-code` (package.json bin): a launcher that loads `validate`'s own bundle or the whole CLI's.

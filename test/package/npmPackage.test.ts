@@ -29,6 +29,7 @@ const EXPECTED_FILES = [
   'dist/node-sqlite3-wasm.wasm',
   'dist/polyglot_sql.wasm',
   'dist/server.js',
+  'dist/sqlLineageWorker.js',
   'package.json',
   // The JSON Schemas of the YAML formats, for yaml-language-server users (docs/formats.md).
   'schemas/dataset.schema.json',
