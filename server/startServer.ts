@@ -20,6 +20,7 @@ import { listenWorkspaceSymbols } from './workspaceSymbols';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics';
 import { listenLineageRequests } from './lineageRequests';
 import { ClaimedFiles } from './claimedFiles';
+import { listenSqlLineageRequests, SqlLineageWorker } from './sqlLineageRequests';
 
 /**
  * Wires an LSP connection (`lsp`: the editor on the other end) to the pure core, one capability
@@ -35,6 +36,7 @@ export function startServer(lsp: Connection): ServerState {
   const files = new FileWatching(lsp, state, () => workspaceDiagnostics.changed());
   let support: ClientSupport | undefined;
   let claimed: ClaimedFiles | undefined;
+  const sqlLineage = new SqlLineageWorker();
 
   lsp.onInitialize((params: InitializeParams): InitializeResult => {
     const options = (params.initializationOptions ?? {}) as CatalogInitializationOptions;
@@ -86,12 +88,14 @@ export function startServer(lsp: Connection): ServerState {
   );
 
   listenRequests(lsp, state, lifecycle, diagnostics, () => support);
+  listenSqlLineageRequests(lsp, state, lifecycle, sqlLineage);
 
   lsp.onShutdown(() => {
     lifecycle.shuttingDown = true;
     workspaceDiagnostics.stop();
     files.dispose();
     claimed?.dispose();
+    sqlLineage.dispose();
     state.dispose();
   });
 
