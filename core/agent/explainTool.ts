@@ -6,7 +6,7 @@ import { toolError, type AgentTool } from './toolTypes';
  * How to fix a code, by its family: what an agent does next. The meaning and the authority come
  * from core/diagnostics (codeDocs.ts, policy.ts), written once there; this adds only the next step.
  */
-const FIX_BY_FAMILY: Readonly<Record<string, string>> = {
+export const FIX_BY_FAMILY: Readonly<Record<string, string>> = {
   parse: 'Fix the YAML or JSON syntax at the position given (indentation, a missing colon or quote), then validate again.',
   format: 'Write the key or value the format expects at that place: the message names the allowed keys or values, and validate_files lists the quick fixes.',
   urn: 'Correct the URN: urn:li:<entityType>:<key>, e.g. urn:li:dataset:(urn:li:dataPlatform:hive,db.table,PROD). The quick fixes offer the closest valid spelling.',

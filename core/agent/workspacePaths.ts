@@ -48,7 +48,7 @@ function pathSelection(path: string, folders: readonly string[]): Result<FileSel
   } catch {
     return failed(`'${shown(path)}' does not exist in the workspace (paths are relative to ${folders[0]}).`);
   }
-  if (!folders.some((folder) => isInside(real, folder))) return failed(`'${shown(path)}' leads outside the workspace folders (to ${real}); the tools read only files inside them.`);
+  if (!folders.some((folder) => isInside(real, realFolder(folder)))) return failed(`'${shown(path)}' leads outside the workspace folders (to ${real}); the tools read only files inside them.`);
   return succeeded((file) => isInside(file, absolute) || isInside(file, real));
 }
 
@@ -59,6 +59,14 @@ function globSelection(glob: string, folders: readonly string[]): Result<FileSel
   const isMatch = picomatch(pattern, { dot: false });
   const matchAbsolute = isAbsolute(glob);
   return succeeded((file) => (matchAbsolute ? isMatch(file.split(sep).join('/')) : folders.some((folder) => isInside(file, folder) && isMatch(relative(folder, file).split(sep).join('/')))));
+}
+
+function realFolder(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return folder;
+  }
 }
 
 /** A file's path as a tool answers it: relative to its workspace folder (with the folder's name when there are several). */
