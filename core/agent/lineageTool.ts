@@ -106,7 +106,7 @@ function flatten(root: string, json: ReturnType<typeof lineageToJson>, folders: 
   const columns: (FineGrainedLineageView & { files?: string[] })[] = json.rootColumns.map((view) => columnView(view, folders));
   const walk = (parent: string, children: readonly LineageJsonNode[], up: boolean, depth: number) => {
     for (const child of children) {
-      if (!nodes.has(child.urn)) nodes.set(child.urn, { urn: child.urn, type: child.type, degree: depth });
+      if (!nodes.has(child.urn)) nodes.set(child.urn, { urn: child.urn, type: entityTypeOfUrn(child.urn) ?? child.type, degree: depth });
       const edge = up ? { upstream: child.urn, downstream: parent } : { upstream: parent, downstream: child.urn };
       const key = `${edge.upstream}→${edge.downstream}`;
       if (!seen.has(key)) {

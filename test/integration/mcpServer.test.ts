@@ -1,7 +1,9 @@
 // `catalog-code mcp` driven as an agent drives it: the official MCP TypeScript SDK's client over
 // stdio, the server run as installed (node dist/cli.js mcp), a real local catalog on 127.0.0.1.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -137,6 +139,41 @@ describe('catalog-code mcp over stdio (offline workspace)', () => {
     }
     const all = await call(session, 'validate_files', {});
     assert.equal(all.structured.filesChecked, 3, 'the walk does not follow the link out');
+  });
+});
+
+describe('catalog-code mcp on a broken stream', () => {
+  it('a line that is not JSON and a call with malformed params get errors; the next requests are answered', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'catalog-mcp-raw-'));
+    const child = spawn(process.execPath, [cli, 'mcp', '--workspace', workspace], { stdio: ['pipe', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '' } });
+    const answers = new Map<number, { result?: unknown; error?: { code: number; message: string } }>();
+    const lines = createInterface({ input: child.stdout });
+    const waiters: (() => void)[] = [];
+    lines.on('line', (line) => {
+      const message = JSON.parse(line) as { id?: number; result?: unknown; error?: { code: number; message: string } };
+      if (typeof message.id === 'number') answers.set(message.id, message);
+      waiters.splice(0).forEach((wake) => wake());
+    });
+    const answer = async (id: number) => {
+      while (!answers.has(id)) await new Promise<void>((wake) => waiters.push(wake));
+      return answers.get(id)!;
+    };
+    const send = (message: unknown) => child.stdin.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
+    try {
+      send('this is not JSON {');
+      send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+      assert.ok((await answer(1)).result, 'initialize answered after a broken line');
+      send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'validate_files', arguments: ['not', 'an', 'object'] } });
+      const broken = await answer(2);
+      assert.ok(broken.error || (broken.result as { isError?: boolean }).isError, JSON.stringify(broken));
+      send({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} });
+      const listed = (await answer(3)).result as { tools: unknown[] };
+      assert.equal(listed.tools.length, 6);
+    } finally {
+      child.kill();
+      rmSync(workspace, { recursive: true, force: true });
+    }
   });
 });
 
