@@ -36,6 +36,12 @@ export interface AgentContext {
   folders: readonly string[];
   /** the session and pending state, current with the files on disk (or the editor's buffers) */
   snapshot(): Promise<AgentSnapshot>;
+  /**
+   * Before diagnostics are read: ask the catalog what the checks need (live definitions, which
+   * entities exist, its kind and DataHub version), as `catalog-code validate --service` does. Absent
+   * where the session keeps that knowledge itself (the language server).
+   */
+  judgeAgainstCatalog?(): Promise<void>;
   /** the catalog; undefined offline (the files alone) */
   service: ServiceConnection | undefined;
   /** push_changes runs only when the server was started with --allow-push */

@@ -41,6 +41,7 @@ export const validateFilesTool: AgentTool = {
     const selected = selectFiles(input.paths as string[] | undefined, context.folders);
     if (!selected.ok) return toolError(selected.problem);
     const { session } = await context.snapshot();
+    await context.judgeAgainstCatalog?.();
     const documents = [...session.metadataDocuments(), ...session.uncheckedDocuments()].filter((document) => selected.value(uriPath(document.uri)));
     const found = documents.flatMap((document) => agentDiagnostics(session, document, context.folders));
     found.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.file.localeCompare(b.file) || a.line - b.line);

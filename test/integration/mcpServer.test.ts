@@ -235,4 +235,24 @@ describe('catalog-code mcp against the local catalog', () => {
       await session.close();
     }
   });
+
+  it('validate_files judges against the catalog as validate --service does: a value only the live definition refuses', async () => {
+    catalog.write('zones.yaml', '- id: io.acme.zone\n  type: string\n  entity_types: [dataset]\n  allowed_values:\n    - value: eu\n');
+    const pushed = await applyPlan(catalog.connection, await buildPushPlan(catalog.connection, catalog.models('zones.yaml')));
+    assert.deepEqual(pushed.failed, []);
+    rmSync(join(workspace, 'zones.yaml'));
+    catalog.write('zoned.yaml', '- id: orders\n  platform: hive\n  structured_properties:\n    io.acme.zone: us\n');
+    const online = await connect(['--workspace', workspace, '--service', catalog.url], { CATALOG_TOKEN: TOKEN });
+    const offline = await connect(['--workspace', workspace]);
+    try {
+      const judged = await call(online, 'validate_files', { paths: ['zoned.yaml'] });
+      const codes = (judged.structured.diagnostics as { code: string; line: number }[]).map((d) => `${d.code}@${d.line}`);
+      assert.deepEqual(codes, ['property.notAllowedValue@4'], judged.text);
+      const alone = await call(offline, 'validate_files', { paths: ['zoned.yaml'] });
+      assert.ok(!(alone.structured.diagnostics as { code: string }[]).some((d) => d.code === 'property.notAllowedValue'), alone.text);
+    } finally {
+      await online.close();
+      await offline.close();
+    }
+  });
 });
