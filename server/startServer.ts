@@ -19,6 +19,7 @@ import { listenInlayHints } from './inlayHints';
 import { listenWorkspaceSymbols } from './workspaceSymbols';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics';
 import { listenLineageRequests } from './lineageRequests';
+import { listenAgentRequests } from './agentRequests';
 import { ClaimedFiles } from './claimedFiles';
 import { listenSqlLineageRequests, SqlLineageWorker } from './sqlLineageRequests';
 
@@ -133,4 +134,5 @@ function listenRequests(lsp: Connection, state: ServerState, lifecycle: Lifecycl
   });
   listenWorkspaceSymbols(lsp, state, lifecycle, support);
   listenLineageRequests(lsp, state, lifecycle);
+  listenAgentRequests(lsp, state, lifecycle);
 }

@@ -21,8 +21,9 @@ const ALLOWED = [
   /^extension\/package\.nls\.json$/,
   /^extension\/l10n\/bundle\.l10n\.json$/,
   /^extension\/THIRD-PARTY-NOTICES\.md$/,
-  // The extension runs `cli.js serve` (cli-main.js) for the local catalog, never validate's own bundle.
-  /^extension\/dist\/(extension|extensionMain|server|cli|cli-main)\.js$/,
+  // The extension runs `cli.js serve` (cli-main.js) for the local catalog and registers `cli.js mcp`
+  // (cli-mcp.js) for agents; never validate's own bundle.
+  /^extension\/dist\/(extension|extensionMain|server|cli|cli-main|cli-mcp)\.js$/,
   // The lineage graph webview's script and its layout worker (client/graph/).
   /^extension\/dist\/lineageGraph(Layout)?\.js$/,
   /^extension\/dist\/node-sqlite3-wasm\.wasm$/,
@@ -59,7 +60,7 @@ test('the VSIX holds only bundles, grammar, media, documents and the sample cata
   assert.deepEqual(sources, []);
   const tests = files.filter((name) => name.startsWith('extension/test/') && !name.startsWith('extension/test/fixtures/sample-catalog/') && !name.startsWith('extension/test/e2e/fixtures/workspace/'));
   assert.deepEqual(tests, []);
-  for (const needed of ['extension/dist/extension.js', 'extension/dist/extensionMain.js', 'extension/dist/server.js', 'extension/dist/cli.js', 'extension/dist/cli-main.js', 'extension/dist/node-sqlite3-wasm.wasm', 'extension/THIRD-PARTY-NOTICES.md', 'extension/LICENSE.txt', 'extension/changelog.md', 'extension/readme.md', 'extension/media/icon.png']) {
+  for (const needed of ['extension/dist/extension.js', 'extension/dist/extensionMain.js', 'extension/dist/server.js', 'extension/dist/cli.js', 'extension/dist/cli-main.js', 'extension/dist/cli-mcp.js', 'extension/dist/node-sqlite3-wasm.wasm', 'extension/THIRD-PARTY-NOTICES.md', 'extension/LICENSE.txt', 'extension/changelog.md', 'extension/readme.md', 'extension/media/icon.png']) {
     assert.ok(files.includes(needed), `${needed} is missing from the VSIX`);
   }
   // Every schema package.json contributes through yamlValidation is in the VSIX at its url.
