@@ -59,6 +59,8 @@ export function agentContextFor(options: AgentWorkspaceOptions, log: (line: stri
     folders: options.folders,
     service: options.service,
     allowPush: options.allowPush,
+    // Loaded on the first call only (the parser's WebAssembly is ~0.2 s and tens of MB): a server that never proposes lineage never pays it.
+    sqlLineage: async (request) => (await import('../core/sql/sqlLineage.js')).deriveSqlLineage(request),
     snapshot: async () => read().snapshot,
     judgeAgainstCatalog: async () => {
       const { loaded, knowledge } = read();

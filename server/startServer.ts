@@ -90,6 +90,7 @@ export function startServer(lsp: Connection): ServerState {
 
   listenRequests(lsp, state, lifecycle, diagnostics, () => support);
   listenSqlLineageRequests(lsp, state, lifecycle, sqlLineage);
+  listenAgentRequests(lsp, state, lifecycle, sqlLineage);
 
   lsp.onShutdown(() => {
     lifecycle.shuttingDown = true;
@@ -134,5 +135,4 @@ function listenRequests(lsp: Connection, state: ServerState, lifecycle: Lifecycl
   });
   listenWorkspaceSymbols(lsp, state, lifecycle, support);
   listenLineageRequests(lsp, state, lifecycle);
-  listenAgentRequests(lsp, state, lifecycle);
 }

@@ -18,7 +18,7 @@ const offline: AgentContext = {
 };
 
 test("package.json's languageModelTools are the tool table's read-only tools, as core/agent/contributions.ts makes them", () => {
-  assert.deepEqual(packageJson.contributes.languageModelTools, languageModelToolContributions());
+  assert.deepEqual(packageJson.contributes.languageModelTools, languageModelToolContributions(), 'run node --import tsx scripts/generateLanguageModelTools.ts');
   assert.deepEqual(packageJson.contributes.mcpServerDefinitionProviders.map((p) => p.id), [MCP_PROVIDER_ID]);
 });
 
@@ -84,9 +84,13 @@ test('explain_diagnostic knows every code of the catalogue, says how to fix it, 
   assert.match(unknown.summary, /Codes near it: .*property\.notAllowedValue/);
 });
 
-test('propose_lineage_from_sql says the SQL capability is unavailable until it is wired', async () => {
+test('propose_lineage_from_sql says SQL lineage is unavailable where no SQL lineage runs, and refuses a target that is not a dataset URN', async () => {
   const result = await runAgentTool('propose_lineage_from_sql', { sql: 'insert into a select id from b' }, offline);
   assert.equal(result.isError, true);
   assert.equal(result.structured.available, false);
-  assert.match(result.summary, /issue #38/);
+  assert.match(result.summary, /not available where this tool runs/);
+  const withSql: AgentContext = { ...offline, sqlLineage: () => Promise.reject(new Error('not reached')) };
+  const badTarget = await runAgentTool('propose_lineage_from_sql', { sql: 'select id from b', target: 'urn:li:corpuser:jdoe' }, withSql);
+  assert.equal(badTarget.isError, true);
+  assert.match(badTarget.summary, /target must be a dataset URN/);
 });
