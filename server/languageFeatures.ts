@@ -16,15 +16,12 @@ import type { ServerState } from './state';
 const HOVER_EXISTENCE_WAIT_MS = 3_000;
 
 /**
- * Completion, hover, code actions, symbols, definition and references: each reads the open
- * document's model from the workspace session and answers from memory.
+ * The feature input of an open document. `acrossWorkspace`: the answer reads other documents too
+ * (definition, references), so every open document is first brought to its newest version — edits
+ * are only recorded until something asks.
  */
-export function listenLanguageFeatures(lsp: Connection, state: ServerState, lifecycle: Lifecycle): void {
-  /**
-   * `acrossWorkspace`: the answer reads other documents too (definition, references), so every open
-   * document is first brought to its newest version — edits are only recorded until something asks.
-   */
-  function featureInput(uri: string, acrossWorkspace = false): FeatureInput | undefined {
+function featureInputReader(state: ServerState): (uri: string, acrossWorkspace?: boolean) => FeatureInput | undefined {
+  return (uri, acrossWorkspace = false) => {
     if (acrossWorkspace && state.documents.version(uri) !== undefined) state.documents.catchUp();
     const entry = state.documents.current(uri);
     if (!entry) return undefined;
@@ -34,7 +31,15 @@ export function listenLanguageFeatures(lsp: Connection, state: ServerState, life
     const entities = state.connectedExistence();
     if (entities) input.entities = entities;
     return input;
-  }
+  };
+}
+
+/**
+ * Completion, hover, code actions, symbols, definition and references: each reads the open
+ * document's model from the workspace session and answers from memory.
+ */
+export function listenLanguageFeatures(lsp: Connection, state: ServerState, lifecycle: Lifecycle): void {
+  const featureInput = featureInputReader(state);
 
   lsp.onCompletion(
     lifecycle.guard((params) => {
