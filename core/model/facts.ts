@@ -94,6 +94,18 @@ export interface PropertyReferenceFact {
   range: SourceRange;
 }
 
+/** A prompt of a form (`datahub forms upsert`), as far as forms.py's validate_prompts judges it. */
+export interface FormPromptFact {
+  kind: 'formPrompt';
+  /** the prompt's `type` as written */
+  type: Located<string>;
+  /** `required: true` where written */
+  required?: Located<boolean>;
+  /** whether the prompt names a structured property (structured_property_id or _urn) */
+  namesProperty: boolean;
+  range: SourceRange;
+}
+
 export type AssignmentMode = 'replace' | 'add' | 'remove';
 
 export interface PropertyAssignmentFact {
@@ -229,6 +241,7 @@ export type Fact =
   | PropertyDefinitionFact
   | PropertySettingsFact
   | PropertyReferenceFact
+  | FormPromptFact
   | PropertyAssignmentFact
   | LineageEdgeFact
   | FineGrainedEdgeFact
