@@ -11,6 +11,7 @@ import { modelOfProposalUnits, readProposalUnits, type ProposalUnit } from './mc
 import { readPropertyDefinitions } from './propertyDefinitions';
 import { readFormsYaml } from './formsYaml';
 import { detectUncheckedFormat } from './unchecked';
+import { definitionsByName } from './namedFormats';
 import type { DocNode } from './tree';
 import { parseYaml, parseYamlFully } from './yamlTree';
 import { layoutOf, modelOfLayout, type YamlItemLayout } from './yamlUnits';
@@ -162,7 +163,7 @@ function classify(uri: string, text: string, options: ReadOptions): { format: Fo
   if (forced === 'none') return { format: null, detectedBy: 'association' };
   const parsed = parse(uri, text, options.fullYamlParser === true);
   if (forced) return { format: forced, detectedBy: 'association', parsed };
-  const format = detectByContent(parsed.documents);
+  const format = detectByContent(parsed.documents) ?? definitionsByName(pathOfUri(uri), parsed.documents);
   return format ? { format, detectedBy: 'content', parsed } : { format: null, detectedBy: 'none', parsed };
 }
 
