@@ -10,8 +10,8 @@ import { readMcpJson } from './mcpJson';
 import { modelOfProposalUnits, readProposalUnits, type ProposalUnit } from './mcpStream';
 import { readPropertyDefinitions } from './propertyDefinitions';
 import { readFormsYaml } from './formsYaml';
-import { detectUncheckedFormat } from './unchecked';
-import { definitionsByName } from './namedFormats';
+import { detectUncheckedFormat, UNCHECKED_FORMATS } from './unchecked';
+import { definitionsByName, kindByName } from './namedFormats';
 import type { DocNode } from './tree';
 import { parseYaml, parseYamlFully } from './yamlTree';
 import { layoutOf, modelOfLayout, type YamlItemLayout } from './yamlUnits';
@@ -126,8 +126,19 @@ function readTree(uri: string, text: string, options: ReadOptions, itemized: boo
 /** A document of none of our formats; one of DataHub's that Catalog Code does not check is named (./unchecked.ts). */
 function notOurs(uri: string, detectedBy: DocumentModel['detectedBy'], parsed: Parsed | undefined): DocumentModel {
   const model: DocumentModel = { uri, format: null, detectedBy, facts: [], parseProblems: [] };
-  const unchecked = parsed && parsed.problems.length === 0 ? detectUncheckedFormat(parsed.documents) : undefined;
-  if (unchecked) model.unchecked = unchecked;
+  if (!parsed) return model;
+  const unchecked = detectUncheckedFormat(parsed.documents);
+  if (parsed.problems.length === 0) {
+    if (unchecked) model.unchecked = unchecked;
+    return model;
+  }
+  // A DataHub file that does not parse is not someone else's file: DataHub's loader fails on it.
+  const kind = unchecked ? UNCHECKED_FORMATS[unchecked.id].name : kindByName(pathOfUri(uri));
+  if (kind) {
+    model.unparsed = { kind };
+    const why = `This file is a DataHub ${kind} by its ${unchecked ? 'keys' : 'name or folder'}, which DataHub cannot load until this is fixed.`;
+    model.parseProblems = parsed.problems.map((problem) => ({ ...problem, message: `${problem.message} ${why}` }));
+  }
   return model;
 }
 

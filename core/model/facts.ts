@@ -275,6 +275,12 @@ export interface DocumentModel {
    * product, data contract; core/formats/unchecked.ts), which gets one format.notChecked note
    */
   unchecked?: UncheckedFormat;
+  /**
+   * format null only: a file that does not parse but whose name, folder or readable part says it
+   * is a DataHub file (a business glossary, a data contract, forms, structured properties): its
+   * parse problems are reported as parse.syntax, since DataHub's loader fails on it too
+   */
+  unparsed?: { kind: string };
 }
 
 /** A model's own way to list its facts of one kind (core/incremental/lazyModel.ts: from the units that hold it). */
