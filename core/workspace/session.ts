@@ -180,9 +180,9 @@ export class WorkspaceSession {
     return [...this.entries.values()].filter((entry) => entry.model.format !== null || tooLargeToCheck(entry));
   }
 
-  /** The files of a DataHub format Catalog Code recognises but does not check (core/formats/unchecked.ts), sorted by URI: named in diagnostics, never judged or pushed. */
+  /** The files of a DataHub format Catalog Code recognises but does not check (core/formats/unchecked.ts), or a DataHub file that does not parse, sorted by URI: named in diagnostics, never judged or pushed. */
   uncheckedDocuments(): SessionDocument[] {
-    return [...this.entries.values()].filter((entry) => entry.model.format === null && entry.model.unchecked !== undefined).sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+    return [...this.entries.values()].filter((entry) => entry.model.format === null && (entry.model.unchecked !== undefined || entry.model.unparsed !== undefined)).sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
   }
 
   /** Whether a scan is still reading the workspace's files (an answer about every file would miss some). */
