@@ -151,5 +151,17 @@ e2eSuite(
       assert.match(plan, /Summary: \d+ to add, 0 to change, 0 to remove\./, 'the whole workspace removes nothing the user never touched');
       assert.ok(plan.includes(RENAMED_TO), 'the renamed property is in the plan');
     });
+
+    await scenario('the walkthrough (Help → Welcome) has ticked what was done: connected, pushed, the lineage looked at', async () => {
+      await workbench.runCommand('Welcome: Open Walkthrough...', true);
+      await page.locator('.quick-input-widget input').fill('Get started with Catalog Code');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with Catalog Code' }).first().click();
+      for (const step of ['connect', 'push', 'lineage']) {
+        await until(`the walkthrough step "${step}" to be ticked`, async () => {
+          const checked = await page.locator(`button.getting-started-step[data-step-id$="${step}"]`).first().getAttribute('aria-checked').catch(() => null);
+          return checked === 'true' ? true : undefined;
+        });
+      }
+    });
   },
 );
