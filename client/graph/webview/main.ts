@@ -5,7 +5,7 @@ import type { FromWebview, GraphViewState, ToWebview } from '../graphMessages';
 import { describeError } from '../../../core/errors/describeError';
 import { closeMenu, MENU_STYLE, showMenu } from './contextMenu';
 import { RootHistory } from './rootHistory';
-import { fitView, wheelPixels, zoomAt, zoomStep, type View } from './viewMath';
+import { fitFocus, fitView, wheelPixels, zoomAt, zoomStep, type View } from './viewMath';
 import { markDescription, markSentence, pendingViewWords } from '../../../core/lineage/markLabels';
 import type { PendingBasis, PendingMark } from '../../../core/common/pendingTypes';
 
@@ -170,11 +170,13 @@ const workerReady = startWorker();
 
 async function computeLayout(shown: GraphSnapshot): Promise<GraphLayout> {
   await workerReady;
-  if (!worker) return layoutGraph(shown, { columns: state.columns });
+  // The box it is fitted into: a small graph is turned (upstream above) when that shows it larger.
+  const options = { columns: state.columns, fitInto: canvasSize() };
+  if (!worker) return layoutGraph(shown, options);
   const id = ++requestId;
   const answer = await new Promise<{ layout?: GraphLayout; error?: string }>((resolve) => {
     pending.set(id, resolve);
-    worker?.postMessage({ id, snapshot: shown, options: { columns: state.columns } });
+    worker?.postMessage({ id, snapshot: shown, options });
   });
   if (!answer.layout) throw new Error(answer.error ?? 'the layout failed');
   return answer.layout;
@@ -293,12 +295,25 @@ function canvasSize(): { width: number; height: number } {
   return { width: box.width, height: box.height };
 }
 
-/** The whole graph when its labels stay readable; otherwise readable labels around the root, and scrolling for the rest. */
+/**
+ * The whole graph when its labels stay readable; otherwise readable labels around the root and the
+ * edges not pushed yet (those first in view), and scrolling for the rest.
+ */
 function fit(): void {
   if (!layout) return;
   const root = layout.nodes.find((n) => n.root) ?? layout.nodes[0];
-  view = fitView(layout, canvasSize(), MIN_FIT_SCALE, root ? { x: root.x, y: root.y } : { x: 0, y: 0 });
+  const pendingEnds = new Set((snapshot?.edges ?? []).filter((edge) => changed(edge.mark)).flatMap((edge) => [edge.upstream, edge.downstream]));
+  view = fitView(layout, canvasSize(), MIN_FIT_SCALE, fitFocus(layout.nodes, root?.urn, pendingEnds));
   applyView();
+}
+
+/** A new size may fit a small graph better the other way round: lay it out again, then fit. */
+let resizeTimer: ReturnType<typeof setTimeout> | undefined;
+function onResize(): void {
+  fit();
+  if (!snapshot || snapshot.nodes.length > 300 || state.columns) return;
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(() => void render(), 250);
 }
 
 function nodeOf(target: EventTarget | null): { urn: string; direction?: 'upstream' | 'downstream' } | undefined {
@@ -412,6 +427,6 @@ canvas.addEventListener(
   },
   { passive: false },
 );
-window.addEventListener('resize', () => fit());
+window.addEventListener('resize', onResize);
 
 post({ type: 'ready' });
