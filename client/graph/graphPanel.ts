@@ -223,8 +223,8 @@ export class LineageGraphPanel implements vscode.Disposable {
   .node:hover rect, .node:focus rect { stroke: var(--vscode-focusBorder); outline: none; }
   .node text.label { fill: var(--vscode-editor-foreground); }
   .node text.degree { fill: var(--vscode-descriptionForeground); }
-  .expand circle { fill: var(--vscode-button-background); }
-  .expand text { fill: var(--vscode-button-foreground); font-size: 11px; font-weight: bold; pointer-events: none; }
+  .expand { fill: var(--vscode-button-background); }
+  .expand:hover { fill: var(--vscode-button-hoverBackground, var(--vscode-button-background)); }
   .edge { fill: none; stroke: var(--vscode-editorLineNumber-foreground); stroke-width: 1.5; }
   .edge.column { stroke: var(--vscode-charts-orange); stroke-dasharray: 5 4; }
   #arrow path { fill: var(--vscode-editorLineNumber-foreground); }
