@@ -12,6 +12,8 @@ import type { ServerQueries } from '../serverQueries';
 import type { FromWebview, GraphViewState, ToWebview } from './graphMessages';
 import { describeError } from '../../core/errors/describeError';
 
+/** A node's neighbours shown per expand; the rest behind a "+N more" node that shows them on click (a hub's thousands would bury the graph). */
+const MAX_SHOWN_PER_EXPAND = 100;
 const DIRECTIONS: Record<GraphViewState['directions'], TreeDirection[]> = { both: ['upstream', 'downstream'], upstream: ['upstream'], downstream: ['downstream'] };
 
 /**
@@ -68,7 +70,7 @@ export class LineageGraphPanel implements vscode.Disposable {
 
   /** Lineage comes from the language server, the owner of the pending state (no token here). */
   private newGraph(root: string): LineageGraph {
-    return new LineageGraph(root, serverLineageFetcher(this.server, this.state.view, (basis) => (this.basis = basis)));
+    return new LineageGraph(root, serverLineageFetcher(this.server, this.state.view, (basis) => (this.basis = basis)), { maxShownPerExpand: MAX_SHOWN_PER_EXPAND });
   }
 
   show(root: string): void {
@@ -148,6 +150,13 @@ export class LineageGraphPanel implements vscode.Disposable {
         if (!graph) return;
         await this.run(async () => {
           await graph.expand(message.urn, message.direction);
+          if (this.state.columns) await graph.loadColumns();
+        });
+        return;
+      case 'showMore':
+        if (!graph) return;
+        await this.run(async () => {
+          graph.showMore(message.from, message.direction);
           if (this.state.columns) await graph.loadColumns();
         });
         return;
@@ -237,6 +246,8 @@ export class LineageGraphPanel implements vscode.Disposable {
   .node.added rect { stroke: var(--vscode-gitDecoration-addedResourceForeground); stroke-dasharray: 4 2; }
   .node.removed rect { stroke: var(--vscode-gitDecoration-deletedResourceForeground); stroke-dasharray: 2 3; }
   .node.removed text.label { text-decoration: line-through; }
+  .node.more rect { stroke-dasharray: 3 3; }
+  .node.more text.label { font-style: italic; }
   #basis { color: var(--vscode-editorWarning-foreground); }
 </style></head>
 <body data-layout-worker="${layoutWorker}">

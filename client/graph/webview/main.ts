@@ -9,6 +9,7 @@ import { fitView, wheelPixels, zoomAt, zoomStep, type View } from './viewMath';
 import { markDescription, markSentence, pendingViewWords } from '../../../core/lineage/markLabels';
 import { escapeXml, expandHandlePath, tag, title } from './svgMarkup';
 import type { PendingBasis, PendingMark } from '../../../core/common/pendingTypes';
+import type { TreeDirection } from '../../../core/lineage/types';
 
 /**
  * The lineage graph view's script (bundled by esbuild into dist/lineageGraph.js, loaded under a
@@ -265,6 +266,10 @@ function nodesMarkup(snapshot: GraphSnapshot, layout: GraphLayout): string {
   let markup = '';
   for (const node of layout.nodes) {
     const info = byUrn.get(node.urn);
+    if (info?.more) {
+      markup += moreNodeMarkup(node, info.more);
+      continue;
+    }
     const nodeMark = changed(info?.mark);
     let handles = '';
     for (const direction of ['upstream', 'downstream'] as const) {
@@ -284,6 +289,22 @@ function nodesMarkup(snapshot: GraphSnapshot, layout: GraphLayout): string {
     markup += tag('g', { class: `node${node.root ? ' root' : ''}${nodeMark ? ` ${nodeMark.change}` : ''}`, 'data-urn': node.urn, tabindex: 0, role: 'button', 'aria-label': label }, inner);
   }
   return tag('g', { class: 'nodes' }, markup);
+}
+
+/** A "+N more" node: the neighbours an expand loaded but did not show; a click shows them. */
+function moreNodeMarkup(node: GraphLayout['nodes'][number], more: { from: string; direction: TreeDirection; count: number }): string {
+  const words = `${more.count.toLocaleString()} more ${more.direction} of ${more.from}`;
+  const inner =
+    title(`${words}\nClick: show them`) +
+    tag('rect', { x: node.x - node.width / 2, y: node.y - node.height / 2, width: node.width, height: node.height, rx: 4 }) +
+    tag('text', { x: node.x, y: node.y + 4, 'text-anchor': 'middle', class: 'label', 'font-size': NODE_LABEL_FONT }, escapeXml(node.label));
+  return tag('g', { class: 'node more', 'data-urn': node.urn, tabindex: 0, role: 'button', 'aria-label': `${words}. Click to show them.` }, inner);
+}
+
+/** The "+N more" node under a click or key, if that is what it is. */
+function moreOf(urn: string): { from: string; direction: TreeDirection } | undefined {
+  const more = snapshot?.nodes.find((node) => node.urn === urn)?.more;
+  return more ? { from: more.from, direction: more.direction } : undefined;
 }
 
 function applyView(): void {
@@ -342,13 +363,15 @@ canvas.addEventListener('click', (event) => {
   }
   const hit = nodeOf(event.target);
   if (!hit) return;
-  if (hit.direction) post({ type: 'expand', urn: hit.urn, direction: hit.direction });
+  const more = moreOf(hit.urn);
+  if (more) post({ type: 'showMore', ...more });
+  else if (hit.direction) post({ type: 'expand', urn: hit.urn, direction: hit.direction });
   else if (event.altKey) post({ type: 'open', urn: hit.urn });
   else if (hit.urn !== snapshot?.root) post({ type: 'reroot', urn: hit.urn });
 });
 canvas.addEventListener('contextmenu', (event) => {
   const hit = nodeOf(event.target);
-  if (!hit) return;
+  if (!hit || moreOf(hit.urn)) return;
   event.preventDefault();
   openMenuFor(hit.urn, { x: event.clientX, y: event.clientY });
 });
@@ -360,6 +383,11 @@ canvas.addEventListener('keydown', (event) => {
   }
   const hit = nodeOf(event.target);
   if (!hit) return;
+  const more = moreOf(hit.urn);
+  if (more) {
+    if (event.key === 'Enter' || event.key === ' ') post({ type: 'showMore', ...more });
+    return;
+  }
   if (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10')) {
     event.preventDefault();
     const box = (event.target as Element).getBoundingClientRect();
