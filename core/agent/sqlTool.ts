@@ -6,26 +6,33 @@ export const proposeLineageFromSqlTool: AgentTool = {
   name: 'propose_lineage_from_sql',
   title: 'Propose lineage from SQL',
   description:
-    'Parse a SQL statement (INSERT … SELECT, CREATE TABLE AS, MERGE, a SELECT with a target) and propose the table and column-level lineage edges it implies, with a confidence. ' +
-    'The edges are proposals: write them into a lineage file, then check it with validate_files and get_lineage. Nothing is written by this tool.',
+    'Parse SQL (INSERT … SELECT, CREATE TABLE/VIEW AS, MERGE, UPDATE, or a SELECT with a target) and propose the table and column-level lineage it implies, each column with a confidence, plus the lineage-file entries to write. ' +
+    'Column names of SELECT * come from the datasets the workspace files describe. The edges are proposals: write them into a lineage file, then check it with validate_files and get_lineage. Nothing is written by this tool.',
   inputSchema: {
     type: 'object',
     properties: {
-      sql: { type: 'string', minLength: 1, maxLength: AGENT_LIMITS.sqlChars, description: 'The SQL text.' },
-      dialect: { type: 'string', maxLength: 40, description: 'snowflake, bigquery, postgres, … (default: a generic dialect).' },
-      platform: { type: 'string', maxLength: 100, description: 'The DataHub platform of the tables (default: the dialect).' },
-      target: { type: 'string', maxLength: 2000, description: 'The URN of the dataset the SQL writes, when the statement does not name it (a SELECT).' },
+      sql: { type: 'string', minLength: 1, maxLength: AGENT_LIMITS.sqlChars, description: 'The SQL text: one statement, several separated by ;, or a procedure body.' },
+      dialect: { type: 'string', minLength: 1, maxLength: 40, description: 'snowflake, bigquery, postgres, redshift, mssql, tsql, mysql, hive, spark, trino, databricks, ansi, …' },
+      defaultDatabase: { type: 'string', maxLength: 200, description: 'The database (BigQuery project) of unqualified table names.' },
+      defaultSchema: { type: 'string', maxLength: 200, description: 'The schema (BigQuery dataset) of unqualified table names.' },
+      target: { type: 'string', maxLength: 500, description: 'The dataset name a bare SELECT defines (a dbt model, a view body).' },
+      env: { type: 'string', maxLength: 20, description: 'The environment of the proposed URNs (default PROD).' },
     },
-    required: ['sql'],
+    required: ['sql', 'dialect'],
     additionalProperties: false,
   },
   readOnly: true,
-  async run(input) {
+  async run(input, context) {
     const capability = sqlLineageCapability();
     if (!capability.available) return toolError(capability.reason, { available: false });
-    const proposed = await capability.derive({ sql: input.sql as string, dialect: input.dialect as string | undefined, platform: input.platform as string | undefined, target: input.target as string | undefined });
-    const edges = capped(proposed.columnEdges, AGENT_LIMITS.lineageNodes);
-    const summary = `${proposed.tables.upstreams.length} upstream table(s) → ${proposed.tables.downstream ?? 'no target'}; ${proposed.columnEdges.length} column edge(s) proposed${moreClause(edges.more, 'edge(s)')}.${proposed.warnings.length > 0 ? ` ${proposed.warnings.length} warning(s).` : ''}`;
-    return { summary, structured: { tables: proposed.tables, columnEdges: edges.shown, moreColumnEdges: edges.more, warnings: proposed.warnings.slice(0, 50) } };
+    const { session } = await context.snapshot();
+    const proposed = await capability.propose(input as { sql: string; dialect: string }, session.metadataDocuments().map((document) => document.model));
+    if (!proposed.ok) return toolError(proposed.reason, proposed.knownDialects ? { knownDialects: proposed.knownDialects } : {});
+    const columns = capped(proposed.columns, AGENT_LIMITS.lineageNodes);
+    const summary = `${proposed.inTables.join(', ') || 'no table'} → ${proposed.outTables.join(', ') || (input.target as string | undefined) || 'no target (give target for a bare SELECT)'}: ${proposed.columns.length} column(s) with lineage proposed${moreClause(columns.more, 'column(s)')}${proposed.warnings.length > 0 ? `; ${proposed.warnings.length} warning(s): ${proposed.warnings.slice(0, 3).join(' ')}` : ''}.`;
+    return {
+      summary,
+      structured: { platform: proposed.platform, statementTypes: proposed.statementTypes, upstreamTables: proposed.inTables, downstreamTables: proposed.outTables, columns: columns.shown, moreColumns: columns.more, lineageFile: { version: 1, lineage: proposed.lineageFile }, warnings: proposed.warnings.slice(0, 50) },
+    };
   },
 };

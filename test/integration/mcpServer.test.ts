@@ -111,7 +111,7 @@ describe('catalog-code mcp over stdio (offline workspace)', () => {
     const explained = await call(session, 'explain_diagnostic', { code: 'property.notAllowedValue' });
     assert.equal(explained.structured.authority, 'datahub');
     assert.match(String(explained.structured.documentation), /diagnostics\.md#property\.notAllowedValue$/);
-    const sql = await call(session, 'propose_lineage_from_sql', { sql: 'insert into a select * from b' });
+    const sql = await call(session, 'propose_lineage_from_sql', { sql: 'insert into a select * from b', dialect: 'snowflake' });
     assert.equal(sql.isError, true);
     assert.equal(sql.structured.available, false);
   });

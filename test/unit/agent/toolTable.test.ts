@@ -52,7 +52,8 @@ test('a malformed call is an error result, never a throw: unknown tool, wrong ty
     ['get_lineage', { urn: 'x', hops: 99 }, /hops must be from 1 to 10/],
     ['describe_property', {}, /property is required/],
     ['explain_diagnostic', { code: 'x', extra: true }, /no option 'extra'/],
-    ['propose_lineage_from_sql', { sql: 'x'.repeat(300_000) }, /at most 200000 are read/],
+    ['propose_lineage_from_sql', { sql: 'x'.repeat(300_000), dialect: 'ansi' }, /at most 200000 are read/],
+    ['propose_lineage_from_sql', { sql: 'select 1' }, /dialect is required/],
     ['push_changes', { planHash: '0123456789abcdef' }, /There is no tool 'push_changes'/],
   ];
   for (const [name, input, expected] of cases) {
@@ -85,7 +86,7 @@ test('explain_diagnostic knows every code of the catalogue, says how to fix it, 
 });
 
 test('propose_lineage_from_sql says the SQL capability is unavailable until it is wired', async () => {
-  const result = await runAgentTool('propose_lineage_from_sql', { sql: 'insert into a select id from b' }, offline);
+  const result = await runAgentTool('propose_lineage_from_sql', { sql: 'insert into a select id from b', dialect: 'snowflake' }, offline);
   assert.equal(result.isError, true);
   assert.equal(result.structured.available, false);
   assert.match(result.summary, /issue #38/);
