@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { languageModelToolName, MCP_PROVIDER_ID } from '../core/agent/contributions';
+import { invocationMessage, languageModelToolName, MCP_PROVIDER_ID } from '../core/agent/contributions';
 import { READ_ONLY_TOOLS } from '../core/agent/tools';
 import type { AgentTool, ToolResult } from '../core/agent/toolTypes';
 import { AgentToolRequest } from '../core/protocol';
@@ -31,12 +31,6 @@ function languageModelTool(tool: AgentTool, client: () => LanguageClient | undef
       return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.summary), new vscode.LanguageModelTextPart(JSON.stringify(result.structured))]);
     },
   };
-}
-
-/** What the chat shows while the tool runs: which tool, on what. */
-export function invocationMessage(tool: AgentTool, input: Record<string, unknown> | undefined): string {
-  const subject = [input?.urn, input?.dataset, input?.property, input?.code, Array.isArray(input?.paths) ? (input.paths as unknown[]).slice(0, 3).join(', ') : undefined].find((value) => typeof value === 'string' && value.length > 0);
-  return `Catalog Code: ${tool.title}${subject ? ` — ${String(subject).slice(0, 120)}` : ''}`;
 }
 
 /** The catalog the registered MCP server reaches (the integrated terminals' variables), and when that changes. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { languageModelToolContributions, MCP_PROVIDER_ID } from '../../../core/agent/contributions';
+import { invocationMessage, languageModelToolContributions, MCP_PROVIDER_ID } from '../../../core/agent/contributions';
 import { FIX_BY_FAMILY } from '../../../core/agent/explainTool';
 import { agentTools, READ_ONLY_TOOLS, runAgentTool, withoutSecret } from '../../../core/agent/tools';
 import type { AgentContext, JsonSchema } from '../../../core/agent/toolTypes';
@@ -90,4 +90,11 @@ test('propose_lineage_from_sql says the SQL capability is unavailable until it i
   assert.equal(result.isError, true);
   assert.equal(result.structured.available, false);
   assert.match(result.summary, /issue #38/);
+});
+
+test('the message VS Code shows while a tool runs names the tool and what it is about, bounded', () => {
+  assert.equal(invocationMessage({ title: 'Validate metadata files' }, {}), 'Catalog Code: Validate metadata files');
+  assert.equal(invocationMessage({ title: 'Validate metadata files' }, { paths: ['a.yaml', 'b.yaml', 'c.yaml', 'd.yaml'] }), 'Catalog Code: Validate metadata files — a.yaml, b.yaml, c.yaml and 1 more');
+  assert.equal(invocationMessage({ title: 'Get lineage' }, { urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,x,PROD)' }), 'Catalog Code: Get lineage — urn:li:dataset:(urn:li:dataPlatform:hive,x,PROD)');
+  assert.equal(invocationMessage({ title: 'Explain' }, { code: `a\nb${'x'.repeat(300)}` }).length, 'Catalog Code: Explain — '.length + 120);
 });
