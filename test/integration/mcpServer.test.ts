@@ -131,6 +131,26 @@ describe('catalog-code mcp over stdio (offline workspace)', () => {
     assert.equal(tools.length, 6);
   });
 
+  it("sees the files as they are at each call: a file added, changed and removed, and a settings change", async () => {
+    const codesOf = async () => ((await call(session, 'validate_files', {})).structured.diagnostics as { file: string; code: string }[]).map((d) => `${d.file} ${d.code}`);
+    assert.deepEqual(await codesOf(), ['metadata/datasets.yaml property.notAllowedValue']);
+    writeFileSync(join(workspace, 'metadata', 'more.yaml'), '- id: more\n  platform: hive\n  structured_properties:\n    io.acme.tier: bronze\n');
+    assert.deepEqual((await codesOf()).sort(), ['metadata/datasets.yaml property.notAllowedValue', 'metadata/more.yaml property.notAllowedValue']);
+    writeFileSync(join(workspace, 'metadata', 'tiers.yaml'), TIERS + '    - value: bronze\n    - value: platinum\n');
+    assert.deepEqual(await codesOf(), []);
+    rmSync(join(workspace, 'metadata', 'more.yaml'));
+    writeFileSync(join(workspace, 'metadata', 'tiers.yaml'), TIERS);
+    assert.deepEqual(await codesOf(), ['metadata/datasets.yaml property.notAllowedValue']);
+    mkdirSync(join(workspace, '.vscode'));
+    writeFileSync(join(workspace, '.vscode', 'settings.json'), JSON.stringify({ 'catalogCode.diagnostics.severity': { 'property.notAllowedValue': 'off' } }));
+    try {
+      assert.deepEqual(await codesOf(), [], 'the workspace settings apply, as in the editor and the CLI');
+    } finally {
+      rmSync(join(workspace, '.vscode'), { recursive: true });
+    }
+    assert.deepEqual(await codesOf(), ['metadata/datasets.yaml property.notAllowedValue']);
+  });
+
   it('keeps paths inside the workspace folders: no .., no absolute paths outside, no links out', async () => {
     for (const paths of [['../outside/secret.yaml'], ['metadata/../../outside'], [join(root, 'outside', 'secret.yaml')], ['linked'], ['linked/secret.yaml'], ['/etc/**']]) {
       const result = await call(session, 'validate_files', { paths });

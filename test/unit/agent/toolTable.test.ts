@@ -51,6 +51,7 @@ test('a malformed call is an error result, never a throw: unknown tool, wrong ty
     ['get_lineage', { urn: 'x', hops: 1.5 }, /hops must be a whole number/],
     ['get_lineage', { urn: 'x', hops: 99 }, /hops must be from 1 to 10/],
     ['describe_property', {}, /property is required/],
+    ['validate_files', { limit: 0 }, /limit must be from 1 to 200/],
     ['explain_diagnostic', { code: 'x', extra: true }, /no option 'extra'/],
     ['propose_lineage_from_sql', { sql: 'x'.repeat(300_000), dialect: 'ansi' }, /at most 200000 are read/],
     ['propose_lineage_from_sql', { sql: 'select 1' }, /dialect is required/],
