@@ -268,6 +268,9 @@ describe('catalog-code mcp against the local catalog', () => {
       const judged = await call(online, 'validate_files', { paths: ['zoned.yaml'] });
       const codes = (judged.structured.diagnostics as { code: string; line: number }[]).map((d) => `${d.code}@${d.line}`);
       assert.deepEqual(codes, ['property.notAllowedValue@4'], judged.text);
+      const zone = await call(online, 'describe_property', { property: 'io.acme.zone' });
+      assert.match(String((zone.structured.definition as { definedIn: string }).definedIn), /^the catalog at http:\/\/127\.0\.0\.1:\d+$/, zone.text);
+      assert.deepEqual((zone.structured.uses as { file: string }[]).map((use) => use.file), ['zoned.yaml']);
       const alone = await call(offline, 'validate_files', { paths: ['zoned.yaml'] });
       assert.ok(!(alone.structured.diagnostics as { code: string }[]).some((d) => d.code === 'property.notAllowedValue'), alone.text);
     } finally {
