@@ -55,12 +55,13 @@ function registerMcpServer(context: vscode.ExtensionContext, environment: McpEnv
   const cli = vscode.Uri.joinPath(context.extensionUri, 'dist', 'cli.js').fsPath;
   // Asked again when the catalog or the workspace folders change.
   const changed = new vscode.EventEmitter<void>();
-  context.subscriptions.push(changed, environment.onDidChange(() => changed.fire()), vscode.workspace.onDidChangeWorkspaceFolders(() => changed.fire()));
+  context.subscriptions.push(changed, environment.onDidChange(() => changed.fire()), vscode.workspace.onDidChangeWorkspaceFolders(() => changed.fire()), vscode.workspace.onDidGrantWorkspaceTrust(() => changed.fire()));
   context.subscriptions.push(
     lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, {
       onDidChangeMcpServerDefinitions: changed.event,
       provideMcpServerDefinitions() {
-        const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
+        // A server that reads the workspace's settings runs in a trusted workspace only (as the local catalog does).
+        const folders = vscode.workspace.isTrusted ? (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file') : [];
         if (folders.length === 0) return [];
         const args = [cli, 'mcp', ...folders.flatMap((f) => ['--workspace', f.uri.fsPath])];
         // The extension host's own executable, run as Node; the catalog as the integrated terminals reach it (never the token).
