@@ -57,6 +57,7 @@ describe('catalog-code mcp over stdio (offline workspace)', () => {
     mkdirSync(join(root, 'outside'));
     writeFileSync(join(root, 'outside', 'secret.yaml'), TIERS);
     symlinkSync(join(root, 'outside'), join(workspace, 'linked'));
+    symlinkSync(join(root, 'outside', 'secret.yaml'), join(workspace, 'metadata', 'secret-link.yaml'));
     session = await connect(['--workspace', workspace]);
   });
   after(async () => {
@@ -152,7 +153,7 @@ describe('catalog-code mcp over stdio (offline workspace)', () => {
   });
 
   it('keeps paths inside the workspace folders: no .., no absolute paths outside, no links out', async () => {
-    for (const paths of [['../outside/secret.yaml'], ['metadata/../../outside'], [join(root, 'outside', 'secret.yaml')], ['linked'], ['linked/secret.yaml'], ['/etc/**']]) {
+    for (const paths of [['../outside/secret.yaml'], ['metadata/../../outside'], [join(root, 'outside', 'secret.yaml')], ['linked'], ['linked/secret.yaml'], ['metadata/secret-link.yaml'], ['/etc/**']]) {
       const result = await call(session, 'validate_files', { paths });
       assert.equal(result.isError, true, `${paths[0]}: ${result.text}`);
       assert.doesNotMatch(result.text, /io\.acme\.tier/, 'nothing of the file outside is read');
