@@ -36,6 +36,8 @@ const common = {
   minify: production,
   logLevel: 'silent',
   plugins: [reportProblems],
+  // The SQL parser's CommonJS build: its ESM build for Node awaits at the top level, which a CommonJS bundle cannot.
+  alias: { '@polyglot-sql/sdk': './node_modules/@polyglot-sql/sdk/dist/index.cjs' },
   // Which packages each bundle carries: THIRD-PARTY-NOTICES.md is generated from it (scripts/thirdPartyNotices.ts).
   metafile: true,
 };
@@ -80,6 +82,8 @@ const entries = [
   { entryPoints: ['client/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', './extensionMain', './extensionMain.js'] },
   { entryPoints: ['client/extensionMain.ts'], outfile: 'dist/extensionMain.js', external: ['vscode'] },
   { entryPoints: ['server/main.ts'], outfile: 'dist/server.js' },
+  // SQL lineage's worker thread (server/sqlLineageRequests.ts): the SQL parser, loaded on the first request only.
+  { entryPoints: ['server/sqlLineageWorker.ts'], outfile: 'dist/sqlLineageWorker.js' },
   // The npm package's `catalog-code-language-server`: picks stdio, then requires dist/server.js.
   { entryPoints: ['server/stdio.ts'], outfile: 'dist/language-server.js', external: ['./server.js'], banner: { js: '#!/usr/bin/env node' } },
   // `catalog-code` (package.json bin): a launcher that loads `validate`'s own bundle or the whole CLI's.
@@ -98,10 +102,14 @@ const entries = [
   { entryPoints: ['client/graph/webview/layoutWorker.ts'], outfile: 'dist/lineageGraphLayout.js', platform: 'browser', target: 'es2022', format: 'iife', sourcemap: false, alias: browserD3Dag },
 ];
 
-/** node-sqlite3-wasm loads its WebAssembly from the folder of the script that bundles it. */
+/**
+ * node-sqlite3-wasm loads its WebAssembly from the folder of the script that bundles it, and so does
+ * the SQL parser (@polyglot-sql/sdk, core/sql/sqlParser.ts: loaded on first use of SQL lineage only).
+ */
 function copyRuntimeAssets() {
   mkdirSync('dist', { recursive: true });
   copyFileSync('node_modules/node-sqlite3-wasm/dist/node-sqlite3-wasm.wasm', 'dist/node-sqlite3-wasm.wasm');
+  copyFileSync('node_modules/@polyglot-sql/sdk/dist/polyglot_sql.wasm', 'dist/polyglot_sql.wasm');
 }
 
 async function main() {

@@ -22,6 +22,7 @@ import { keystrokeCase } from './cases/keystroke';
 import { openLargeCase } from './cases/openLarge';
 import { handWrittenCase } from './cases/handWritten';
 import { settledCase } from './cases/settled';
+import { sqlLineageCase } from './cases/sqlLineage';
 import { REPO_ROOT, type BenchContext } from './support/context';
 import { DEFAULT_SEED } from '../support/random';
 import { markdownReport, type RunInfo } from '../support/bench/report';
@@ -44,6 +45,7 @@ const CASES: Record<string, (ctx: BenchContext) => Promise<CaseResult>> = {
   openLarge: openLargeCase,
   handWritten: handWrittenCase,
   settled: settledCase,
+  sqlLineage: sqlLineageCase,
 };
 
 const TITLES: Record<string, string> = {
@@ -62,6 +64,7 @@ const TITLES: Record<string, string> = {
   openLarge: '13. Opening a large file, and never blocked by one (issue 27)',
   handWritten: '14. Hand-written parts against the libraries\' own lower-level APIs (issue 35)',
   settled: '15. Settled answers: a cold server, start-up, the first keystroke, structural edits (issue 34)',
+  sqlLineage: '16. Column lineage from a 200-line SQL statement (issue 38)',
 };
 
 interface Args {

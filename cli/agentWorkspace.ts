@@ -79,6 +79,8 @@ export class AgentWorkspace {
       service: this.options.service,
       allowPush: this.options.allowPush,
       ...(signal ? { signal } : {}),
+      // Loaded on the first call only (the parser's WebAssembly is ~0.2 s and tens of MB): a server that never proposes lineage never pays it.
+      sqlLineage: async (request) => (await import('../core/sql/sqlLineage.js')).deriveSqlLineage(request),
       snapshot: async (): Promise<AgentSnapshot> => read(),
       judgeAgainstCatalog: () => this.judge(read()),
     };

@@ -18,17 +18,20 @@ import { describeError, serviceConnection } from './connection';
 import { loadMetadataDocuments } from './documents';
 import { exitWith, proceed, type OrExit } from './exit';
 import type { CliIo } from './io';
+import { serviceUrlFrom } from './serviceUrl';
 
 export const LINEAGE_USAGE = `Usage: catalog-code lineage [URN] [PATH...] [--urn URN] [--column NAME]
                             [--direction upstream|downstream|both] [--hops N | --degree 1|2|3+]
                             [--format text|json|table] [--service URL]
        catalog-code lineage path --from URN --to URN [--from-column NAME] [--to-column NAME]
                             [PATH...] [--hops N] [--format text|json|table] [--service URL]
+       catalog-code lineage from-sql FILE --dialect D [--schema SCHEMA.json] [--format json|yaml]
 
 Prints the lineage of one entity as a tree: what it is derived from (upstream) and what depends
 on it (downstream), hop by hop, with each entity's degree, a dataset's column-level edges, and
 cycles marked ↺ (shown once, not followed). 'lineage path' prints the shortest path between two
-entities, or two columns (--from-column/--to-column, or schemaField URNs).
+entities, or two columns (--from-column/--to-column, or schemaField URNs). 'lineage from-sql'
+prints the column lineage a SQL file implies (see 'catalog-code lineage from-sql --help').
 
 With PATH (files or folders of metadata files) the lineage is shown as the files will make it
 once pushed, as the editor shows it: an edge a file adds is marked "+ added in FILE", one it
@@ -77,6 +80,7 @@ interface LineageSource {
 }
 
 export async function runLineage(argv: string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'from-sql') return (await import('./lineageFromSql.js')).runLineageFromSql(argv.slice(1), io);
   const isPath = argv[0] === 'path';
   const commandLine = parseCommandLine(isPath ? argv.slice(1) : argv, OPTIONS, LINEAGE_USAGE, io);
   if (!commandLine.ok) return commandLine.exit;
@@ -167,7 +171,7 @@ function rootUrn(urn: string, column: string | undefined): { ok: true; value: st
  */
 async function openSource(values: Values, paths: readonly string[], io: CliIo): Promise<OrExit<LineageSource>> {
   let connection: ServiceConnection | undefined;
-  if (values.service !== undefined || process.env.CATALOG_SERVICE_URL || paths.length === 0) {
+  if (serviceUrlFrom(values.service) !== undefined || paths.length === 0) {
     const connected = serviceConnection(values, io);
     if (!connected.ok) return connected;
     connection = connected.value;

@@ -10,6 +10,7 @@ import type { PushPlan } from './plan/pushPlanTypes';
 import type { PushVerdicts } from './plan/pushVerdicts';
 import type { TypeNamespace } from './urn';
 import type { FormatId } from './model/facts';
+import type { SqlLineageResult, SqlTableSchemas } from './sql/sqlLineageTypes';
 
 /**
  * What a client passes in `initialize` → `initializationOptions`. All fields are optional. The VS
@@ -326,6 +327,32 @@ export interface ClaimedFilesParams {
 export const ClaimedFilesNotification = {
   method: 'catalogCode/claimedFiles',
   type: new NotificationType<ClaimedFilesParams>('catalogCode/claimedFiles'),
+} as const;
+
+/**
+ * Client → server: the column lineage of a SQL text (core/sql/sqlLineage.ts), computed in the
+ * server's worker (server/sqlLineageRequests.ts) with the columns the workspace's dataset YAML
+ * and MCP `schemaMetadata` give the dialect's platform, under `schemas` (which win). The code
+ * lens of a `.sql` file and its command ask it.
+ */
+export interface SqlLineageParams {
+  /** the SQL text (the editor's buffer) */
+  text: string;
+  dialect: string;
+  defaultDatabase?: string;
+  defaultSchema?: string;
+  schemas?: SqlTableSchemas;
+}
+
+export interface SqlLineageAnswer {
+  result: SqlLineageResult;
+  /** how many tables the workspace gave columns for */
+  workspaceTables: number;
+}
+
+export const SqlLineageRequestType = {
+  method: 'catalogCode/sqlLineage',
+  type: new RequestType<SqlLineageParams, SqlLineageAnswer, void>('catalogCode/sqlLineage'),
 } as const;
 
 export interface AgentToolParams {

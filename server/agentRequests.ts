@@ -4,6 +4,7 @@ import { runAgentTool } from '../core/agent/tools';
 import type { AgentContext } from '../core/agent/toolTypes';
 import { AgentToolRequest, type AgentToolParams } from '../core/protocol';
 import type { Lifecycle } from './lifecycle';
+import type { SqlLineageWorker } from './sqlLineageRequests';
 import type { ServerState } from './state';
 
 /**
@@ -12,17 +13,17 @@ import type { ServerState } from './state';
  * what the editor shows. Read-only: push_changes is never run from here (a push from the editor
  * goes through its own confirmed Push command).
  */
-export function listenAgentRequests(lsp: Connection, state: ServerState, lifecycle: Lifecycle): void {
+export function listenAgentRequests(lsp: Connection, state: ServerState, lifecycle: Lifecycle, sqlLineage: SqlLineageWorker): void {
   lsp.onRequest(
     AgentToolRequest.type,
     lifecycle.guard(async (params: AgentToolParams, token: CancellationToken) => {
       if (typeof params?.name !== 'string' || !Array.isArray(params.folders)) return new ResponseError(ErrorCodes.InvalidParams, 'catalogCode/agentTool needs name, input and folders.');
-      return runAgentTool(params.name, params.input ?? {}, contextOf(state, params.folders, token));
+      return runAgentTool(params.name, params.input ?? {}, contextOf(state, params.folders, token, sqlLineage));
     }),
   );
 }
 
-function contextOf(state: ServerState, folders: readonly unknown[], token: CancellationToken): AgentContext {
+function contextOf(state: ServerState, folders: readonly unknown[], token: CancellationToken, sqlLineage: SqlLineageWorker): AgentContext {
   const abort = new AbortController();
   token.onCancellationRequested(() => abort.abort());
   return {
@@ -31,6 +32,8 @@ function contextOf(state: ServerState, folders: readonly unknown[], token: Cance
     service: state.service,
     allowPush: false,
     signal: abort.signal,
+    // In the worker the code lens uses: the parser's start-up and memory stay off the server's event loop.
+    sqlLineage: (request) => sqlLineage.run(request),
     async snapshot() {
       // Open documents are read lazily (core/incremental): bring them to the editor's version first,
       // and let a first pass ask the catalog about the files' entities, as Validate Workspace does.

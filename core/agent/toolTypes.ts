@@ -1,5 +1,6 @@
 import type { ServiceConnection } from '../api/http';
 import type { PendingState } from '../pending/pendingState';
+import type { SqlLineageRequest, SqlLineageResult } from '../sql/sqlLineageTypes';
 import type { WorkspaceSession } from '../workspace/session';
 
 /**
@@ -44,6 +45,11 @@ export interface AgentContext {
   judgeAgainstCatalog?(): Promise<void>;
   /** the catalog; undefined offline (the files alone) */
   service: ServiceConnection | undefined;
+  /**
+   * Column lineage from SQL (core/sql/sqlLineage.ts): in process for `catalog-code mcp`, in the
+   * language server's worker for VS Code's tools; absent where neither runs.
+   */
+  sqlLineage?(request: SqlLineageRequest): Promise<SqlLineageResult>;
   /** push_changes runs only when the server was started with --allow-push */
   allowPush: boolean;
   signal?: AbortSignal;

@@ -2,6 +2,7 @@ import { cardinality } from './cardinality';
 import { columnOutsideEdge } from './columnOutsideEdge';
 import { definitionCollision } from './definitionCollision';
 import { definitionDuplicate } from './definitionDuplicate';
+import { definitionHardDelete } from './definitionHardDelete';
 import { definitionLive } from './definitionLive';
 import { duplicateEdge } from './duplicateEdge';
 import { entityExists } from './entityExists';
@@ -26,6 +27,7 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   definitionDuplicate,
   definitionLive,
   definitionCollision,
+  definitionHardDelete,
   propertySettings,
   propertyExists,
   propertySoftDeleted,

@@ -112,9 +112,24 @@ describe('catalog-code mcp over stdio (offline workspace)', () => {
     const explained = await call(session, 'explain_diagnostic', { code: 'property.notAllowedValue' });
     assert.equal(explained.structured.authority, 'datahub');
     assert.match(String(explained.structured.documentation), /diagnostics\.md#property\.notAllowedValue$/);
-    const sql = await call(session, 'propose_lineage_from_sql', { sql: 'insert into a select * from b', dialect: 'snowflake' });
-    assert.equal(sql.isError, true);
-    assert.equal(sql.structured.available, false);
+  });
+
+  it('propose_lineage_from_sql proposes the column edges of an INSERT … SELECT as lineage-file entries, and names the dialects it knows', async () => {
+    const sql = await call(session, 'propose_lineage_from_sql', { sql: 'insert into report (id, total) select o.id, o.amount * 2 from orders o', dialect: 'hive' });
+    assert.equal(sql.isError, false, sql.text);
+    assert.deepEqual([sql.structured.inTables, sql.structured.outTables], [['orders'], ['report']]);
+    const field = (table: string, column: string) => `urn:li:schemaField:(${ds(table)},${column})`;
+    const [entry] = sql.structured.lineageFileEntries as { entity: { name: string }; upstream: { entity: { name: string } }[]; fineGrainedLineages: { upstreams: string[]; downstreams: string[] }[] }[];
+    assert.equal(entry.entity.name, 'report');
+    assert.deepEqual(entry.upstream.map((u) => u.entity.name), ['orders']);
+    assert.deepEqual(entry.fineGrainedLineages.map((edge) => [edge.upstreams, edge.downstreams]), [
+      [[field('orders', 'id')], [field('report', 'id')]],
+      [[field('orders', 'amount')], [field('report', 'total')]],
+    ]);
+    assert.match(sql.text, /1 upstream table\(s\) → report; 2 column edge\(s\) proposed/);
+    const unknown = await call(session, 'propose_lineage_from_sql', { sql: 'select 1', dialect: 'cobol' });
+    assert.equal(unknown.isError, true);
+    assert.ok((unknown.structured.knownDialects as string[]).includes('snowflake'), unknown.text);
   });
 
   it('answers a malformed call with an error and keeps serving', async () => {

@@ -16,7 +16,7 @@ const fixtures = join(repo, 'test', 'fixtures', 'package');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
-/** What the package may hold, and all of it: the bundles, the WebAssembly SQLite, and the documents. */
+/** What the package may hold, and all of it: the bundles, the WebAssembly SQLite and SQL parser, and the documents. */
 const EXPECTED_FILES = [
   'CHANGELOG.md',
   'LICENSE',
@@ -28,7 +28,9 @@ const EXPECTED_FILES = [
   'dist/cli.js',
   'dist/language-server.js',
   'dist/node-sqlite3-wasm.wasm',
+  'dist/polyglot_sql.wasm',
   'dist/server.js',
+  'dist/sqlLineageWorker.js',
   'package.json',
   // The JSON Schemas of the YAML formats, for yaml-language-server users (docs/formats.md).
   'schemas/dataset.schema.json',

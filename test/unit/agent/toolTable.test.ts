@@ -18,7 +18,7 @@ const offline: AgentContext = {
 };
 
 test("package.json's languageModelTools are the tool table's read-only tools, as core/agent/contributions.ts makes them", () => {
-  assert.deepEqual(packageJson.contributes.languageModelTools, languageModelToolContributions());
+  assert.deepEqual(packageJson.contributes.languageModelTools, languageModelToolContributions(), 'run node --import tsx scripts/generateLanguageModelTools.ts');
   assert.deepEqual(packageJson.contributes.mcpServerDefinitionProviders.map((p) => p.id), [MCP_PROVIDER_ID]);
 });
 
@@ -54,7 +54,6 @@ test('a malformed call is an error result, never a throw: unknown tool, wrong ty
     ['validate_files', { limit: 0 }, /limit must be from 1 to 200/],
     ['explain_diagnostic', { code: 'x', extra: true }, /no option 'extra'/],
     ['propose_lineage_from_sql', { sql: 'x'.repeat(300_000), dialect: 'ansi' }, /at most 200000 are read/],
-    ['propose_lineage_from_sql', { sql: 'select 1' }, /dialect is required/],
     ['push_changes', { planHash: '0123456789abcdef' }, /There is no tool 'push_changes'/],
   ];
   for (const [name, input, expected] of cases) {
@@ -86,11 +85,15 @@ test('explain_diagnostic knows every code of the catalogue, says how to fix it, 
   assert.match(unknown.summary, /Codes near it: .*property\.notAllowedValue/);
 });
 
-test('propose_lineage_from_sql says the SQL capability is unavailable until it is wired', async () => {
-  const result = await runAgentTool('propose_lineage_from_sql', { sql: 'insert into a select id from b', dialect: 'snowflake' }, offline);
+test('propose_lineage_from_sql says SQL lineage is unavailable where no SQL lineage runs, and refuses a target that is not a dataset URN', async () => {
+  const result = await runAgentTool('propose_lineage_from_sql', { sql: 'insert into a select id from b' }, offline);
   assert.equal(result.isError, true);
   assert.equal(result.structured.available, false);
-  assert.match(result.summary, /issue #38/);
+  assert.match(result.summary, /not available where this tool runs/);
+  const withSql: AgentContext = { ...offline, sqlLineage: () => Promise.reject(new Error('not reached')) };
+  const badTarget = await runAgentTool('propose_lineage_from_sql', { sql: 'select id from b', target: 'urn:li:corpuser:jdoe' }, withSql);
+  assert.equal(badTarget.isError, true);
+  assert.match(badTarget.summary, /target must be a dataset URN/);
 });
 
 test('the message VS Code shows while a tool runs names the tool and what it is about, bounded', () => {

@@ -1,0 +1,82 @@
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver/node';
+import { SqlLineageRequestType, type SqlLineageAnswer, type SqlLineageParams } from '../core/protocol';
+import { datahubPlatformOf, sqlDialect } from '../core/sql/dialects';
+import type { SqlLineageRequest, SqlLineageResult } from '../core/sql/sqlLineageTypes';
+import { workspaceSchemas } from '../core/sql/workspaceSchemas';
+import type { Lifecycle } from './lifecycle';
+import type { ServerState } from './state';
+
+/** The longest SQL text the request reads (a compiled dbt model is far smaller). */
+const MAX_SQL = 2_000_000;
+
+/**
+ * The SQL lineage worker (dist/sqlLineageWorker.js), started on the first request and kept:
+ * the parser's start-up and memory are paid once, in the worker, never at the server's start.
+ */
+export class SqlLineageWorker {
+  private worker: Worker | undefined;
+  private next = 1;
+  private readonly waiting = new Map<number, (result: SqlLineageResult) => void>();
+
+  constructor(private readonly script = join(__dirname, 'sqlLineageWorker.js')) {}
+
+  run(request: SqlLineageRequest): Promise<SqlLineageResult> {
+    const worker = this.started();
+    const id = this.next++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      worker.postMessage({ id, request });
+    });
+  }
+
+  dispose(): void {
+    void this.worker?.terminate();
+    this.worker = undefined;
+  }
+
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(this.script);
+    worker.on('message', (message: { id: number; result: SqlLineageResult }) => {
+      this.waiting.get(message.id)?.(message.result);
+      this.waiting.delete(message.id);
+    });
+    const failed = (why: string) => {
+      if (this.worker === worker) this.worker = undefined;
+      for (const resolve of this.waiting.values()) resolve({ ok: false, reason: `The SQL lineage worker stopped (${why}); ask again to restart it.` });
+      this.waiting.clear();
+    };
+    worker.on('error', (error) => failed(error.message.slice(0, 200)));
+    worker.on('exit', (code) => failed(`exit code ${code}`));
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+}
+
+function paramsProblem(params: SqlLineageParams | undefined): string | undefined {
+  if (typeof params?.text !== 'string') return 'catalogCode/sqlLineage needs the SQL text (text).';
+  if (params.text.length > MAX_SQL) return `The SQL is ${params.text.length} characters long; catalogCode/sqlLineage reads at most ${MAX_SQL}.`;
+  if (typeof params.dialect !== 'string') return 'catalogCode/sqlLineage needs a dialect (snowflake, bigquery, postgres, …).';
+  return undefined;
+}
+
+/** `catalogCode/sqlLineage`: the SQL's column lineage, with the columns the workspace gives the dialect's platform. */
+export function listenSqlLineageRequests(lsp: Connection, state: ServerState, lifecycle: Lifecycle, worker: SqlLineageWorker): void {
+  lsp.onRequest(
+    SqlLineageRequestType.type,
+    lifecycle.guard(async (params): Promise<SqlLineageAnswer | ResponseError<void>> => {
+      const problem = paramsProblem(params);
+      if (problem) return new ResponseError(ErrorCodes.InvalidParams, problem);
+      const dialect = sqlDialect(params.dialect);
+      const platform = dialect ? datahubPlatformOf(dialect) : undefined;
+      state.documents.catchUp();
+      const known = platform ? workspaceSchemas(state.session.all().map((document) => document.model), platform) : {};
+      const schemas = { ...known, ...(params.schemas ?? {}) };
+      const result = await worker.run({ sql: params.text, dialect: params.dialect, defaultDatabase: params.defaultDatabase, defaultSchema: params.defaultSchema, schemas });
+      return { result, workspaceTables: Object.keys(known).length };
+    }),
+  );
+}

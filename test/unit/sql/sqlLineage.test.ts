@@ -1,0 +1,122 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { deriveSqlLineage } from '../../../core/sql/sqlLineage';
+import { knownSqlDialects, sqlDialect } from '../../../core/sql/dialects';
+import { procedureStatements } from '../../../core/sql/sqlProcedure';
+import { lineageFileEntries } from '../../../core/sql/lineageFragment';
+import type { SqlLineageOk, SqlLineageRequest, SqlLineageResult } from '../../../core/sql/sqlLineageTypes';
+
+async function lineage(request: Partial<SqlLineageRequest> & { sql: string }): Promise<SqlLineageOk> {
+  const result: SqlLineageResult = await deriveSqlLineage({ dialect: 'snowflake', ...request });
+  if (!result.ok) assert.fail(result.reason);
+  return result;
+}
+
+/** `table.column <- t.c, t.d` per output column, sorted. */
+function edges(result: SqlLineageOk): string[] {
+  return result.columns.map((column) => `${column.downstream.table ?? '(select)'}.${column.downstream.column} <- ${column.upstreams.map((upstream) => `${upstream.table}.${upstream.column}`).join(', ')}`).sort();
+}
+
+describe('column lineage from SQL', () => {
+  it('follows a CTE and a join into a view, with the schema placing unqualified columns', async () => {
+    const result = await lineage({
+      sql: 'CREATE VIEW mart.v AS WITH o AS (SELECT customer_id, SUM(amount) AS total FROM raw.orders GROUP BY 1) SELECT c.id, name, total FROM raw.customers c JOIN o ON o.customer_id = c.id',
+      schemas: { 'raw.customers': ['id', 'name'], 'raw.orders': ['customer_id', 'amount'] },
+    });
+    assert.deepEqual(result.inTables, ['raw.customers', 'raw.orders']);
+    assert.deepEqual(result.outTables, ['mart.v']);
+    assert.deepEqual(edges(result), ['mart.v.id <- raw.customers.id', 'mart.v.name <- raw.customers.name', 'mart.v.total <- raw.orders.amount']);
+    assert.ok(result.columns.every((column) => column.confidence === 'high'));
+  });
+
+  it('maps INSERT … SELECT by position onto the column list, after a WITH', async () => {
+    const result = await lineage({ sql: 'WITH s AS (SELECT a, b FROM src) INSERT INTO dst (x, y) SELECT b, a FROM s', dialect: 'tsql' });
+    assert.deepEqual(edges(result), ['dst.x <- src.b', 'dst.y <- src.a']);
+  });
+
+  it("maps an INSERT without a column list onto the target's known columns", async () => {
+    const result = await lineage({ sql: 'INSERT INTO dst SELECT p, q FROM src', dialect: 'postgres', schemas: { dst: ['x', 'y'] } });
+    assert.deepEqual(edges(result), ['dst.x <- src.p', 'dst.y <- src.q']);
+  });
+
+  it('expands SELECT * with known schemas, EXCEPT and REPLACE included', async () => {
+    const result = await lineage({ sql: 'SELECT * EXCEPT (b) REPLACE (LOWER(c) AS c) FROM t', dialect: 'bigquery', schemas: { t: ['a', 'b', 'c'] } });
+    assert.deepEqual(edges(result), ['(select).a <- t.a', '(select).c <- t.c']);
+  });
+
+  it('follows a column through a star over a table of unknown columns, and a derived table without alias', async () => {
+    const result = await lineage({ sql: 'SELECT x FROM (SELECT * FROM (SELECT * FROM db.sch.t))' });
+    assert.deepEqual(edges(result), ['(select).x <- db.sch.t.x']);
+  });
+
+  it('qualifies tables with the default database and schema', async () => {
+    const result = await lineage({ sql: 'SELECT a FROM t', defaultDatabase: 'db', defaultSchema: 'sch' });
+    assert.deepEqual(result.inTables, ['db.sch.t']);
+  });
+
+  it('gives no upstream, and a low confidence, to a column two schema-less sources could hold', async () => {
+    const result = await lineage({ sql: 'SELECT a FROM t1 JOIN t2 ON t1.id = t2.id', dialect: 'hive' });
+    assert.deepEqual(result.columns[0]?.upstreams, []);
+    assert.equal(result.columns[0]?.confidence, 'low');
+  });
+
+  it('reads UPDATE … SET … FROM, with the target named by its alias', async () => {
+    const result = await lineage({ sql: 'UPDATE o SET status = s.status FROM orders o JOIN staging s ON o.id = s.id', dialect: 'tsql' });
+    assert.deepEqual(edges(result), ['orders.status <- staging.status']);
+  });
+
+  it('unions set operations by position, and correlated subqueries read the outer query', async () => {
+    const union = await lineage({ sql: 'SELECT a AS x FROM t1 UNION ALL SELECT b FROM t2' });
+    assert.deepEqual(edges(union), ['(select).x <- t1.a, t2.b']);
+    const scalar = await lineage({ sql: 'SELECT (SELECT MAX(v) FROM u WHERE u.id = t.id) AS m FROM t', dialect: 'postgres', schemas: { u: ['id', 'v'], t: ['id'] } });
+    assert.deepEqual(edges(scalar), ['(select).m <- u.v']);
+  });
+
+  it('reads the statements of an MSSQL procedure one by one', async () => {
+    const sql = `CREATE PROCEDURE dbo.p @id INT AS
+BEGIN
+  BEGIN TRY
+    INSERT INTO #tmp (id, name)
+    SELECT id, name FROM customers;
+    UPDATE target SET name = t.name
+    FROM target JOIN #tmp t ON target.id = t.id;
+  END TRY
+  BEGIN CATCH
+    THROW;
+  END CATCH
+END`;
+    assert.equal(procedureStatements(sql)?.statements.length, 2);
+    const result = await lineage({ sql, dialect: 'mssql' });
+    assert.deepEqual(edges(result), ['target.name <- tmp.name', 'tmp.id <- customers.id', 'tmp.name <- customers.name']);
+  });
+
+  it('says why it cannot read a statement, and which dialects it knows', async () => {
+    const broken = await deriveSqlLineage({ sql: 'SELEC a FROM', dialect: 'postgres' });
+    assert.equal(broken.ok, false);
+    assert.match(broken.ok ? '' : broken.reason, /could not be read as postgres at line 1/);
+    const unknown = await deriveSqlLineage({ sql: 'SELECT 1', dialect: 'cobol' });
+    assert.ok(!unknown.ok && unknown.knownDialects?.includes('snowflake'));
+  });
+
+  it('knows DataHub platform names and the usual aliases', () => {
+    for (const name of ['snowflake', 'bigquery', 'redshift', 'postgres', 'mysql', 'mssql', 'oracle', 'teradata', 'trino', 'athena', 'databricks', 'hive', 'sqlite', 'clickhouse', 'dremio', 'ansi', 'tsql', 'spark', 'postgresql']) {
+      assert.ok(sqlDialect(name), name);
+      assert.ok(knownSqlDialects().includes(name), name);
+    }
+    assert.equal(sqlDialect('PostgreSQL')?.platform, 'postgres');
+  });
+
+  it('writes lineage-file entries with one column edge per output column that reads something', async () => {
+    const result = await lineage({ sql: 'SELECT a, 1 AS one FROM raw.t', dialect: 'postgres' });
+    const [entry] = lineageFileEntries(result, { platform: 'postgres', target: 'mart.m' });
+    assert.equal(entry?.entity.name, 'mart.m');
+    assert.deepEqual(entry?.fineGrainedLineages, [
+      {
+        upstreamType: 'FIELD_SET',
+        upstreams: ['urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:postgres,raw.t,PROD),a)'],
+        downstreamType: 'FIELD',
+        downstreams: ['urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:postgres,mart.m,PROD),a)'],
+      },
+    ]);
+  });
+});
