@@ -5,7 +5,7 @@ import { agentTools, runAgentTool } from '../core/agent/tools';
 import type { AgentTool, ToolResult } from '../core/agent/toolTypes';
 import { logLines } from '../core/output/logText';
 import { parseCommandLine } from './args';
-import { agentContextFor, workspaceFolders, type AgentWorkspaceOptions } from './agentWorkspace';
+import { AgentWorkspace, workspaceFolders, type AgentWorkspaceOptions } from './agentWorkspace';
 import { announced, connectionFrom, type CliConnection } from './connection';
 import type { CliIo } from './io';
 
@@ -70,10 +70,11 @@ function startLine(options: AgentWorkspaceOptions, service: CliConnection | unde
 /** Serves until the client closes stdin. */
 async function serve(options: AgentWorkspaceOptions, io: CliIo): Promise<void> {
   const tools = agentTools({ allowPush: options.allowPush });
+  const workspace = new AgentWorkspace(options, io.stderr);
   const server = new Server({ name: 'catalog-code', version: io.version }, { capabilities: { tools: {} }, instructions: 'Catalog Code checks DataHub metadata files (YAML/JSON) in this workspace. Validate after editing metadata, plan before pushing, and read lineage as the files will make it.' });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(toolListing) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const context = { ...agentContextFor(options, io.stderr), signal: extra.signal };
+    const context = workspace.contextForCall(extra.signal);
     const started = Date.now();
     const result = await runAgentTool(request.params.name, request.params.arguments ?? {}, context);
     io.stderr(logLines(`${String(request.params.name).slice(0, 60)}: ${result.isError ? 'error' : 'ok'} in ${Date.now() - started} ms`));

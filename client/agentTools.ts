@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { languageModelToolName, MCP_PROVIDER_ID } from '../core/agent/contributions';
+import { invocationMessage, languageModelToolName, MCP_PROVIDER_ID } from '../core/agent/contributions';
 import { READ_ONLY_TOOLS } from '../core/agent/tools';
 import type { AgentTool, ToolResult } from '../core/agent/toolTypes';
 import { AgentToolRequest } from '../core/protocol';
@@ -12,7 +12,7 @@ import { AgentToolRequest } from '../core/protocol';
  * are newer than the oldest VS Code the extension runs on (engines ^1.95: language-model tools
  * came with 1.95, MCP server definitions with 1.101), so each is used only where it exists.
  */
-export function registerAgentTools(context: vscode.ExtensionContext, client: () => LanguageClient | undefined, mcpEnvironment: () => Record<string, string>, log: vscode.LogOutputChannel): void {
+export function registerAgentTools(context: vscode.ExtensionContext, client: () => LanguageClient | undefined, mcpEnvironment: McpEnvironment, log: vscode.LogOutputChannel): void {
   const lm = vscode.lm as Partial<typeof vscode.lm> | undefined;
   if (typeof lm?.registerTool === 'function') {
     for (const tool of READ_ONLY_TOOLS) context.subscriptions.push(lm.registerTool(languageModelToolName(tool.name), languageModelTool(tool, client)));
@@ -33,19 +33,19 @@ function languageModelTool(tool: AgentTool, client: () => LanguageClient | undef
   };
 }
 
-/** What the chat shows while the tool runs: which tool, on what. */
-export function invocationMessage(tool: AgentTool, input: Record<string, unknown> | undefined): string {
-  const subject = [input?.urn, input?.dataset, input?.property, input?.code, Array.isArray(input?.paths) ? (input.paths as unknown[]).slice(0, 3).join(', ') : undefined].find((value) => typeof value === 'string' && value.length > 0);
-  return `Catalog Code: ${tool.title}${subject ? ` — ${String(subject).slice(0, 120)}` : ''}`;
+/** The catalog the registered MCP server reaches (the integrated terminals' variables), and when that changes. */
+export interface McpEnvironment {
+  variables(): Record<string, string>;
+  onDidChange: vscode.Event<void>;
 }
 
 /** The parts of VS Code 1.101's MCP API this uses, declared here: @types/vscode is kept at the oldest supported version. */
 interface McpApi {
-  registerMcpServerDefinitionProvider(id: string, provider: { provideMcpServerDefinitions(): unknown[] }): vscode.Disposable;
+  registerMcpServerDefinitionProvider(id: string, provider: { onDidChangeMcpServerDefinitions?: vscode.Event<void>; provideMcpServerDefinitions(): unknown[] }): vscode.Disposable;
 }
 type McpStdioServerDefinitionClass = new (label: string, command: string, args: string[], env?: Record<string, string>, version?: string) => { cwd?: vscode.Uri };
 
-function registerMcpServer(context: vscode.ExtensionContext, environment: () => Record<string, string>, log: vscode.LogOutputChannel): void {
+function registerMcpServer(context: vscode.ExtensionContext, environment: McpEnvironment, log: vscode.LogOutputChannel): void {
   const lm = vscode.lm as unknown as Partial<McpApi> | undefined;
   const Definition = (vscode as unknown as { McpStdioServerDefinition?: McpStdioServerDefinitionClass }).McpStdioServerDefinition;
   if (typeof lm?.registerMcpServerDefinitionProvider !== 'function' || !Definition) {
@@ -53,14 +53,19 @@ function registerMcpServer(context: vscode.ExtensionContext, environment: () => 
     return;
   }
   const cli = vscode.Uri.joinPath(context.extensionUri, 'dist', 'cli.js').fsPath;
+  // Asked again when the catalog or the workspace folders change.
+  const changed = new vscode.EventEmitter<void>();
+  context.subscriptions.push(changed, environment.onDidChange(() => changed.fire()), vscode.workspace.onDidChangeWorkspaceFolders(() => changed.fire()), vscode.workspace.onDidGrantWorkspaceTrust(() => changed.fire()));
   context.subscriptions.push(
     lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, {
+      onDidChangeMcpServerDefinitions: changed.event,
       provideMcpServerDefinitions() {
-        const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
+        // A server that reads the workspace's settings runs in a trusted workspace only (as the local catalog does).
+        const folders = vscode.workspace.isTrusted ? (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file') : [];
         if (folders.length === 0) return [];
         const args = [cli, 'mcp', ...folders.flatMap((f) => ['--workspace', f.uri.fsPath])];
         // The extension host's own executable, run as Node; the catalog as the integrated terminals reach it (never the token).
-        const definition = new Definition('Catalog Code', process.execPath, args, { ELECTRON_RUN_AS_NODE: '1', ...environment() }, String(context.extension.packageJSON.version ?? ''));
+        const definition = new Definition('Catalog Code', process.execPath, args, { ELECTRON_RUN_AS_NODE: '1', ...environment.variables() }, String(context.extension.packageJSON.version ?? ''));
         definition.cwd = folders[0].uri;
         return [definition];
       },

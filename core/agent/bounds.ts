@@ -3,8 +3,10 @@
  * is small and a workspace may be large, so each list is cut and says how many more there are.
  */
 export const AGENT_LIMITS = {
-  /** diagnostics of validate_files */
+  /** diagnostics of validate_files: `limit`, at most this many */
   diagnostics: 200,
+  /** diagnostics of validate_files when no `limit` is given */
+  diagnosticsDefault: 50,
   /** plan items of plan_changes (each with at most `changesPerItem` lines) */
   planItems: 100,
   changesPerItem: 20,

@@ -24,9 +24,11 @@ export const describePropertyTool: AgentTool = {
   readOnly: true,
   async run(input, context) {
     const { session } = await context.snapshot();
-    let service: ReadonlyMap<string, PropertyDefinitionInfo> = new Map();
+    // The session's own view of the catalog's definitions where it keeps them (the language server's live ones); else read here.
+    const known = session.definitionsView();
+    let service: ReadonlyMap<string, PropertyDefinitionInfo> = known.service;
     let serviceProblem: string | undefined;
-    if (context.service) {
+    if (context.service && !known.serviceAvailable) {
       try {
         service = await serviceDefinitions(context.service);
       } catch (error) {

@@ -33,6 +33,7 @@ export const validateFilesTool: AgentTool = {
     type: 'object',
     properties: {
       paths: { type: 'array', maxItems: AGENT_LIMITS.paths, items: { type: 'string', minLength: 1, maxLength: 1000 }, description: 'Files, folders or globs relative to the workspace folder (e.g. "metadata/**/*.yaml"); default: every metadata file of the workspace.' },
+      limit: { type: 'integer', minimum: 1, maximum: AGENT_LIMITS.diagnostics, description: `How many problems to list, errors first (default ${AGENT_LIMITS.diagnosticsDefault}); the counts are always of all of them.` },
     },
     additionalProperties: false,
   },
@@ -45,7 +46,7 @@ export const validateFilesTool: AgentTool = {
     const documents = [...session.metadataDocuments(), ...session.uncheckedDocuments()].filter((document) => selected.value(uriPath(document.uri)));
     const found = documents.flatMap((document) => agentDiagnostics(session, document, context.folders));
     found.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.file.localeCompare(b.file) || a.line - b.line);
-    const { shown, more } = capped(found, AGENT_LIMITS.diagnostics);
+    const { shown, more } = capped(found, (input.limit as number | undefined) ?? AGENT_LIMITS.diagnosticsDefault);
     const errors = found.filter((d) => d.severity === 'error').length;
     const warnings = found.filter((d) => d.severity === 'warning').length;
     const summary = `${documents.length} metadata file(s) checked: ${errors} error(s), ${warnings} warning(s)${moreClause(more, 'problem(s)')}.${shown.slice(0, 5).map((d) => `\n${d.file}:${d.line}:${d.column} ${d.severity} ${d.code}: ${d.message}`).join('')}`;

@@ -57,6 +57,7 @@ describe('catalog-code mcp over stdio (offline workspace)', () => {
     mkdirSync(join(root, 'outside'));
     writeFileSync(join(root, 'outside', 'secret.yaml'), TIERS);
     symlinkSync(join(root, 'outside'), join(workspace, 'linked'));
+    symlinkSync(join(root, 'outside', 'secret.yaml'), join(workspace, 'metadata', 'secret-link.yaml'));
     session = await connect(['--workspace', workspace]);
   });
   after(async () => {
@@ -146,8 +147,28 @@ describe('catalog-code mcp over stdio (offline workspace)', () => {
     assert.equal(tools.length, 6);
   });
 
+  it("sees the files as they are at each call: a file added, changed and removed, and a settings change", async () => {
+    const codesOf = async () => ((await call(session, 'validate_files', {})).structured.diagnostics as { file: string; code: string }[]).map((d) => `${d.file} ${d.code}`);
+    assert.deepEqual(await codesOf(), ['metadata/datasets.yaml property.notAllowedValue']);
+    writeFileSync(join(workspace, 'metadata', 'more.yaml'), '- id: more\n  platform: hive\n  structured_properties:\n    io.acme.tier: bronze\n');
+    assert.deepEqual((await codesOf()).sort(), ['metadata/datasets.yaml property.notAllowedValue', 'metadata/more.yaml property.notAllowedValue']);
+    writeFileSync(join(workspace, 'metadata', 'tiers.yaml'), TIERS + '    - value: bronze\n    - value: platinum\n');
+    assert.deepEqual(await codesOf(), []);
+    rmSync(join(workspace, 'metadata', 'more.yaml'));
+    writeFileSync(join(workspace, 'metadata', 'tiers.yaml'), TIERS);
+    assert.deepEqual(await codesOf(), ['metadata/datasets.yaml property.notAllowedValue']);
+    mkdirSync(join(workspace, '.vscode'));
+    writeFileSync(join(workspace, '.vscode', 'settings.json'), JSON.stringify({ 'catalogCode.diagnostics.severity': { 'property.notAllowedValue': 'off' } }));
+    try {
+      assert.deepEqual(await codesOf(), [], 'the workspace settings apply, as in the editor and the CLI');
+    } finally {
+      rmSync(join(workspace, '.vscode'), { recursive: true });
+    }
+    assert.deepEqual(await codesOf(), ['metadata/datasets.yaml property.notAllowedValue']);
+  });
+
   it('keeps paths inside the workspace folders: no .., no absolute paths outside, no links out', async () => {
-    for (const paths of [['../outside/secret.yaml'], ['metadata/../../outside'], [join(root, 'outside', 'secret.yaml')], ['linked'], ['linked/secret.yaml'], ['/etc/**']]) {
+    for (const paths of [['../outside/secret.yaml'], ['metadata/../../outside'], [join(root, 'outside', 'secret.yaml')], ['linked'], ['linked/secret.yaml'], ['metadata/secret-link.yaml'], ['/etc/**']]) {
       const result = await call(session, 'validate_files', { paths });
       assert.equal(result.isError, true, `${paths[0]}: ${result.text}`);
       assert.doesNotMatch(result.text, /io\.acme\.tier/, 'nothing of the file outside is read');
@@ -263,6 +284,9 @@ describe('catalog-code mcp against the local catalog', () => {
       const judged = await call(online, 'validate_files', { paths: ['zoned.yaml'] });
       const codes = (judged.structured.diagnostics as { code: string; line: number }[]).map((d) => `${d.code}@${d.line}`);
       assert.deepEqual(codes, ['property.notAllowedValue@4'], judged.text);
+      const zone = await call(online, 'describe_property', { property: 'io.acme.zone' });
+      assert.match(String((zone.structured.definition as { definedIn: string }).definedIn), /^the catalog at http:\/\/127\.0\.0\.1:\d+$/, zone.text);
+      assert.deepEqual((zone.structured.uses as { file: string }[]).map((use) => use.file), ['zoned.yaml']);
       const alone = await call(offline, 'validate_files', { paths: ['zoned.yaml'] });
       assert.ok(!(alone.structured.diagnostics as { code: string }[]).some((d) => d.code === 'property.notAllowedValue'), alone.text);
     } finally {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { languageModelToolContributions, MCP_PROVIDER_ID } from '../../../core/agent/contributions';
+import { invocationMessage, languageModelToolContributions, MCP_PROVIDER_ID } from '../../../core/agent/contributions';
 import { FIX_BY_FAMILY } from '../../../core/agent/explainTool';
 import { agentTools, READ_ONLY_TOOLS, runAgentTool, withoutSecret } from '../../../core/agent/tools';
 import type { AgentContext, JsonSchema } from '../../../core/agent/toolTypes';
@@ -51,8 +51,9 @@ test('a malformed call is an error result, never a throw: unknown tool, wrong ty
     ['get_lineage', { urn: 'x', hops: 1.5 }, /hops must be a whole number/],
     ['get_lineage', { urn: 'x', hops: 99 }, /hops must be from 1 to 10/],
     ['describe_property', {}, /property is required/],
+    ['validate_files', { limit: 0 }, /limit must be from 1 to 200/],
     ['explain_diagnostic', { code: 'x', extra: true }, /no option 'extra'/],
-    ['propose_lineage_from_sql', { sql: 'x'.repeat(300_000) }, /at most 200000 are read/],
+    ['propose_lineage_from_sql', { sql: 'x'.repeat(300_000), dialect: 'ansi' }, /at most 200000 are read/],
     ['push_changes', { planHash: '0123456789abcdef' }, /There is no tool 'push_changes'/],
   ];
   for (const [name, input, expected] of cases) {
@@ -93,4 +94,11 @@ test('propose_lineage_from_sql says SQL lineage is unavailable where no SQL line
   const badTarget = await runAgentTool('propose_lineage_from_sql', { sql: 'select id from b', target: 'urn:li:corpuser:jdoe' }, withSql);
   assert.equal(badTarget.isError, true);
   assert.match(badTarget.summary, /target must be a dataset URN/);
+});
+
+test('the message VS Code shows while a tool runs names the tool and what it is about, bounded', () => {
+  assert.equal(invocationMessage({ title: 'Validate metadata files' }, {}), 'Catalog Code: Validate metadata files');
+  assert.equal(invocationMessage({ title: 'Validate metadata files' }, { paths: ['a.yaml', 'b.yaml', 'c.yaml', 'd.yaml'] }), 'Catalog Code: Validate metadata files — a.yaml, b.yaml, c.yaml and 1 more');
+  assert.equal(invocationMessage({ title: 'Get lineage' }, { urn: 'urn:li:dataset:(urn:li:dataPlatform:hive,x,PROD)' }), 'Catalog Code: Get lineage — urn:li:dataset:(urn:li:dataPlatform:hive,x,PROD)');
+  assert.equal(invocationMessage({ title: 'Explain' }, { code: `a\nb${'x'.repeat(300)}` }).length, 'Catalog Code: Explain — '.length + 120);
 });

@@ -66,6 +66,9 @@ test('validate_files: file, line, column, code and the quick fixes the editor of
   assert.equal(first.line, 4);
   assert.ok(first.quickFixes.some((title) => /gold/.test(title)), JSON.stringify(first.quickFixes));
   assert.equal(result.structured.filesChecked, 2);
+  const one = await runAgentTool('validate_files', { paths: ['meta'], limit: 1 }, context);
+  assert.equal((one.structured.diagnostics as unknown[]).length, 1);
+  assert.equal(one.structured.more, (one.structured.errors as number) + (one.structured.warnings as number) - 1);
 });
 
 test('get_lineage over the files alone: the edge the lineage file adds, by URN or by dataset name; an unknown name is an error', async () => {
