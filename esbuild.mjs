@@ -67,6 +67,14 @@ const offlineValidate = {
   },
 };
 
+/** The whole CLI's bundle loads `mcp` from dist/cli-mcp.js at run time: the MCP SDK stays out of every other verb's bundle. */
+const mcpApart = {
+  name: 'mcp-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/mcp\.js$/ }, () => ({ path: './cli-mcp.js', external: true }));
+  },
+};
+
 const browserD3Dag = { 'd3-dag': './node_modules/d3-dag/dist/d3-dag.esm.min.mjs' };
 
 const entries = [
@@ -80,7 +88,9 @@ const entries = [
   { entryPoints: ['server/stdio.ts'], outfile: 'dist/language-server.js', external: ['./server.js'], banner: { js: '#!/usr/bin/env node' } },
   // `catalog-code` (package.json bin): a launcher that loads `validate`'s own bundle or the whole CLI's.
   { entryPoints: ['cli/launcher.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, external: ['./cli-main.js', './cli-validate.js'] },
-  { entryPoints: ['cli/main.ts'], outfile: 'dist/cli-main.js' },
+  { entryPoints: ['cli/main.ts'], outfile: 'dist/cli-main.js', plugins: [reportProblems, mcpApart] },
+  // `catalog-code mcp` (cli/mcp.ts), loaded by cli-main.js for that command only: the MCP SDK.
+  { entryPoints: ['cli/mcp.ts'], outfile: 'dist/cli-mcp.js' },
   // Without the service client: validateMain.ts hands a run with --service to cli-main.js. Whitespace
   // and syntax minified in every build (names kept, with the source map): its comments made the
   // source two-byte text, and the smaller ASCII bundle peaks ~2.5 MiB lower on a large file.

@@ -7,6 +7,7 @@ import { failed, succeeded, type Result } from '../core/common/result';
 import type { ServiceTarget } from '../core/rules/target';
 import { exitWith, proceed, type OrExit } from './exit';
 import type { CliIo } from './io';
+import { serviceUrlFrom } from './serviceUrl';
 
 export interface ConnectionArgs {
   service?: string;
@@ -26,8 +27,8 @@ export interface CliConnection extends ServiceConnection {
  * A message in words when the URL is missing.
  */
 export function connectionFrom(args: ConnectionArgs, env: NodeJS.ProcessEnv = process.env, local: LocalTokenOptions = {}): Result<CliConnection> {
-  const url = args.service ?? env.CATALOG_SERVICE_URL;
-  if (!url) return failed('No catalog service given: pass --service URL (for example --service http://localhost:8080) or set CATALOG_SERVICE_URL.');
+  const url = serviceUrlFrom(args.service, env);
+  if (url === undefined || url === '') return failed('No catalog service given: pass --service URL (for example --service http://localhost:8080) or set CATALOG_SERVICE_URL.');
   return connectionTo(url, env, local);
 }
 

@@ -18,6 +18,7 @@ import { describeError, serviceConnection } from './connection';
 import { loadMetadataDocuments } from './documents';
 import { exitWith, proceed, type OrExit } from './exit';
 import type { CliIo } from './io';
+import { serviceUrlFrom } from './serviceUrl';
 
 export const LINEAGE_USAGE = `Usage: catalog-code lineage [URN] [PATH...] [--urn URN] [--column NAME]
                             [--direction upstream|downstream|both] [--hops N | --degree 1|2|3+]
@@ -170,7 +171,7 @@ function rootUrn(urn: string, column: string | undefined): { ok: true; value: st
  */
 async function openSource(values: Values, paths: readonly string[], io: CliIo): Promise<OrExit<LineageSource>> {
   let connection: ServiceConnection | undefined;
-  if (values.service !== undefined || process.env.CATALOG_SERVICE_URL || paths.length === 0) {
+  if (serviceUrlFrom(values.service) !== undefined || paths.length === 0) {
     const connected = serviceConnection(values, io);
     if (!connected.ok) return connected;
     connection = connected.value;

@@ -19,11 +19,12 @@ Commands:
   pull --out DIR       write files from what the catalog holds (definitions, values, lineage)
   lineage URN          print an entity's lineage as a tree
   serve                run the local catalog service
+  mcp                  serve the tools for coding agents over MCP (stdio; docs/agents.md)
 
 Run 'catalog-code <command> --help' for a command's options. Output is coloured on a terminal;
 ${NO_COLOR_FLAG} (any command) or the NO_COLOR environment variable turns colour off.`;
 
-const COMMANDS = ['init', 'validate', 'push', 'plan', 'pull', 'lineage', 'serve', 'help'];
+const COMMANDS = ['init', 'validate', 'push', 'plan', 'pull', 'lineage', 'serve', 'mcp', 'help'];
 
 async function main(commandLine: string[]): Promise<number> {
   const { io, argv } = processIoFor(version, commandLine);
@@ -49,6 +50,9 @@ async function main(commandLine: string[]): Promise<number> {
       return (await import('./pull.js')).runPull(rest, io);
     case 'lineage':
       return (await import('./lineage.js')).runLineage(rest, io);
+    case 'mcp':
+      // Its own bundle, dist/cli-mcp.js (esbuild.mjs): the MCP SDK is loaded by this command only.
+      return (await import('./mcp.js')).runMcp(rest, io);
     case '--version':
     case '-v':
       io.stdout(version);

@@ -7,7 +7,7 @@ import { CLAIMED_FILES_CONTEXT, CLAIMED_OVERFLOW_CONTEXT, HAS_METADATA_CONTEXT, 
 /**
  * Which files a format claims, as the language server tells them (`catalogCode/claimedFiles`,
  * server/claimedFiles.ts), turned into the context keys the Push, Plan and Pull menus read
- * (`resource in catalogCode.claimedFiles`), so they never show on package.json, a workflow or any
+ * (`resourcePath in catalogCode.claimedFiles`), so they never show on package.json, a workflow or any
  * other YAML or JSON. It also answers whether the workspace holds metadata at all, which decides
  * whether the local catalog may start on its own (connection/connectionManager.ts).
  */
@@ -43,7 +43,7 @@ export class ClaimedFiles implements vscode.Disposable {
     for (const uri of params.released ?? []) this.formats.delete(vscode.Uri.parse(uri).toString());
     for (const [uri, format] of Object.entries(params.claimed ?? {})) this.formats.set(vscode.Uri.parse(uri).toString(), format);
     this.told = true;
-    const context = claimedContext(this.formats.keys(), this.formats.size);
+    const context = claimedContext([...this.formats.keys()].map((uri) => vscode.Uri.parse(uri).fsPath), this.formats.size);
     await vscode.commands.executeCommand('setContext', CLAIMED_FILES_CONTEXT, context.claimed);
     await vscode.commands.executeCommand('setContext', CLAIMED_OVERFLOW_CONTEXT, context.overflow);
     await vscode.commands.executeCommand('setContext', HAS_METADATA_CONTEXT, context.hasMetadata);

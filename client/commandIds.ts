@@ -29,6 +29,7 @@ export const COMMAND_TABLE = {
   'catalogCode.stopLocalCatalog': NOTHING,
   'catalogCode.resetLocalCatalog': NOTHING,
   'catalogCode.loadSampleData': NOTHING,
+  'catalogCode.restoreSampleFiles': NOTHING,
   'catalogCode.refreshDefinitions': SERVER,
   'catalogCode.validateWorkspace': SERVER,
   'catalogCode.showLineageForUrn': NOTHING,

@@ -46,6 +46,7 @@ export function commandHandlers(o: CommandOwners): Record<MainCommandId, Command
     'catalogCode.stopLocalCatalog': o.localCatalog.stop,
     'catalogCode.resetLocalCatalog': o.localCatalog.reset,
     'catalogCode.loadSampleData': o.localCatalog.loadSampleData,
+    'catalogCode.restoreSampleFiles': o.localCatalog.restoreSampleFiles,
     'catalogCode.refreshDefinitions': () => o.languageServer.refreshDefinitions(),
     'catalogCode.validateWorkspace': () => o.workspaceValidation.run(),
     'catalogCode.showLineageForUrn': o.lineage.showForUrn,

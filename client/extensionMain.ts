@@ -20,6 +20,7 @@ import type { StatusParams } from '../core/protocol';
 import { pullCommand } from './pull/pullCommand';
 import { commandHandlers, provideCommands } from './commands';
 import { ClaimedFiles } from './claimedFiles';
+import { registerAgentTools } from './agentTools';
 
 /**
  * Everything the extension does beyond registering its commands, loaded by the entry bundle
@@ -87,6 +88,8 @@ export class CatalogExtension {
       openInDataHub: openInDataHubCommand(server, context.globalState),
     };
     provideCommands(this.deferred, commandHandlers(owners), owners, context.extension.packageJSON);
+    // The agents' tools (core/agent): language-model tools over the server's session, and `catalog-code mcp` for MCP clients.
+    registerAgentTools(context, () => languageServer.client, { variables: () => connection.terminalVariables()?.variables ?? {}, onDidChange: connection.onDidChange }, log);
 
     await languageServer.start();
     this.deferred.markReady();

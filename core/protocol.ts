@@ -354,3 +354,25 @@ export const SqlLineageRequestType = {
   method: 'catalogCode/sqlLineage',
   type: new RequestType<SqlLineageParams, SqlLineageAnswer, void>('catalogCode/sqlLineage'),
 } as const;
+
+export interface AgentToolParams {
+  /** a tool of core/agent/tools.ts */
+  name: string;
+  /** its input, checked by the server against the tool's schema */
+  input: Record<string, unknown>;
+  /** the workspace folders (paths) the tool may read: the editor's, when asked */
+  folders: string[];
+}
+
+/** A tool's answer (core/agent/toolTypes.ts ToolResult): a short summary, structured data, and whether the call was refused. */
+export interface AgentToolResult {
+  summary: string;
+  structured: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** Client → server: run one of the agents' tools (core/agent) over the server's workspace session, for VS Code's language-model tools. */
+export const AgentToolRequest = {
+  method: 'catalogCode/agentTool',
+  type: new RequestType<AgentToolParams, AgentToolResult, void>('catalogCode/agentTool'),
+} as const;

@@ -11,14 +11,16 @@ import { packageExtension } from '../support/e2e/extensionPackage';
 import { QUIET_WORKBENCH_SETTINGS } from '../test/e2e/workbenchSettings';
 import { CODE_SERVER_VERSION, cacheDir, ensureCodeServer, kerberosHeadersPresent, setupLog } from '../support/e2e/setup';
 import { choosePort, logLine, onPath, runLogged, stopGroup, waitForUrl } from './demo/processes';
+import { elapsed } from '../support/e2e/setupProgress';
 import { prepareWorkspace, repoRoot, sampleCatalog } from './demo/workspace';
 import { catalogOnlyHeadline, type CatalogOnlyReason } from './demo/catalogOnly';
 import { announceLocalCatalog } from './demo/catalogAnnouncement';
+import { cliOnTerminalPath } from '../support/e2e/cliOnPath';
 
 // Always in this checkout, even when CATALOG_E2E_CACHE shares the code-server install between
 // checkouts: two demos (or a demo and the e2e suite) must not wipe each other's workspace and profile.
 const demoDir = join(repoRoot, '.vscode-test', 'demo');
-const dirs = { workspace: join(demoDir, 'workspace'), userData: join(demoDir, 'user-data'), extensions: join(demoDir, 'extensions'), xdg: join(demoDir, 'xdg'), catalog: join(demoDir, 'catalog') };
+const dirs = { bin: join(demoDir, 'bin'), workspace: join(demoDir, 'workspace'), userData: join(demoDir, 'user-data'), extensions: join(demoDir, 'extensions'), xdg: join(demoDir, 'xdg'), catalog: join(demoDir, 'catalog') };
 const logs = { build: join(demoDir, 'build.log'), codeServer: join(demoDir, 'code-server.log'), catalog: join(demoDir, 'catalog.log') };
 const CODE_SERVER_PORT = 8081;
 const CATALOG_PORT = 8080;
@@ -26,18 +28,20 @@ const APT_ADVICE = 'sudo apt-get update && sudo apt-get install -y libkrb5-dev';
 
 
 const started = Date.now();
+let stepStarted = started;
 const shown = (path: string): string => relative(process.cwd(), path) || '.';
-const step = (text: string): void => console.log(`  ✓ ${text}`);
-const seconds = (): string => `${Math.round((Date.now() - started) / 1000)} s`;
+/** A step done, with how long it took. */
+const step = (text: string): void => {
+  console.log(`  ✓ ${text} (${elapsed(Date.now() - stepStarted)})`);
+  stepStarted = Date.now();
+};
+const seconds = (): string => elapsed(Date.now() - started);
 
+// The README's steps, not a second version of them (issue 37: the two told different stories).
 const TRY_THIS = [
-  'Try this:',
-  '  1. Open orders-lineage.yml: line 25 is underlined, a column edge reads a dataset that is not an upstream',
-  '     (hover it, or open the Problems panel with Ctrl+Shift+M).',
-  "  2. Open team-datasets.yaml: 'marketing' (line 6) is not an allowed value. Delete it and press",
-  '     Ctrl+Space for the allowed values with their descriptions; finance-datasets.yaml has a quick fix (Ctrl+.).',
-  '  3. Put the cursor on warehouse.orders_clean (line 2 of team-datasets.yaml) and click the Catalog Code',
-  '     icon in the activity bar: the Lineage view shows its upstreams and downstreams.',
+  'Then follow "The first five minutes" in README.md: orders-lineage.yml line 25, team-datasets.yaml,',
+  'F2 on io.catalogcode.quality.refreshHours, the Lineage view on revenue-lineage.yml, Catalog Code: Plan, and',
+  '`catalog-code plan .` in VS Code\'s terminal. The walkthrough is under Help → Welcome.',
 ];
 
 async function build(): Promise<void> {
@@ -111,14 +115,17 @@ async function openDesktop(): Promise<void> {
 
 async function startCodeServer(): Promise<void> {
   if (!existsSync(join(cacheDir, `code-server-${CODE_SERVER_VERSION}.ready`))) {
-    console.log(`  … installing Node 24 and code-server ${CODE_SERVER_VERSION} from npm into ${shown(cacheDir)} (first run only, a few minutes; log: ${shown(setupLog)})`);
+    console.log(`  … installing Node 24 and code-server ${CODE_SERVER_VERSION} from npm into ${shown(cacheDir)}: first run only, about 810 MB,`);
+    console.log(`    about 5 minutes on 2 cores (most of it compiling code-server's native modules); details in ${shown(setupLog)}`);
   }
-  const tools = await ensureCodeServer();
+  const tools = await ensureCodeServer((line) => console.log(line));
   step(`code-server ${CODE_SERVER_VERSION} ready`);
 
   for (const dir of [dirs.userData, dirs.extensions]) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   mkdirSync(join(dirs.userData, 'User'), { recursive: true });
-  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify(QUIET_WORKBENCH_SETTINGS, null, 2));
+  // `catalog-code` in the demo's integrated terminals, as README step 5 types it.
+  const terminalPath = cliOnTerminalPath(dirs.bin, join(repoRoot, 'dist', 'cli.js'));
+  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...QUIET_WORKBENCH_SETTINGS, ...terminalPath }, null, 2));
   // Packaging copies the repository, so it works outside it (a copy cannot go inside its source).
   const packaging = mkdtempSync(join(tmpdir(), 'catalog-code-demo-'));
   // XDG folders keep code-server's own config and logs out of the user's home.
@@ -148,7 +155,8 @@ async function startCodeServer(): Promise<void> {
     if (server.pid !== undefined) tryKill(-server.pid);
   });
   await waitForUrl(`${base}/healthz`, server, 'code-server', logs.codeServer);
-  step(`VS Code (code-server) is running (ready after ${seconds()})`);
+  step('VS Code (code-server) is running');
+  console.log(`  Ready after ${seconds()} in all.`);
 
   // code-server opens the workspace it was started with, so the plain address is enough.
   console.log(`\nOpen ${base}/ in your browser.\n`);

@@ -12,16 +12,16 @@ import type { ClientSupport } from './clientSupport';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';
 
+/** How long a hover waits for the catalog to say whether an entity exists before it answers without. */
+const HOVER_EXISTENCE_WAIT_MS = 3_000;
+
 /**
- * Completion, hover, code actions, symbols, definition and references: each reads the open
- * document's model from the workspace session and answers from memory.
+ * The feature input of an open document. `acrossWorkspace`: the answer reads other documents too
+ * (definition, references), so every open document is first brought to its newest version — edits
+ * are only recorded until something asks.
  */
-export function listenLanguageFeatures(lsp: Connection, state: ServerState, lifecycle: Lifecycle): void {
-  /**
-   * `acrossWorkspace`: the answer reads other documents too (definition, references), so every open
-   * document is first brought to its newest version — edits are only recorded until something asks.
-   */
-  function featureInput(uri: string, acrossWorkspace = false): FeatureInput | undefined {
+function featureInputReader(state: ServerState): (uri: string, acrossWorkspace?: boolean) => FeatureInput | undefined {
+  return (uri, acrossWorkspace = false) => {
     if (acrossWorkspace && state.documents.version(uri) !== undefined) state.documents.catchUp();
     const entry = state.documents.current(uri);
     if (!entry) return undefined;
@@ -31,7 +31,15 @@ export function listenLanguageFeatures(lsp: Connection, state: ServerState, life
     const entities = state.connectedExistence();
     if (entities) input.entities = entities;
     return input;
-  }
+  };
+}
+
+/**
+ * Completion, hover, code actions, symbols, definition and references: each reads the open
+ * document's model from the workspace session and answers from memory.
+ */
+export function listenLanguageFeatures(lsp: Connection, state: ServerState, lifecycle: Lifecycle): void {
+  const featureInput = featureInputReader(state);
 
   lsp.onCompletion(
     lifecycle.guard((params) => {
@@ -45,10 +53,12 @@ export function listenLanguageFeatures(lsp: Connection, state: ServerState, life
   );
 
   lsp.onHover(
-    lifecycle.guard((params) => {
-      const input = featureInput(params.textDocument.uri);
-      return input ? hover(input, input.document.lineIndex.offsetAt(params.position)) : null;
-    }),
+    lifecycle.guard((params) =>
+      afterExistenceAnswers(state, () => {
+        const input = featureInput(params.textDocument.uri);
+        return input ? hover(input, input.document.lineIndex.offsetAt(params.position)) : null;
+      }),
+    ),
   );
 
   lsp.onCodeAction(
@@ -99,4 +109,17 @@ export function listenLanguageFeatures(lsp: Connection, state: ServerState, life
 export function refreshCodeLensesWhenStale(lsp: Connection, state: ServerState, support: ClientSupport): void {
   if (!support.codeLensRefresh) return;
   state.onDiagnosticsStale(() => void lsp.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined));
+}
+
+/**
+ * The answer, asked again once the catalog has said whether the entities it just asked about exist:
+ * a URN seen for the first time gets that answer (waited for briefly — a slow service still gets a
+ * hover) rather than "hover again".
+ */
+async function afterExistenceAnswers<T>(state: ServerState, answer: () => T | null): Promise<T | null> {
+  const first = answer();
+  const existence = state.connectedExistence();
+  if (first === null || !existence || existence.pending === 0) return first;
+  await Promise.race([existence.settle(), new Promise((resolve) => setTimeout(resolve, HOVER_EXISTENCE_WAIT_MS).unref())]);
+  return answer();
 }

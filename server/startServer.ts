@@ -19,6 +19,7 @@ import { listenInlayHints } from './inlayHints';
 import { listenWorkspaceSymbols } from './workspaceSymbols';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics';
 import { listenLineageRequests } from './lineageRequests';
+import { listenAgentRequests } from './agentRequests';
 import { ClaimedFiles } from './claimedFiles';
 import { listenSqlLineageRequests, SqlLineageWorker } from './sqlLineageRequests';
 
@@ -62,6 +63,7 @@ export function startServer(lsp: Connection): ServerState {
     if (support.configurationPull) await settings.pull();
     state.startFromEnvironmentUnlessTold();
     const count = await state.session.scan(support.folders, state.workspaceLimit.maxFiles);
+    state.workspaceRead = true;
     state.log(`Read ${count} YAML/JSON file(s) of the workspace.`);
     // The first message goes once the scan is read, even when no file is claimed.
     claimed?.flush();
@@ -89,6 +91,7 @@ export function startServer(lsp: Connection): ServerState {
 
   listenRequests(lsp, state, lifecycle, diagnostics, () => support);
   listenSqlLineageRequests(lsp, state, lifecycle, sqlLineage);
+  listenAgentRequests(lsp, state, lifecycle, sqlLineage);
 
   lsp.onShutdown(() => {
     lifecycle.shuttingDown = true;

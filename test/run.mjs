@@ -40,6 +40,10 @@ const concurrency = process.env.CI ? '2' : String(Math.max(2, Math.min(4, cpus()
 // fast-check's property tests run with a fixed seed unless CATALOG_PROPERTY_SEED asks otherwise.
 const seeded = ['--import', new URL('./support/seededProperties.mjs', import.meta.url).href];
 let status = 0;
+// The editor's integrated terminals set CATALOG_SERVICE_URL, which every verb reads (validate too):
+// the tests choose their catalog themselves, so a run from such a terminal is the same as any other.
+const env = { ...process.env };
+delete env.CATALOG_SERVICE_URL;
 
 if (compiledFiles.length) {
   const outDir = await compileTests(root);
@@ -50,7 +54,7 @@ if (compiledFiles.length) {
     if (suiteFiles.length === 0) continue;
     const entry = join(outDir, `${suite}-suite.js`);
     writeFileSync(entry, suiteFiles.map((file) => `require(${JSON.stringify(compiledPath(root, outDir, file))});`).join('\n'));
-    const result = spawnSync(process.execPath, [...seeded, '--enable-source-maps', '--test-reporter=spec', entry], { cwd: root, stdio: 'inherit' });
+    const result = spawnSync(process.execPath, [...seeded, '--enable-source-maps', '--test-reporter=spec', entry], { cwd: root, stdio: 'inherit', env });
     status ||= result.status ?? 1;
   }
   rmSync(outDir, { recursive: true, force: true });
@@ -62,7 +66,7 @@ if (otherFiles.length) {
   const result = spawnSync(
     process.execPath,
     [...seeded, '--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...otherFiles],
-    { cwd: root, stdio: 'inherit' },
+    { cwd: root, stdio: 'inherit', env },
   );
   status ||= result.status ?? 1;
 }

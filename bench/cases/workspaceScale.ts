@@ -8,10 +8,11 @@ import { goldenMcpJson } from '../../support/generate/goldenMcp';
 import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../support/generate/metadataFiles';
 import { formatCount, mib, SERVER_JS, type BenchContext } from '../support/context';
 import { BenchLspClient } from '../support/lspClient';
+import { symbolQueryMs, whenSymbolsFound, type SymbolProbe, type SymbolsFound } from '../support/symbolsFound';
 import { seededRandom } from '../../support/random';
 import { emptyResult, type CaseResult } from '../../support/bench/results';
 import { nowMs } from '../../support/bench/stats';
-import { ISSUE_27 } from '../../support/bench/targets';
+import { ISSUE_27, reportTarget } from '../../support/bench/targets';
 
 /**
  * Issues 16 and 27, "a workspace that scales": a generated repository of 20,000 metadata files
@@ -87,8 +88,9 @@ export function generateWorkspace(root: string, seed: number, folders = FOLDERS)
       const name = `file_${String(i).padStart(3, '0')}`;
       if (slot === 0) write(path.join(folder, `${name}.properties.yaml`), PROPERTIES_YAML.replaceAll('io.bench.', `io.bench.d${f}.`));
       else if (slot === 1) write(path.join(folder, `${name}.golden.json`), mcp.replaceAll('analytics.public.', `analytics.d${f}_${i}.`));
-      else if (slot <= 25) write(path.join(folder, `${name}.datasets.yaml`), datasetYaml(LINES_PER_FILE, random).text);
-      else write(path.join(folder, `${name}.lineage.yml`), lineageFile(LINES_PER_FILE, random).text);
+      // Names unique to each file (a repository declares a dataset once), so a client can look one up by name.
+      else if (slot <= 25) write(path.join(folder, `${name}.datasets.yaml`), uniqueNames(datasetYaml(LINES_PER_FILE, random).text, f, i));
+      else write(path.join(folder, `${name}.lineage.yml`), uniqueNames(lineageFile(LINES_PER_FILE, random).text, f, i));
     }
   }
   // The shared definitions the opened file uses, and the file itself at the end of the walk.
@@ -109,9 +111,38 @@ export function generateWorkspace(root: string, seed: number, folders = FOLDERS)
   };
 }
 
+/** `warehouse.table_000001` → `warehouse.d007f012_table_000001` in the file of folder 7, slot 12. */
+function uniqueNames(text: string, folder: number, slot: number): string {
+  return text.replaceAll('warehouse.table_', `warehouse.${fileTag(folder, slot)}_table_`);
+}
+
+function fileTag(folder: number, slot: number): string {
+  return `d${String(folder).padStart(3, '0')}f${String(slot).padStart(3, '0')}`;
+}
+
+/** The first entity of the first, middle and last dataset file of the scan's order, as a client would look them up. */
+export function symbolProbes(ws: Workspace, folders: number): SymbolProbe[] {
+  return [0, Math.floor(folders / 2), folders - 1].map((folder, n) => {
+    const slot = n === 2 ? 25 : 2;
+    const file = path.join(ws.root, `domain_${String(folder).padStart(3, '0')}`, `file_${String(slot).padStart(3, '0')}.datasets.yaml`);
+    return { query: `warehouse.${fileTag(folder, slot)}_table_000000`, uri: pathToFileURL(file).toString() };
+  });
+}
+
 /** The 1-minute load average, for the figures that follow it. */
 function loadAverage(): string {
   return os.loadavg()[0].toFixed(1);
+}
+
+/** CPU time (user + system) a process has used so far, in ms (Linux); undefined elsewhere. */
+export function cpuMsOf(pid: number): number | undefined {
+  try {
+    // fields after the command's closing parenthesis: state is the 3rd field, utime the 14th, stime the 15th
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Peak resident memory of a process (Linux); undefined elsewhere. */
@@ -139,18 +170,27 @@ interface ScanFigures {
   settledDiagnostics: number;
   afterScanRss: number | undefined;
   load: string;
+  /** issue 41, as a client sees it: workspace/symbol finds the first, middle and last file's entities */
+  symbols: SymbolsFound;
+  /** reading every file without parsing, in the bench process, just before the server started (same run) */
+  readFloorMs: number;
+  /** the server's CPU time (user + system) when the last probe was found: moves less with the load than the wall time */
+  cpuMs: number | undefined;
+  /** workspace/symbol once the scan has ended: median and slowest of 5 queries of each probe */
+  symbolQuery: { medianMs: number; maxMs: number };
 }
 
 /** Generates a workspace of `folders` × 100 files, starts the server in it, opens one file and waits for the scan's end. */
-async function scanWorkspace(ctx: BenchContext, folders: number): Promise<ScanFigures> {
+export async function scanWorkspace(ctx: BenchContext, folders: number): Promise<ScanFigures> {
   const root = path.join(ctx.workDir, `scale-workspace-${folders}`);
   mkdirSync(root, { recursive: true });
   const generated = nowMs();
   const ws = generateWorkspace(root, ctx.seed, folders);
   ctx.log(`workspaceScale: generated ${formatCount(ws.files)} files, ${mib(ws.bytes)} in ${(nowMs() - generated).toFixed(0)} ms`);
+  const readFloorMs = readOnlyFloor(root);
   // Published diagnostics (no pull): the server then says itself which documents it re-checks.
   const start = nowMs();
-  const server = await BenchLspClient.start({ name: 'Catalog Code language server', args: [SERVER_JS, '--stdio'], cwd: root, pull: false, env: { CATALOG_SERVICE_URL: undefined, CATALOG_TOKEN: undefined, CATALOG_MAX_WORKSPACE_FILES: undefined } }, root);
+  const server = await BenchLspClient.start({ name: 'Catalog Code language server', args: [...serverNodeArgs(), SERVER_JS, '--stdio'], cwd: root, pull: false, env: { CATALOG_SERVICE_URL: undefined, CATALOG_TOKEN: undefined, CATALOG_MAX_WORKSPACE_FILES: undefined } }, root);
   const pid = server.child.pid;
   if (pid === undefined) throw new Error('The language server process has no pid.');
   const initialized = nowMs();
@@ -167,11 +207,16 @@ async function scanWorkspace(ctx: BenchContext, folders: number): Promise<ScanFi
       1_800_000,
     )
     .then(() => (scanEndedAt = nowMs()));
+  const probes = symbolProbes(ws, folders);
+  const symbolsFound = whenSymbolsFound(server, probes, initialized, 1_800_000);
   const openedUri = pathToFileURL(ws.opened).toString();
   await server.open(openedUri, readFileSync(ws.opened, 'utf8'));
   const firstDiagnostics = await server.nextPublished(openedUri, 0, 1_800_000);
   const firstDiagnosticsAt = nowMs();
+  const symbols = await symbolsFound;
+  const cpuMs = cpuMsOf(pid);
   await scanDone;
+  const symbolQuery = await symbolQueryMs(server, probes);
   const load = loadAverage();
   const afterScanRss = peakRss(pid);
   // The scan's own refresh of the open documents lands after its log line: let it pass first.
@@ -195,7 +240,24 @@ async function scanWorkspace(ctx: BenchContext, folders: number): Promise<ScanFi
     settledDiagnostics: settledDiagnostics.length,
     afterScanRss,
     load,
+    symbols,
+    readFloorMs,
+    cpuMs,
+    symbolQuery,
   };
+}
+
+/** CATALOG_SERVER_NODE_ARGS: node options for the server process (a profile: `--cpu-prof --cpu-prof-dir=/tmp/p`), split on spaces. */
+function serverNodeArgs(): string[] {
+  return (process.env.CATALOG_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+}
+
+/** Reading every metadata file of the workspace without parsing (readFileSync), nothing kept: what no scan goes under. */
+function readOnlyFloor(root: string): number {
+  const files = collectMetadataFiles([root]);
+  const started = nowMs();
+  for (const file of files) readFileSync(file, 'utf8');
+  return nowMs() - started;
 }
 
 /** The floors of a scan, in this process: reading every metadata file; reading and parsing each with `yaml` (JSON.parse for JSON). */
@@ -236,6 +298,7 @@ function scanResults(scan: ScanFigures, peak: number | undefined, floors: Floors
     { group: GROUP, case: label, subject: 'read only (floor)', medianMs: floors.readMs, runs: 1, note: 'every file read (readFileSync) in the bench process, nothing parsed or kept; what no scan goes under' },
     { group: GROUP, case: label, subject: 'server peak RSS (VmHWM)', value: peak === undefined ? 'not measured (no /proc)' : `${mib(peak)} (${(peak / 1e6).toFixed(0)} MB)`, note: scan.afterScanRss === undefined ? undefined : `${mib(scan.afterScanRss)} when the scan ended` },
   ];
+  rows.unshift(clientRow(scan, label));
   const scanMet = allRead && scan.scanMs <= target.scanMs;
   const targets: CaseResult['targets'] = [
     {
@@ -257,7 +320,39 @@ function scanResults(scan: ScanFigures, peak: number | undefined, floors: Floors
       ...(peak !== undefined && peak > target.bytes ? { miss: `${((peak - target.bytes) / 1e6).toFixed(0)} MB over`, next: 'closed files keep slim models (core/workspace/slimModel.ts); what remains is the entities, assignments and edges they write as objects: keep those as compact records (offsets into the text) and build facts when a feature asks' } : {}),
     },
   ];
+  targets.unshift(...clientTargets(scan, peak, target));
   return { rows, targets };
+}
+
+/** The row of the scan as a client sees it (issue 41): initialized → workspace/symbol finds the first, middle and last file's entities. */
+function clientRow(scan: ScanFigures, label: string): CaseResult['rows'][number] {
+  const { symbols } = scan;
+  const parts = symbols.perProbe.map((ms, i) => `${['first', 'middle', 'last'][i]} ${ms === undefined ? 'not found' : `${(ms / 1000).toFixed(2)} s`}`).join(', ');
+  return {
+    group: GROUP,
+    case: label,
+    subject: 'scan as a client sees it (initialized → workspace/symbol finds first, middle, last file)',
+    medianMs: symbols.allMs,
+    runs: 1,
+    ratios: symbols.allMs === undefined ? [] : [{ to: 'read only (floor, before the server started)', ratio: symbols.allMs / scan.readFloorMs }],
+    note: `${parts}; server CPU ${scan.cpuMs === undefined ? 'not measured' : `${(scan.cpuMs / 1000).toFixed(2)} s`} by then; ${symbols.requests} requests, slowest answer ${symbols.slowestMs.toFixed(0)} ms; read-only floor ${scan.readFloorMs.toFixed(0)} ms; load ${scan.load}`,
+  };
+}
+
+/** Issue 41: the scan as a client sees it, within the bound and within 3× reading the files; peak memory. */
+function clientTargets(scan: ScanFigures, peak: number | undefined, target: { scanMs: number; bytes: number }): CaseResult['targets'] {
+  const { symbols, ws } = scan;
+  const files = formatCount(ws.files);
+  const ratio = symbols.allMs === undefined ? undefined : symbols.allMs / scan.readFloorMs;
+  const next = 'profile the scan (bench/adhoc/scanAsClient.ts with --cpu-prof): parse and fact building of closed files, garbage collection';
+  const timeMet = symbols.allMs !== undefined && symbols.allMs <= target.scanMs;
+  const ratioMet = ratio !== undefined && ratio <= 3;
+  return [
+    reportTarget({ key: `issue41.${ws.files}.client`, name: `issue 41: ${files} files as a client sees them (initialized → workspace/symbol finds first, middle, last file)`, target: target.scanMs / 1000, unit: 's', measured: symbols.allMs === undefined ? undefined : symbols.allMs / 1000, peer: `read only ${(scan.readFloorMs / 1000).toFixed(2)} s`, load: Number(scan.load), ...(timeMet ? {} : { next }) }),
+    reportTarget({ key: `issue41.${ws.files}.ratio`, name: `issue 41: ${files} files as a client sees them, ÷ reading them without parsing`, target: 3, unit: '×', measured: ratio, peer: `read only ${(scan.readFloorMs / 1000).toFixed(2)} s`, load: Number(scan.load), ...(ratioMet ? {} : { next }) }),
+    reportTarget({ key: `issue41.${ws.files}.symbolQuery`, name: `issue 41: a workspace/symbol query after the scan, ${files} files (median)`, target: 100, unit: 'ms', measured: scan.symbolQuery.medianMs, detail: `slowest ${scan.symbolQuery.maxMs.toFixed(0)} ms`, peer: `slowest of 15: ${scan.symbolQuery.maxMs.toFixed(0)} ms`, load: Number(scan.load), ...(scan.symbolQuery.medianMs <= 100 ? {} : { next: 'an index of symbols by name kept per file (core/features/workspaceSymbols.ts walks every fact per query)' }) }),
+    reportTarget({ key: `issue41.${ws.files}.memory`, name: `issue 41: server peak RSS at ${files} files`, target: target.bytes / 1e6, unit: 'MB', measured: peak === undefined ? undefined : peak / 1e6, peer: 'VmHWM of the server process', load: Number(scan.load), ...(peak !== undefined && peak <= target.bytes ? {} : { next: 'heap snapshot after the scan: what closed files keep' }) }),
+  ];
 }
 
 export async function workspaceScaleCase(ctx: BenchContext): Promise<CaseResult> {

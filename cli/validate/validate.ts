@@ -12,7 +12,7 @@ import { parseTargetFlag } from '../targetFlag';
 import { formatGithub, formatSarif, formatText, type ReportFormat } from '../report';
 import { describeProfile, parseDataHubVersion, resolveProfile } from '../../core/datahub/versions';
 import { PendingEntities } from '../../core/pending/pendingEntities';
-import { VALIDATE_OPTIONS } from './validateOptions';
+import { VALIDATE_OPTIONS, validateServiceUrl } from './validateOptions';
 // validate's own bundle has validateServiceAbsent.ts here (esbuild.mjs): runs with --service go to the whole CLI's.
 import { askService, type ServiceAnswers } from './validateService';
 
@@ -27,9 +27,10 @@ YAML and JSON files that are not Catalog Code formats are skipped; DataHub busin
 data product and data contract files are named (format.notChecked) but not checked. Exits 1 when
 an error is found.
 
-Offline (no --service) it checks the files against each other: property values against the
-definitions in the files. With --service URL (token from CATALOG_TOKEN, or the local catalog's token
-file for a URL on this machine) it also checks against the service's live definitions and whether
+Offline (no --service, no CATALOG_SERVICE_URL, or --target offline) it checks the files against
+each other: property values against the definitions in the files. With --service URL, else
+$CATALOG_SERVICE_URL as every verb reads it (token from CATALOG_TOKEN, or the local catalog's token
+file for a URL on this machine), it also checks against the service's live definitions and whether
 the entities of each lineage edge exist — in the pending state: the catalog with these files
 applied, so an entity one of the files creates (a dataset YAML entry, an MCP aspect) counts as
 existing, as it will once they are pushed together.
@@ -84,8 +85,10 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
   const models = workspace.documents.map((d) => d.model);
 
   let answers: ServiceAnswers | undefined;
-  if (parsed.values.service) {
-    const asked = await askService(parsed.values.service, chosenTarget, models, io);
+  const serviceUrl = validateServiceUrl(parsed.values);
+  if (serviceUrl) {
+    const asked = await askService(serviceUrl, chosenTarget, models, io);
+    if (!asked.ok && parsed.values.service === undefined) io.stderr('The catalog came from CATALOG_SERVICE_URL; --target offline checks the files alone.');
     if (!asked.ok) return asked.exit;
     answers = asked.value;
   } else io.stderr(offlineTargetLine(chosenTarget));
@@ -107,16 +110,19 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
     if (report.summary) io.stdout(report.summary);
   } else if (format === 'sarif') io.stdout(formatSarif(all, io.version, process.env.CATALOG_CODE_DOCS_URL || undefined));
   else if (staged?.value && judged) io.stdout(`${formatText(all, workspace.documents.length)}\n${stagedSummary(staged.value, judged.brokenElsewhere)}`);
-  else io.stdout(formatText(all, workspace.documents.length, workspace.unchecked.length));
+  else {
+    const unreadable = workspace.unchecked.filter((d) => d.model.unparsed).length;
+    io.stdout(formatText(all, workspace.documents.length, workspace.unchecked.length - unreadable, unreadable));
+  }
 
   return all.some((d) => d.severity === 'error') ? 1 : 0;
 }
 
-/** Offline, with the way to check against the catalog the terminal was given (the editor sets CATALOG_SERVICE_URL for its terminals). */
+/** Offline: the files alone, with the severities chosen; says when CATALOG_SERVICE_URL is set and --target offline kept it out. */
 function offlineTargetLine(chosen: ServiceTarget | undefined): string {
   const judged = chosen && chosen !== 'offline' ? ` Severities as for ${chosen === 'localCatalog' ? 'the local catalog' : 'DataHub'} (--target).` : '';
-  const hint = process.env.CATALOG_SERVICE_URL ? ' CATALOG_SERVICE_URL is set: add --service "$CATALOG_SERVICE_URL" to check against that catalog too.' : '';
-  return `${targetLine('offline')}${judged}${hint}`;
+  const kept = chosen === 'offline' && process.env.CATALOG_SERVICE_URL?.trim() ? ' CATALOG_SERVICE_URL is set; --target offline leaves it out.' : '';
+  return `${targetLine('offline')}${judged}${kept}`;
 }
 
 /** Where the whole list is when annotations were left out: the job summary the GitHub Action writes, else a command. */

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { currentSettings } from '../settings';
+import { restoreSampleFiles } from '../sampleFiles';
 import type { ConnectionManager } from './connectionManager';
 
 /** Start, stop, reset the local catalog, and load the sample data into it. */
@@ -15,6 +16,8 @@ export function localCatalogCommands(context: vscode.ExtensionContext, connectio
   };
 
   return {
+    restoreSampleFiles: () => restoreSampleFiles(context),
+
     start: async () => {
       if (usingRemote()) return explainRemote();
       const started = await connection.startLocal();
@@ -56,9 +59,22 @@ export function localCatalogCommands(context: vscode.ExtensionContext, connectio
         () => connection.startLocal([samples]),
       );
       if (!started) return;
+      const loaded = 'Catalog Code: the sample catalog is loaded (datasets, jobs, charts, properties and lineage).';
+      vscode.window.setStatusBarMessage(loaded, 15_000);
       const open = 'Open Sample Files';
-      const choice = await vscode.window.showInformationMessage('Catalog Code: the sample catalog is loaded (datasets, jobs, charts, properties and lineage).', open);
-      if (choice === open) await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(samples), { forceNewWindow: true });
+      const choice = await vscode.window.showInformationMessage(loaded, open);
+      if (choice === open) await openSampleFiles(samples);
     },
   };
+}
+
+/**
+ * The sample catalog's files, read-only in this window: they live inside the installed extension,
+ * so they are shown, not opened as a folder (a second window would start a second local catalog).
+ */
+async function openSampleFiles(samples: string): Promise<void> {
+  for (const name of ['01-properties.yaml', '04-lineage.yml']) {
+    await vscode.window.showTextDocument(vscode.Uri.file(path.join(samples, name)), { preview: false });
+    await vscode.commands.executeCommand('workbench.action.files.setActiveEditorReadonlyInSession');
+  }
 }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { LineageNode } from '../../core/lineage/types';
-import { askForUrn } from '../askForUrn';
+import { askEntity } from '../entityPicker';
 import type { ServerQueries } from '../serverQueries';
 import type { LineageView } from './lineageView';
 import { openChangeSource } from './openChangeSource';
@@ -11,12 +11,8 @@ const isNode = (value: unknown): value is LineageNode => typeof value === 'objec
 export function lineageCommands(view: LineageView, server: ServerQueries) {
   return {
     showForUrn: async (arg?: unknown) => {
-      const urn = await askForUrn(arg, {
-        title: 'Show Lineage for URN',
-        prompt: 'The URN of a dataset, data job, chart, dashboard or column',
-        placeHolder: 'urn:li:dataset:(urn:li:dataPlatform:snowflake,sales.orders,PROD)',
-        value: view.rootUrn,
-      });
+      // A name of the workspace (warehouse.orders_clean) or any URN, as Pull from Catalog asks.
+      const urn = await askEntity('Show Lineage for URN: an entity of this workspace by name, or type a URN', server, arg);
       if (!urn) return;
       view.setRoot(urn);
       view.pin();

@@ -2,10 +2,8 @@ import * as vscode from 'vscode';
 import { writeFileIfChanged } from '../../core/files/safeWrite';
 import { PULL_EVERYTHING, pullFromCatalog, type PulledFile, type PullSelection } from '../../core/pull/pull';
 import type { ConnectionManager } from '../connection/connectionManager';
-import { shortName } from '../../core/lineage/labels';
-import { pickUrn } from '../askForUrn';
+import { askEntity } from '../entityPicker';
 import type { ServerQueries } from '../serverQueries';
-import { typedEntity, type UrnChoice } from '../urnChoices';
 import { describeError } from '../../core/errors/describeError';
 
 /** What the command may be given instead of asking (other extensions, keybindings, tests). */
@@ -92,34 +90,6 @@ async function askSelection(server: ServerQueries): Promise<PullSelection | unde
     }
   }
   return undefined;
-}
-
-/**
- * The entity to pull: the one under the cursor first (as the language server reads the document),
- * then the entities the workspace declares or mentions; any URN may be typed instead.
- */
-function askEntity(title: string, server: ServerQueries): Promise<string | undefined> {
-  return pickUrn(undefined, {
-    title,
-    placeHolder: 'An entity of this workspace, or type a URN',
-    choices: () => entityChoices(server),
-    typed: typedEntity,
-    noChoices: 'No entity under the cursor or in the workspace; type a URN, e.g. urn:li:dataset:(urn:li:dataPlatform:hive,warehouse.orders,PROD)',
-  });
-}
-
-async function entityChoices(server: ServerQueries): Promise<UrnChoice[]> {
-  const editor = vscode.window.activeTextEditor;
-  // A question the server cannot answer only costs that suggestion.
-  const [atCursor, inWorkspace] = await Promise.all([
-    editor ? server.entityAt(editor.document.uri, editor.selection.active).catch(() => undefined) : undefined,
-    server.workspaceEntities().catch(() => undefined),
-  ]);
-  const choices: UrnChoice[] = atCursor ? [{ urn: atCursor, label: shortName(atCursor), description: 'under the cursor', detail: atCursor }] : [];
-  for (const entity of inWorkspace ?? []) {
-    if (entity.urn !== atCursor) choices.push({ urn: entity.urn, label: shortName(entity.urn), description: entity.detail, detail: entity.urn });
-  }
-  return choices;
 }
 
 /** The folder, relative to the first workspace folder (an absolute path works too): an input box works in every VS Code, remote and browser included. */

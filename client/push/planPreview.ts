@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Markdown } from '../../core/output/markdown';
+import { md, mdText, type Markdown } from '../../core/output/markdown';
 
 const SCHEME = 'catalog-code-plan';
 
@@ -34,6 +34,24 @@ export class PlanPreview implements vscode.TextDocumentContentProvider, vscode.D
     } catch {
       // The built-in Markdown extension is disabled: the Markdown text itself still reads.
       await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
+    }
+  }
+
+  /**
+   * After a push: every plan shown is out of date, so each says what was pushed and when, and how
+   * to see the plan as it is now, instead of staying open with what the catalog no longer differs in.
+   */
+  markPushed(sentence: string, at: Date = new Date()): void {
+    const time = at.toTimeString().slice(0, 8);
+    const note = md`# Pushed
+
+${mdText(sentence)} (at ${mdText(time)})
+
+This plan is done. **Catalog Code: Plan** shows what a push would change now.
+`;
+    for (const key of this.contents.keys()) {
+      this.contents.set(key, note);
+      this.changed.fire(vscode.Uri.parse(key));
     }
   }
 

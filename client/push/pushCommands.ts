@@ -12,7 +12,7 @@ import type { ServerQueries } from '../serverQueries';
 import type { PlanPreview } from './planPreview';
 import { planMarkdown } from '../../core/plan/planMarkdown';
 import { planCounts } from '../../core/plan/planReportInput';
-import { countsSentence, pushButtonLabel, removalLines, removalQuestion } from './pushWording';
+import { countsSentence, pushButtonLabel, pushedSentence, removalLines, removalQuestion } from './pushWording';
 import { SCOPE_WORDS, narrowPlan, type PushScope } from './pushScope';
 import { describeError } from '../../core/errors/describeError';
 
@@ -148,7 +148,10 @@ export class PushCommands implements vscode.Disposable {
     this.log.info(formatPushResult(result));
     this.pushed.fire([...new Set(plan.items.map((item) => item.entityUrn))]);
     if (result.failed.length === 0) {
-      void vscode.window.showInformationMessage(`Catalog Code: pushed ${result.results.length} change(s) of ${where}.`);
+      const pushed = pushedSentence(planCounts(plan), where, result.results.length);
+      // The plans shown beside the editor are done: each says so rather than stay open and stale.
+      this.preview.markPushed(pushed);
+      void vscode.window.showInformationMessage(pushed);
       return;
     }
     const retry = 'Retry Failed';

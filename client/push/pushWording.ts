@@ -7,15 +7,25 @@ import type { PushPlan } from '../../core/plan/pushPlanTypes';
  * lineage or property set and a removal hidden in "3 changes" is a deletion nobody meant.
  */
 
-/** The confirm button: "Push: 2 add, 1 change, 1 remove" (kinds with none left out). */
-export function pushButtonLabel(counts: PlanCounts): string {
+/** "2 add, 1 change, 1 remove" (kinds with none left out): what the button and the result both count. */
+export function countWords(counts: PlanCounts): string {
   const parts = [
     counts.add > 0 ? `${counts.add} add` : undefined,
     counts.change > 0 ? `${counts.change} change` : undefined,
     counts.remove > 0 ? `${counts.remove} remove` : undefined,
   ].filter((part): part is string => part !== undefined);
   // A plan item with no preview line (a status write) still sends something: name it as items.
-  return `Push: ${parts.length > 0 ? parts.join(', ') : `${counts.items} item${counts.items === 1 ? '' : 's'}`}`;
+  return parts.length > 0 ? parts.join(', ') : `${counts.items} item${counts.items === 1 ? '' : 's'}`;
+}
+
+/** The confirm button: "Push: 2 add, 1 change, 1 remove". */
+export function pushButtonLabel(counts: PlanCounts): string {
+  return `Push: ${countWords(counts)}`;
+}
+
+/** After a push that sent everything: the same counts as its button, then how many requests carried them. */
+export function pushedSentence(counts: PlanCounts, where: string, requests: number): string {
+  return `Catalog Code: pushed ${where}: ${countWords(counts)} (${requests} request${requests === 1 ? '' : 's'}).`;
 }
 
 /** The detail under the question: every count spelled out, removals last so they end the sentence. */

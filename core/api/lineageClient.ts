@@ -43,7 +43,7 @@ export interface LineageScrollPage {
 export const DEFAULT_LINEAGE_PAGE_SIZE = 50;
 
 // Validates against DataHub's schema (search.graphql): the degree facet is filtered with `values`.
-const SCROLL_LINEAGE = `query catalogCodeScrollLineage($input: ScrollAcrossLineageInput!) {
+export const SCROLL_LINEAGE = `query catalogCodeScrollLineage($input: ScrollAcrossLineageInput!) {
   scrollAcrossLineage(input: $input) {
     nextScrollId
     count

@@ -91,7 +91,7 @@ export function wireProposal(proposal: MetadataChangeProposal): JsonObject {
   };
 }
 
-const UPDATE_LINEAGE = `mutation catalogCodeUpdateLineage($input: UpdateLineageInput!) {
+export const UPDATE_LINEAGE = `mutation catalogCodeUpdateLineage($input: UpdateLineageInput!) {
   updateLineage(input: $input)
 }`;
 

@@ -85,10 +85,34 @@ export const VERSIONED_RULES = {
     versionFrom: 'as elasticsearchFieldCollision (same PR); #19727 (2026-09-11) is taken to be in 1.8.0',
   },
   allowedPlatforms: {
-    what: 'a structured-property definition may name `allowedPlatforms`; DataHub then offers the property only on assets of those platforms (schema fields take their dataset\'s platform)',
+    what: 'a structured-property definition may name `allowedPlatforms`; DataHub then refuses a value of the property on an asset of another platform, or on an entity with no data platform (schema fields take their dataset\'s platform)',
     since: '1.7.0',
-    decidedBy: 'datahub-project/datahub PR #18089 ("Support allowed platforms on structured properties")',
-    versionFrom: 'PR #18089 was opened 2026-06-29 and merged, numbered below PRs the v1.7.0 release notes (2026-08-04) list; v1.8.0\'s notes name the Platforms column of the properties table. The stored DataHub source holds no version of the PR\'s files, so whether GMS refuses a value on another platform (rather than only the UI hiding it) is not confirmed: Catalog Code warns',
+    decidedBy: 'datahub-project/datahub PR #18089 ("Support allowed platforms on structured properties"): StructuredPropertiesValidator.validateAllowedPlatforms (metadata-io …/structuredproperties/validation/StructuredPropertiesValidator.java) refuses the value',
+    versionFrom: 'PR #18089 was opened 2026-06-29 and merged, numbered below PRs the v1.7.0 release notes (2026-08-04) list; v1.8.0\'s notes name the Platforms column of the properties table. The validator was read in a stored StructuredPropertiesValidator.java (with its test testValidateAllowedPlatforms_*): an error, also when the entity has no data platform',
+  },
+  unlistedEntityTypeUnindexed: {
+    what: 'a structured-property value on an entity type the definition does not list is stored but not indexed: the search mappings are made per listed entity type and the container is `dynamic: false`, so the value is not searchable or filterable there (no validator refuses it)',
+    since: '1.8.0',
+    decidedBy: 'datahub-project/datahub PR #19490 ("make structured-property mappings explicit (target-index updates + dynamic:false)"); StructuredPropertiesValidator never reads entityTypes (#10491)',
+    versionFrom: 'PR #19490 was opened 2026-08-27 and merged, after the v1.7.0 release (2026-08-04); taken to be in v1.8.0 (2026-10-22), not confirmed from the tag. Before it the value was mapped dynamically (searchable, possibly as text)',
+  },
+  dropMissingPropertyValues: {
+    what: 'a value of a structured property that does not exist is dropped with a warning (logged by GMS) and the rest of the write goes through; the write is refused only when no value of an existing property remains in it',
+    since: '1.8.0',
+    decidedBy: 'StructuredPropertiesValidator / StructuredPropertiesAssignmentMutator with `structuredProperties.dropMissingPropertyValuesWithWarning` (default true in application.yaml; metadata-io …/structuredproperties/validation/StructuredPropertiesValidator.java: "no valid property assignments remain after removing values for non-existent properties"); PR #17478 dropped such values in the GraphQL resolver first',
+    versionFrom: 'the flag is in the stored StructuredPropertiesValidator.java beside PR #18533\'s keyword check and its test (StructuredPropertiesValidatorTest "no valid property assignments remain"); the entity docs of the same tree name it the default. The PR that added it was not found; taken to be in 1.8.0, the newest release, not confirmed from a release note',
+  },
+  hardDeleteAfterSoftDelete: {
+    what: 'a hard delete of a structured property (its entity, or a DELETE of its propertyDefinition aspect) is refused unless the property is soft-deleted first (status.removed = true); before, it succeeded silently and left the search mapping behind',
+    since: '1.8.0',
+    decidedBy: 'datahub-project/datahub PR #19445 ("require soft delete before hard delete": HTTP 400 across GraphQL, OpenAPI and Rest.li)',
+    versionFrom: 'PR #19445 was opened 2026-08-26 and merged, after the v1.7.0 release (2026-08-04); taken to be in 1.8.0 (2026-10-22), not confirmed from the tag',
+  },
+  valueTypeMustExist: {
+    what: 'a propertyDefinition\'s valueType must name a dataType entity that exists (DataHub ships string, rich_text, number, date, urn; a file may define more with a dataTypeInfo aspect); before, an unknown type was stored and read as UNKNOWN',
+    since: '1.8.0',
+    decidedBy: 'StructuredPropertyDefinition.pdl `valueType` with @UrnValidation {exist: true, strict: true, entityTypes: [dataType]}, checked by GMS\'s URN validation of aspects (introduced by PR #4511) (the structuredProperty entity docs of the stored 1.8 tree print it); StructuredPropertyUtils.getLogicalValueType reads an unknown id as UNKNOWN',
+    versionFrom: 'the stored StructuredPropertyDefinition.pdl without allowedPlatforms (before 1.7) has no @UrnValidation on valueType; the stored entity docs that list allowedPlatforms do. The PR that added it was not found: taken to be in 1.8.0, the newest release, not confirmed',
   },
   propertySettingsValidators: {
     what: 'structuredPropertySettings: `isHidden` with any `show*` flag is refused (HidePropertyValidator); a second property shown as asset badge is refused (ShowPropertyAsBadgeValidator)',

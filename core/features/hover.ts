@@ -101,6 +101,6 @@ function existenceLine(urn: string, entities: EntityExistenceView | undefined, s
   const exists = entities.exists(urn);
   if (exists === true) return md`✓ Exists in the service.`;
   if (exists === false) return md`✗ Does not exist in the service: edges and values that refer to it will be refused until it is created.`;
-  return md`Existence in the service: being checked now — hover again in a moment to see the answer.`;
+  return md`Existence in the service: not answered yet (the catalog service is slow to answer); the diagnostics update when it does.`;
 }
 

@@ -14,7 +14,7 @@ import type { AspectKey } from './pushLineageState';
 const TYPES_WITH_RAW_ASPECTS: Record<string, string> = { dataset: 'Dataset', dataJob: 'DataJob', dataFlow: 'DataFlow', chart: 'Chart', dashboard: 'Dashboard' };
 const URNS_PER_QUERY = 100;
 
-const RAW_ASPECTS = `query pushStateRawAspects($urns: [String!]!, $names: [String!]) {
+export const RAW_ASPECTS = `query pushStateRawAspects($urns: [String!]!, $names: [String!]) {
   entities(urns: $urns) {
     urn
 ${Object.values(TYPES_WITH_RAW_ASPECTS)

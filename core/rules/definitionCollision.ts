@@ -16,10 +16,17 @@ function qualifiedNameOf(fact: PropertyDefinitionFact): string {
 }
 
 /**
- * Two structured properties whose qualified names differ only by `.` and `_` share one search field;
- * recent DataHub refuses the second (core/datahub/versions.ts elasticsearchFieldCollision): in one
- * batch, or when a live property of another URN owns the field. An update of an existing
- * definition is not checked (its qualified name cannot change).
+ * Structured properties whose qualified names differ only by `.` and `_` share one search field;
+ * DataHub 1.7 and later refuse it (core/datahub/versions.ts elasticsearchFieldCollision;
+ * PropertyDefinitionValidator.validateDefinitionUpsertsProposed, PR #18533, metadata-io
+ * …/structuredproperties/validation/PropertyDefinitionValidator.java). Within one batch the
+ * definitions are grouped by search field and every group of two or more is refused — the same
+ * definition sent twice as well (only an MCP file can be sent so: a properties YAML is written one
+ * definition at a time, where definition.duplicate says the later wins; Catalog Code's push puts
+ * the two in separate batches, so that case is a warning). A new definition whose field a live
+ * property of another URN owns is refused; an update of an existing definition is not checked (its
+ * qualified name cannot change). Qualified names with spaces are skipped: the space is refused
+ * first (definition.qualifiedName).
  */
 export const definitionCollision: Rule = {
   codes: ['definition.fieldCollision'],
@@ -30,14 +37,22 @@ export const definitionCollision: Rule = {
     const seen = new Map<string, PropertyDefinitionFact>();
     const judged = `judged by ${describeProfile(datahub)}; the check exists since DataHub ${VERSIONED_RULES.elasticsearchFieldCollision.since}`;
     const live = [...definitions.service.values()].filter((d) => !d.softDeleted);
+    const oneBatch = model.format === 'mcpJson';
     for (const fact of factsOfKind(model, 'propertyDefinition')) {
       const name = qualifiedNameOf(fact);
+      if (/\s/.test(name)) continue;
       const field = searchFieldOf(name);
       const range = fact.qualifiedName?.range ?? fact.id?.range ?? fact.urn.range;
       const earlier = seen.get(field);
       if (earlier && earlier.urn.value !== fact.urn.value) {
         diagnostics.push(
-          diagnostic('definition.fieldCollision', 'error', range, `'${name}' and '${qualifiedNameOf(earlier)}' (${lineLabel(text, earlier.range.start)}) are one search field, '${field}', because DataHub writes '.' as '_'; DataHub refuses the second in one batch (${judged}). Rename one of them.`),
+          diagnostic('definition.fieldCollision', 'error', range, `'${name}' and '${qualifiedNameOf(earlier)}' (${lineLabel(text, earlier.range.start)}) are one search field, '${field}', because DataHub writes '.' as '_'; DataHub refuses the second, in one batch or after the first (${judged}). Rename one of them.`),
+        );
+        continue;
+      }
+      if (earlier && oneBatch) {
+        diagnostics.push(
+          diagnostic('definition.fieldCollision', 'warning', range, `${propertyIdOf(fact.urn.value)} is defined again here (first at ${lineLabel(text, earlier.range.start)}); DataHub refuses a batch that holds the same definition twice, because both claim the search field '${field}' (${judged}). Catalog Code's push sends them in separate batches; another tool sending this file as one batch is refused. Keep one definition.`),
         );
         continue;
       }

@@ -9,6 +9,9 @@ import { diagnostic, quote, SyntaxReported, timestampVersion, VERSION_PATTERN } 
 import { declaredTypeUrns } from './syntax/urnSyntax';
 import type { Rule } from './types';
 import { checkValueType, placeValueProblem } from './valueChecks';
+import { unknownDataType } from './unknownDataType';
+import type { DataHubProfile } from '../datahub/versions';
+import type { EntityExistenceView } from '../definitions/types';
 
 /**
  * What a structured-property definition must satisfy on its own, before the service sees it:
@@ -19,7 +22,7 @@ export const propertyDefinition: Rule = {
   codes: ['definition.type', 'definition.cardinality', 'definition.entityType', 'definition.version', 'definition.qualifiedName', 'definition.allowedValueType'],
   // Its version advice names the current time, so results are not kept between checks.
   scope: 'document',
-  run: ({ model, document, text }) => {
+  run: ({ model, document, text, entities, datahub }) => {
     const diagnostics: CoreDiagnostic[] = [];
     const facts = factsOfKind(model, 'propertyDefinition');
     if (facts.length === 0) return diagnostics;
@@ -29,7 +32,7 @@ export const propertyDefinition: Rule = {
     const unjudged = (written: Located<string> | undefined): written is Located<string> => written !== undefined && !reported.has(written.range);
     for (const fact of facts) {
       const name = propertyIdOf(fact.urn.value);
-      if (unjudged(fact.valueType) && !declaredTypes.has(fact.valueType.value)) diagnostics.push(...checkType(model, fact.valueType, name));
+      if (unjudged(fact.valueType) && !declaredTypes.has(fact.valueType.value)) diagnostics.push(...checkType(model, fact.valueType, name, { entities, datahub }));
       if (unjudged(fact.cardinality)) diagnostics.push(...checkCardinality(fact.cardinality, name));
       for (const entityType of (fact.entityTypes ?? []).filter(unjudged)) diagnostics.push(...checkEntityType(entityType, name, 'entity type'));
       for (const allowedType of (fact.typeQualifierAllowedTypes ?? []).filter(unjudged)) diagnostics.push(...checkEntityType(allowedType, name, 'allowed URN type'));
@@ -41,7 +44,7 @@ export const propertyDefinition: Rule = {
   },
 };
 
-function checkType(model: DocumentModel, written: Located<string>, name: string): CoreDiagnostic[] {
+function checkType(model: DocumentModel, written: Located<string>, name: string, context: { entities?: EntityExistenceView; datahub?: DataHubProfile }): CoreDiagnostic[] {
   const type = readDataType(written.value);
   const range = written.range;
   const allowed = DATA_TYPE_NAMES.join(', ');
@@ -65,10 +68,9 @@ function checkType(model: DocumentModel, written: Located<string>, name: string)
     const close = closestMatches(type.name, DATA_TYPE_NAMES, 3);
     if (type.form === 'urn' && model.format !== 'propertyDefinitions') {
       // GMS keeps no fixed list of data types (a file may define its own, e.g. datahub.float);
-      // StructuredPropertyUtils reads an unknown one as UNKNOWN and checks no values against it.
+      // 1.8 refuses one whose dataType entity does not exist (./unknownDataType.ts).
       const candidates = close.map((t) => `${DATA_TYPE_URN_PREFIX}${type.namespace}.${t}`);
-      const hint = candidates.length > 0 ? ` Did you mean '${candidates[0]}'?` : '';
-      return [diagnostic('definition.type', 'warning', range, `'${type.name}' is not one of DataHub's built-in value types (${allowed}); DataHub stores ${name} but checks no values against an unknown type. Define the data type (a dataTypeInfo aspect) or use a built-in one.${hint}`, { candidates })];
+      return unknownDataType(written, type.name, name, candidates, context.entities?.exists(written.value), context.datahub);
     }
     // The properties YAML goes through the CLI, whose validate_type allows only these five.
     const candidates = type.form === 'urn' ? close.map((t) => `${DATA_TYPE_URN_PREFIX}${type.namespace}.${t}`) : close;

@@ -2,10 +2,12 @@ import { cardinality } from './cardinality';
 import { columnOutsideEdge } from './columnOutsideEdge';
 import { definitionCollision } from './definitionCollision';
 import { definitionDuplicate } from './definitionDuplicate';
+import { definitionHardDelete } from './definitionHardDelete';
 import { definitionLive } from './definitionLive';
 import { duplicateEdge } from './duplicateEdge';
 import { entityExists } from './entityExists';
 import { formPrompts } from './formPrompts';
+import { formPromptShape } from './formPromptShape';
 import { lineageFileShape } from './lineageFileShape';
 import { notAllowedValue } from './notAllowedValue';
 import { propertyDefinition } from './propertyDefinition';
@@ -26,6 +28,7 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   definitionDuplicate,
   definitionLive,
   definitionCollision,
+  definitionHardDelete,
   propertySettings,
   propertyExists,
   propertySoftDeleted,
@@ -42,4 +45,5 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   duplicateEdge,
   lineageFileShape,
   formPrompts,
+  formPromptShape,
 ];

@@ -15,7 +15,7 @@ export function localCatalogAnnouncement(dataDir: string, cliPath: string): stri
   return [
     `  ✓ Local catalog (started by the editor): ${content.url}`,
     `    Token file: ${tokenFile} (mode 0600; the CLI reads it for this URL, so no token to copy)`,
-    `    In VS Code's terminal: node ${cliPath} plan   (CATALOG_SERVICE_URL is set there)`,
+    `    In VS Code's terminal: catalog-code plan   (catalog-code is on PATH and CATALOG_SERVICE_URL is set there)`,
     `    In this shell:         CATALOG_SERVICE_URL=${content.url} CATALOG_TOKEN_FILE=${tokenFile} node ${cliPath} plan`,
   ].join('\n');
 }

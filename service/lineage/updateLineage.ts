@@ -173,7 +173,8 @@ function placeOf(downstreamType: string, upstreamType: string, edge: LineageEdge
   }
 }
 
-function checkEdge(store: CatalogStore, edge: LineageEdgeInput, adding: boolean): void {
+/** Checks one edge; false when DataHub skips it (a downstream type updateLineage does not write into). */
+function checkEdge(store: CatalogStore, edge: LineageEdgeInput, adding: boolean): boolean {
   const { downstreamUrn: down, upstreamUrn: up } = edge;
   if (!store.entityExists(down)) {
     throw new LineageUpdateError('NOT_FOUND', `Cannot upsert lineage as downstream urn ${down} doesn't exist. Create the entity first (write any of its aspects) or fix the URN.`);
@@ -187,12 +188,10 @@ function checkEdge(store: CatalogStore, edge: LineageEdgeInput, adding: boolean)
   const downType = entityTypeOf(down);
   const upType = entityTypeOf(up);
   const allowed = Object.hasOwn(ALLOWED_UPSTREAMS, downType) ? ALLOWED_UPSTREAMS[downType] : undefined;
-  if (!allowed) {
-    throw new LineageUpdateError(
-      'BAD_REQUEST',
-      `updateLineage cannot write lineage into ${down}: a ${downType} cannot be a downstream here. Downstreams must be datasets, charts, dashboards or dataJobs; write other lineage as aspects.`,
-    );
-  }
+  // UpdateLineageResolver writes lineage only into dataset, chart, dashboard and dataJob
+  // downstreams; an edge into any other type is skipped and the mutation still answers true. The
+  // seed's spec is silent, so the local catalog answers as DataHub does.
+  if (!allowed) return false;
   if (adding && !allowed.includes(upType)) {
     throw new LineageUpdateError(
       'BAD_REQUEST',
@@ -208,6 +207,7 @@ function checkEdge(store: CatalogStore, edge: LineageEdgeInput, adding: boolean)
       );
     }
   }
+  return true;
 }
 
 /** Drops column-level edges that read from `upstreamDataset`, so the aspect stays consistent (spec §2.4). */
@@ -273,13 +273,13 @@ export function applyUpdateLineage(store: CatalogStore, input: { edgesToAdd: unk
   const toRemove = edgeList(input.edgesToRemove, 'edgesToRemove');
   const removedKeys = new Set(toRemove.map(edgeKey));
   const additions = toAdd.filter((edge) => !removedKeys.has(edgeKey(edge)));
-  for (const edge of toRemove) checkEdge(store, edge, false);
-  for (const edge of additions) checkEdge(store, edge, true);
+  const removals = toRemove.filter((edge) => checkEdge(store, edge, false));
+  const written = additions.filter((edge) => checkEdge(store, edge, true));
 
   const stamp: Stamp = { time: (options.now ?? Date.now)(), actor: options.actor ?? DEFAULT_LINEAGE_ACTOR };
   const pending = new PendingAspects(store);
-  for (const edge of toRemove) removeEdge(pending, entityTypeOf(edge.downstreamUrn), edge);
-  for (const edge of additions) addLineageEdge(pending, entityTypeOf(edge.downstreamUrn), edge, stamp);
+  for (const edge of removals) removeEdge(pending, entityTypeOf(edge.downstreamUrn), edge);
+  for (const edge of written) addLineageEdge(pending, entityTypeOf(edge.downstreamUrn), edge, stamp);
   const writes = pending.writes();
   if (writes.length > 0) store.apply(writes);
 }

@@ -2,6 +2,7 @@
 import { isValidDate } from '../../core/rules/valueChecks';
 import { KEYWORD_MAX_BYTES } from '../../core/rules/propertyValueBytes';
 import type { JsonObject } from '../store/types';
+import { allowedPlatformsProblem } from './allowedPlatforms';
 import { checkUrn, describe, entityTypeOfTypeUrn, isObject, valueTypeOfTypeUrn } from './urns';
 
 /**
@@ -121,6 +122,8 @@ function assignmentProblems(input: ValuesCheckInput, entry: Assignment, unchange
       `Property: ${propertyUrn} cannot be applied to ${input.entityUrn}: its definition allows only entity types [${allowedEntityTypes.join(', ')}], not ${input.entityType}. Add urn:li:entityType:service.${input.entityType} to the definition's entityTypes, or apply the property to another entity.`,
     );
   }
+  const platformProblem = allowedPlatformsProblem(propertyUrn, definition, input.entityUrn);
+  if (platformProblem) problems.push(platformProblem);
   if ((definition.cardinality ?? 'SINGLE') === 'SINGLE' && entry.values.length > 1) {
     problems.push(`Property: ${propertyUrn} has cardinality 1, but multiple values were assigned: ${describe(entry.values)}. Keep one value, or define the property with cardinality MULTIPLE.`);
   }

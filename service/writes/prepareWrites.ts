@@ -9,6 +9,7 @@ import { applyPatch, PatchError, readPatchDocument } from './jsonPatch';
 import { StagedView } from './stagedView';
 import { BADGE_SCAN_LIMIT, validatePropertySettings } from '../validation/propertySettings';
 import { jsonShapeMessage } from '../validation/jsonShape';
+import { fieldCollisionProblems } from '../validation/fieldCollisions';
 
 /**
  * Every write of every route goes through here: URN and aspect checks, the validators, soft-delete
@@ -161,6 +162,8 @@ function validateAspect(view: StagedView, parsed: ParsedUrn, urn: string, aspect
     case 'propertyDefinition': {
       const problems = validatePropertyDefinition({ urn, id: partText(parsed, 0) ?? '', value, previous, softDeleted: softDeletedProperty });
       if (problems.length > 0) reject(...problems);
+      const collisions = fieldCollisionProblems(view.store, view.definitionFields, urn, value);
+      if (collisions.length > 0) reject(...collisions);
       return value;
     }
     case 'structuredPropertySettings': {

@@ -10,6 +10,8 @@ export class StagedView {
   private readonly createdEntities = new Set<string>();
   readonly writes: AspectWrite[] = [];
   readonly deletes: AspectDelete[] = [];
+  /** the search fields of the property definitions staged in this batch (validation/fieldCollisions.ts) */
+  readonly definitionFields = new Map<string, string>();
 
   constructor(readonly store: CatalogStore) {}
 

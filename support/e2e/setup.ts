@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { reportedStep, type SetupProgress } from './setupProgress';
 
 export const CODE_SERVER_VERSION = '4.139.1';
 /** Debian's chromium; CATALOG_E2E_CHROMIUM points at another build of Chromium. */
@@ -86,19 +87,30 @@ async function ensureSystemPackages(): Promise<string | undefined> {
   return existsSync(CHROMIUM) ? undefined : `apt-get installed ${APT_PACKAGES.join(' ')} but ${CHROMIUM} is still missing; see ${setupLog}.`;
 }
 
-async function installNode24(): Promise<void> {
+async function installNode24(progress?: SetupProgress): Promise<void> {
   if (existsSync(join(nodeDir, 'bin', 'node'))) return;
-  await run('npm', ['install', '--prefix', join(cacheDir, 'node24'), '--no-save', '--no-package-lock', '--no-audit', '--no-fund', NODE_PACKAGE]);
+  const prefix = join(cacheDir, 'node24');
+  await reportedStep(progress, `downloading Node 24 (npm package ${NODE_PACKAGE}, about 190 MB unpacked)…`, prefix, () =>
+    run('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', NODE_PACKAGE]),
+  );
 }
 
-async function installCodeServer(): Promise<void> {
+async function installCodeServer(progress?: SetupProgress): Promise<void> {
   if (existsSync(readyMarker) && existsSync(join(codeServerDir, 'out', 'node', 'entry.js'))) return;
-  rmSync(join(cacheDir, `code-server-${CODE_SERVER_VERSION}`), { recursive: true, force: true });
-  await run('npm', ['install', '--prefix', join(cacheDir, `code-server-${CODE_SERVER_VERSION}`), '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--ignore-scripts', `code-server@${CODE_SERVER_VERSION}`]);
+  const prefix = join(cacheDir, `code-server-${CODE_SERVER_VERSION}`);
+  rmSync(prefix, { recursive: true, force: true });
+  await reportedStep(progress, `downloading code-server ${CODE_SERVER_VERSION} from npm…`, prefix, () =>
+    run('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--ignore-scripts', `code-server@${CODE_SERVER_VERSION}`]),
+  );
   // The postinstall builds VS Code's native modules (kerberos, pty, …) against Node 24's headers.
   const nodeVersion = await output(join(nodeDir, 'bin', 'node'), ['--version']);
   const npmVersion = await output('npm', ['--version']).catch(() => '10.0.0');
-  await run('sh', ['postinstall.sh'], {
+  await reportedStep(progress, 'building code-server\'s native modules with Node 24 (compiles C/C++, the longest step; about 620 MB in all)…', prefix, () => buildCodeServer(nodeVersion, npmVersion));
+  writeFileSync(readyMarker, `${new Date().toISOString()} code-server ${CODE_SERVER_VERSION} on Node ${nodeVersion}\n`);
+}
+
+function buildCodeServer(nodeVersion: string, npmVersion: string): Promise<void> {
+  return run('sh', ['postinstall.sh'], {
     cwd: codeServerDir,
     env: {
       ...process.env,
@@ -107,7 +119,6 @@ async function installCodeServer(): Promise<void> {
       npm_config_user_agent: `npm/${npmVersion} node/${nodeVersion} linux x64`,
     },
   });
-  writeFileSync(readyMarker, `${new Date().toISOString()} code-server ${CODE_SERVER_VERSION} on Node ${nodeVersion}\n`);
 }
 
 async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boolean> {
@@ -178,12 +189,12 @@ export async function ensureE2eTools(): Promise<E2eSetup> {
  * Node 24 and code-server alone, for the demo (`npm start`), which needs no Chromium. The caller
  * makes sure libkrb5-dev is installed first (see kerberosHeadersPresent); it is not checked here.
  */
-export async function ensureCodeServer(): Promise<E2eTools> {
+export async function ensureCodeServer(progress?: SetupProgress): Promise<E2eTools> {
   const ready = (): boolean => existsSync(readyMarker) && existsSync(tools().codeServerEntry) && existsSync(tools().node);
   if (!ready()) {
     await withInstallLock(async () => {
-      await installNode24();
-      await installCodeServer();
+      await installNode24(progress);
+      await installCodeServer(progress);
     });
     log('code-server setup (without Chromium) finished');
   }

@@ -68,7 +68,7 @@ e2eSuite('A web project: no local catalog, no .catalog/, no menus; a metadata fi
     // The extension is active (a JSON file is open) and has the language server's answer once the log says why nothing started.
     await workbench.runCommand('Catalog Code: Open Log');
     await until('the log to say the local catalog was not started', async () => {
-      const text = await workbench.page.locator('.part.panel .monaco-editor .view-lines').first().innerText().catch(() => '');
+      const text = await workbench.panelText();
       return text.includes('no file in this workspace is a metadata file') ? true : undefined;
     });
     assert.deepEqual(localCatalogsOf(session.root), [], 'no local catalog runs');

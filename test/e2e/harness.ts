@@ -44,6 +44,8 @@ export interface SessionOptions {
   onlyFiles?: Record<string, string>;
   /** false: no `<workspace>/.catalog` is seeded (a folder that never used the local catalog) */
   seedLocalCatalog?: boolean;
+  /** more extensions (.vsix paths) installed beside Catalog Code, e.g. a test-only probe */
+  extensions?: string[];
 }
 
 export interface Session {
@@ -168,6 +170,7 @@ export async function startSession(tools: E2eTools, options: SessionOptions = {}
     const vsix = await packageExtension(root);
     const codeServer = [tools.codeServerEntry, '--user-data-dir', dirs.userData, '--extensions-dir', dirs.extensions];
     await runToEnd(tools.node, [...codeServer, '--install-extension', vsix], env);
+    for (const extra of options.extensions ?? []) await runToEnd(tools.node, [...codeServer, '--install-extension', extra], env);
     if (options.serviceUrl) {
       mkdirSync(join(dirs.workspace, '.vscode'), { recursive: true });
       writeFileSync(join(dirs.workspace, '.vscode', 'settings.json'), JSON.stringify({ 'catalogCode.service.url': options.serviceUrl }, null, 2));

@@ -79,12 +79,15 @@ e2eSuite(
       await workbench.clearNotifications();
 
       await workbench.runCommand('Catalog Code: Push Lineage (This File)');
+      // The plan opens beside the file in the Markdown preview, as Catalog Code: Plan shows it, before
+      // the question (once pushed, it says so instead).
+      await workbench.waitForWebviewText('the push plan beside the file', ['Catalog Code plan', 'marts.revenue_daily', 'staging.customers']);
       const question = await workbench.answerDialog(/^Push: \d+ add/);
       assert.match(question, new RegExp(`Push the lineage of revenue-lineage\\.yml to ${service!.url.replace(/[.]/g, '\\.')}`));
       assert.match(question, /\d+ to add, \d+ to change, 0 to remove/);
-      // The plan opens beside the file in the Markdown preview, as Catalog Code: Plan shows it.
-      await workbench.waitForWebviewText('the push plan beside the file', ['Catalog Code plan', 'marts.revenue_daily', 'staging.customers']);
-      await workbench.waitForNotification(/Catalog Code: pushed \d+ change\(s\) of revenue-lineage\.yml/);
+      // The result counts what the button counted (issue 37).
+      await workbench.waitForNotification(/Catalog Code: pushed revenue-lineage\.yml: 2 add \(\d+ requests?\)\./);
+      await workbench.waitForWebviewText('the plan beside the file says it was pushed', ['Pushed', 'This plan is done']);
       const pushed = await upstreamsOf(connection, REVENUE);
       for (const urn of [CRM_CUSTOMERS, CUSTOMER_ORDERS, CUSTOMERS]) assert.ok(pushed.includes(urn), `${urn} missing from the upstreams after the push: ${pushed.join(', ')}`);
 
@@ -99,7 +102,7 @@ e2eSuite(
       // Deleting needs its own yes, which names what goes.
       const deletion = await workbench.answerDialog(/^Delete \d+ and Push$/);
       assert.match(deletion, /staging\.customers/);
-      await workbench.waitForNotification(/Catalog Code: pushed \d+ change\(s\) of revenue-lineage\.yml/);
+      await workbench.waitForNotification(/Catalog Code: pushed revenue-lineage\.yml: .*1 remove \(\d+ requests?\)\./);
       const afterRemoval = await upstreamsOf(connection, REVENUE);
       assert.ok(!afterRemoval.includes(CUSTOMERS), `staging.customers is still an upstream after the second push: ${afterRemoval.join(', ')}`);
       for (const urn of [CRM_CUSTOMERS, CUSTOMER_ORDERS]) assert.ok(afterRemoval.includes(urn), `${urn} was lost by the second push: ${afterRemoval.join(', ')}`);

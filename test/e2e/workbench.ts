@@ -48,10 +48,17 @@ export class Workbench {
 
   /** Quick Open (Ctrl+P), the way a user opens a file by name. */
   async openFile(name: string): Promise<void> {
-    const input = await this.openQuickInput('Control+P', 'Quick Open');
-    await input.fill(name);
     const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
-    await row.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    // A file written a moment ago may be missing from the file search Quick Open ran when it opened:
+    // close it and ask again, as a user would.
+    await until(`Quick Open to list ${name}`, async () => {
+      const input = await this.openQuickInput('Control+P', 'Quick Open');
+      await input.fill(name);
+      const listed = await row.waitFor({ state: 'visible', timeout: budgetMs(15_000) }).then(() => true, () => false);
+      if (listed) return true;
+      await this.page.keyboard.press('Escape');
+      return undefined;
+    });
     await row.click();
     await until(`the editor tab of ${name}`, async () => ((await this.page.locator('.tabs-container .tab.active', { hasText: name }).count()) > 0 ? true : undefined));
     await this.activeEditor.locator('.view-lines').waitFor({ state: 'visible' });
@@ -127,6 +134,16 @@ export class Workbench {
       const text = plain(await hover.innerText());
       return text.includes(expected) ? text : undefined;
     });
+  }
+
+  /**
+   * The text of every editor in the panel (the Output view), as one string: spaces as typed (Monaco
+   * draws non-breaking ones) and every run of white space one space, since a long log line may wrap.
+   */
+  async panelText(): Promise<string> {
+    const editors = this.page.locator('.part.panel .monaco-editor .view-lines');
+    const texts = await editors.allInnerTexts();
+    return plain(texts.join('\n')).replace(/\s+/g, ' ');
   }
 
   /** Opens the Problems panel and returns its rows' text, one string per row. */

@@ -58,7 +58,7 @@ function workspace(name: string): string {
 }
 
 describe('catalog-code in the editor’s terminal reaches the local catalog the editor started', () => {
-  it('plans with only CATALOG_SERVICE_URL set, says the target and where the token came from, never the token', async () => {
+  it('plans and validates with only CATALOG_SERVICE_URL set, says the target and where the token came from, never the token', async () => {
     const dir = workspace('editor');
     const token = randomBytes(24).toString('base64url');
     const catalog = await startLocalCatalog({ cliPath, dataDir: join(dir, '.catalog'), token, startTimeoutMs: budgetMs(60_000) });
@@ -73,8 +73,12 @@ describe('catalog-code in the editor’s terminal reaches the local catalog the 
       assert.match(run.stdout, /io\.acme\.team/);
       assert.ok(!run.stdout.includes(token) && !run.stderr.includes(token), 'the token is never printed');
 
-      const offline = await cli(['validate', '.'], dir, { CATALOG_SERVICE_URL: catalog.url });
-      assert.match(offline.stderr, /Target: offline \(the files alone, no catalog service\)\. CATALOG_SERVICE_URL is set: add --service/);
+      // One connection rule (issue 37): validate reads CATALOG_SERVICE_URL and the token file as plan does.
+      const fromVariable = await cli(['validate', '.'], dir, { CATALOG_SERVICE_URL: catalog.url });
+      assert.equal(fromVariable.code, 0, fromVariable.stderr + fromVariable.stdout);
+      assert.ok(fromVariable.stderr.includes(`Target: the local catalog at ${catalog.url}. Token from ${tokenFile}.`), fromVariable.stderr);
+      const offline = await cli(['validate', '--target', 'offline', '.'], dir, { CATALOG_SERVICE_URL: catalog.url });
+      assert.match(offline.stderr, /Target: offline \(the files alone, no catalog service\)\. CATALOG_SERVICE_URL is set; --target offline leaves it out\./);
       const checked = await cli(['validate', '--service', catalog.url, '.'], dir, {});
       assert.equal(checked.code, 0, checked.stderr);
       assert.ok(checked.stderr.includes(`Target: the local catalog at ${catalog.url}.`), checked.stderr);

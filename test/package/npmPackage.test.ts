@@ -23,6 +23,7 @@ const EXPECTED_FILES = [
   'README.md',
   'THIRD-PARTY-NOTICES.md',
   'dist/cli-main.js',
+  'dist/cli-mcp.js',
   'dist/cli-validate.js',
   'dist/cli.js',
   'dist/language-server.js',

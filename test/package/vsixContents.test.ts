@@ -21,8 +21,9 @@ const ALLOWED = [
   /^extension\/package\.nls\.json$/,
   /^extension\/l10n\/bundle\.l10n\.json$/,
   /^extension\/THIRD-PARTY-NOTICES\.md$/,
-  // The extension runs `cli.js serve` (cli-main.js) for the local catalog, never validate's own bundle.
-  /^extension\/dist\/(extension|extensionMain|server|cli|cli-main)\.js$/,
+  // The extension runs `cli.js serve` (cli-main.js) for the local catalog and registers `cli.js mcp`
+  // (cli-mcp.js) for agents; never validate's own bundle.
+  /^extension\/dist\/(extension|extensionMain|server|cli|cli-main|cli-mcp)\.js$/,
   // The lineage graph webview's script and its layout worker (client/graph/).
   /^extension\/dist\/lineageGraph(Layout)?\.js$/,
   /^extension\/dist\/node-sqlite3-wasm\.wasm$/,
@@ -38,6 +39,8 @@ const ALLOWED = [
   /^extension\/media\/(?!screenshots\/)[\w./-]+\.(svg|png|md)$/,
   // The sample warehouse behind "Load Sample Data" (client/connection/localCatalogCommands.ts).
   /^extension\/test\/fixtures\/sample-catalog\/[\w.-]+\.(ya?ml|json)$/,
+  // The demo's sample files behind "Restore Sample Files" (client/sampleFiles.ts).
+  /^extension\/test\/e2e\/fixtures\/workspace\/[\w.-]+\.(ya?ml|json)$/,
 ];
 
 let scratch: string;
@@ -58,9 +61,9 @@ test('the VSIX holds only bundles, grammar, media, documents and the sample cata
   assert.deepEqual(unexpected, [], 'files that must not be published (add them to .vscodeignore, or to ALLOWED if the extension needs them)');
   const sources = files.filter((name) => /\.(ts|map)$/.test(name) || /^extension\/(core|client|server|cli|service|scripts|bench|docs|node_modules)\//.test(name));
   assert.deepEqual(sources, []);
-  const tests = files.filter((name) => name.startsWith('extension/test/') && !name.startsWith('extension/test/fixtures/sample-catalog/'));
+  const tests = files.filter((name) => name.startsWith('extension/test/') && !name.startsWith('extension/test/fixtures/sample-catalog/') && !name.startsWith('extension/test/e2e/fixtures/workspace/'));
   assert.deepEqual(tests, []);
-  for (const needed of ['extension/dist/extension.js', 'extension/dist/extensionMain.js', 'extension/dist/server.js', 'extension/dist/cli.js', 'extension/dist/cli-main.js', 'extension/dist/node-sqlite3-wasm.wasm', 'extension/dist/sqlLineageWorker.js', 'extension/dist/polyglot_sql.wasm', 'extension/THIRD-PARTY-NOTICES.md', 'extension/LICENSE.txt', 'extension/changelog.md', 'extension/readme.md', 'extension/media/icon.png']) {
+  for (const needed of ['extension/dist/extension.js', 'extension/dist/extensionMain.js', 'extension/dist/server.js', 'extension/dist/cli.js', 'extension/dist/cli-main.js', 'extension/dist/cli-mcp.js', 'extension/dist/node-sqlite3-wasm.wasm', 'extension/dist/sqlLineageWorker.js', 'extension/dist/polyglot_sql.wasm', 'extension/THIRD-PARTY-NOTICES.md', 'extension/LICENSE.txt', 'extension/changelog.md', 'extension/readme.md', 'extension/media/icon.png']) {
     assert.ok(files.includes(needed), `${needed} is missing from the VSIX`);
   }
   // Every schema package.json contributes through yamlValidation is in the VSIX at its url.

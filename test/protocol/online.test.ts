@@ -140,6 +140,17 @@ describe('language server against the local catalog', () => {
     assert.ok(!codes(diagnostics).includes('property.unknown'), JSON.stringify(diagnostics));
   });
 
+  it('the first hover on a URN waits for the catalog to say whether it exists (no "hover again")', async () => {
+    const text = 'version: 1\nlineage:\n  - entity: urn:li:dataset:(urn:li:dataPlatform:hive,first_hover,PROD)\n    upstream:\n      - entity: urn:li:dataset:(urn:li:dataPlatform:hive,orders,PROD)\n';
+    const uri = pathToFileURL(join(workspace, 'first-hover.yml')).toString();
+    await client.open(uri, text);
+    const at = (line: number, character: number) => client.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line, character } }) as Promise<Hover>;
+    const existing = ((await at(4, 20)).contents as MarkupContent).value;
+    assert.match(existing, /\*\*dataset\*\* URN/);
+    assert.match(existing, /✓ Exists in the service\./);
+    assert.match(((await at(2, 16)).contents as MarkupContent).value, /✗ Does not exist in the service/);
+  });
+
   it('a soft delete in the service shows up as property.softDeleted after a refresh', async () => {
     await post(service, `/openapi/v2/entity/structuredProperty/${encodeURIComponent(CLASSIFICATION)}/status?systemMetadata=false`, { removed: true });
     const refreshesBefore = client.refreshRequests;

@@ -103,7 +103,12 @@ describe('updateLineage', () => {
     assertFailure(await updateLineage([edge(chart, job)]), job); // chart ← dataset/chart (LineageService.validateChartUpstreamUrns)
     assertFailure(await updateLineage([edge(dashboard, job)]), job); // dashboard ← chart/dataset
     assertFailure(await updateLineage([edge(job, chart)]), chart); // dataJob ← dataset/dataJob
-    assertFailure(await updateLineage([edge(flow, job)]), flow); // not a downstream updateLineage writes
+  });
+
+  test('a downstream type updateLineage does not write into (a dataFlow) is skipped and the answer is true, as UpdateLineageResolver answers', async () => {
+    assert.deepEqual(await updateLineage([edge(flow, job)]), { data: { updateLineage: true }, extensions: {} });
+    assert.equal(await aspect(flow, 'dataJobInputOutput'), undefined, 'nothing is written into the flow');
+    assert.deepEqual(await updateLineage([], [edge(flow, job)]), { data: { updateLineage: true }, extensions: {} });
   });
 
   test('chart ← dataset goes into chartInfo.inputEdges', async () => {

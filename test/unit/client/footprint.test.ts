@@ -45,7 +45,7 @@ test('Push, Plan and Pull in the editor title and the explorer show only on file
   assert.ok(fileMenus.length >= 4, 'the file menus are found');
   for (const item of fileMenus) {
     const when = item.when ?? '';
-    assert.match(when, new RegExp(`resource in ${CLAIMED_FILES_CONTEXT.replace('.', '\\.')}`), `${item.command}: ${when}`);
+    assert.match(when, new RegExp(`resourcePath in ${CLAIMED_FILES_CONTEXT.replace('.', '\\.')}`), `${item.command}: ${when}`);
     // A bare extension test would show them on package.json again: every extension test is behind the overflow key.
     for (const clause of when.split('||')) {
       if (clause.includes('resourceExtname')) assert.ok(clause.includes(CLAIMED_OVERFLOW_CONTEXT), `${item.command}: ${clause}`);
@@ -58,8 +58,8 @@ test('Push, Plan and Pull in the editor title and the explorer show only on file
 
 test('the claimed-files context key lists each claimed URI, up to its cap, then says there are too many', () => {
   assert.deepEqual(claimedContext([], 0), { claimed: {}, overflow: false, hasMetadata: false });
-  assert.deepEqual(claimedContext(['file:///w/a.yml'], 1), { claimed: { 'file:///w/a.yml': true }, overflow: false, hasMetadata: true });
-  const many = Array.from({ length: MAX_CLAIMED_IN_CONTEXT + 1 }, (_, i) => `file:///w/${i}.yml`);
+  assert.deepEqual(claimedContext(['/w/a.yml'], 1), { claimed: { '/w/a.yml': true }, overflow: false, hasMetadata: true });
+  const many = Array.from({ length: MAX_CLAIMED_IN_CONTEXT + 1 }, (_, i) => `/w/${i}.yml`);
   assert.deepEqual(claimedContext(many, many.length), { claimed: {}, overflow: true, hasMetadata: true });
 });
 

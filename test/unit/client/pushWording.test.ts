@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { countsSentence, pushButtonLabel, removalLines, removalQuestion } from '../../../client/push/pushWording';
+import { countsSentence, pushButtonLabel, pushedSentence, removalLines, removalQuestion } from '../../../client/push/pushWording';
 import { planCounts } from '../../../core/plan/planReportInput';
 import type { PushChange, PushItem, PushPlan } from '../../../core/plan/pushPlanTypes';
 import { lineageItem } from '../../support/pushItems';
@@ -20,6 +20,13 @@ test('the confirm button names adds, changes and removes apart, leaving out kind
   assert.equal(pushButtonLabel(planCounts(twoAddsOneRemove)), 'Push: 2 add, 1 remove');
   assert.equal(pushButtonLabel(planCounts(plan([item('u', [{ action: 'change', text: 'x' }])]))), 'Push: 1 change');
   assert.equal(pushButtonLabel(planCounts(plan([item('u', [{ action: 'add', text: 'a' }, { action: 'change', text: 'c' }, { action: 'remove', text: 'r' }])]))), 'Push: 1 add, 1 change, 1 remove');
+});
+
+test('the result after a push counts what the button counted (issue 37: "Push: 2 add" then "pushed 1 change(s)"), then the requests', () => {
+  const counts = planCounts(twoAddsOneRemove);
+  assert.equal(pushedSentence(counts, 'revenue-lineage.yml', 1), 'Catalog Code: pushed revenue-lineage.yml: 2 add, 1 remove (1 request).');
+  assert.ok(pushedSentence(counts, 'x', 1).includes(pushButtonLabel(counts).slice('Push: '.length)));
+  assert.equal(pushedSentence(planCounts(plan([item('u', []), item('v', [])])), '2 files', 2), 'Catalog Code: pushed 2 files: 2 items (2 requests).');
 });
 
 test('an item without preview lines (a status write) is still counted on the button', () => {

@@ -75,12 +75,28 @@ describe('the byte limit on string values (StructuredPropertiesValidator, PR #18
 describe('allowedPlatforms (PR #18089)', () => {
   const dataset = (platform: string) => `id: orders\nplatform: ${platform}\nstructured_properties:\n  io.acryl.snowflakeOnly: x\nschema:\n  fields:\n    - id: amount\n      structured_properties:\n        io.acryl.snowflakeOnly: y\n`;
 
-  it('warns on a value set on an asset of another platform, schema fields by their dataset; allowed platforms as names or URNs', () => {
+  it('refuses a value set on an asset of another platform from 1.7 (validateAllowedPlatforms), schema fields by their dataset; allowed platforms as names or URNs', () => {
     const found = judge('file:///repo/orders.yaml', dataset('hive'));
-    assert.deepEqual(codes(found), ['warning property.platformNotAllowed', 'warning property.platformNotAllowed']);
-    assert.match(found[0].message, /io\.acryl\.snowflakeOnly is for assets on snowflake, looker \(its allowedPlatforms\), but orders \(hive, PROD\) is on hive/);
+    assert.deepEqual(codes(found), ['error property.platformNotAllowed', 'error property.platformNotAllowed']);
+    assert.match(found[0].message, /io\.acryl\.snowflakeOnly is restricted to the data platforms snowflake, looker \(its allowedPlatforms\), but orders \(hive, PROD\) belongs to hive, so DataHub refuses the value/);
     assert.deepEqual(codes(judge('file:///repo/orders.yaml', dataset('snowflake'))), []);
     assert.deepEqual(codes(judge('file:///repo/orders.yaml', dataset('hive'), '1.6.0')), []);
+  });
+
+  it('compares platform URNs exactly, as GMS does: a dataset on Snowflake is not on snowflake; a chart tool is lower-cased by DataHub', () => {
+    assert.deepEqual(codes(judge('file:///repo/orders.yaml', dataset('Snowflake'))), ['error property.platformNotAllowed', 'error property.platformNotAllowed']);
+    const chart = (tool: string) => JSON.stringify([{ entityType: 'chart', entityUrn: `urn:li:chart:(${tool},c1)`, changeType: 'UPSERT', aspectName: 'structuredProperties', aspect: { json: { properties: [{ propertyUrn: 'urn:li:structuredProperty:io.acryl.snowflakeOnly', values: [{ string: 'x' }] }] } } }]);
+    assert.deepEqual(codes(judge('file:///repo/mcp.json', chart('Looker'))), []);
+    assert.deepEqual(codes(judge('file:///repo/mcp.json', chart('tableau'))), ['error property.platformNotAllowed']);
+  });
+
+  it('refuses it on an entity with no data platform (a glossary term); warns where a stored dataPlatformInstance decides (a container)', () => {
+    const on = (urn: string, type: string) => JSON.stringify([{ entityType: type, entityUrn: urn, changeType: 'UPSERT', aspectName: 'structuredProperties', aspect: { json: { properties: [{ propertyUrn: 'urn:li:structuredProperty:io.acryl.snowflakeOnly', values: [{ string: 'x' }] }] } } }]);
+    const term = judge('file:///repo/mcp.json', on('urn:li:glossaryTerm:t1', 'glossaryTerm')).filter((d) => d.code === 'property.platformNotAllowed');
+    assert.deepEqual(codes(term), ['error property.platformNotAllowed']);
+    assert.match(term[0].message, /a glossaryTerm has no data platform/);
+    const container = judge('file:///repo/mcp.json', on('urn:li:container:abc', 'container')).filter((d) => d.code === 'property.platformNotAllowed');
+    assert.deepEqual(codes(container), ['warning property.platformNotAllowed']);
   });
 
   it('reads the platform where the URN tells it, and stays quiet where it does not', () => {

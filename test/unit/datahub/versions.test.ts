@@ -95,4 +95,16 @@ describe('verdicts that differ by DataHub version', () => {
     assert.match(found[0].message, /one search field, 'certification_status'.*judged by DataHub 1\.8\.0 \(the newest version Catalog Code models\)/);
     assert.deepEqual(judge('file:///repo/properties.yaml', two, '1.6.0'), []);
   });
+
+  it('groups a batch by search field as checkInBatchElasticsearchFieldCollisions does: the same definition twice in an MCP file is flagged, names with spaces get the space error only (PR #18533)', () => {
+    const aspect = (id: string, name = id) => `{"entityType": "structuredProperty", "entityUrn": "urn:li:structuredProperty:${id}", "changeType": "UPSERT", "aspectName": "propertyDefinition", "aspect": {"json": {"qualifiedName": "${name}", "valueType": "urn:li:dataType:datahub.string", "entityTypes": ["urn:li:entityType:datahub.dataset"]}}}`;
+    const all = (uri: string, text: string) => validateDocument({ model: readDocument(uri, text), text });
+    const twice = all('file:///repo/defs.json', `[${aspect('io.a.x')}, ${aspect('io.a.x')}]`);
+    assert.deepEqual(twice.map((d) => `${d.severity} ${d.code}`), ['warning definition.fieldCollision']);
+    assert.match(twice[0].message, /DataHub refuses a batch that holds the same definition twice/);
+    const yamlTwice = `- id: io.a.x\n  type: string\n  entity_types: [dataset]\n- id: io.a.x\n  type: string\n  entity_types: [dataset]\n`;
+    assert.deepEqual(all('file:///repo/properties.yaml', yamlTwice).map((d) => d.code), ['definition.duplicate']);
+    const spaces = judge('file:///repo/defs.json', `[${aspect('io.a.one', 'foo.bar baz')}, ${aspect('io.a.two', 'foo_bar baz')}]`);
+    assert.deepEqual(spaces.map((d) => d.code), ['definition.qualifiedName', 'definition.qualifiedName']);
+  });
 });

@@ -49,6 +49,14 @@ schema:
     assert.equal(datahub.diagnostics[0].severity, 'warning');
   });
 
+  it('says DataHub 1.8 stores such a value unindexed (PR #19490), and older DataHub stores it as any other', () => {
+    const text = `id: user.clicks\nplatform: hive\nschema:\n  fields:\n    - id: ip\n      structured_properties:\n        ⟦io.acryl.privacy.retentionTime⟧: 30\n`;
+    const newest = runRule(propertyEntityType, 'file:///repo/dataset.yaml', text, { definitions, target: 'datahub' });
+    assert.match(newest.diagnostics[0].message, /DataHub stores the value but does not index it there, so it cannot be searched or filtered on \(PR #19490; judged by DataHub 1\.8\.0/);
+    const older = runRule(propertyEntityType, 'file:///repo/dataset.yaml', text, { definitions, target: 'datahub', datahub: { version: '1.7.0', source: 'setting' } });
+    assert.match(older.diagnostics[0].message, /DataHub stores the value anyway/);
+  });
+
   it('compares entity types case-sensitively, from the URN of an MCP entity', () => {
     const local = workspaceDefinitions(`- id: flowOwner\n  type: string\n  entity_types: [dataFlow]\n`);
     const run = runRule(

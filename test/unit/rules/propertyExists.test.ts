@@ -18,7 +18,7 @@ structured_properties:
   ⟦urn:li:structuredProperty:io.acryl.privacy.retentionTim⟧: 30
   io.acryl.dataManagement.team: core
 `,
-      { definitions: definitionsView({ service: serviceDefinitions(DEFINITIONS) }) },
+      { definitions: definitionsView({ service: serviceDefinitions(DEFINITIONS) }), datahub: { version: '1.7.0', source: 'setting' } },
     );
     assert.deepEqual(rangesOf(run.diagnostics), run.ranges);
     assert.deepEqual(run.diagnostics.map((d) => [d.code, d.severity, d.data?.candidates]), [
@@ -26,6 +26,19 @@ structured_properties:
       ['property.unknown', 'error', ['urn:li:structuredProperty:io.acryl.privacy.retentionTime']],
     ]);
     assert.match(run.diagnostics[0].message, /'project_name' is not defined in the service or in any workspace file/);
+  });
+
+  it('from DataHub 1.8 a value of a missing property is dropped with a warning while another value remains, refused when none does (dropMissingPropertyValuesWithWarning)', () => {
+    const definitions = definitionsView({ service: serviceDefinitions(DEFINITIONS) });
+    const mixed = `id: t\nplatform: hive\nstructured_properties:\n  ⟦project_name⟧: Tracking\n  io.acryl.dataManagement.team: core\n`;
+    const dropped = runRule(propertyExists, DATASET, mixed, { definitions });
+    assert.deepEqual(dropped.diagnostics.map((d) => [d.code, d.severity]), [['property.unknown', 'warning']]);
+    assert.match(dropped.diagnostics[0].message, /DataHub drops this value with a warning and writes the entity's other values \(judged by DataHub 1\.8\.0/);
+    const only = runRule(propertyExists, DATASET, `id: t\nplatform: hive\nstructured_properties:\n  ⟦project_name⟧: Tracking\n`, { definitions });
+    assert.deepEqual(only.diagnostics.map((d) => [d.code, d.severity]), [['property.unknown', 'error']]);
+    assert.match(only.diagnostics[0].message, /no valid property assignments remain/);
+    const local = runRule(propertyExists, DATASET, mixed, { definitions, target: 'localCatalog' });
+    assert.deepEqual(local.diagnostics.map((d) => [d.code, d.severity]), [['property.unknown', 'error']], 'the local catalog refuses every such value');
   });
 
   it('offline, warns only when the workspace defines properties at all', () => {

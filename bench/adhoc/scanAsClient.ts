@@ -1,0 +1,34 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { scanWorkspace } from '../cases/workspaceScale';
+
+/**
+ * The workspace scan as a client sees it (issue 41), outside `npm run bench` and without the
+ * re-check part of case 9: `node --import tsx bench/adhoc/scanAsClient.ts [FOLDERS]` generates
+ * FOLDERS × 100 files (default 200), measures reading them without parsing, starts dist/server.js
+ * in them and times initialized → workspace/symbol finds the first, middle and last file; prints
+ * JSON. CATALOG_SERVER_NODE_ARGS (e.g. `--cpu-prof`) go to the server's node.
+ */
+async function main(): Promise<void> {
+  const folders = Number(process.argv[2] ?? 200);
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'catalog-scan-client-'));
+  try {
+    const scan = await scanWorkspace({ quick: false, seed: 20261122, workDir, log: (line) => process.stderr.write(`${line}\n`) }, folders);
+    // Let the server exit by itself (exit notification), so a --cpu-prof is written.
+    const exited = new Promise((resolve) => scan.server.child.once('exit', resolve));
+    await scan.server.connection.sendRequest('shutdown');
+    await scan.server.connection.sendNotification('exit');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    await scan.server.stop();
+    const { symbols, readFloorMs, scanMs, firstMs, afterScanRss, load, filesRead, cpuMs, symbolQuery } = scan;
+    process.stdout.write(`${JSON.stringify({ files: scan.ws.files, filesRead, clientMs: symbols.allMs, serverCpuMs: cpuMs, perProbe: symbols.perProbe, requests: symbols.requests, partialAnswers: symbols.partialAnswers, symbolQuery, slowestMs: symbols.slowestMs, readFloorMs, ratio: symbols.allMs === undefined ? undefined : symbols.allMs / readFloorMs, scanLogMs: scanMs, firstDiagnosticsMs: firstMs, peakRssMB: afterScanRss === undefined ? undefined : afterScanRss / 1e6, load, loadNow: os.loadavg()[0] }, null, 1)}\n`);
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,70 @@
+import { PARTIAL_SYMBOLS } from '../../server/workspaceSymbols';
+import { nowMs } from '../../support/bench/stats';
+import type { BenchLspClient } from './lspClient';
+
+/** One entity a client looks for: the query it types and the file whose symbol must answer it. */
+export interface SymbolProbe {
+  query: string;
+  uri: string;
+}
+
+/** workspace/symbol once the workspace is read: `runs` queries of each probe, their median time. */
+export async function symbolQueryMs(server: BenchLspClient, probes: readonly SymbolProbe[], runs = 5): Promise<{ medianMs: number; maxMs: number }> {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    for (const probe of probes) {
+      const asked = nowMs();
+      await server.connection.sendRequest('workspace/symbol', { query: probe.query });
+      times.push(nowMs() - asked);
+    }
+  }
+  times.sort((a, b) => a - b);
+  return { medianMs: times[Math.floor(times.length / 2)], maxMs: times[times.length - 1] };
+}
+
+/** When each probe was first answered with a symbol in its file, and what the polling saw. */
+export interface SymbolsFound {
+  /** ms after `since` when the last probe was answered; undefined when time ran out */
+  allMs: number | undefined;
+  /** per probe, ms after `since` when it was first answered */
+  perProbe: (number | undefined)[];
+  /** how many workspace/symbol requests were sent, and the slowest answer */
+  requests: number;
+  slowestMs: number;
+  /** answers that said the workspace is still being read (partial) while they were sent */
+  partialAnswers: number;
+}
+
+interface SymbolAnswer {
+  name: string;
+  location: { uri: string };
+  containerName?: string;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The workspace as a client sees it (issue 41): from `since` (the `initialized` notification), a
+ * workspace/symbol request for each probe every `everyMs` until every probe is answered with a
+ * symbol located in its file. The scan's own log line is the server's word; this is the user's.
+ */
+export async function whenSymbolsFound(server: BenchLspClient, probes: readonly SymbolProbe[], since: number, timeoutMs: number, everyMs = 100): Promise<SymbolsFound> {
+  const perProbe: (number | undefined)[] = probes.map(() => undefined);
+  let requests = 0;
+  let slowestMs = 0;
+  let partialAnswers = 0;
+  while (perProbe.some((at) => at === undefined) && nowMs() - since < timeoutMs) {
+    for (let i = 0; i < probes.length; i++) {
+      if (perProbe[i] !== undefined) continue;
+      const asked = nowMs();
+      const answer = (await server.connection.sendRequest<SymbolAnswer[] | null>('workspace/symbol', { query: probes[i].query })) ?? [];
+      requests++;
+      slowestMs = Math.max(slowestMs, nowMs() - asked);
+      if (answer[0]?.name.startsWith(PARTIAL_SYMBOLS) === true) partialAnswers++;
+      if (answer.some((symbol) => symbol.location.uri === probes[i].uri)) perProbe[i] = nowMs() - since;
+    }
+    await sleep(everyMs);
+  }
+  const done = perProbe.every((at) => at !== undefined);
+  return { allMs: done ? Math.max(...(perProbe as number[])) : undefined, perProbe, requests, slowestMs, partialAnswers };
+}
