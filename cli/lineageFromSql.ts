@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { stringify } from 'yaml';
 import { datahubPlatformOf, knownSqlDialects, sqlDialect } from '../core/sql/dialects';
 import { lineageFileEntries } from '../core/sql/lineageFragment';
+import { viewLogicOf } from '../core/sql/viewLogic';
 import { deriveSqlLineage } from '../core/sql/sqlLineage';
 import type { SqlLineageOk, SqlTableSchemas } from '../core/sql/sqlLineageTypes';
 import { logValue } from '../core/output/logText';
@@ -17,7 +18,9 @@ export const FROM_SQL_USAGE = `Usage: catalog-code lineage from-sql FILE --diale
 
 Prints the column lineage the SQL in FILE implies: the tables it reads and writes and, for each
 output column, the columns it is computed from. FILE holds a SELECT, INSERT … SELECT, CREATE VIEW,
-CREATE TABLE … AS, UPDATE, MERGE, several of them, or an MSSQL procedure ('-' reads stdin).
+CREATE TABLE … AS, UPDATE, MERGE, several of them, or an MSSQL procedure ('-' reads stdin); or MCP
+JSON whose viewProperties aspects hold view definitions (viewLogic): each view's SQL, its output
+columns the view's (--dialect defaults to the view's platform there).
 
 Options:
   --dialect D        snowflake, bigquery, redshift, postgres, mysql, mssql, oracle, teradata,
@@ -97,6 +100,62 @@ function asYaml(result: SqlLineageOk, values: Values, io: CliIo): OrExit<string>
   return proceed(stringify({ version: 1, lineage }, { lineWidth: 0 }));
 }
 
+/** Several views' answers as one: tables united, columns listed view after view. */
+function combined(results: readonly SqlLineageOk[]): SqlLineageOk {
+  const union = (lists: string[][]) => [...new Set(lists.flat())].sort();
+  return {
+    ok: true,
+    platform: results[0]?.platform ?? 'ansi',
+    statementTypes: results.flatMap((result) => result.statementTypes),
+    inTables: union(results.map((result) => result.inTables)),
+    outTables: union(results.map((result) => result.outTables)),
+    columns: results.flatMap((result) => result.columns),
+    warnings: results.flatMap((result) => result.warnings),
+  };
+}
+
+/** MCP JSON: the lineage of each `viewProperties` aspect's `viewLogic`, its output columns the view's (the dialect: --dialect, else the view's platform). */
+async function fromViewLogic(json: unknown, values: Values, schemas: SqlTableSchemas | undefined, file: string, io: CliIo): Promise<OrExit<SqlLineageOk>> {
+  const views = viewLogicOf(json);
+  if (views.length === 0) {
+    io.stderr(`${logValue(file)} holds no viewProperties aspect with a viewLogic: give a SQL file, or MCP JSON with view definitions.`);
+    return exitWith(2);
+  }
+  const results: SqlLineageOk[] = [];
+  for (const view of views) {
+    const dialect = values.dialect ?? view.platform;
+    const result = await deriveSqlLineage({ sql: view.sql, dialect, defaultDatabase: values['default-db'], defaultSchema: values['default-schema'], schemas });
+    if (!result.ok) {
+      io.stderr(`${logValue(file)}, the viewLogic of ${logValue(view.urn)}: ${result.reason}${result.knownDialects ? ' Give --dialect.' : ''}`);
+      return exitWith(2);
+    }
+    const columns = result.columns.map((column) => ({ ...column, downstream: { table: column.downstream.table ?? view.name, column: column.downstream.column } }));
+    results.push({ ...result, outTables: result.outTables.length > 0 ? result.outTables : [view.name], columns });
+  }
+  return proceed(combined(results));
+}
+
+/** The answer for the file: its SQL, or the view definitions of an MCP JSON file. */
+async function lineageOf(file: string, text: string, values: Values, schemas: SqlTableSchemas | undefined, io: CliIo): Promise<OrExit<SqlLineageOk>> {
+  let json: unknown;
+  if (/^\s*[[{]/.test(text)) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+  }
+  if (json !== undefined) return fromViewLogic(json, values, schemas, file, io);
+  if (values.dialect === undefined) {
+    io.stderr(`Give --dialect: one of ${knownSqlDialects().join(', ')}. See 'catalog-code lineage from-sql --help'.`);
+    return exitWith(2);
+  }
+  const result = await deriveSqlLineage({ sql: text, dialect: values.dialect, defaultDatabase: values['default-db'], defaultSchema: values['default-schema'], schemas });
+  if (result.ok) return proceed(result);
+  io.stderr(`${logValue(file)}: ${result.reason}`);
+  return exitWith(2);
+}
+
 export async function runLineageFromSql(argv: string[], io: CliIo): Promise<number> {
   const commandLine = parseCommandLine(argv, OPTIONS, FROM_SQL_USAGE, io);
   if (!commandLine.ok) return commandLine.exit;
@@ -104,31 +163,27 @@ export async function runLineageFromSql(argv: string[], io: CliIo): Promise<numb
   const [file, ...extra] = positionals;
   if (file === undefined || extra.length > 0) return usageError(io, 'Give exactly one SQL file (or - for stdin).');
   if (values.format !== 'json' && values.format !== 'yaml') return usageError(io, `Unknown --format '${logValue(String(values.format).slice(0, 40))}'; use json or yaml.`);
-  if (values.dialect === undefined) return usageError(io, `Give --dialect: one of ${knownSqlDialects().join(', ')}.`);
-  if (!sqlDialect(values.dialect)) {
+  if (values.dialect !== undefined && !sqlDialect(values.dialect)) {
     io.stderr(`Unknown --dialect '${logValue(values.dialect.slice(0, 40))}'; use one of ${knownSqlDialects().join(', ')}.`);
     return 2;
   }
   const schemas = await readSchemas(values.schema, io);
   if (!schemas.ok) return schemas.exit;
-  let sql: string;
+  let text: string;
   try {
-    sql = await readSql(file);
+    text = await readSql(file);
   } catch (error) {
     io.stderr(`Cannot read ${logValue(file)}: ${error instanceof Error ? error.message.slice(0, 200) : 'unreadable'}.`);
     return 2;
   }
-  const result = await deriveSqlLineage({ sql, dialect: values.dialect, defaultDatabase: values['default-db'], defaultSchema: values['default-schema'], schemas: schemas.value });
-  if (!result.ok) {
-    io.stderr(`${logValue(file)}: ${result.reason}`);
-    return 2;
-  }
-  for (const warning of result.warnings) io.stderr(`warning: ${warning}`);
+  const result = await lineageOf(file, text, values, schemas.value, io);
+  if (!result.ok) return result.exit;
+  for (const warning of result.value.warnings) io.stderr(`warning: ${warning}`);
   if (values.format === 'json') {
-    io.stdout(asJson(result));
+    io.stdout(asJson(result.value));
     return 0;
   }
-  const yaml = asYaml(result, values, io);
+  const yaml = asYaml(result.value, values, io);
   if (!yaml.ok) return yaml.exit;
   io.stdout(yaml.value);
   return 0;

@@ -70,6 +70,28 @@ describe('catalog-code lineage from-sql', () => {
     assert.equal(bare.code, 2);
   });
 
+  it("reads the viewLogic of MCP viewProperties aspects, each view's SQL defining that view", async () => {
+    const view = (name: string, sql: string) => ({
+      entityType: 'dataset',
+      entityUrn: `urn:li:dataset:(urn:li:dataPlatform:postgres,${name},PROD)`,
+      changeType: 'UPSERT',
+      aspectName: 'viewProperties',
+      aspect: { json: { materialized: false, viewLogic: sql, viewLanguage: 'SQL' } },
+    });
+    writeFileSync(join(dir, 'views.json'), JSON.stringify([view('mart.paid', 'SELECT id, amount AS paid FROM raw.payments WHERE ok'), view('mart.names', 'SELECT c.name FROM raw.customers c')]));
+    const run = await fromSql(join(dir, 'views.json'), '--format', 'json');
+    assert.equal(run.code, 0, run.stderr);
+    const json = JSON.parse(run.stdout) as { outTables: string[]; columns: { downstream: { table: string | null; column: string }; upstreams: { table: string; column: string }[] }[] };
+    assert.deepEqual(json.outTables, ['mart.names', 'mart.paid']);
+    assert.deepEqual(
+      json.columns.map((column) => `${column.downstream.table}.${column.downstream.column} <- ${column.upstreams.map((upstream) => `${upstream.table}.${upstream.column}`).join(', ')}`),
+      ['mart.paid.id <- raw.payments.id', 'mart.paid.paid <- raw.payments.amount', 'mart.names.name <- raw.customers.name'],
+    );
+    const none = await fromSql(join(dir, 'schema.json'));
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /holds no viewProperties aspect with a viewLogic/);
+  });
+
   it('runs through node dist/cli.js, the parser loaded from the bundle', async () => {
     if (!existsSync(cliPath) || !existsSync(join(root, 'dist', 'polyglot_sql.wasm'))) spawnSync(process.execPath, ['esbuild.mjs'], { cwd: root, stdio: 'ignore' });
     const run = await new Promise<{ code: number; stdout: string; stderr: string }>((done) => {

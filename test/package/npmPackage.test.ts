@@ -94,6 +94,16 @@ test('npx catalog-code validate reports a fixture’s errors with exit 1, and a 
   assert.match(clean.stdout, /1 metadata file\(s\) checked: 0 error\(s\)/);
 });
 
+test('npx catalog-code lineage from-sql reads SQL with the parser the package ships', () => {
+  const sql = join(scratch, 'view.sql');
+  writeFileSync(sql, 'CREATE VIEW mart.v AS SELECT o.id, o.amount * 2 AS doubled FROM raw.orders o');
+  const result = runNpm(npx, ['--offline', 'catalog-code', 'lineage', 'from-sql', sql, '--dialect', 'postgres'], project);
+  assert.equal(result.status, 0, described(result));
+  const json = JSON.parse(result.stdout) as { outTables: string[]; columns: { downstream: { column: string }; upstreams: { column: string }[] }[] };
+  assert.deepEqual(json.outTables, ['mart.v']);
+  assert.deepEqual(json.columns.map((column) => `${column.downstream.column} <- ${column.upstreams.map((upstream) => upstream.column).join(',')}`), ['id <- id', 'doubled <- amount']);
+});
+
 test('npx catalog-code serve runs the local catalog until it answers', async () => {
   const data = join(scratch, 'catalog-data');
   const server = spawn(npx, ['--offline', 'catalog-code', 'serve', '--port', '0', '--data', data], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
