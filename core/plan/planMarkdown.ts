@@ -57,11 +57,12 @@ function summaryBlocks(input: PlanReportInput, impacts: readonly PlanImpact[]): 
  */
 function removalBlocks(items: readonly PushItem[]): MarkdownBlock[] {
   // The entity and what it loses on lines of their own: one line holding both URNs is wider than a
-  // preview beside the editor, and a code block is cut there rather than wrapped.
+  // preview beside the editor, and a code block is cut there rather than wrapped. The entity's line
+  // is a `#` line, as in the blocks by entity: the entity stays, only the lines under it are deleted.
   const removed = items.map((item) => ({ item, gone: item.changes.filter((c) => c.action === 'remove') })).filter(({ gone }) => gone.length > 0);
   const count = removed.reduce((sum, { gone }) => sum + gone.length, 0);
   if (count === 0) return [];
-  const removals = removed.flatMap(({ item, gone }) => [`- ${item.entityUrn}`, ...gone.map((c) => `-   ${c.text}`)]);
+  const removals = removed.flatMap(({ item, gone }) => [`# ${item.entityUrn}`, ...gone.map((c) => `-   ${c.text}`)]);
   const lines = [md``, md`#### Removals (${count}) — deleted from the catalog by this push`, md``, ...mdFence('diff', removals)];
   return [textBlock(lines)];
 }

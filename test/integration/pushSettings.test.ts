@@ -23,7 +23,8 @@ before(async () => {
   );
   catalog.write(
     'forms.yaml',
-    `- name: Tiering
+    `- id: tiering
+  name: Tiering
   type: VERIFICATION
   prompts:
     - id: tier
