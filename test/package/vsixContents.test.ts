@@ -27,6 +27,9 @@ const ALLOWED = [
   // The lineage graph webview's script and its layout worker (client/graph/).
   /^extension\/dist\/lineageGraph(Layout)?\.js$/,
   /^extension\/dist\/node-sqlite3-wasm\.wasm$/,
+  // SQL lineage in the language server's worker (the .sql code lens, the agents' propose_lineage_from_sql) and its parser.
+  /^extension\/dist\/sqlLineageWorker\.js$/,
+  /^extension\/dist\/polyglot_sql\.wasm$/,
   /^extension\/syntaxes\/[\w.-]+\.json$/,
   // "Insert Snippet" templates, generated from core/features/snippets.ts.
   /^extension\/snippets\/[\w.-]+\.code-snippets$/,
@@ -60,7 +63,7 @@ test('the VSIX holds only bundles, grammar, media, documents and the sample cata
   assert.deepEqual(sources, []);
   const tests = files.filter((name) => name.startsWith('extension/test/') && !name.startsWith('extension/test/fixtures/sample-catalog/') && !name.startsWith('extension/test/e2e/fixtures/workspace/'));
   assert.deepEqual(tests, []);
-  for (const needed of ['extension/dist/extension.js', 'extension/dist/extensionMain.js', 'extension/dist/server.js', 'extension/dist/cli.js', 'extension/dist/cli-main.js', 'extension/dist/cli-mcp.js', 'extension/dist/node-sqlite3-wasm.wasm', 'extension/THIRD-PARTY-NOTICES.md', 'extension/LICENSE.txt', 'extension/changelog.md', 'extension/readme.md', 'extension/media/icon.png']) {
+  for (const needed of ['extension/dist/extension.js', 'extension/dist/extensionMain.js', 'extension/dist/server.js', 'extension/dist/cli.js', 'extension/dist/cli-main.js', 'extension/dist/cli-mcp.js', 'extension/dist/node-sqlite3-wasm.wasm', 'extension/dist/sqlLineageWorker.js', 'extension/dist/polyglot_sql.wasm', 'extension/THIRD-PARTY-NOTICES.md', 'extension/LICENSE.txt', 'extension/changelog.md', 'extension/readme.md', 'extension/media/icon.png']) {
     assert.ok(files.includes(needed), `${needed} is missing from the VSIX`);
   }
   // Every schema package.json contributes through yamlValidation is in the VSIX at its url.
