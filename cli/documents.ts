@@ -68,11 +68,11 @@ export function loadMetadataDocuments(paths: readonly string[], io: CliIo, optio
   return proceed({ session, documents, unchecked, datahubVersion: settings.datahubVersion });
 }
 
-/** A file's text read into the session: kept as a metadata document, a named DataHub file Catalog Code does not check, or neither. */
+/** A file's text read into the session: kept as a metadata document, a named DataHub file Catalog Code does not check (or one that does not parse), or neither. */
 export function addDocument(session: WorkspaceSession, file: { file: string; uri: string; text: string }, into: { documents: LoadedDocument[]; unchecked: LoadedDocument[] }): void {
   const { model } = session.setFile(file.uri, file.text);
   if (model.format !== null) into.documents.push({ ...file, model });
-  else if (model.unchecked) into.unchecked.push({ ...file, model });
+  else if (model.unchecked || model.unparsed) into.unchecked.push({ ...file, model });
 }
 
 /** Every diagnostic of the documents, each file checked against the definitions of all of them and what the session's catalog knows. */

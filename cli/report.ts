@@ -26,14 +26,15 @@ export function toFileDiagnostics(file: string, text: string, diagnostics: reado
 
 export type ReportFormat = 'text' | 'json' | 'github' | 'sarif';
 
-export function formatText(diagnostics: readonly FileDiagnostic[], filesChecked: number, filesNotChecked = 0): string {
+export function formatText(diagnostics: readonly FileDiagnostic[], filesChecked: number, filesNotChecked = 0, filesUnreadable = 0): string {
   const lines = diagnostics.map(
     (d) => `${logValue(d.file)}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${logValue(d.code)}: ${logValue(d.message)}`,
   );
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
   const notChecked = filesNotChecked > 0 ? ` ${filesNotChecked} DataHub file(s) of formats Catalog Code does not check were named (format.notChecked), not checked.` : '';
-  lines.push(`${filesChecked} metadata file(s) checked: ${errors} error(s), ${warnings} warning(s).${notChecked}`);
+  const unreadable = filesUnreadable > 0 ? ` ${filesUnreadable} DataHub file(s) could not be read (parse.syntax).` : '';
+  lines.push(`${filesChecked} metadata file(s) checked: ${errors} error(s), ${warnings} warning(s).${notChecked}${unreadable}`);
   return lines.join('\n');
 }
 

@@ -56,6 +56,7 @@ export const COMMAND_TABLE = {
   'catalogCode.impact.show': NOTHING,
   'catalogCode.openInDataHub': SERVER,
   'catalogCode.plan': SERVER_AND_SERVICE,
+  'catalogCode.writeSqlLineage': SERVER,
   'catalogCode.lineage.showPending': NOTHING,
   'catalogCode.lineage.showPushed': NOTHING,
   'catalogCode.lineage.openChangeSource': NOTHING,

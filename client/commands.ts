@@ -73,6 +73,7 @@ export function commandHandlers(o: CommandOwners): Record<MainCommandId, Command
     'catalogCode.impact.show': showImpact,
     'catalogCode.openInDataHub': o.openInDataHub,
     'catalogCode.plan': o.plan,
+    'catalogCode.writeSqlLineage': o.capabilities.writeSqlLineage,
     'catalogCode.lineage.showPending': o.lineage.showPending,
     'catalogCode.lineage.showPushed': o.lineage.showPushed,
     'catalogCode.lineage.openChangeSource': o.lineage.openChangeSource,

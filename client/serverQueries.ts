@@ -8,6 +8,9 @@ import {
   EntityAtRequest,
   EntityDeclarationRequest,
   FineGrainedLineagesRequest,
+  SqlLineageRequestType,
+  type SqlLineageAnswer,
+  type SqlLineageParams,
   LineagePageRequest,
   PushPlanRequest,
   PushVerdictsRequest,
@@ -30,6 +33,13 @@ import type { FineGrainedLineageView, LineageScrollPage } from '../core/api/line
  */
 export class ServerQueries {
   constructor(private readonly client: () => LanguageClient | undefined) {}
+
+  /** The column lineage of a SQL text (catalogCode/sqlLineage, read in the server's worker); undefined when the server does not run. */
+  async sqlLineage(params: SqlLineageParams, token?: vscode.CancellationToken): Promise<SqlLineageAnswer | undefined> {
+    const client = this.client();
+    if (!client?.isRunning()) return undefined;
+    return client.sendRequest(SqlLineageRequestType.type, params, token);
+  }
 
   /** Why a question cannot be asked now, or undefined when the server runs. */
   unavailable(): string | undefined {

@@ -4,6 +4,7 @@ import type { CoreDiagnostic } from './model/diagnostic';
 import type { DocumentModel } from './model/facts';
 import { ALL_RULES } from './rules';
 import { applySuppressions, type SuppressionSource } from './rules/suppression';
+import { parseErrors } from './rules/syntax/parseErrors';
 import type { Rule, RuleContext } from './rules/types';
 import type { ServiceTarget } from './rules/target';
 import { milder, NOT_CHECKED_CODE, severityCeiling } from './diagnostics/policy';
@@ -34,7 +35,10 @@ export interface ValidationInput {
  * capped by the code's authority for the target, then the user's overrides apply.
  */
 export function validateDocument(input: ValidationInput): CoreDiagnostic[] {
-  if (input.model.format === null) return input.model.unchecked ? finishDiagnostics(ruleContext(input), input, [notCheckedNote(input.model.unchecked)]) : [];
+  if (input.model.format === null) {
+    if (input.model.unparsed) return finishDiagnostics(ruleContext(input), input, parseErrors.run(ruleContext(input)));
+    return input.model.unchecked ? finishDiagnostics(ruleContext(input), input, [notCheckedNote(input.model.unchecked)]) : [];
+  }
   const context = ruleContext(input);
   return finishDiagnostics(context, input, runRules(input.rules ?? ALL_RULES, context));
 }

@@ -53,19 +53,12 @@ export function listenLanguageFeatures(lsp: Connection, state: ServerState, life
   );
 
   lsp.onHover(
-    lifecycle.guard(async (params) => {
-      const answer = () => {
+    lifecycle.guard((params) =>
+      afterExistenceAnswers(state, () => {
         const input = featureInput(params.textDocument.uri);
         return input ? hover(input, input.document.lineIndex.offsetAt(params.position)) : null;
-      };
-      const first = answer();
-      // A URN whose existence the catalog has not answered yet was just asked about: wait for that
-      // answer (briefly — a slow service still gets a hover) rather than ask the user to hover again.
-      const existence = state.connectedExistence();
-      if (!first || !existence || existence.pending === 0) return first;
-      await Promise.race([existence.settle(), new Promise((resolve) => setTimeout(resolve, HOVER_EXISTENCE_WAIT_MS).unref())]);
-      return answer();
-    }),
+      }),
+    ),
   );
 
   lsp.onCodeAction(
@@ -116,4 +109,17 @@ export function listenLanguageFeatures(lsp: Connection, state: ServerState, life
 export function refreshCodeLensesWhenStale(lsp: Connection, state: ServerState, support: ClientSupport): void {
   if (!support.codeLensRefresh) return;
   state.onDiagnosticsStale(() => void lsp.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined));
+}
+
+/**
+ * The answer, asked again once the catalog has said whether the entities it just asked about exist:
+ * a URN seen for the first time gets that answer (waited for briefly — a slow service still gets a
+ * hover) rather than "hover again".
+ */
+async function afterExistenceAnswers<T>(state: ServerState, answer: () => T | null): Promise<T | null> {
+  const first = answer();
+  const existence = state.connectedExistence();
+  if (first === null || !existence || existence.pending === 0) return first;
+  await Promise.race([existence.settle(), new Promise((resolve) => setTimeout(resolve, HOVER_EXISTENCE_WAIT_MS).unref())]);
+  return answer();
 }

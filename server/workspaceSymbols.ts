@@ -1,4 +1,5 @@
-import type { Connection, SymbolInformation, WorkspaceSymbol } from 'vscode-languageserver/node';
+import { pathToFileURL } from 'node:url';
+import { SymbolKind, type Connection, type SymbolInformation, type WorkspaceSymbol } from 'vscode-languageserver/node';
 import { fuzzyMatches, shortNameOf, symbolKindOf, workspaceSymbols, MAX_WORKSPACE_SYMBOLS } from '../core/features/workspaceSymbols';
 import { catalogUiLink } from '../core/links/catalogUi';
 import { entityTypeOfUrn } from '../core/urn';
@@ -6,6 +7,9 @@ import type { ClientSupport } from './clientSupport';
 import { toLspRange } from './convert';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';
+
+/** The name of the first symbol of an answer given while the workspace is still being read (partialMark). */
+export const PARTIAL_SYMBOLS = 'Workspace still being read: partial answer';
 
 /** How long workspace/symbol waits for the catalog's search of a new query (an answer is never held longer; what came later shows on the next keystroke). */
 const CATALOG_WAIT_MS = 1_500;
@@ -24,6 +28,8 @@ export function listenWorkspaceSymbols(lsp: Connection, state: ServerState, life
       const query = params.query.trim();
       const entries = workspaceSymbols(state.session.all(), query);
       const answer: (SymbolInformation | WorkspaceSymbol)[] = [];
+      const partial = partialMark(state, support());
+      if (partial) answer.push(partial);
       for (const entry of entries) {
         const document = state.session.get(entry.uri);
         if (document) answer.push({ name: entry.name, kind: entry.kind, containerName: entry.containerName, location: { uri: entry.uri, range: toLspRange(state.positions.index(document), entry.range) } });
@@ -39,6 +45,20 @@ export function listenWorkspaceSymbols(lsp: Connection, state: ServerState, life
       return answer;
     }),
   );
+}
+
+/**
+ * While the workspace scan runs, the first symbol of every answer says that it is partial and how
+ * far the scan is (an editor lists it first, at the workspace folder); nothing once every file is read.
+ */
+function partialMark(state: ServerState, support: ClientSupport | undefined): SymbolInformation | undefined {
+  // Before the first scan starts (the settings are asked first), nothing is read yet.
+  const progress = state.session.scanProgress() ?? (state.workspaceRead ? undefined : { stored: 0, total: 0 });
+  const folder = support?.folders[0];
+  if (!progress || folder === undefined) return undefined;
+  const count = (n: number) => n.toLocaleString('en-US');
+  const name = `${PARTIAL_SYMBOLS} (${progress.total === 0 ? 'starting' : `${count(progress.stored)} of ${count(progress.total)} files read`})`;
+  return { name, kind: SymbolKind.File, containerName: 'more symbols follow once every file is read; search again in a moment', location: { uri: pathToFileURL(folder).toString(), range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } } };
 }
 
 /** The catalog's entities matching the query while one answers: what is cached, or the search's answer within CATALOG_WAIT_MS. */

@@ -21,8 +21,8 @@ async function main(): Promise<void> {
     await scan.server.connection.sendNotification('exit');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
     await scan.server.stop();
-    const { symbols, readFloorMs, scanMs, firstMs, afterScanRss, load, filesRead, cpuMs } = scan;
-    process.stdout.write(`${JSON.stringify({ files: scan.ws.files, filesRead, clientMs: symbols.allMs, serverCpuMs: cpuMs, perProbe: symbols.perProbe, requests: symbols.requests, slowestMs: symbols.slowestMs, readFloorMs, ratio: symbols.allMs === undefined ? undefined : symbols.allMs / readFloorMs, scanLogMs: scanMs, firstDiagnosticsMs: firstMs, peakRssMB: afterScanRss === undefined ? undefined : afterScanRss / 1e6, load, loadNow: os.loadavg()[0] }, null, 1)}\n`);
+    const { symbols, readFloorMs, scanMs, firstMs, afterScanRss, load, filesRead, cpuMs, symbolQuery } = scan;
+    process.stdout.write(`${JSON.stringify({ files: scan.ws.files, filesRead, clientMs: symbols.allMs, serverCpuMs: cpuMs, perProbe: symbols.perProbe, requests: symbols.requests, partialAnswers: symbols.partialAnswers, symbolQuery, slowestMs: symbols.slowestMs, readFloorMs, ratio: symbols.allMs === undefined ? undefined : symbols.allMs / readFloorMs, scanLogMs: scanMs, firstDiagnosticsMs: firstMs, peakRssMB: afterScanRss === undefined ? undefined : afterScanRss / 1e6, load, loadNow: os.loadavg()[0] }, null, 1)}\n`);
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }

@@ -110,7 +110,10 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
     if (report.summary) io.stdout(report.summary);
   } else if (format === 'sarif') io.stdout(formatSarif(all, io.version, process.env.CATALOG_CODE_DOCS_URL || undefined));
   else if (staged?.value && judged) io.stdout(`${formatText(all, workspace.documents.length)}\n${stagedSummary(staged.value, judged.brokenElsewhere)}`);
-  else io.stdout(formatText(all, workspace.documents.length, workspace.unchecked.length));
+  else {
+    const unreadable = workspace.unchecked.filter((d) => d.model.unparsed).length;
+    io.stdout(formatText(all, workspace.documents.length, workspace.unchecked.length - unreadable, unreadable));
+  }
 
   return all.some((d) => d.severity === 'error') ? 1 : 0;
 }

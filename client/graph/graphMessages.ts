@@ -25,6 +25,8 @@ export type FromWebview =
   | { type: 'setState'; state: GraphViewState }
   | { type: 'expand'; urn: string; direction: TreeDirection }
   | { type: 'expandAll' }
+  /** a click on a "+N more" node: show the neighbours of `from` it stands for */
+  | { type: 'showMore'; from: string; direction: TreeDirection }
   | { type: 'reroot'; urn: string }
   | { type: 'open'; urn: string }
   /** the node's context menu: open the entity in the catalog's web UI (command catalogCode.openInDataHub) */

@@ -12,6 +12,8 @@ import type { ServerQueries } from '../serverQueries';
 import type { FromWebview, GraphViewState, ToWebview } from './graphMessages';
 import { describeError } from '../../core/errors/describeError';
 
+/** A node's neighbours shown per expand; the rest behind a "+N more" node that shows them on click (a hub's thousands would bury the graph). */
+const MAX_SHOWN_PER_EXPAND = 100;
 const DIRECTIONS: Record<GraphViewState['directions'], TreeDirection[]> = { both: ['upstream', 'downstream'], upstream: ['upstream'], downstream: ['downstream'] };
 
 /**
@@ -68,7 +70,7 @@ export class LineageGraphPanel implements vscode.Disposable {
 
   /** Lineage comes from the language server, the owner of the pending state (no token here). */
   private newGraph(root: string): LineageGraph {
-    return new LineageGraph(root, serverLineageFetcher(this.server, this.state.view, (basis) => (this.basis = basis)));
+    return new LineageGraph(root, serverLineageFetcher(this.server, this.state.view, (basis) => (this.basis = basis)), { maxShownPerExpand: MAX_SHOWN_PER_EXPAND });
   }
 
   show(root: string): void {
@@ -151,6 +153,13 @@ export class LineageGraphPanel implements vscode.Disposable {
           if (this.state.columns) await graph.loadColumns();
         });
         return;
+      case 'showMore':
+        if (!graph) return;
+        await this.run(async () => {
+          graph.showMore(message.from, message.direction);
+          if (this.state.columns) await graph.loadColumns();
+        });
+        return;
       case 'expandAll':
         if (!graph) return;
         await this.run(async () => {
@@ -223,8 +232,8 @@ export class LineageGraphPanel implements vscode.Disposable {
   .node:hover rect, .node:focus rect { stroke: var(--vscode-focusBorder); outline: none; }
   .node text.label { fill: var(--vscode-editor-foreground); }
   .node text.degree { fill: var(--vscode-descriptionForeground); }
-  .expand circle { fill: var(--vscode-button-background); }
-  .expand text { fill: var(--vscode-button-foreground); font-size: 11px; font-weight: bold; pointer-events: none; }
+  .expand { fill: var(--vscode-button-background); }
+  .expand:hover { fill: var(--vscode-button-hoverBackground, var(--vscode-button-background)); }
   .edge { fill: none; stroke: var(--vscode-editorLineNumber-foreground); stroke-width: 1.5; }
   .edge.column { stroke: var(--vscode-charts-orange); stroke-dasharray: 5 4; }
   #arrow path { fill: var(--vscode-editorLineNumber-foreground); }
@@ -237,6 +246,8 @@ export class LineageGraphPanel implements vscode.Disposable {
   .node.added rect { stroke: var(--vscode-gitDecoration-addedResourceForeground); stroke-dasharray: 4 2; }
   .node.removed rect { stroke: var(--vscode-gitDecoration-deletedResourceForeground); stroke-dasharray: 2 3; }
   .node.removed text.label { text-decoration: line-through; }
+  .node.more rect { stroke-dasharray: 3 3; }
+  .node.more text.label { font-style: italic; }
   #basis { color: var(--vscode-editorWarning-foreground); }
 </style></head>
 <body data-layout-worker="${layoutWorker}">

@@ -215,7 +215,7 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
         item.resourceUri = markResource(node.id, node.column?.mark);
         item.contextValue = node.column?.mark && node.column.mark.change !== 'unchanged' ? 'lineageColumn.marked' : 'lineageColumn';
         // Plain text (no markdown to escape): the whole edge, each column by its full URN.
-        item.tooltip = [node.label, '', ...(node.column?.downstreams ?? []), '← from', ...(node.column?.upstreams ?? [])].join('\n');
+        item.tooltip = [node.label, '', ...(node.column?.downstreams ?? []), '← from', ...(node.column?.upstreams ?? []), ...(markSentence(node.column?.mark) ? ['', markSentence(node.column?.mark) ?? ''] : [])].join('\n');
         break;
       case 'loadMore':
         item.iconPath = new vscode.ThemeIcon('ellipsis');

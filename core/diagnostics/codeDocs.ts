@@ -36,6 +36,7 @@ export const CODE_SUMMARIES: Readonly<Record<string, string>> = {
   'definition.fieldCollision': 'Qualified names that differ only by . and _, which DataHub refuses (one search field).',
   'property.valueTooLong': 'A string value over 32,766 UTF-8 bytes, which DataHub 1.7 and later refuses.',
   'definition.hardDelete': 'A DELETE of a structured property\'s definition that DataHub refuses until the property is soft-deleted.',
+  'form.prompt': 'A form prompt DataHub\'s CLI refuses: a property prompt naming no property, a required schema-field prompt.',
   'property.platformNotAllowed': 'A property set on an asset of a platform its allowedPlatforms does not list.',
   'format.notChecked': 'A DataHub file Catalog Code recognises but does not check (glossary, data product, data contract).',
   'form.unknownProperty': 'A form prompt naming a structured property defined nowhere.',

@@ -67,6 +67,7 @@ export const DIAGNOSTIC_POLICY: Readonly<Record<string, CodePolicy>> = {
   'property.platformNotAllowed': datahub('StructuredPropertiesValidator.validateAllowedPlatforms (PR #18089, DataHub 1.7 and later): a value on an entity of another platform, or of none, is refused'),
   'format.notChecked': advice('a DataHub file format Catalog Code recognises but does not check (business glossary, data product, data contract); nothing is judged'),
   'form.unknownProperty': datahub('forms.py validate_prompts: "Structured property … does not exist. Unable to create form."'),
+  'form.prompt': datahub('forms.py validate_prompts: a structured-property prompt without its property, a schema-field prompt marked required'),
   'form.entityType': advice('DataHub stores the form; its prompt cannot be answered on entities the property does not apply to'),
   'lineage.selfLoop': advice('stored: no PDL rule forbids it and DataHub\'s Snowflake source writes self-edges; worth a look in case a URN is mistyped'),
   'lineage.duplicateEdge': advice('stored once; the second copy in one write changes nothing'),

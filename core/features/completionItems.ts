@@ -151,11 +151,26 @@ export function propertyItems(target: ItemTarget, definitions: DefinitionsView, 
 /** The allowed values of a property, closest to the typed text first, descriptions as documentation. */
 export function allowedValueItems(target: ItemTarget, info: PropertyDefinitionInfo): CompletionItem[] {
   if (!info.allowedValues?.length) return [];
-  return valueItems(
+  const items = valueItems(
     target,
     info.allowedValues.map((allowed) => ({ value: String(allowed.value), description: allowed.description, detail: `${info.qualifiedName} · ${info.valueType}` })),
     CompletionItemKind.Value,
   );
+  // The description beside each value in the list itself, on the first Ctrl+Space (the details pane
+  // needs a second one); shortened there, whole in the item's documentation.
+  info.allowedValues.forEach((allowed, i) => {
+    const item = items[i];
+    if (item && allowed.description) item.labelDetails = { description: listDescription(allowed.description) };
+  });
+  return items;
+}
+
+const LIST_DESCRIPTION_CHARS = 48;
+
+/** One line of at most LIST_DESCRIPTION_CHARS, ending in … when shortened. */
+function listDescription(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > LIST_DESCRIPTION_CHARS ? `${line.slice(0, LIST_DESCRIPTION_CHARS - 1)}…` : line;
 }
 
 /** URNs (entities in the workspace or the service); the typed text may be any part of the URN. */

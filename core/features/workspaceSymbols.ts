@@ -2,7 +2,7 @@ import { SymbolKind } from 'vscode-languageserver-types';
 import { propertyIdOf, propertyUrnOf } from '../definitions/normalise';
 import type { Fact } from '../model/facts';
 import type { SourceRange } from '../model/range';
-import { datasetKey, entityTypeOfUrn, parseUrn, schemaFieldKey } from '../urn';
+import { datasetKey, entityTypeOfUrn, schemaFieldKey, urnShape } from '../urn';
 import type { WorkspaceDocument } from '../workspace/workspaceDocument';
 
 /** At most this many symbols per answer (an editor shows the best few dozen; a 25,000-file workspace must not send them all). */
@@ -45,8 +45,7 @@ export function symbolKindOf(entityType: string | undefined): SymbolKind {
 /** The short name of a URN: a property's id, a dataset's name, `dataset.field` for a column, else the key. */
 export function shortNameOf(urn: string): string {
   if (entityTypeOfUrn(urn) === 'structuredProperty') return propertyIdOf(urn);
-  const parsed = parseUrn(urn);
-  const shape = parsed.ok ? parsed.urn : parsed.urn;
+  const shape = urnShape(urn);
   if (!shape) return urn;
   const dataset = datasetKey(shape);
   if (dataset) return dataset.name;

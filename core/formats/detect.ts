@@ -186,6 +186,9 @@ export const DEFINITION_KEYS: readonly string[] = ['entity_types', 'cardinality'
 function looksLikeDefinition(map: MapNode): boolean {
   if (entryOf(map, 'platform')) return false;
   if (namedByPropertyUrn(map)) return true;
+  // A definition with neither `id` nor `urn` (the SDK refuses it: "id must be present if urn is
+  // not"): a `type` beside keys only a definition has.
+  if (!entryOf(map, 'id') && !entryOf(map, 'urn')) return isStringNode(valueOf(map, 'type')) && DEFINITION_KEYS.some((key) => entryOf(map, key));
   if (!isStringNode(valueOf(map, 'id'))) return false;
   const type = valueOf(map, 'type');
   const typed = isStringNode(type) && (isDataTypeName(type.value.toLowerCase()) || type.value.startsWith(DATA_TYPE_URN_PREFIX));

@@ -1,4 +1,4 @@
-import type { PropertyReferenceFact } from '../model/facts';
+import type { FormPromptFact, PropertyReferenceFact } from '../model/facts';
 import type { Located } from '../model/range';
 import { entityTypeOfUrn, makeStructuredPropertyUrn } from '../urn';
 import { type FactCollector, pathOf } from './collector';
@@ -23,6 +23,8 @@ export function readFormsYaml(root: DocNode, collector: FactCollector): void {
 function readForm(map: MapNode, path: string, collector: FactCollector): void {
   collector.shape(map, 'formsYaml.form');
   collector.requireKey(map, 'formsYaml.form', 'name');
+  // forms.py urn_must_be_present: "Form id must be present if urn is not".
+  if (valueOf(map, 'id') === undefined && valueOf(map, 'urn') === undefined) collector.missingKey(map, 'formsYaml.form', 'id');
   collector.string(valueOf(map, 'id'), pathOf(path, 'id'));
   collector.urn(valueOf(map, 'urn'), 'entity', pathOf(path, 'urn'));
   collector.string(valueOf(map, 'name'), pathOf(path, 'name'));
@@ -40,12 +42,17 @@ function readPrompt(map: MapNode, path: string, entityTypes: Located<string>[], 
   collector.shape(map, 'formsYaml.prompt');
   collector.requireKey(map, 'formsYaml.prompt', 'title');
   collector.requireKey(map, 'formsYaml.prompt', 'type');
-  collector.enumValue(valueOf(map, 'type'), 'promptType', pathOf(path, 'type'));
-  collector.boolean(valueOf(map, 'required'), pathOf(path, 'required'));
+  const type = collector.enumValue(valueOf(map, 'type'), 'promptType', pathOf(path, 'type'));
+  const required = collector.boolean(valueOf(map, 'required'), pathOf(path, 'required'));
   // forms.py: structured_property_urn wins; else it is made from structured_property_id.
   const urn = collector.urn(valueOf(map, 'structured_property_urn'), 'property', pathOf(path, 'structured_property_urn'));
   const id = collector.string(valueOf(map, 'structured_property_id'), pathOf(path, 'structured_property_id'));
   const property = urn ?? id;
+  if (type) {
+    const prompt: FormPromptFact = { kind: 'formPrompt', type, namesProperty: property !== undefined, range: map.range };
+    if (required?.value === true) prompt.required = required;
+    collector.facts.push(prompt);
+  }
   if (!property) return;
   const propertyUrn = urn ? urn.value : makeStructuredPropertyUrn(property.value);
   const fact: PropertyReferenceFact = { kind: 'propertyReference', propertyUrn, property, entityTypes, range: map.range };

@@ -10,7 +10,8 @@ import { readMcpJson } from './mcpJson';
 import { modelOfProposalUnits, readProposalUnits, type ProposalUnit } from './mcpStream';
 import { readPropertyDefinitions } from './propertyDefinitions';
 import { readFormsYaml } from './formsYaml';
-import { detectUncheckedFormat } from './unchecked';
+import { detectUncheckedFormat, UNCHECKED_FORMATS } from './unchecked';
+import { definitionsByName, kindByName } from './namedFormats';
 import type { DocNode } from './tree';
 import { parseYaml, parseYamlFully } from './yamlTree';
 import { layoutOf, modelOfLayout, type YamlItemLayout } from './yamlUnits';
@@ -125,8 +126,19 @@ function readTree(uri: string, text: string, options: ReadOptions, itemized: boo
 /** A document of none of our formats; one of DataHub's that Catalog Code does not check is named (./unchecked.ts). */
 function notOurs(uri: string, detectedBy: DocumentModel['detectedBy'], parsed: Parsed | undefined): DocumentModel {
   const model: DocumentModel = { uri, format: null, detectedBy, facts: [], parseProblems: [] };
-  const unchecked = parsed && parsed.problems.length === 0 ? detectUncheckedFormat(parsed.documents) : undefined;
-  if (unchecked) model.unchecked = unchecked;
+  if (!parsed) return model;
+  const unchecked = detectUncheckedFormat(parsed.documents);
+  if (parsed.problems.length === 0) {
+    if (unchecked) model.unchecked = unchecked;
+    return model;
+  }
+  // A DataHub file that does not parse is not someone else's file: DataHub's loader fails on it.
+  const kind = unchecked ? UNCHECKED_FORMATS[unchecked.id].name : kindByName(pathOfUri(uri));
+  if (kind) {
+    model.unparsed = { kind };
+    const why = `This file is a DataHub ${kind} by its ${unchecked ? 'keys' : 'name or folder'}, which DataHub cannot load until this is fixed.`;
+    model.parseProblems = parsed.problems.map((problem) => ({ ...problem, message: `${problem.message} ${why}` }));
+  }
   return model;
 }
 
@@ -162,7 +174,7 @@ function classify(uri: string, text: string, options: ReadOptions): { format: Fo
   if (forced === 'none') return { format: null, detectedBy: 'association' };
   const parsed = parse(uri, text, options.fullYamlParser === true);
   if (forced) return { format: forced, detectedBy: 'association', parsed };
-  const format = detectByContent(parsed.documents);
+  const format = detectByContent(parsed.documents) ?? definitionsByName(pathOfUri(uri), parsed.documents);
   return format ? { format, detectedBy: 'content', parsed } : { format: null, detectedBy: 'none', parsed };
 }
 

@@ -75,8 +75,41 @@ function parseText(text: string, base: number, length: number): { parse: YamlPar
     usesAnchors ||= converter.usesAnchors;
     fits &&= !converter.scalarPastLimit;
   }
-  problems.sort((a, b) => a.range.start - b.range.start);
-  return { parse: { documents, problems, usesAnchors }, quoteRunsToEnd, fits };
+  const named = problems.length > 0 ? nameTabIndents(text, base, length, problems) : problems;
+  named.sort((a, b) => a.range.start - b.range.start);
+  return { parse: { documents, problems: named, usesAnchors }, quoteRunsToEnd, fits };
+}
+
+/** At most this many tab-indented lines are named in one text. */
+const MAX_TAB_LINES = 20;
+const TAB_MESSAGE = 'A tab is used for indentation here; YAML allows only spaces (DataHub\'s loader stops: "found character \'\\t\' that cannot start any token"). Replace the tab with spaces.';
+
+/**
+ * A text that does not parse and indents a line with a tab: the tab is the cause, whatever the
+ * parser says at the line (yaml often reports "Unexpected scalar at node end" there, not
+ * TAB_AS_INDENT). Each such line is named as a tab at the tab itself, and the parser's problems on
+ * it or the line after it (its consequences) give way.
+ */
+function nameTabIndents(text: string, base: number, length: number, problems: ParseProblem[]): ParseProblem[] {
+  const tabs: { lineStart: number; nextLineEnd: number; tab: number }[] = [];
+  const pattern = /^[ ]*\t/gm;
+  for (let match = pattern.exec(text); match && match.index < length && tabs.length < MAX_TAB_LINES; match = pattern.exec(text)) {
+    const lineStart = match.index;
+    const lineEnd = text.indexOf('\n', lineStart);
+    const nextEnd = lineEnd < 0 ? text.length : text.indexOf('\n', lineEnd + 1);
+    tabs.push({ lineStart, nextLineEnd: nextEnd < 0 ? text.length : nextEnd, tab: lineStart + match[0].length - 1 });
+  }
+  if (tabs.length === 0) return problems;
+  const causeOf = (problem: ParseProblem) => tabs.find((t) => problem.range.start - base >= t.lineStart && problem.range.start - base <= t.nextLineEnd);
+  const kept: ParseProblem[] = [];
+  const causes = new Set<(typeof tabs)[number]>();
+  for (const problem of problems) {
+    const cause = causeOf(problem);
+    if (cause) causes.add(cause);
+    else kept.push(problem);
+  }
+  for (const t of causes) kept.push({ message: TAB_MESSAGE, range: { start: t.tab + base, end: t.tab + 1 + base } });
+  return kept;
 }
 
 /** What aliases may still add to the file being read (shared by its `---` documents). */

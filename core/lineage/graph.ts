@@ -23,6 +23,11 @@ export interface GraphNode {
   expanded: TreeDirection[];
   /** pending views: the mark of the edge it was first reached by (an entity only the files add is `added`) */
   mark?: PendingMark;
+  /**
+   * a "+N more" node, not an entity: the neighbours of `from` one hop `direction` that an expand
+   * loaded but did not show (LineageGraphOptions.maxShownPerExpand); LineageGraph.showMore shows them
+   */
+  more?: { from: string; direction: TreeDirection; count: number };
 }
 
 export interface GraphEdge {
@@ -50,7 +55,15 @@ export interface LineageGraphOptions {
   /** stop adding nodes past this many (default 5,000) */
   maxNodes?: number;
   pageSize?: number;
+  /**
+   * show at most this many new neighbours per expand of one node in one direction; the rest wait
+   * behind a "+N more" node until showMore (default: all, as `catalog-code pull --lineage` wants)
+   */
+  maxShownPerExpand?: number;
 }
+
+/** What one expand loaded of a neighbour: enough to add it later. */
+type Hit = Awaited<ReturnType<LineageFetcher['scrollLineage']>>['results'][number];
 
 const SEARCH_DIRECTION: Record<TreeDirection, LineageDirection> = { upstream: 'UPSTREAM', downstream: 'DOWNSTREAM' };
 
@@ -62,6 +75,9 @@ export class LineageGraph {
   private readonly adjacency: Record<TreeDirection, Map<string, Set<string>>> = { upstream: new Map(), downstream: new Map() };
   private readonly maxNodes: number;
   private readonly pageSize: number;
+  private readonly maxShownPerExpand: number;
+  /** `from\0direction` → the neighbours an expand loaded but did not show yet */
+  private readonly hidden = new Map<string, { from: string; direction: TreeDirection; hits: Hit[] }>();
   private truncated = false;
 
   constructor(
@@ -71,6 +87,7 @@ export class LineageGraph {
   ) {
     this.maxNodes = options.maxNodes ?? 5000;
     this.pageSize = options.pageSize ?? 200;
+    this.maxShownPerExpand = options.maxShownPerExpand ?? Number.POSITIVE_INFINITY;
     this.nodes.set(root, { urn: root, type: typeOf(root), label: shortName(root), degree: 0, side: 'root', expanded: [] });
   }
 
@@ -96,35 +113,57 @@ export class LineageGraph {
     return [...(this.adjacency[direction].get(urn) ?? [])].sort(compare);
   }
 
-  /** Loads one hop from `urn` in `direction` (all pages); returns the URNs of nodes new to the graph. */
+  /**
+   * Loads one hop from `urn` in `direction` (all pages); returns the URNs of nodes new to the graph.
+   * Past maxShownPerExpand new neighbours, the rest wait behind a "+N more" node (showMore).
+   */
   async expand(urn: string, direction: TreeDirection): Promise<string[]> {
     const from = this.nodes.get(urn);
     if (!from || from.expanded.includes(direction)) return [];
     const added: string[] = [];
+    const waiting: Hit[] = [];
     let scrollId: string | null = null;
     do {
       const page = await this.fetcher.scrollLineage({ urn, direction: SEARCH_DIRECTION[direction], degrees: ['1'], count: this.pageSize, scrollId });
       for (const hit of page.results) {
         if (hit.urn === urn) continue;
-        let node = this.nodes.get(hit.urn);
-        if (!node) {
-          if (this.nodes.size >= this.maxNodes) {
-            this.truncated = true;
-            continue;
-          }
-          node = { urn: hit.urn, type: hit.type, label: shortName(hit.urn), degree: from.degree + 1, side: direction, expanded: [], ...(hit.mark ? { mark: hit.mark } : {}) };
-          this.nodes.set(hit.urn, node);
-          added.push(hit.urn);
-        } else if (node.degree > from.degree + 1) {
-          node.degree = from.degree + 1;
-        }
-        const ends = direction === 'upstream' ? { upstream: hit.urn, downstream: urn } : { upstream: urn, downstream: hit.urn };
-        this.addEdge(hit.mark ? { ...ends, mark: hit.mark } : ends);
+        if (!this.nodes.has(hit.urn) && added.length >= this.maxShownPerExpand) waiting.push(hit);
+        else this.addHit(from, direction, hit, added);
       }
       scrollId = page.nextScrollId;
     } while (scrollId);
     from.expanded.push(direction);
+    if (waiting.length > 0) this.hidden.set(hiddenKey(urn, direction), { from: urn, direction, hits: waiting });
     return added;
+  }
+
+  /** Shows the neighbours behind the "+N more" node of `from` in `direction`; returns the URNs of nodes new to the graph. */
+  showMore(from: string, direction: TreeDirection): string[] {
+    const key = hiddenKey(from, direction);
+    const waiting = this.hidden.get(key);
+    const node = this.nodes.get(from);
+    this.hidden.delete(key);
+    const added: string[] = [];
+    if (waiting && node) for (const hit of waiting.hits) this.addHit(node, direction, hit, added);
+    return added;
+  }
+
+  /** A neighbour of `from` one hop `direction`: its node (unless over maxNodes) and the edge. */
+  private addHit(from: GraphNode, direction: TreeDirection, hit: Hit, added: string[]): void {
+    let node = this.nodes.get(hit.urn);
+    if (!node) {
+      if (this.nodes.size >= this.maxNodes) {
+        this.truncated = true;
+        return;
+      }
+      node = { urn: hit.urn, type: hit.type, label: shortName(hit.urn), degree: from.degree + 1, side: direction, expanded: [], ...(hit.mark ? { mark: hit.mark } : {}) };
+      this.nodes.set(hit.urn, node);
+      added.push(hit.urn);
+    } else if (node.degree > from.degree + 1) {
+      node.degree = from.degree + 1;
+    }
+    const ends = direction === 'upstream' ? { upstream: hit.urn, downstream: from.urn } : { upstream: from.urn, downstream: hit.urn };
+    this.addEdge(hit.mark ? { ...ends, mark: hit.mark } : ends);
   }
 
   /**
@@ -173,8 +212,25 @@ export class LineageGraph {
     const byUrn = (a: { urn: string }, b: { urn: string }) => (a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : 0);
     const edges = [...this.edges.values()].sort((a, b) => compare(a.downstream, b.downstream) || compare(a.upstream, b.upstream));
     const columnEdges = [...this.columns.entries()].sort(([a], [b]) => compare(a, b)).flatMap(([, list]) => list);
-    return { root: this.root, nodes: [...this.nodes.values()].sort((a, b) => a.degree - b.degree || byUrn(a, b)).map((n) => ({ ...n, expanded: [...n.expanded] })), edges, columnEdges, truncated: this.truncated };
+    const nodes = [...this.nodes.values()].map((n) => ({ ...n, expanded: [...n.expanded] }));
+    for (const { from, direction, hits } of this.hidden.values()) {
+      const node = this.nodes.get(from);
+      if (!node) continue;
+      const urn = moreNodeUrn(from, direction);
+      nodes.push({ urn, type: 'MORE', label: `+${hits.length} more`, degree: node.degree + 1, side: direction, expanded: ['upstream', 'downstream'], more: { from, direction, count: hits.length } });
+      edges.push(direction === 'upstream' ? { upstream: urn, downstream: from } : { upstream: from, downstream: urn });
+    }
+    return { root: this.root, nodes: nodes.sort((a, b) => a.degree - b.degree || byUrn(a, b)), edges, columnEdges, truncated: this.truncated };
   }
+}
+
+function hiddenKey(urn: string, direction: TreeDirection): string {
+  return `${urn}\u0000${direction}`;
+}
+
+/** The id of a "+N more" node in a snapshot: not a URN (no `urn:li:` prefix), so nothing takes it for an entity. */
+export function moreNodeUrn(from: string, direction: TreeDirection): string {
+  return `more:${direction}:${from}`;
 }
 
 function compare(a: string, b: string): number {

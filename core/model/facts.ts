@@ -94,6 +94,18 @@ export interface PropertyReferenceFact {
   range: SourceRange;
 }
 
+/** A prompt of a form (`datahub forms upsert`), as far as forms.py's validate_prompts judges it. */
+export interface FormPromptFact {
+  kind: 'formPrompt';
+  /** the prompt's `type` as written */
+  type: Located<string>;
+  /** `required: true` where written */
+  required?: Located<boolean>;
+  /** whether the prompt names a structured property (structured_property_id or _urn) */
+  namesProperty: boolean;
+  range: SourceRange;
+}
+
 export type AssignmentMode = 'replace' | 'add' | 'remove';
 
 export interface PropertyAssignmentFact {
@@ -229,6 +241,7 @@ export type Fact =
   | PropertyDefinitionFact
   | PropertySettingsFact
   | PropertyReferenceFact
+  | FormPromptFact
   | PropertyAssignmentFact
   | LineageEdgeFact
   | FineGrainedEdgeFact
@@ -262,6 +275,12 @@ export interface DocumentModel {
    * product, data contract; core/formats/unchecked.ts), which gets one format.notChecked note
    */
   unchecked?: UncheckedFormat;
+  /**
+   * format null only: a file that does not parse but whose name, folder or readable part says it
+   * is a DataHub file (a business glossary, a data contract, forms, structured properties): its
+   * parse problems are reported as parse.syntax, since DataHub's loader fails on it too
+   */
+  unparsed?: { kind: string };
 }
 
 /** A model's own way to list its facts of one kind (core/incremental/lazyModel.ts: from the units that hold it). */

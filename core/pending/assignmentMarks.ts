@@ -103,12 +103,21 @@ function markOf(change: PropertyValueChange, text: string, fact: PropertyAssignm
   }
 }
 
+/**
+ * VS Code cuts an inlay hint past 43 characters (`editor.inlayHints.maximumLength`), which left
+ * "− removes io.catalogc…" and lost the why: a long id is shown by its last part, so the hint keeps
+ * "(not listed)"; the tooltip names it whole.
+ */
+const MAX_HINT_CHARS = 43;
+
 function notListedMark(change: PropertyValueChange, text: string, last: PropertyAssignmentFact): AssignmentMark {
   const property = logValue(change.property.replace(/^urn:li:structuredProperty:/, ''));
+  const full = `− removes ${property} (not listed)`;
+  const tail = property.slice(property.lastIndexOf('.') + 1);
   return {
     offset: endOfValues(text, last),
     kind: 'remove',
-    label: `− removes ${property} (not listed)`,
+    label: full.length <= MAX_HINT_CHARS || tail === property ? full : `− removes …${tail} (not listed)`,
     tooltip: `This file lists every structured property of the entity, so a push removes ${property} (the catalog holds ${shown(change.before)}). Add it here to keep it.`,
   };
 }

@@ -56,9 +56,13 @@ function summaryBlocks(input: PlanReportInput, impacts: readonly PlanImpact[]): 
  * fold to find that out. A `diff` block, so GitHub and VS Code's preview colour each line red.
  */
 function removalBlocks(items: readonly PushItem[]): MarkdownBlock[] {
-  const removals = items.flatMap((item) => item.changes.filter((c) => c.action === 'remove').map((c) => `- ${item.entityUrn}: ${c.text}`));
-  if (removals.length === 0) return [];
-  const lines = [md``, md`#### Removals (${removals.length}) — deleted from the catalog by this push`, md``, ...mdFence('diff', removals)];
+  // The entity and what it loses on lines of their own: one line holding both URNs is wider than a
+  // preview beside the editor, and a code block is cut there rather than wrapped.
+  const removed = items.map((item) => ({ item, gone: item.changes.filter((c) => c.action === 'remove') })).filter(({ gone }) => gone.length > 0);
+  const count = removed.reduce((sum, { gone }) => sum + gone.length, 0);
+  if (count === 0) return [];
+  const removals = removed.flatMap(({ item, gone }) => [`- ${item.entityUrn}`, ...gone.map((c) => `-   ${c.text}`)]);
+  const lines = [md``, md`#### Removals (${count}) — deleted from the catalog by this push`, md``, ...mdFence('diff', removals)];
   return [textBlock(lines)];
 }
 

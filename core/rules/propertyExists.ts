@@ -27,9 +27,10 @@ export const propertyExists: Rule = {
   run: ({ model, definitions, target, datahub }) => {
     const diagnostics: CoreDiagnostic[] = [];
     const online = definitions.serviceAvailable;
-    const kept = droppingEntities(factsOfKind(model, 'propertyAssignment'), definitions, target, datahub);
+    const assignments = factsOfKind(model, 'propertyAssignment');
+    const kept = droppingEntities(assignments, definitions, target, datahub);
     const suggest = suggester(() => knownPropertyIds(definitions));
-    for (const assignment of factsOfKind(model, 'propertyAssignment')) {
+    for (const assignment of assignments) {
       if (assignment.mode === 'remove') continue;
       const lookup = lookupProperty(definitions, assignment.propertyUrn);
       const written = assignment.property.value;
@@ -78,7 +79,8 @@ export const propertyExists: Rule = {
  * values of missing properties (1.8 and later, not the local catalog); undefined otherwise.
  */
 function droppingEntities(assignments: readonly PropertyAssignmentFact[], definitions: DefinitionsView, target: ServiceTarget | undefined, datahub: DataHubProfile | undefined): Map<string, number> | undefined {
-  if (target === 'localCatalog' || !applies('dropMissingPropertyValues', datahub)) return undefined;
+  // Offline an unknown property is a warning anyway (nothing can be known of the service's).
+  if (!definitions.serviceAvailable || target === 'localCatalog' || !applies('dropMissingPropertyValues', datahub)) return undefined;
   const kept = new Map<string, number>();
   for (const assignment of assignments) {
     if (assignment.mode === 'remove') continue;

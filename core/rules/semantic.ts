@@ -7,6 +7,7 @@ import { definitionLive } from './definitionLive';
 import { duplicateEdge } from './duplicateEdge';
 import { entityExists } from './entityExists';
 import { formPrompts } from './formPrompts';
+import { formPromptShape } from './formPromptShape';
 import { lineageFileShape } from './lineageFileShape';
 import { notAllowedValue } from './notAllowedValue';
 import { propertyDefinition } from './propertyDefinition';
@@ -44,4 +45,5 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   duplicateEdge,
   lineageFileShape,
   formPrompts,
+  formPromptShape,
 ];

@@ -1,6 +1,7 @@
 import { parseAssociations, type Associations } from '../formats/associations';
 import { parseDataHubVersion } from '../datahub/versions';
 import { parseSeverityOverrides, type SeverityOverrides } from '../diagnostics/severityOverrides';
+import { knownSqlDialects, sqlDialect } from '../sql/dialects';
 
 /**
  * Every `catalogCode.*` setting (package.json `contributes.configuration`), its type and default,
@@ -31,6 +32,8 @@ export interface CatalogCodeSettings {
   localCatalogDataLocation: LocalCatalogDataLocation;
   /** `catalogCode.trace.server`: the language client logs the LSP messages (read by vscode-languageclient itself) */
   traceServer: TraceLevel;
+  /** `catalogCode.sql.dialect`: the SQL dialect of `.sql` files, for their column lineage (core/sql/dialects.ts) */
+  sqlDialect: string;
 }
 
 export const LOCAL_CATALOG_DATA_LOCATIONS = ['extensionStorage', 'workspaceFolder'] as const;
@@ -137,6 +140,13 @@ export const CATALOG_SETTINGS: SettingSpecs = {
     default: 'off',
     scope: 'window',
     read: (raw, where) => oneOf(raw, TRACE_LEVELS, where),
+  },
+  sqlDialect: {
+    key: 'catalogCode.sql.dialect',
+    default: 'ansi',
+    scope: 'window',
+    read: (raw, where) =>
+      typeof raw === 'string' && sqlDialect(raw) ? { value: raw.trim(), problems: [] } : { problems: [`${where} must be a SQL dialect: one of ${knownSqlDialects().join(', ')}; it was ignored.`] },
   },
 };
 

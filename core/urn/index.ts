@@ -3,7 +3,7 @@
  * (reference/datahub-api.md §3). Everything here is pure and runs anywhere.
  */
 export type { ParsedUrn, UrnError, UrnErrorCode, UrnParseResult, UrnPart, UrnText } from './types';
-export { parseUrn, URN_MAX_LENGTH, URN_STORED_MAX_LENGTH } from './parse';
+export { parseUrn, urnShape, URN_MAX_LENGTH, URN_STORED_MAX_LENGTH } from './parse';
 export { formatUrn } from './format';
 export { escapeUrnPart, unescapeUrnPart, urlDecodeLeniently } from './escape';
 export { decodeLegacyUrnKey, urnOfPatchPathKey } from './patchPath';

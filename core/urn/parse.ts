@@ -20,6 +20,17 @@ export function parseUrn(text: string): UrnParseResult {
   return warnings.length > 0 ? { ok: true, urn, warnings } : { ok: true, urn };
 }
 
+/**
+ * The shape parseUrn reads (its `urn`, whether or not the type-level checks pass), without those
+ * checks: what needs only the parts of a URN (a symbol's short name) asks this, at a fraction of
+ * the cost (the checks look for close matches of every part).
+ */
+export function urnShape(text: string): ParsedUrn | undefined {
+  if (surroundingWhitespace(text)) return undefined;
+  const scanned = scanUrn(text, 0, text.length, []);
+  return scanned.ok ? scanned.urn : undefined;
+}
+
 function surroundingWhitespace(text: string): UrnError | undefined {
   const trimmed = text.trim();
   if (trimmed === text) return undefined;

@@ -44,6 +44,8 @@ export class WorkspaceSession {
   private readonly entries = new Map<string, SessionDocument>();
   /** scans still reading the workspace (see definitions()) */
   private scansInProgress = 0;
+  /** of the files the running scans found, how many are stored (scanProgress) */
+  private readonly progress = { stored: 0, total: 0 };
   /** files read again or dropped (the disk changed, an editor closed them) while a scan ran: its older text of them is not stored */
   private readonly changedWhileScanning = new Set<string>();
   private readonly writtenDefinitions = new WorkspaceDefinitions((uri) => this.entries.get(uri)?.model);
@@ -180,14 +182,22 @@ export class WorkspaceSession {
     return [...this.entries.values()].filter((entry) => entry.model.format !== null || tooLargeToCheck(entry));
   }
 
-  /** The files of a DataHub format Catalog Code recognises but does not check (core/formats/unchecked.ts), sorted by URI: named in diagnostics, never judged or pushed. */
+  /** The files of a DataHub format Catalog Code recognises but does not check (core/formats/unchecked.ts), or a DataHub file that does not parse, sorted by URI: named in diagnostics, never judged or pushed. */
   uncheckedDocuments(): SessionDocument[] {
-    return [...this.entries.values()].filter((entry) => entry.model.format === null && entry.model.unchecked !== undefined).sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+    return [...this.entries.values()].filter((entry) => entry.model.format === null && (entry.model.unchecked !== undefined || entry.model.unparsed !== undefined)).sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
   }
 
   /** Whether a scan is still reading the workspace's files (an answer about every file would miss some). */
   get scanning(): boolean {
     return this.scansInProgress > 0;
+  }
+
+  /**
+   * While scans run: how many of the files they found are stored so far (an answer about the whole
+   * workspace knows only those); undefined when no scan runs.
+   */
+  scanProgress(): { stored: number; total: number } | undefined {
+    return this.scansInProgress > 0 ? { stored: this.progress.stored, total: this.progress.total } : undefined;
   }
 
   /** Definitions written in workspace files (properties YAML, MCP JSON); the first one wins. */
@@ -289,7 +299,8 @@ export class WorkspaceSession {
     for (const folder of given) this.folders.add(folder);
     const { files, skipped, limitReached } = walkMetadataFiles(given, limit);
     for (const { path, problem } of skipped) this.onSkipped(`Skipped '${path}': it ${problem}.`);
-    this.scansInProgress++;
+    if (this.scansInProgress++ === 0) this.progress.stored = this.progress.total = 0;
+    this.progress.total += files.length;
     try {
       // Each file is read once. The ones whose text may write definitions (core/workspace/definitionSniff.ts)
       // are parsed at once and the checks told: an open file's property diagnostics are then
@@ -324,7 +335,9 @@ export class WorkspaceSession {
       if (text !== undefined && mayWriteDefinitions(text)) {
         this.store(uri, text, { open: false, notify: false, slim: true });
         early++;
+        this.progress.stored++;
       } else if (text !== undefined) late.push({ uri, text });
+      else this.progress.stored++;
       await slices.yieldWhenDue();
     }
     return { late, early };
@@ -336,6 +349,7 @@ export class WorkspaceSession {
       const { uri, text } = files[i];
       // An editor may have opened the file, or the disk changed it (fileChanged), while the scan ran: theirs wins.
       if (!this.entries.get(uri)?.open && !this.changedWhileScanning.has(uri)) this.store(uri, text, { open: false, notify: false, slim: true });
+      this.progress.stored++;
       // Dropped as soon as stored: the list does not keep every text alive until the end.
       files[i] = EMPTY_READ;
       await slices.yieldWhenDue();

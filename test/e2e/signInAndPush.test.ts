@@ -79,11 +79,12 @@ e2eSuite(
       await workbench.clearNotifications();
 
       await workbench.runCommand('Catalog Code: Push Lineage (This File)');
+      // The plan opens beside the file in the Markdown preview, as Catalog Code: Plan shows it, before
+      // the question (once pushed, it says so instead).
+      await workbench.waitForWebviewText('the push plan beside the file', ['Catalog Code plan', 'marts.revenue_daily', 'staging.customers']);
       const question = await workbench.answerDialog(/^Push: \d+ add/);
       assert.match(question, new RegExp(`Push the lineage of revenue-lineage\\.yml to ${service!.url.replace(/[.]/g, '\\.')}`));
       assert.match(question, /\d+ to add, \d+ to change, 0 to remove/);
-      // The plan opens beside the file in the Markdown preview, as Catalog Code: Plan shows it.
-      await workbench.waitForWebviewText('the push plan beside the file', ['Catalog Code plan', 'marts.revenue_daily', 'staging.customers']);
       // The result counts what the button counted (issue 37).
       await workbench.waitForNotification(/Catalog Code: pushed revenue-lineage\.yml: 2 add \(\d+ requests?\)\./);
       await workbench.waitForWebviewText('the plan beside the file says it was pushed', ['Pushed', 'This plan is done']);

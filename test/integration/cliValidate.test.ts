@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { referencePath, testsNeedingReference } from '../support/reference';
@@ -101,4 +101,19 @@ test('a mistyped format name in CATALOG_CODE_ASSOCIATIONS stops validate with a 
   });
   assert.equal(result.status, 2, result.stdout);
   assert.match(result.stderr, /CATALOG_CODE_ASSOCIATIONS: "\*\.yml" names the unknown format "lineagefile".*Did you mean "lineageFile"\?/);
+});
+
+test('a DataHub file by its name or folder that does not parse is a parse.syntax error, tabs named as such, and validate exits 1 (issue #40)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'catalog-broken-'));
+  mkdirSync(join(dir, 'glossary'));
+  // A user's business glossary indented with a tab, and a data contract whose mapping is indented deeper than its entry.
+  writeFileSync(join(dir, 'glossary', 'terms.yml'), 'version: 1\nsource: DataHub\nnodes:\n  - name: Classification\n\tterms:\n      - name: PII\n');
+  writeFileSync(join(dir, 'data_contract.yaml'), 'version: 1\nentity:\n  - name: A\n      freshness:\n        time: 1\n');
+  writeFileSync(join(dir, 'notes.yaml'), 'a:\n\tb: 1\n');
+  const result = spawnSync(process.execPath, [cli, 'validate', dir], { cwd: repo, encoding: 'utf8' });
+  assert.equal(result.status, 1, result.stdout);
+  assert.match(result.stdout, /terms\.yml:5:1: error parse\.syntax: A tab is used for indentation here; YAML allows only spaces .*DataHub business glossary/);
+  assert.match(result.stdout, /data_contract\.yaml:\d+:\d+: error parse\.syntax: .*DataHub data contract by its name or folder/);
+  assert.doesNotMatch(result.stdout, /notes\.yaml/, "someone else's broken YAML stays silent");
+  assert.match(result.stdout, /2 DataHub file\(s\) could not be read \(parse\.syntax\)/);
 });

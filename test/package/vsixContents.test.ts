@@ -27,7 +27,7 @@ const ALLOWED = [
   // The lineage graph webview's script and its layout worker (client/graph/).
   /^extension\/dist\/lineageGraph(Layout)?\.js$/,
   /^extension\/dist\/node-sqlite3-wasm\.wasm$/,
-  // SQL lineage in the language server's worker (the .sql code lens, the agents' propose_lineage_from_sql) and its parser.
+  // Column lineage from SQL: the language server's worker thread and the SQL parser's WebAssembly (server/sqlLineageRequests.ts).
   /^extension\/dist\/sqlLineageWorker\.js$/,
   /^extension\/dist\/polyglot_sql\.wasm$/,
   /^extension\/syntaxes\/[\w.-]+\.json$/,

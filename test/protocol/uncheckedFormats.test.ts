@@ -11,6 +11,8 @@ import { DiagnosticSeverity, type TextDocumentContentChangeEvent } from 'vscode-
 import { TestClient } from './lspClient';
 
 const GLOSSARY = 'version: 1\nsource: DataHub\nowners:\n  users:\n    - mjames\nnodes:\n  - name: Classification\n    terms:\n      - name: Sensitive\n';
+// Issue #40: one user's glossary indented with a tab; DataHub's loader fails on it.
+const BROKEN_GLOSSARY = 'version: 1\nsource: DataHub\nnodes:\n  - name: Classification\n\tterms:\n      - name: PII\n';
 const PRODUCT = 'id: pet_of_the_week\ndomain: Marketing\nassets:\n  - urn:li:container:abc\nstructured_properties:\n  io.acryl.x: 1\n';
 
 describe('DataHub formats Catalog Code does not check, in the editor', () => {
@@ -20,6 +22,7 @@ describe('DataHub formats Catalog Code does not check, in the editor', () => {
   before(async () => {
     workspace = mkdtempSync(join(tmpdir(), 'catalog-code-unchecked-'));
     writeFileSync(join(workspace, 'product.yaml'), PRODUCT);
+    writeFileSync(join(workspace, 'business_glossary.yml'), BROKEN_GLOSSARY);
     ({ client } = await TestClient.start({ rootPath: workspace, pull: true }));
   });
   after(async () => {
@@ -51,5 +54,23 @@ describe('DataHub formats Catalog Code does not check, in the editor', () => {
     );
     assert.deepEqual(items.map((d) => d.code), ['format.notChecked']);
     assert.match(items[0].message, /structured_properties are not checked/);
+  });
+
+  it('a glossary that does not parse gets parse.syntax, open (a tab named as a tab) and closed (the workspace pull) — issue #40', async () => {
+    const open = pathToFileURL(join(workspace, 'glossary', 'terms.yml')).toString();
+    await client.open(open, BROKEN_GLOSSARY);
+    const found = await client.pullDiagnostics(open);
+    assert.deepEqual(found.map((d) => [d.code, d.severity, d.range.start.line]), [['parse.syntax', DiagnosticSeverity.Error, 4]]);
+    assert.match(String(found[0].message), /A tab is used for indentation here/);
+    const closed = pathToFileURL(join(workspace, 'business_glossary.yml')).toString();
+    const items = await client.poll(
+      'the workspace diagnostics to name business_glossary.yml',
+      async () => {
+        const report = (await client.connection.sendRequest('workspace/diagnostic', { previousResultIds: [] })) as { items: { uri: string; items?: { code?: string; message: string }[] }[] };
+        return report.items.find((item) => item.uri === closed)?.items ?? [];
+      },
+      (list) => list.length > 0,
+    );
+    assert.deepEqual(items.map((d) => d.code), ['parse.syntax']);
   });
 });

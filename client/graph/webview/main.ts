@@ -5,9 +5,11 @@ import type { FromWebview, GraphViewState, ToWebview } from '../graphMessages';
 import { describeError } from '../../../core/errors/describeError';
 import { closeMenu, MENU_STYLE, showMenu } from './contextMenu';
 import { RootHistory } from './rootHistory';
-import { fitView, wheelPixels, zoomAt, zoomStep, type View } from './viewMath';
+import { fitFocus, fitView, wheelPixels, zoomAt, zoomStep, type View } from './viewMath';
 import { markDescription, markSentence, pendingViewWords } from '../../../core/lineage/markLabels';
+import { escapeXml, expandHandlePath, tag, title } from './svgMarkup';
 import type { PendingBasis, PendingMark } from '../../../core/common/pendingTypes';
+import type { TreeDirection } from '../../../core/lineage/types';
 
 /**
  * The lineage graph view's script (bundled by esbuild into dist/lineageGraph.js, loaded under a
@@ -18,7 +20,6 @@ import type { PendingBasis, PendingMark } from '../../../core/common/pendingType
 declare function acquireVsCodeApi(): { postMessage(message: FromWebview): void; getState(): unknown; setState(state: unknown): void };
 
 const vscode = acquireVsCodeApi();
-const SVG_NS = 'http://www.w3.org/2000/svg';
 const post = (message: FromWebview) => vscode.postMessage(message);
 
 const canvas = document.getElementById('canvas') as unknown as SVGSVGElement;
@@ -134,13 +135,6 @@ function themeColors(): GraphColors {
   };
 }
 
-function element<K extends keyof SVGElementTagNameMap>(name: K, attributes: Record<string, string | number>, parent: Element): SVGElementTagNameMap[K] {
-  const node = document.createElementNS(SVG_NS, name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
-  parent.appendChild(node);
-  return node;
-}
-
 /**
  * The layout runs in a worker when one can be started (the script is fetched from the extension and
  * started from a blob, as the CSP allows): a graph of thousands of entities takes a while to lay
@@ -170,11 +164,13 @@ const workerReady = startWorker();
 
 async function computeLayout(shown: GraphSnapshot): Promise<GraphLayout> {
   await workerReady;
-  if (!worker) return layoutGraph(shown, { columns: state.columns });
+  // The box it is fitted into: a small graph is turned (upstream above) when that shows it larger.
+  const options = { columns: state.columns, fitInto: canvasSize() };
+  if (!worker) return layoutGraph(shown, options);
   const id = ++requestId;
   const answer = await new Promise<{ layout?: GraphLayout; error?: string }>((resolve) => {
     pending.set(id, resolve);
-    worker?.postMessage({ id, snapshot: shown, options: { columns: state.columns } });
+    worker?.postMessage({ id, snapshot: shown, options });
   });
   if (!answer.layout) throw new Error(answer.error ?? 'the layout failed');
   return answer.layout;
@@ -206,35 +202,10 @@ function changed(mark: PendingMark | undefined): PendingMark | undefined {
 }
 
 function draw(snapshot: GraphSnapshot, layout: GraphLayout, started: number): void {
-  viewport.replaceChildren();
   const marks = new Map(snapshot.edges.map((edge) => [`${edge.upstream}\u0000${edge.downstream}`, edge.mark]));
-  const markLabels: { mark: PendingMark; ends: Record<string, string>; at: { x: number; y: number } }[] = [];
-  const edges = element('g', { class: 'edges' }, viewport);
-  for (const edge of layout.edges) {
-    if (edge.points.length < 2) continue;
-    const d = edge.points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
-    const mark = edge.column ? undefined : changed(marks.get(`${edge.upstream}\u0000${edge.downstream}`));
-    const ends = { 'data-upstream': edge.upstream, 'data-downstream': edge.downstream };
-    const path = element('path', { d, class: `${edge.column ? 'edge column' : 'edge'}${mark ? ` ${mark.change}` : ''}`, 'marker-end': `url(#${edge.column ? 'arrowColumn' : 'arrow'})`, ...(mark ? ends : {}) }, edges);
-    element('title', {}, path).textContent = `${edge.upstream} → ${edge.downstream}${edge.label ? `: ${edge.label}` : ''}${mark ? `\n${markSentence(mark) ?? ''} Click to open the file.` : ''}`;
-    if (mark) markLabels.push({ mark, ends, at: edge.points[Math.floor(edge.points.length / 2)] });
-  }
-  drawNodes(snapshot, layout);
-  // Column labels last, above the edges and entities they were placed clear of.
-  const labels = element('g', { class: 'columnLabels' }, viewport);
-  for (const edge of layout.edges) {
-    const block = edge.labelBlock;
-    if (!block) continue;
-    const group = element('g', { class: 'columnLabel' }, labels);
-    element('title', {}, group).textContent = `${edge.upstream} → ${edge.downstream}: ${edge.label ?? ''}`;
-    element('rect', { x: block.x, y: block.y, width: block.width, height: block.height, rx: 3 }, group);
-    block.lines.forEach((line, i) => {
-      const text = element('text', { x: block.x + block.padding, y: block.y + block.padding + (i + 0.8) * block.lineHeight, class: 'edgeLabel' }, group);
-      text.style.fontSize = `${block.fontSize}px`;
-      text.textContent = line;
-    });
-  }
-  drawMarks(markLabels);
+  const markLabels: MarkLabel[] = [];
+  // One string, parsed once: edges, entities, then column labels and marks above them.
+  viewport.innerHTML = edgesMarkup(layout, marks, markLabels) + nodesMarkup(snapshot, layout) + columnLabelsMarkup(layout) + marksMarkup(markLabels);
   const ms = Math.round(performance.now() - started);
   const pending = snapshot.edges.filter((edge) => changed(edge.mark)).length;
   statusLine.textContent = `${snapshot.nodes.length} entities, ${snapshot.edges.length} edges${pending > 0 ? ` (${pending} not pushed yet)` : ''}${snapshot.truncated ? ' (cut at the limit)' : ''} · layout and draw ${ms} ms${worker ? ' (layout in a worker)' : ''}`;
@@ -242,44 +213,100 @@ function draw(snapshot: GraphSnapshot, layout: GraphLayout, started: number): vo
   post({ type: 'rendered', root: snapshot.root, nodes: snapshot.nodes.length, edges: snapshot.edges.length, ms });
 }
 
+interface MarkLabel {
+  mark: PendingMark;
+  ends: Record<string, string>;
+  at: { x: number; y: number };
+}
+
+/** The edges, each a path with its title; a marked edge (added, removed, changed) also carries its ends, and its label goes to `markLabels`. */
+function edgesMarkup(layout: GraphLayout, marks: ReadonlyMap<string, PendingMark | undefined>, markLabels: MarkLabel[]): string {
+  let markup = '';
+  for (const edge of layout.edges) {
+    if (edge.points.length < 2) continue;
+    const d = edge.points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
+    const mark = edge.column ? undefined : changed(marks.get(`${edge.upstream}\u0000${edge.downstream}`));
+    const ends = { 'data-upstream': edge.upstream, 'data-downstream': edge.downstream };
+    const text = `${edge.upstream} → ${edge.downstream}${edge.label ? `: ${edge.label}` : ''}${mark ? `\n${markSentence(mark) ?? ''} Click to open the file.` : ''}`;
+    markup += tag('path', { d, class: `${edge.column ? 'edge column' : 'edge'}${mark ? ` ${mark.change}` : ''}`, 'marker-end': `url(#${edge.column ? 'arrowColumn' : 'arrow'})`, ...(mark ? ends : {}) }, title(text));
+    if (mark) markLabels.push({ mark, ends, at: edge.points[Math.floor(edge.points.length / 2)] });
+  }
+  return tag('g', { class: 'edges' }, markup);
+}
+
+/** Column labels last but for the marks, above the edges and entities they were placed clear of. */
+function columnLabelsMarkup(layout: GraphLayout): string {
+  let markup = '';
+  for (const edge of layout.edges) {
+    const block = edge.labelBlock;
+    if (!block) continue;
+    let inner = title(`${edge.upstream} → ${edge.downstream}: ${edge.label ?? ''}`) + tag('rect', { x: block.x, y: block.y, width: block.width, height: block.height, rx: 3 });
+    block.lines.forEach((line, i) => {
+      inner += tag('text', { x: block.x + block.padding, y: block.y + block.padding + (i + 0.8) * block.lineHeight, class: 'edgeLabel', 'font-size': block.fontSize }, escapeXml(line));
+    });
+    markup += tag('g', { class: 'columnLabel' }, inner);
+  }
+  return tag('g', { class: 'columnLabels' }, markup);
+}
+
 /**
  * Drawn last, above the entities, so a short edge's mark stays readable and clickable: "+ added"
  * on the edge, the file in its title; a click opens that file.
  */
-function drawMarks(markLabels: readonly { mark: PendingMark; ends: Record<string, string>; at: { x: number; y: number } }[]): void {
-  const group = element('g', { class: 'marks' }, viewport);
+function marksMarkup(markLabels: readonly MarkLabel[]): string {
+  let markup = '';
   for (const { mark, ends, at } of markLabels) {
-    const text = element('text', { x: at.x, y: at.y - 6, class: `mark ${mark.change}`, 'text-anchor': 'middle', role: 'button', tabindex: 0, 'aria-label': `${markDescription(mark) ?? ''}. Click to open the file.`, ...ends }, group);
-    text.textContent = mark.change === 'added' ? '+ added' : mark.change === 'removed' ? '− removed' : '~ changed';
-    element('title', {}, text).textContent = `${markDescription(mark) ?? ''} — click to open the file`;
+    const words = mark.change === 'added' ? '+ added' : mark.change === 'removed' ? '− removed' : '~ changed';
+    markup += tag('text', { x: at.x, y: at.y - 6, class: `mark ${mark.change}`, 'text-anchor': 'middle', role: 'button', tabindex: 0, 'aria-label': `${markDescription(mark) ?? ''}. Click to open the file.`, ...ends }, escapeXml(words) + title(`${markDescription(mark) ?? ''} — click to open the file`));
   }
+  return tag('g', { class: 'marks' }, markup);
 }
 
-function drawNodes(snapshot: GraphSnapshot, layout: GraphLayout): void {
+/** Each entity: a group with its title, box, label, degree and a one-element handle per direction not yet expanded. */
+function nodesMarkup(snapshot: GraphSnapshot, layout: GraphLayout): string {
   const byUrn = new Map(snapshot.nodes.map((n) => [n.urn, n]));
-  const nodes = element('g', { class: 'nodes' }, viewport);
+  let markup = '';
   for (const node of layout.nodes) {
     const info = byUrn.get(node.urn);
+    if (info?.more) {
+      markup += moreNodeMarkup(node, info.more);
+      continue;
+    }
     const nodeMark = changed(info?.mark);
-    const group = element('g', { class: `node${node.root ? ' root' : ''}${nodeMark ? ` ${nodeMark.change}` : ''}`, 'data-urn': node.urn, tabindex: 0, role: 'button', 'aria-label': `${node.label}, ${node.root ? 'root' : `degree ${node.degree}`}. Click to show its lineage; the context menu (right-click, Shift+F10) opens its file or DataHub.` }, nodes);
-    element('title', {}, group).textContent = `${node.urn}\nClick: show its lineage · Alt+click: open its file · right-click: more`;
-    element('rect', { x: node.x - node.width / 2, y: node.y - node.height / 2, width: node.width, height: node.height, rx: 4 }, group);
-    // Sizes from the layout, which sized the boxes for them (one source; the page's CSS sets none).
-    const label = element('text', { x: node.x, y: node.y - 2, 'text-anchor': 'middle', class: 'label' }, group);
-    label.style.fontSize = `${NODE_LABEL_FONT}px`;
-    label.textContent = node.label;
-    const detail = element('text', { x: node.x, y: node.y + NODE_DETAIL_FONT + 2, 'text-anchor': 'middle', class: 'degree' }, group);
-    detail.style.fontSize = `${NODE_DETAIL_FONT}px`;
-    detail.textContent = node.root ? 'root' : `degree ${node.degree}`;
+    let handles = '';
     for (const direction of ['upstream', 'downstream'] as const) {
       if (!info || info.expanded.includes(direction)) continue;
       const cx = direction === 'upstream' ? node.x - node.width / 2 : node.x + node.width / 2;
-      const handle = element('g', { class: 'expand', 'data-direction': direction, role: 'button', 'aria-label': `Expand ${direction}` }, group);
-      element('title', {}, handle).textContent = `Expand ${direction} one hop`;
-      element('circle', { cx, cy: node.y, r: 7 }, handle);
-      element('text', { x: cx, y: node.y + 4, 'text-anchor': 'middle' }, handle).textContent = '+';
+      handles += tag('path', { class: 'expand', 'data-direction': direction, role: 'button', 'aria-label': `Expand ${direction} one hop`, 'fill-rule': 'evenodd', d: expandHandlePath(cx, node.y) });
     }
+    const hint = `${node.urn}\nClick: show its lineage · Alt+click: open its file · right-click: more${handles ? ' · +: one more hop' : ''}`;
+    // Sizes from the layout, which sized the boxes for them (one source; the page's CSS sets none).
+    const inner =
+      title(hint) +
+      tag('rect', { x: node.x - node.width / 2, y: node.y - node.height / 2, width: node.width, height: node.height, rx: 4 }) +
+      tag('text', { x: node.x, y: node.y - 2, 'text-anchor': 'middle', class: 'label', 'font-size': NODE_LABEL_FONT }, escapeXml(node.label)) +
+      tag('text', { x: node.x, y: node.y + NODE_DETAIL_FONT + 2, 'text-anchor': 'middle', class: 'degree', 'font-size': NODE_DETAIL_FONT }, escapeXml(node.root ? 'root' : `degree ${node.degree}`)) +
+      handles;
+    const label = `${node.label}, ${node.root ? 'root' : `degree ${node.degree}`}. Click to show its lineage; the context menu (right-click, Shift+F10) opens its file or DataHub.`;
+    markup += tag('g', { class: `node${node.root ? ' root' : ''}${nodeMark ? ` ${nodeMark.change}` : ''}`, 'data-urn': node.urn, tabindex: 0, role: 'button', 'aria-label': label }, inner);
   }
+  return tag('g', { class: 'nodes' }, markup);
+}
+
+/** A "+N more" node: the neighbours an expand loaded but did not show; a click shows them. */
+function moreNodeMarkup(node: GraphLayout['nodes'][number], more: { from: string; direction: TreeDirection; count: number }): string {
+  const words = `${more.count.toLocaleString()} more ${more.direction} of ${more.from}`;
+  const inner =
+    title(`${words}\nClick: show them`) +
+    tag('rect', { x: node.x - node.width / 2, y: node.y - node.height / 2, width: node.width, height: node.height, rx: 4 }) +
+    tag('text', { x: node.x, y: node.y + 4, 'text-anchor': 'middle', class: 'label', 'font-size': NODE_LABEL_FONT }, escapeXml(node.label));
+  return tag('g', { class: 'node more', 'data-urn': node.urn, tabindex: 0, role: 'button', 'aria-label': `${words}. Click to show them.` }, inner);
+}
+
+/** The "+N more" node under a click or key, if that is what it is. */
+function moreOf(urn: string): { from: string; direction: TreeDirection } | undefined {
+  const more = snapshot?.nodes.find((node) => node.urn === urn)?.more;
+  return more ? { from: more.from, direction: more.direction } : undefined;
 }
 
 function applyView(): void {
@@ -293,12 +320,25 @@ function canvasSize(): { width: number; height: number } {
   return { width: box.width, height: box.height };
 }
 
-/** The whole graph when its labels stay readable; otherwise readable labels around the root, and scrolling for the rest. */
+/**
+ * The whole graph when its labels stay readable; otherwise readable labels around the root and the
+ * edges not pushed yet (those first in view), and scrolling for the rest.
+ */
 function fit(): void {
   if (!layout) return;
   const root = layout.nodes.find((n) => n.root) ?? layout.nodes[0];
-  view = fitView(layout, canvasSize(), MIN_FIT_SCALE, root ? { x: root.x, y: root.y } : { x: 0, y: 0 });
+  const pendingEnds = new Set((snapshot?.edges ?? []).filter((edge) => changed(edge.mark)).flatMap((edge) => [edge.upstream, edge.downstream]));
+  view = fitView(layout, canvasSize(), MIN_FIT_SCALE, fitFocus(layout.nodes, root?.urn, pendingEnds));
   applyView();
+}
+
+/** A new size may fit a small graph better the other way round: lay it out again, then fit. */
+let resizeTimer: ReturnType<typeof setTimeout> | undefined;
+function onResize(): void {
+  fit();
+  if (!snapshot || snapshot.nodes.length > 300 || state.columns) return;
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(() => void render(), 250);
 }
 
 function nodeOf(target: EventTarget | null): { urn: string; direction?: 'upstream' | 'downstream' } | undefined {
@@ -338,13 +378,15 @@ canvas.addEventListener('click', (event) => {
   }
   const hit = nodeOf(event.target);
   if (!hit) return;
-  if (hit.direction) post({ type: 'expand', urn: hit.urn, direction: hit.direction });
+  const more = moreOf(hit.urn);
+  if (more) post({ type: 'showMore', ...more });
+  else if (hit.direction) post({ type: 'expand', urn: hit.urn, direction: hit.direction });
   else if (event.altKey) post({ type: 'open', urn: hit.urn });
   else if (hit.urn !== snapshot?.root) post({ type: 'reroot', urn: hit.urn });
 });
 canvas.addEventListener('contextmenu', (event) => {
   const hit = nodeOf(event.target);
-  if (!hit) return;
+  if (!hit || moreOf(hit.urn)) return;
   event.preventDefault();
   openMenuFor(hit.urn, { x: event.clientX, y: event.clientY });
 });
@@ -356,6 +398,11 @@ canvas.addEventListener('keydown', (event) => {
   }
   const hit = nodeOf(event.target);
   if (!hit) return;
+  const more = moreOf(hit.urn);
+  if (more) {
+    if (event.key === 'Enter' || event.key === ' ') post({ type: 'showMore', ...more });
+    return;
+  }
   if (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10')) {
     event.preventDefault();
     const box = (event.target as Element).getBoundingClientRect();
@@ -412,6 +459,6 @@ canvas.addEventListener(
   },
   { passive: false },
 );
-window.addEventListener('resize', () => fit());
+window.addEventListener('resize', onResize);
 
 post({ type: 'ready' });

@@ -44,6 +44,31 @@ export function fitView(drawing: Size, box: Size, minScale: number, focus: { x: 
   return { scale, x: placeAxis(drawing.width, box.width, focus.x), y: placeAxis(drawing.height, box.height, focus.y) };
 }
 
+/** An entity's box as the layout placed it (centre and size). */
+export interface PlacedBox {
+  urn: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Where Fit centres a drawing too large to show whole at a readable size: the middle of the entities
+ * that matter most — the root and both ends of every edge not pushed yet — so the pending edges are
+ * the first thing in view; the root alone when nothing is pending.
+ */
+export function fitFocus(nodes: readonly PlacedBox[], rootUrn: string | undefined, pendingEnds: ReadonlySet<string>): { x: number; y: number } {
+  const wanted = nodes.filter((node) => node.urn === rootUrn || pendingEnds.has(node.urn));
+  const shown = wanted.length > 0 ? wanted : nodes.slice(0, 1);
+  if (shown.length === 0) return { x: 0, y: 0 };
+  const left = Math.min(...shown.map((n) => n.x - n.width / 2));
+  const right = Math.max(...shown.map((n) => n.x + n.width / 2));
+  const top = Math.min(...shown.map((n) => n.y - n.height / 2));
+  const bottom = Math.max(...shown.map((n) => n.y + n.height / 2));
+  return { x: (left + right) / 2, y: (top + bottom) / 2 };
+}
+
 /** A wheel event's movement in pixels, whatever unit it came in. */
 export function wheelPixels(delta: number, deltaMode: number, pageLength: number): number {
   return deltaMode === 1 ? delta * LINE_PX : deltaMode === 2 ? delta * pageLength : delta;

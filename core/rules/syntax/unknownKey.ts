@@ -10,6 +10,14 @@ const snakeToCamel = (key: string): string => key.replace(/_([a-z])/g, (_m, c: s
 
 const isShape = (shape: string): shape is ShapeName => shape in SHAPE_LABELS;
 
+/** Keys written one level too high, with where they belong (forms.py: a form's `filters` and `urns` are under `entities`). */
+const MISPLACED: Partial<Record<ShapeName, Record<string, string>>> = {
+  'formsYaml.form': {
+    filters: " A form's filters belong under entities (entities: {filters: {types: [...]}}; forms.py Entities.filters).",
+    urns: " A form's urns belong under entities (entities: {urns: [...]}; forms.py Entities.urns).",
+  },
+};
+
 /**
  * A key the model does not know. DataHub's file models forbid extra keys (pydantic
  * `extra="forbid"`): there a typo fails the whole file, so it is an error. Aspect records are read
@@ -44,14 +52,15 @@ export const unknownKey: Rule = {
         // (valueType for type) holds a value of another form (a data-type URN, not a short type).
         const styleTwin = [camelToSnake(key.value), snakeToCamel(key.value)].find((k) => k !== key.value && free.includes(k));
         const candidates = styleTwin ? [styleTwin] : closestMatches(key.value, free, 3);
-        const hint = candidates.length > 0 ? ` Did you mean '${candidates[0]}'?` : '';
+        const misplaced = MISPLACED[fact.shape]?.[key.value];
+        const hint = misplaced ?? (candidates.length > 0 ? ` Did you mean '${candidates[0]}'?` : '');
         const consequence = strict ? 'DataHub rejects the whole file for a key it does not know' : 'the service may ignore or reject it';
         diagnostics.push({
           range: key.range,
           severity: strict ? 'error' : 'warning',
           code: 'format.unknownKey',
           message: `Unknown key '${key.value}' in ${SHAPE_LABELS[fact.shape]}; ${consequence}.${hint} Known keys: ${known.join(', ')}.`,
-          data: { candidates },
+          data: { candidates: misplaced ? [] : candidates },
         });
       }
     }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fitView, wheelPixels, zoomAt } from '../../../client/graph/webview/viewMath';
+import { fitFocus, fitView, wheelPixels, zoomAt } from '../../../client/graph/webview/viewMath';
 import { NODE_LABEL_FONT, READABLE_LABEL_PX } from '../../../client/graph/graphLayout';
 
 const MIN = READABLE_LABEL_PX / NODE_LABEL_FONT;
@@ -38,4 +38,22 @@ test('one wheel or pinch event zooms a small step, around the pointer', () => {
   assert.ok(Math.abs(before - after) < 1e-9);
   assert.equal(wheelPixels(3, 1, 600), 48);
   assert.equal(wheelPixels(1, 2, 600), 600);
+});
+
+test('Fit puts the edges not pushed yet first in view when the whole graph cannot be readable (issue 37)', () => {
+  const node = (urn: string, x: number, y: number) => ({ urn, x, y, width: 200, height: 40 });
+  // A wide drawing: the root in the middle, the two pending upstreams two layers to its left, more entities either side.
+  const nodes = [node('far', 100, 250), node('added1', 380, 200), node('added2', 380, 300), node('root', 900, 250), node('other', 1700, 250)];
+  const box = { width: 640, height: 700 };
+  const view = fitView({ width: 1800, height: 500 }, box, MIN, fitFocus(nodes, 'root', new Set(['added1', 'added2', 'root'])));
+  for (const urn of ['added1', 'added2', 'root']) {
+    const placed = nodes.find((n) => n.urn === urn)!;
+    const left = (placed.x - placed.width / 2) * view.scale + view.x;
+    const right = (placed.x + placed.width / 2) * view.scale + view.x;
+    assert.ok(left >= 0 && right <= box.width, `${urn} is wholly in view (${left.toFixed(0)}–${right.toFixed(0)})`);
+  }
+  // Centred on the root alone, the pending upstreams would be cut at the left edge.
+  const rootOnly = fitView({ width: 1800, height: 500 }, box, MIN, { x: 900, y: 250 });
+  assert.ok((380 - 100) * rootOnly.scale + rootOnly.x < 0);
+  assert.deepEqual(fitFocus(nodes, 'root', new Set()), { x: 900, y: 250 }, 'nothing pending: the root');
 });

@@ -39,6 +39,8 @@ test('allowed values come with their descriptions, the closest to the typed text
   const sorted = [...list.items].sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? ''));
   assert.equal(sorted[0].label, 'Confidential');
   assert.deepEqual(sorted[0].documentation, { kind: 'markdown', value: 'Named people only' });
+  // In the list itself too, on the first Ctrl+Space (issue 37): the details pane needs a second one.
+  assert.deepEqual(sorted[0].labelDetails, { description: 'Named people only' });
   assert.deepEqual(new Set(labels(list.items)), new Set(['Public', 'Internal', 'Confidential']));
 });
 

@@ -113,4 +113,34 @@ describe('lineage graph export', () => {
     assert.match(tricky, />a&lt;b&gt;&amp;c</);
     assert.doesNotMatch(tricky, /<b>/);
   });
+
+  it('past maxShownPerExpand new neighbours, the rest wait behind a "+N more" node that showMore opens', async () => {
+    // a hub with 250 downstreams, paged by 100
+    const hub = ds('hub');
+    const downstreams = Array.from({ length: 250 }, (_, i) => ds(`d${String(i).padStart(3, '0')}`));
+    const fetcher = new GraphFetcher(downstreams.map((down): [string, string] => [down, hub]));
+    const all = new LineageGraph(hub, fetcher, { pageSize: 100 });
+    await all.expandTo(1, ['downstream']);
+    const graph = new LineageGraph(hub, fetcher, { pageSize: 100, maxShownPerExpand: 40 });
+    await graph.expandTo(1, ['downstream']);
+    const collapsed = graph.snapshot();
+    const more = collapsed.nodes.filter((node) => node.more);
+    assert.deepEqual(more.map((node) => [node.label, node.degree, node.more]), [['+210 more', 1, { from: hub, direction: 'downstream', count: 210 }]]);
+    assert.equal(collapsed.nodes.length, 1 + 40 + 1);
+    assert.ok(collapsed.edges.some((edge) => edge.upstream === hub && edge.downstream === more[0].urn));
+    assert.doesNotMatch(more[0].urn, /^urn:li:/, 'a "+N more" node is not an entity');
+    // shown, the graph is the one an expand without a limit gives
+    assert.equal(graph.showMore(hub, 'downstream').length, 210);
+    assert.deepEqual(graph.snapshot(), all.snapshot());
+    assert.deepEqual(graph.showMore(hub, 'downstream'), [], 'nothing left behind it');
+  });
+
+  it('without maxShownPerExpand every neighbour is shown (pull --lineage)', async () => {
+    const hub = ds('hub');
+    const fetcher = new GraphFetcher(Array.from({ length: 150 }, (_, i): [string, string] => [ds(`d${i}`), hub]));
+    const graph = new LineageGraph(hub, fetcher);
+    await graph.expandTo(1, ['downstream']);
+    assert.equal(graph.snapshot().nodes.length, 151);
+    assert.ok(graph.snapshot().nodes.every((node) => !node.more));
+  });
 });

@@ -94,3 +94,54 @@ describe('lineage graph layout (d3-dag)', () => {
     for (const b of blocks) assert.ok(b.x + b.width <= layout.width + 0.01 && b.y + b.height <= layout.height + 0.01, 'labels inside the drawing');
   });
 });
+
+/** The demo's neighbourhood of marts.revenue_daily (README step 3): 8 entities, long labels, two upstreams not pushed yet. */
+function demoNeighbourhood(): GraphSnapshot {
+  const u = (name: string, platform = 'hive') => `urn:li:dataset:(urn:li:dataPlatform:${platform},${name},PROD)`;
+  const node = (urn: string, label: string, degree: number, side: 'root' | 'upstream' | 'downstream') => ({ urn, type: 'DATASET', label, degree, side, expanded: [] });
+  const root = u('marts.revenue_daily', 'snowflake');
+  return {
+    root,
+    truncated: false,
+    columnEdges: [],
+    nodes: [
+      node(root, 'marts.revenue_daily (snowflake)', 0, 'root'),
+      node(u('crm.customers', 'postgres'), 'crm.customers (postgres)', 1, 'upstream'),
+      node(u('warehouse.customer_orders'), 'warehouse.customer_orders (hive)', 1, 'upstream'),
+      node(u('staging.customers'), 'staging.customers (hive)', 1, 'upstream'),
+      node(u('warehouse.orders_clean'), 'warehouse.orders_clean (hive)', 2, 'upstream'),
+      node(u('raw.customers', 'kafka'), 'raw.customers (kafka)', 2, 'upstream'),
+      node(u('reports.revenue'), 'reports.revenue (hive)', 1, 'downstream'),
+      node(u('reports.revenue_by_country'), 'reports.revenue_by_country (hive)', 1, 'downstream'),
+    ],
+    edges: [
+      { upstream: u('crm.customers', 'postgres'), downstream: root },
+      { upstream: u('warehouse.customer_orders'), downstream: root },
+      { upstream: u('staging.customers'), downstream: root },
+      { upstream: u('warehouse.orders_clean'), downstream: u('warehouse.customer_orders') },
+      { upstream: u('raw.customers', 'kafka'), downstream: u('staging.customers') },
+      { upstream: root, downstream: u('reports.revenue') },
+      { upstream: root, downstream: u('reports.revenue_by_country') },
+    ],
+  } as GraphSnapshot;
+}
+
+describe('the layout fitted to the view’s box (issue 37: Fit in half the editor)', () => {
+  const fits = (layout: { width: number; height: number }, box: { width: number; height: number }) => Math.min(box.width / layout.width, box.height / layout.height);
+
+  it('in a tall half-width box, a small graph is laid out upstream-above when that shows it larger', () => {
+    const box = { width: 640, height: 700 };
+    const plain = layoutGraph(demoNeighbourhood());
+    const fitted = layoutGraph(demoNeighbourhood(), { fitInto: box });
+    assert.ok(fits(fitted, box) > fits(plain, box) * 1.1, `fitted ${fits(fitted, box).toFixed(2)} vs left-to-right ${fits(plain, box).toFixed(2)}`);
+    const byUrn = new Map(fitted.nodes.map((n) => [n.urn, n]));
+    for (const edge of demoNeighbourhood().edges) assert.ok(byUrn.get(edge.upstream)!.y < byUrn.get(edge.downstream)!.y, `${edge.upstream} above ${edge.downstream}`);
+  });
+
+  it('in a wide box the graph keeps flowing left to right', () => {
+    const box = { width: 1800, height: 500 };
+    const fitted = layoutGraph(demoNeighbourhood(), { fitInto: box });
+    const byUrn = new Map(fitted.nodes.map((n) => [n.urn, n]));
+    for (const edge of demoNeighbourhood().edges) assert.ok(byUrn.get(edge.upstream)!.x < byUrn.get(edge.downstream)!.x);
+  });
+});

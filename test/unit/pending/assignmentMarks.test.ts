@@ -76,3 +76,13 @@ test('at most MAX_MARKED_ENTITIES entities are read for one request', () => {
   const many = Array.from({ length: MAX_MARKED_ENTITIES + 50 }, (_, i) => `- id: t${i}\n  platform: hive\n  structured_properties:\n    io.acme.tier: gold\n`).join('');
   assert.equal(entitiesAssignedIn(documentOf('file:///w/many.yaml', many), { start: 0, end: many.length }).length, MAX_MARKED_ENTITIES);
 });
+
+test('a long property id not listed keeps "(not listed)" within what VS Code shows of a hint; the tooltip names it whole (issue 37)', () => {
+  const document = documentOf('file:///w/datasets.yaml', YAML);
+  const catalog = held({ 'io.acme.tier': [{ string: 'gold' }], 'io.acme.retentionDays': [{ number: 365 }], 'io.acme.domain': [{ string: 'sales' }], 'io.catalogcode.quality.lastReviewed': [{ string: '2024-06-30' }] });
+  const marks = assignmentMarks(document, whole, (urn) => (urn === ORDERS ? catalog : undefined), numberTyped);
+  const removal = marks.find((m) => m.kind === 'remove');
+  assert.equal(removal?.label, '− removes …lastReviewed (not listed)');
+  assert.ok((removal?.label.length ?? 99) <= 43);
+  assert.match(removal?.tooltip ?? '', /lists every structured property of the entity, so a push removes io\.catalogcode\.quality\.lastReviewed/);
+});

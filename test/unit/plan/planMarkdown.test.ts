@@ -17,7 +17,8 @@ test('removals come first: their own unfolded diff block right after the summary
   const text = planMarkdown({ plan: { items, unchanged: [], warnings: [] }, serviceUrl: 'http://127.0.0.1:1' });
   const removals = text.indexOf('#### Removals (1)');
   assert.ok(removals > 0 && removals < text.indexOf('<details>'), text);
-  assert.match(text, /#### Removals \(1\)[^\n]*\n\n```diff\n- urn:li:dataset:b: upstream urn:li:dataset:gone \(no longer listed in the file\)\n```/);
+  // The entity and what it loses on lines of their own, so neither is cut at the preview's edge (issue 37).
+  assert.match(text, /#### Removals \(1\)[^\n]*\n\n```diff\n- urn:li:dataset:b\n- {3}upstream urn:li:dataset:gone \(no longer listed in the file\)\n```/);
 });
 
 test('the entity that loses something is folded first, and its removal leads its diff', () => {
