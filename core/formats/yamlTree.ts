@@ -325,6 +325,10 @@ function messageOf(error: YAMLError): string {
     case 'MULTIPLE_DOCS':
       return `${summary}. Separate documents with a line containing only "---".`;
     default:
+      // A key where a value was expected (indented deeper than its entry, or `a: b: c`): PyYAML, DataHub's loader, says "mapping values are not allowed here".
+      if (/^Nested mappings are not allowed in compact mappings/.test(summary)) {
+        return `This is not valid YAML: ${summary} (DataHub's loader: "mapping values are not allowed here"): a key stands where a value was expected, often a key indented deeper than the entry it belongs to, or a second ': ' in one value. Indent it like its siblings, or quote the value.`;
+      }
       return `This is not valid YAML: ${summary}. Fix the syntax here so the file can be read.`;
   }
 }

@@ -24,6 +24,7 @@ describe('DataHub files that do not parse', () => {
     for (const uri of ['file:///repo/business_glossary.yml', 'file:///repo/glossary/finance.yaml']) {
       const named = judge(uri, deeper);
       assert.ok(named.length > 0 && named.every((d) => /^error parse\.syntax: .*DataHub business glossary by its name or folder/.test(d)), named.join('\n'));
+      assert.match(named[0], /DataHub's loader: "mapping values are not allowed here"/);
     }
   });
 
