@@ -23,6 +23,7 @@ import { openLargeCase } from './cases/openLarge';
 import { handWrittenCase } from './cases/handWritten';
 import { settledCase } from './cases/settled';
 import { sqlLineageCase } from './cases/sqlLineage';
+import { agentToolsCase } from './cases/agentTools';
 import { REPO_ROOT, type BenchContext } from './support/context';
 import { DEFAULT_SEED } from '../support/random';
 import { markdownReport, type RunInfo } from '../support/bench/report';
@@ -46,6 +47,7 @@ const CASES: Record<string, (ctx: BenchContext) => Promise<CaseResult>> = {
   handWritten: handWrittenCase,
   settled: settledCase,
   sqlLineage: sqlLineageCase,
+  agentTools: agentToolsCase,
 };
 
 const TITLES: Record<string, string> = {
@@ -65,6 +67,7 @@ const TITLES: Record<string, string> = {
   handWritten: '14. Hand-written parts against the libraries\' own lower-level APIs (issue 35)',
   settled: '15. Settled answers: a cold server, start-up, the first keystroke, structural edits (issue 34)',
   sqlLineage: '16. Column lineage from a 200-line SQL statement (issue 38)',
+  agentTools: '17. Tools for agents over MCP on a large workspace (issue 39)',
 };
 
 interface Args {

@@ -6,13 +6,11 @@ import type { ServiceConnection } from '../core/api/http';
 import { failed, succeeded, type Result } from '../core/common/result';
 import { resolveProfile } from '../core/datahub/versions';
 import { UNKNOWN_EXISTENCE } from '../core/definitions/types';
-import { readMetadataFileSync } from '../core/files/readFile';
 import { serviceLineageFetcher } from '../core/lineage/serviceFetcher';
 import { PendingState } from '../core/pending/pendingState';
-import { MAX_CLI_FILE_BYTES, walkMetadataFiles } from '../core/workspace/metadataFiles';
-import type { CatalogKnowledge, WorkspaceSession } from '../core/workspace/session';
-import { ASSOCIATIONS_VARIABLE } from './settings';
-import { loadMetadataDocuments } from './documents';
+import { walkMetadataFiles } from '../core/workspace/metadataFiles';
+import { WorkspaceSession, type CatalogKnowledge } from '../core/workspace/session';
+import { ASSOCIATIONS_VARIABLE, loadCliSettings } from './settings';
 import type { CliIo } from './io';
 import { askService } from './validate/validateService';
 
@@ -53,14 +51,16 @@ interface Kept {
 }
 
 /**
- * The workspace of `catalog-code mcp`: read as `catalog-code validate` reads it (cli/documents.ts:
- * the same session, settings and associations) on the first call, then at each call brought up to
+ * The workspace of `catalog-code mcp`: read as the language server reads it (the same session and
+ * scan) under the settings `catalog-code validate` applies (cli/settings.ts) on the first call, then at each call brought up to
  * date with the files on disk — files added, changed (modification time or size) or removed are
  * read again or dropped; a change of the settings reads everything again — so an agent's edits
  * since the last call are always seen, and an unchanged workspace is not read twice.
  */
 export class AgentWorkspace {
   private kept: Kept | undefined;
+  /** refreshes run one after the other (a call may come while another reads the workspace) */
+  private refreshing: Promise<unknown> = Promise.resolve();
   private readonly io: CliIo;
 
   constructor(
@@ -72,8 +72,8 @@ export class AgentWorkspace {
 
   /** The context of one tool call: the workspace brought up to date once, when a tool first asks. */
   contextForCall(signal?: AbortSignal): AgentContext {
-    let current: Kept | undefined;
-    const read = (): Kept => (current ??= this.refresh());
+    let current: Promise<Kept> | undefined;
+    const read = (): Promise<Kept> => (current ??= this.refresh());
     return {
       folders: this.options.folders,
       service: this.options.service,
@@ -82,7 +82,7 @@ export class AgentWorkspace {
       // Loaded on the first call only (the parser's WebAssembly is ~0.2 s and tens of MB): a server that never proposes lineage never pays it.
       sqlLineage: async (request) => (await import('../core/sql/sqlLineage.js')).deriveSqlLineage(request),
       snapshot: async (): Promise<AgentSnapshot> => read(),
-      judgeAgainstCatalog: () => this.judge(read()),
+      judgeAgainstCatalog: async () => this.judge(await read()),
     };
   }
 
@@ -99,38 +99,43 @@ export class AgentWorkspace {
     Object.assign(kept.knowledge, { serviceDefinitions: live, entities: kept.pending.entities.view(entities), target, datahub: resolveProfile(wanted, reported).profile });
   }
 
-  private refresh(): Kept {
+  private refresh(): Promise<Kept> {
+    const next = this.refreshing.then(() => this.refreshNow());
+    this.refreshing = next.catch(() => undefined);
+    return next;
+  }
+
+  private async refreshNow(): Promise<Kept> {
     const walk = walkMetadataFiles(this.options.folders);
     const stamps = new Map(walk.files.map((file) => [file, stampOf(file)]));
     const settings = [stampOf(this.options.settingsFile ?? join(this.options.folders[0], '.vscode', 'settings.json')), process.env[ASSOCIATIONS_VARIABLE] ?? ''].join('|');
-    if (!this.kept || this.kept.settings !== settings) this.kept = this.load(stamps, settings);
+    if (!this.kept || this.kept.settings !== settings) this.kept = await this.load(stamps, settings);
     else this.update(this.kept, stamps);
     return this.kept;
   }
 
-  private load(stamps: Map<string, string>, settings: string): Kept {
+  /**
+   * The workspace read as the language server reads it (WorkspaceSession.scan: closed files kept
+   * slim, read again whole for their own checks), under the settings the CLI applies.
+   */
+  private async load(stamps: Map<string, string>, settings: string): Promise<Kept> {
     // Offline until judge() asks the catalog: existence in the pending state, as validate judges it.
     const knowledge: CatalogKnowledge = { entities: UNKNOWN_EXISTENCE, target: 'offline' };
-    const loaded = loadMetadataDocuments(this.options.folders, this.io, { settingsFile: this.options.settingsFile, settingsFolder: this.options.folders[0], catalog: () => knowledge });
-    if (!loaded.ok) throw new Error('the workspace settings stop every check (see the server log); fix them and call again');
-    const { session, datahubVersion } = loaded.value;
+    const applied = loadCliSettings(this.io, { settingsFile: this.options.settingsFile, folder: this.options.folders[0] });
+    if (!applied.ok) throw new Error('the workspace settings stop every check (see the server log); fix them and call again');
+    const { associations, severity, datahubVersion } = applied.value;
+    const session = new WorkspaceSession({ catalog: () => knowledge, severity, onSkipped: this.io.stderr });
+    session.setAssociations(associations);
+    await session.scan(this.options.folders);
     const catalog = this.options.service ? serviceLineageFetcher(this.options.service) : undefined;
     const pending = new PendingState(session, { catalog: () => catalog, log: this.io.stderr });
     Object.assign(knowledge, { entities: pending.entities.view(UNKNOWN_EXISTENCE), datahub: resolveProfile(datahubVersion, undefined).profile });
     return { session, pending, datahubVersion, knowledge, stamps, settings };
   }
 
-  /** Files added or changed since the last call read again, files gone dropped. */
+  /** Files added or changed since the last call read again (as the language server reads a changed file), files gone dropped. */
   private update(kept: Kept, stamps: Map<string, string>): void {
-    for (const [file, stamp] of stamps) {
-      if (kept.stamps.get(file) === stamp) continue;
-      const uri = uriOf(file);
-      const read = readMetadataFileSync(file, MAX_CLI_FILE_BYTES);
-      if ('problem' in read) {
-        this.io.stderr(`Cannot read '${file}': it ${read.problem}.`);
-        void kept.session.fileChanged(uri, true);
-      } else kept.session.setFile(uri, read.text);
-    }
+    for (const [file, stamp] of stamps) if (kept.stamps.get(file) !== stamp) void kept.session.fileChanged(uriOf(file), false);
     for (const file of kept.stamps.keys()) if (!stamps.has(file)) void kept.session.fileChanged(uriOf(file), true);
     kept.stamps = stamps;
   }

@@ -34,8 +34,8 @@ export interface LoadedWorkspace {
  * told: 2 for a path that does not exist or a setting that stops the run, 1 for an unreadable file
  * when `stopOnUnreadable` is set.
  */
-export function loadMetadataDocuments(paths: readonly string[], io: CliIo, options: { stopOnUnreadable?: boolean; severityFlags?: readonly string[]; settingsFile?: string; catalog?: () => CatalogKnowledge; settingsFolder?: string } = {}): OrExit<LoadedWorkspace> {
-  const loaded = loadCliSettings(io, { severityFlags: options.severityFlags, settingsFile: options.settingsFile, folder: options.settingsFolder });
+export function loadMetadataDocuments(paths: readonly string[], io: CliIo, options: { stopOnUnreadable?: boolean; severityFlags?: readonly string[]; settingsFile?: string; catalog?: () => CatalogKnowledge } = {}): OrExit<LoadedWorkspace> {
+  const loaded = loadCliSettings(io, { severityFlags: options.severityFlags, settingsFile: options.settingsFile });
   if (!loaded.ok) return loaded;
   const settings = loaded.value;
   let files: string[];

@@ -6,7 +6,7 @@ import { basename, join } from 'node:path';
 import { repoRoot } from './setup';
 
 const SOURCE_FOLDERS = ['client', 'server', 'core', 'cli', 'service'];
-const BUNDLES = ['dist/extension.js', 'dist/extensionMain.js', 'dist/server.js', 'dist/cli.js', 'dist/cli-main.js', 'dist/cli-mcp.js', 'dist/lineageGraph.js', 'dist/lineageGraphLayout.js'];
+const BUNDLES = ['dist/extension.js', 'dist/extensionMain.js', 'dist/server.js', 'dist/cli.js', 'dist/cli-main.js', 'dist/cli-mcp.js', 'dist/sqlLineageWorker.js', 'dist/lineageGraph.js', 'dist/lineageGraphLayout.js'];
 
 function newestSource(dir: string): number {
   let newest = 0;

@@ -1,7 +1,7 @@
 // Issue 39 in a real VS Code (code-server 4.139.1, VS Code 1.139): Catalog Code's tools for agents
 // are registered as language-model tools, as another extension (an agent) sees them through
 // vscode.lm.tools, and answer through vscode.lm.invokeTool, run by the language server over the
-// workspace. A test-only extension (fixtures/lm-probe) looks and writes what it saw to a file.
+// workspace (SQL lineage in its worker). A test-only extension (fixtures/lm-probe) looks and writes what it saw to a file.
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +28,7 @@ interface ProbeReport {
   tools: { name: string; description: string; inputSchema: unknown }[];
   catalogCode_explain_diagnostic?: string;
   catalogCode_validate_files?: string;
+  catalogCode_propose_lineage_from_sql?: string;
   failed?: string;
 }
 
@@ -58,6 +59,8 @@ e2eSuite(
       for (const tool of seen.tools) assert.deepEqual(tool.inputSchema, expected.find((t) => t.name === tool.name)?.inputSchema, tool.name);
       assert.match(seen.catalogCode_explain_diagnostic ?? '', /^property\.notAllowedValue: A property value outside its allowed values\./);
       assert.match(seen.catalogCode_validate_files ?? '', /agents\/bad\.yaml:4:\d+ error property\.notAllowedValue/);
+      // Run in the language server's SQL worker.
+      assert.match(seen.catalogCode_propose_lineage_from_sql ?? '', /^1 upstream table\(s\) → report; 2 column edge\(s\) proposed/);
     });
   },
 );

@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { AgentToolRequest, type AgentToolResult } from '../../core/protocol';
+import { serverOnCatalog, type ServerOnCatalog } from './catalogServer';
 import { TestClient } from './lspClient';
 
 /**
@@ -48,5 +49,32 @@ describe('catalogCode/agentTool on the language server', () => {
     assert.equal((await ask('validate_files', { paths: 3 })).isError, true);
     assert.equal((await ask('push_changes', { planHash: '0123456789abcdef' })).isError, true);
     assert.equal((await ask('explain_diagnostic', { code: 'urn.syntax' })).isError, undefined);
+  });
+});
+
+describe('catalogCode/agentTool on the language server connected to the local catalog', () => {
+  let server: ServerOnCatalog;
+  const token = 'agent-tools-token-7c1d';
+  const ask = (name: string, input: Record<string, unknown>) => server.client.connection.sendRequest(AgentToolRequest.method, { name, input, folders: [folder()] }) as Promise<AgentToolResult>;
+  const folder = () => fileURLToPath(server.uri('.'));
+
+  before(async () => {
+    server = await serverOnCatalog({
+      token,
+      seeds: { 'tiers.yaml': TIERS, 'datasets.yaml': '- id: orders\n  platform: hive\n- id: report\n  platform: hive\n' },
+      files: { 'lineage.yml': 'version: 1\nlineage:\n  - entity: {name: report, type: dataset, platform: hive}\n    upstream:\n      - entity: {name: orders, type: dataset, platform: hive}\n' },
+    });
+  });
+  after(() => server?.stop());
+
+  it("plan_changes plans against the server's catalog (the pending edge, a planHash); describe_property reads the catalog's definition; no answer holds the token", async () => {
+    const planned = await server.client.poll('a plan with the pending edge', () => ask('plan_changes', {}), (answer) => Array.isArray(answer.structured.items) && (answer.structured.items as unknown[]).length > 0);
+    const items = planned.structured.items as { entity: string; changes: { action: string; text: string }[]; files: string[] }[];
+    assert.deepEqual(items.map((item) => [item.entity, item.files]), [[ds('report'), ['lineage.yml']]]);
+    assert.ok(items[0].changes.some((change) => change.action === 'add' && change.text.includes(ds('orders'))), planned.summary);
+    assert.match(String(planned.structured.planHash), /^[0-9a-f]{16}$/);
+    const property = await ask('describe_property', { property: 'io.acme.tier' });
+    assert.match(String((property.structured.definition as { definedIn: string }).definedIn), /^the catalog at http:\/\/127\.0\.0\.1:\d+$/, property.summary);
+    for (const answer of [planned, property]) assert.ok(!JSON.stringify(answer).includes(token));
   });
 });
