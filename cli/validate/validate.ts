@@ -88,9 +88,11 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
   const serviceUrl = validateServiceUrl(parsed.values);
   if (serviceUrl) {
     const asked = await askService(serviceUrl, chosenTarget, models, io);
-    if (!asked.ok && parsed.values.service === undefined) io.stderr('The catalog came from CATALOG_SERVICE_URL; --target offline checks the files alone.');
-    if (!asked.ok) return asked.exit;
-    answers = asked.value;
+    // A catalog named by --service must answer; one the environment names (a terminal of the editor
+    // whose catalog has stopped, a commit hook) only adds checks: without it the files are checked alone.
+    if (!asked.ok && parsed.values.service !== undefined) return asked.exit;
+    if (asked.ok) answers = asked.value;
+    else io.stderr(`${offlineTargetLine(chosenTarget)} (CATALOG_SERVICE_URL did not answer; --service URL makes that an error.)`);
   } else io.stderr(offlineTargetLine(chosenTarget));
   const target: ServiceTarget = answers?.target ?? chosenTarget ?? 'offline';
   const wanted = versionFlag ?? workspace.datahubVersion;

@@ -189,6 +189,8 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
       await vscode.commands.executeCommand('setContext', 'catalogCode.lineage.hasRoot', this.root.urn !== undefined);
       await vscode.commands.executeCommand('setContext', 'catalogCode.lineage.pinned', this.pinned);
       await vscode.commands.executeCommand('setContext', 'catalogCode.lineage.view', this.pendingView);
+      // Sticky, for the walkthrough's "Look at the lineage" step (package.json, completionEvents).
+      if (this.root.urn !== undefined) await vscode.commands.executeCommand('setContext', 'catalogCode.walkthrough.lineageShown', true);
     }).catch(() => undefined);
     return this.contextUpdates;
   }

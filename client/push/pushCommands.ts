@@ -151,6 +151,8 @@ export class PushCommands implements vscode.Disposable {
       const pushed = pushedSentence(planCounts(plan), where, result.results.length);
       // The plans shown beside the editor are done: each says so rather than stay open and stale.
       this.preview.markPushed(pushed);
+      // Sticky, for the walkthrough's "Push" step (package.json, completionEvents).
+      void vscode.commands.executeCommand('setContext', 'catalogCode.walkthrough.pushed', true);
       void vscode.window.showInformationMessage(pushed);
       return;
     }

@@ -11,6 +11,7 @@ import type { FrameLocator } from 'playwright-core';
 import { cliOnTerminalPath } from '../../support/e2e/cliOnPath';
 import { repoRoot } from '../../support/e2e/setup';
 import { readmeFirstFiveMinutes } from '../support/readmeSteps';
+import { fixtureWorkspace } from './harness';
 import { e2eSuite } from './suite';
 import { until } from './workbench';
 
@@ -172,6 +173,19 @@ e2eSuite(
           return checked === 'true' ? true : undefined;
         });
       }
+    });
+
+    await scenario('Catalog Code: Restore Sample Files undoes the experiments saved into the sample', async () => {
+      assert.ok(onDisk('team-datasets.yaml').includes(RENAMED_TO), 'the steps above changed the sample');
+      await workbench.runCommand('Catalog Code: Restore Sample Files');
+      const question = await workbench.answerDialog(/^Restore Sample Files$/);
+      assert.match(question, /replacing files of the same name/);
+      await workbench.waitForNotification('sample files are back');
+      for (const name of ['team-datasets.yaml', 'finance-datasets.yaml', 'quality-properties.yaml', 'orders-lineage.yml']) {
+        assert.equal(onDisk(name), readFileSync(join(fixtureWorkspace, name), 'utf8'), `${name} is the sample again`);
+      }
+      await workbench.openFile('team-datasets.yaml');
+      await workbench.waitForEditorText(`${readme.step2.wrongValue}`);
     });
   },
 );

@@ -86,6 +86,10 @@ describe('catalog-code in the editor’s terminal reaches the local catalog the 
       await catalog.stop();
     }
     assert.equal(existsSync(join(dir, '.catalog', CONNECTION_FILE_NAME)), false, 'the token file goes when the catalog stops');
+    // A terminal whose catalog has stopped (or a commit hook run from it) still validates the files alone.
+    const stale = await cli(['validate', '.'], dir, { CATALOG_SERVICE_URL: catalog.url });
+    assert.equal(stale.code, 0, stale.stderr);
+    assert.match(stale.stderr, /Target: offline \(the files alone, no catalog service\)\. \(CATALOG_SERVICE_URL did not answer; --service URL makes that an error\.\)/);
   });
 });
 
