@@ -96,7 +96,14 @@ async function preview(previews: PreviewDocuments, target: vscode.Uri, existing:
   const before = existing === undefined ? vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${path.basename(target.fsPath)}`, query: 'empty' }) : target;
   await vscode.commands.executeCommand('vscode.diff', before, proposed, `${path.basename(target.fsPath)} ↔ with the column lineage from SQL`, { preview: true });
   const choice = await vscode.window.showInformationMessage(`Write ${summary(merge, file)}?`, { modal: true, detail: 'The diff shows the file before and after. Edges written by hand are kept.' }, 'Write');
+  await closeDiffsOf(proposed);
   return choice === 'Write';
+}
+
+/** The preview is answered (written or not): its diff would only show a proposal that is gone. */
+async function closeDiffsOf(proposed: vscode.Uri): Promise<void> {
+  const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.toString() === proposed.toString());
+  if (tabs.length > 0) await vscode.window.tabGroups.close(tabs);
 }
 
 /** Write Column Lineage from SQL…: the SQL's column edges into a chosen lineage file, after a preview. */
@@ -129,6 +136,7 @@ export function writeSqlLineageCommand(context: vscode.ExtensionContext, server:
     }
     if (!(await preview(previews, target, existing, merge))) return;
     if (!(await write(target, existing, merge.text))) return fail(`${vscode.workspace.asRelativePath(target)} could not be written.`);
+    await vscode.window.showTextDocument(target, { preview: false });
     void vscode.window.showInformationMessage(`Catalog Code: wrote ${summary(merge, vscode.workspace.asRelativePath(target))}. Push it when ready; the lineage views show the new edges as pending until then.`);
   };
 }
