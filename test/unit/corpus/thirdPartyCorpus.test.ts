@@ -55,7 +55,7 @@ describe('third-party corpus', () => {
       assert.doesNotMatch(c.repository, /^(datahub-project|acryldata)\/|\/datahub$/i, `${c.file}: not DataHub's own repository or a fork of it`);
       assert.equal(c.file, `files/${c.repository.replace('/', '__')}/${c.commit.slice(0, 7)}/${c.path}`, `${c.file} sits under its repository, commit and path`);
       assert.match(c.commit, /^[0-9a-f]{40}$/, `${c.file}: full commit`);
-      assert.match(c.license, /^(Apache-2\.0|MIT|BSD-[23]-Clause)\b/, `${c.file}: a licence that allows keeping it verbatim`);
+      assert.match(c.license, /^(Apache-2\.0|MIT|BSD-[23]-Clause|MPL-2\.0)\b/, `${c.file}: a licence that allows keeping it verbatim`);
       assert.ok(c.decidedBy.length > 10 && c.why.length > 10 && c.format.length > 3 && c.dataHubVersion.length > 0, `${c.file} says what it shows and what decides it`);
       assert.equal(c.verdict === 'refused', typeof c.code === 'string', `${c.file}: a refused file names its code`);
     }
