@@ -1,12 +1,12 @@
 // `npm start`: the one-command demo. Builds the extension, makes sure code-server is installed
-// (.vscode-test/, first run only), installs the packaged extension into a demo profile, copies a
+// (into the user's cache, once per user: support/e2e/setup.ts), installs the packaged extension into a demo profile, copies a
 // sample workspace whose local catalog holds the sample catalog, starts code-server and prints
 // the URL. `--desktop` opens a desktop VS Code (`code` on PATH) on the same workspace instead.
 // `--catalog-only` starts only the local catalog. Ctrl-C stops everything. Logs go to .vscode-test/demo/*.log.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { homedir, tmpdir } from 'node:os';
+import { isAbsolute, join, relative } from 'node:path';
 import { packageExtension } from '../support/e2e/extensionPackage';
 import { QUIET_WORKBENCH_SETTINGS } from '../test/e2e/workbenchSettings';
 import { CODE_SERVER_VERSION, cacheDir, ensureCodeServer, kerberosHeadersPresent, setupLog } from '../support/e2e/setup';
@@ -29,7 +29,13 @@ const APT_ADVICE = 'sudo apt-get update && sudo apt-get install -y libkrb5-dev';
 
 const started = Date.now();
 let stepStarted = started;
-const shown = (path: string): string => relative(process.cwd(), path) || '.';
+/** A path as a user reads it: relative inside the current folder, else from the home folder (`~/…`) or whole. */
+const shown = (path: string): string => {
+  const inside = relative(process.cwd(), path);
+  if (!inside.startsWith('..') && !isAbsolute(inside)) return inside || '.';
+  const fromHome = relative(homedir(), path);
+  return fromHome.startsWith('..') || isAbsolute(fromHome) ? path : join('~', fromHome);
+};
 /** A step done, with how long it took. */
 const step = (text: string): void => {
   console.log(`  ✓ ${text} (${elapsed(Date.now() - stepStarted)})`);

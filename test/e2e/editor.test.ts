@@ -1,7 +1,7 @@
 // Catalog Code in a real VS Code (code-server), clicked by headless Chromium, against the local
 // catalog the extension starts itself (seeded with test/fixtures/sample-catalog): diagnostics,
 // completion, quick fixes and the lineage view. The first run installs code-server and Node 24
-// into .vscode-test/ (a few minutes). Screenshots go to test-results/; with
+// into the user's cache, ~/.cache/catalog-code/code-server/ (a few minutes, once). Screenshots go to test-results/; with
 // UPDATE_SCREENSHOTS=1 the README's copies in media/screenshots/ are refreshed too.
 import assert from 'node:assert/strict';
 import { e2eSuite, screenshot } from './suite';
