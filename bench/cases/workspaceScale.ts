@@ -428,9 +428,12 @@ export async function workspaceScaleCase(ctx: BenchContext): Promise<CaseResult>
     await server.configure({ catalogCode: { diagnostics: { severity: { 'lineage.selfLoop': 'hint' } } } });
     allMs = Math.max(...(await Promise.all(openUris.map((uri) => server.nextPublished(uri, before.get(uri) ?? 0, 60_000).then(() => nowMs() - settingsAt)))));
     const load = loadAverage();
+    // The scan's peak (and the re-checks'), before the whole workspace's diagnostics are pulled below.
+    peak = peakRss(pid) ?? scan.afterScanRss;
     const after = await afterScanFigures(server, { opened: ws.opened, lineageFile: path.join(ws.root, 'domain_150', 'file_030.lineage.yml') }, 'io.bench.tier');
     result.targets.push(...afterScanTargets(after, ws.files, loadAverage()));
-    peak = peakRss(pid) ?? scan.afterScanRss;
+    const pullPeak = peakRss(pid);
+    result.rows.push({ group: GROUP, case: `${formatCount(ws.files)} files, ${mib(ws.bytes)}`, subject: 'server peak RSS after the whole workspace\'s diagnostics were pulled, a rename and a lineage request', value: pullPeak === undefined ? 'not measured (no /proc)' : `${mib(pullPeak)} (${(pullPeak / 1e6).toFixed(0)} MB)`, note: 'workspace/diagnostic reads every closed file whole again and keeps each file\'s report' });
 
     result.rows.push(
       { group: GROUP, case: `${formatCount(ws.files)} files, ${mib(ws.bytes)}`, subject: 'first diagnostics of the opened file', medianMs: firstMs, runs: 1, note: `${scan.firstDiagnostics} diagnostics then, ${scan.settledDiagnostics} once the scan had read the definitions; after initialized` },
