@@ -147,7 +147,7 @@ export function cpuMsOf(pid: number): number | undefined {
 }
 
 /** Peak resident memory of a process (Linux); undefined elsewhere. */
-function peakRss(pid: number): number | undefined {
+export function peakRss(pid: number): number | undefined {
   try {
     const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) * 1024 : undefined;
