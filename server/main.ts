@@ -4,7 +4,9 @@
  * (server/stdioConnection.ts); other transports are picked by vscode-languageserver from the arguments.
  */
 import { ProposedFeatures, createConnection } from 'vscode-languageserver/node';
+import { noAllocationSitePretenuring } from './heapSettings';
 import { startServer } from './startServer';
 import { stdioConnection } from './stdioConnection';
 
+noAllocationSitePretenuring();
 startServer(process.argv.includes('--stdio') ? stdioConnection() : createConnection(ProposedFeatures.all));

@@ -89,14 +89,18 @@ export class WorkspaceDiagnostics {
   private async answer(params: WorkspaceDiagnosticParams, token: CancellationToken, progress: ResultProgressReporter<WorkspaceDiagnosticReportPartialResult> | undefined): Promise<WorkspaceDiagnosticReport | ResponseError<DiagnosticServerCancellationData>> {
     const previous = new Map(params.previousResultIds.map(({ uri, value }) => [uri, value]));
     for (;;) {
-      const reports = await this.reports(previous, token);
+      // Streamed: the changed reports go out as the files are checked, the first after one slice of work.
+      let streamed = 0;
+      const stream = progress
+        ? (changed: WorkspaceDocumentDiagnosticReport[]) => {
+            streamed += changed.length;
+            for (let i = 0; i < changed.length; i += CHUNK_REPORTS) progress.report({ items: changed.slice(i, i + CHUNK_REPORTS) });
+          }
+        : undefined;
+      const reports = await this.reports(previous, token, stream);
       if (!reports) return cancelled();
-      const changed = reports.filter((report) => report.kind === DocumentDiagnosticReportKind.Full);
       if (!progress) return { items: reports };
-      if (changed.length > 0 || this.stopped) {
-        for (let i = 0; i < changed.length; i += CHUNK_REPORTS) progress.report({ items: changed.slice(i, i + CHUNK_REPORTS) });
-        return { items: [] };
-      }
+      if (streamed > 0 || this.stopped) return { items: [] };
       if (!(await this.nextChange(token))) return cancelled();
     }
   }
@@ -115,11 +119,23 @@ export class WorkspaceDiagnostics {
     });
   }
 
-  /** A report for every closed metadata file, and an empty one for each file the client holds one for that is gone; undefined when cancelled. */
-  private async reports(previous: ReadonlyMap<string, string>, token: CancellationToken): Promise<WorkspaceDocumentDiagnosticReport[] | undefined> {
+  /**
+   * A report for every closed metadata file, and an empty one for each file the client holds one
+   * for that is gone; undefined when cancelled. `stream` is handed the changed (full) reports as
+   * they are made: at the end of the first slice of work, then every CHUNK_REPORTS, then the rest.
+   */
+  private async reports(previous: ReadonlyMap<string, string>, token: CancellationToken, stream?: (changed: WorkspaceDocumentDiagnosticReport[]) => void): Promise<WorkspaceDocumentDiagnosticReport[] | undefined> {
     this.dependencies.sync();
     const reports: WorkspaceDocumentDiagnosticReport[] = [];
     const present = new Set<string>();
+    let unsent: WorkspaceDocumentDiagnosticReport[] = [];
+    let sentAny = false;
+    const send = () => {
+      if (!stream || unsent.length === 0) return;
+      stream(unsent);
+      unsent = [];
+      sentAny = true;
+    };
     let sliceStart = performance.now();
     for (const document of [...this.state.session.metadataDocuments(), ...this.state.session.uncheckedDocuments()]) {
       if (token.isCancellationRequested) return undefined;
@@ -127,12 +143,15 @@ export class WorkspaceDiagnostics {
       if (this.state.documents.version(document.uri) !== undefined || (document.model.format === null && !document.model.unchecked && !document.model.unparsed)) continue;
       present.add(document.uri);
       const report = this.reportOf(document);
-      reports.push(
+      const made: WorkspaceDocumentDiagnosticReport =
         previous.get(document.uri) === report.resultId
           ? { kind: DocumentDiagnosticReportKind.Unchanged, uri: document.uri, resultId: report.resultId, version: null }
-          : { kind: DocumentDiagnosticReportKind.Full, uri: document.uri, resultId: report.resultId, items: report.items, version: null },
-      );
+          : { kind: DocumentDiagnosticReportKind.Full, uri: document.uri, resultId: report.resultId, items: report.items, version: null };
+      reports.push(made);
+      if (made.kind === DocumentDiagnosticReportKind.Full) unsent.push(made);
+      if (unsent.length >= CHUNK_REPORTS) send();
       if (performance.now() - sliceStart >= SLICE_MS) {
+        if (!sentAny) send();
         await new Promise((resolve) => setImmediate(resolve));
         sliceStart = performance.now();
       }
@@ -141,9 +160,14 @@ export class WorkspaceDiagnostics {
       if (present.has(uri) || this.state.documents.version(uri) !== undefined) continue;
       this.given.delete(uri);
       // Deleted, renamed or no longer a metadata file: its problems are cleared once.
-      if (resultId !== GONE) reports.push({ kind: DocumentDiagnosticReportKind.Full, uri, resultId: GONE, items: [], version: null });
+      if (resultId !== GONE) {
+        const gone: WorkspaceDocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, uri, resultId: GONE, items: [], version: null };
+        reports.push(gone);
+        unsent.push(gone);
+      }
     }
     for (const uri of this.given.keys()) if (!present.has(uri)) this.given.delete(uri);
+    send();
     return reports;
   }
 

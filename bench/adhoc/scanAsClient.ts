@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { scanWorkspace } from '../cases/workspaceScale';
+import { peakRss, scanWorkspace } from '../cases/workspaceScale';
+import { afterScanFigures } from '../support/afterScan';
 
 /**
  * The workspace scan as a client sees it (issue 41), outside `npm run bench` and without the
@@ -15,6 +16,9 @@ async function main(): Promise<void> {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'catalog-scan-client-'));
   try {
     const scan = await scanWorkspace({ quick: false, seed: 20261122, workDir, log: (line) => process.stderr.write(`${line}\n`) }, folders);
+    // CATALOG_AFTER_SCAN=1: also issue 41's figures after the scan (bench/support/afterScan.ts)
+    const after = process.env.CATALOG_AFTER_SCAN === '1' ? await afterScanFigures(scan.server, { opened: scan.ws.opened, lineageFile: path.join(scan.ws.root, 'domain_150', 'file_030.lineage.yml') }, 'io.bench.tier') : undefined;
+    if (after) process.stdout.write(`${JSON.stringify({ ...after, peakRssAfterMB: (peakRss(scan.pid) ?? 0) / 1e6 })}\n`);
     // Let the server exit by itself (exit notification), so a --cpu-prof is written.
     const exited = new Promise((resolve) => scan.server.child.once('exit', resolve));
     await scan.server.connection.sendRequest('shutdown');

@@ -8,6 +8,7 @@ import { goldenMcpJson } from '../../support/generate/goldenMcp';
 import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../support/generate/metadataFiles';
 import { formatCount, mib, SERVER_JS, type BenchContext } from '../support/context';
 import { BenchLspClient } from '../support/lspClient';
+import { afterScanFigures, type AfterScanFigures } from '../support/afterScan';
 import { symbolQueryMs, whenSymbolsFound, type SymbolProbe, type SymbolsFound } from '../support/symbolsFound';
 import { seededRandom } from '../../support/random';
 import { emptyResult, type CaseResult } from '../../support/bench/results';
@@ -146,7 +147,7 @@ export function cpuMsOf(pid: number): number | undefined {
 }
 
 /** Peak resident memory of a process (Linux); undefined elsewhere. */
-function peakRss(pid: number): number | undefined {
+export function peakRss(pid: number): number | undefined {
   try {
     const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) * 1024 : undefined;
@@ -245,6 +246,18 @@ export async function scanWorkspace(ctx: BenchContext, folders: number): Promise
     cpuMs,
     symbolQuery,
   };
+}
+
+/** Issue 41's targets after the scan: lineage after an edit, workspace diagnostics streamed, a rename across the workspace. */
+export function afterScanTargets(after: AfterScanFigures, files: number, load: string): CaseResult['targets'] {
+  const at = `${formatCount(files)} files`;
+  const { lineage, diagnostics, rename } = after;
+  const first = diagnostics.firstReportMs;
+  return [
+    reportTarget({ key: 'issue41.lineageAfterEdit', name: `issue 41: the first lineage request after an edit, ${at}`, target: 200, unit: 'ms', measured: 'problem' in lineage ? undefined : lineage.afterEditMs, detail: 'problem' in lineage ? lineage.problem : `${lineage.hits} upstreams`, peer: 'problem' in lineage ? 'catalogCode/lineagePage' : `catalogCode/lineagePage one hop up from the edited file's first entity; the first request after the scan (every file's lineage collected): ${lineage.firstMs.toFixed(0)} ms`, load: Number(load), next: 'profile the pending state\'s lineage after an edit (bench/adhoc/lineageAfterEdit.ts)' }),
+    reportTarget({ key: 'issue41.workspaceDiagnosticsFirst', name: `issue 41: workspace/diagnostic of the whole workspace, first streamed report, ${at}`, target: 500, unit: 'ms', measured: first, detail: first === undefined ? `no partial report; the whole answer (${formatCount(diagnostics.reports)} reports) after ${(diagnostics.wholeMs / 1000).toFixed(1)} s` : undefined, peer: `the whole answer: ${formatCount(diagnostics.reports)} reports in ${(diagnostics.wholeMs / 1000).toFixed(1)} s`, load: Number(load), next: 'stream each chunk of reports as it is checked (server/workspaceDiagnostics.ts checks every file before the first report)' }),
+    reportTarget({ key: 'issue41.renamePrepared', name: `issue 41: a rename across the workspace prepared (prepareRename + rename), ${at}`, target: 2, unit: 's', measured: 'problem' in rename ? undefined : (rename.prepareMs + rename.renameMs) / 1000, detail: 'problem' in rename ? rename.problem : undefined, peer: 'problem' in rename ? undefined : `io.bench.tier: ${formatCount(rename.files)} files, ${formatCount(rename.edits)} edits; prepare ${rename.prepareMs.toFixed(0)} ms, rename ${rename.renameMs.toFixed(0)} ms`, load: Number(load), next: 'the rename reads each file it edits again: read only the files the URN index names' }),
+  ];
 }
 
 /** CATALOG_SERVER_NODE_ARGS: node options for the server process (a profile: `--cpu-prof --cpu-prof-dir=/tmp/p`), split on spaces. */
@@ -415,7 +428,12 @@ export async function workspaceScaleCase(ctx: BenchContext): Promise<CaseResult>
     await server.configure({ catalogCode: { diagnostics: { severity: { 'lineage.selfLoop': 'hint' } } } });
     allMs = Math.max(...(await Promise.all(openUris.map((uri) => server.nextPublished(uri, before.get(uri) ?? 0, 60_000).then(() => nowMs() - settingsAt)))));
     const load = loadAverage();
+    // The scan's peak (and the re-checks'), before the whole workspace's diagnostics are pulled below.
     peak = peakRss(pid) ?? scan.afterScanRss;
+    const after = await afterScanFigures(server, { opened: ws.opened, lineageFile: path.join(ws.root, 'domain_150', 'file_030.lineage.yml') }, 'io.bench.tier');
+    result.targets.push(...afterScanTargets(after, ws.files, loadAverage()));
+    const pullPeak = peakRss(pid);
+    result.rows.push({ group: GROUP, case: `${formatCount(ws.files)} files, ${mib(ws.bytes)}`, subject: 'server peak RSS after the whole workspace\'s diagnostics were pulled, a rename and a lineage request', value: pullPeak === undefined ? 'not measured (no /proc)' : `${mib(pullPeak)} (${(pullPeak / 1e6).toFixed(0)} MB)`, note: 'workspace/diagnostic reads every closed file whole again and keeps each file\'s report' });
 
     result.rows.push(
       { group: GROUP, case: `${formatCount(ws.files)} files, ${mib(ws.bytes)}`, subject: 'first diagnostics of the opened file', medianMs: firstMs, runs: 1, note: `${scan.firstDiagnostics} diagnostics then, ${scan.settledDiagnostics} once the scan had read the definitions; after initialized` },

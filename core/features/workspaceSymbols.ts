@@ -116,27 +116,87 @@ function urnMatcher(query: string): (urn: string) => boolean {
  * used (by URI); defined ones first, then by name.
  */
 export function workspaceSymbols(documents: readonly WorkspaceDocument[], query: string): WorkspaceSymbolEntry[] {
-  const byUrn = new Map<string, { candidate: Candidate; uri: string }>();
+  const byUrn = new Map<string, Found>();
   const matches = urnMatcher(query);
   for (const document of documents) {
     const uri = document.uri;
-    for (const fact of document.model.facts) {
-      const candidate = symbolOf(fact);
+    const facts = document.model.facts;
+    for (let index = 0; index < facts.length; index++) {
+      const candidate = symbolOf(facts[index]);
       if (!candidate || candidate.range.end <= candidate.range.start) continue;
       // The URN holds the short name's characters in order: a URN that does not match cannot, and is never parsed.
       if (query && !matches(candidate.urn)) continue;
       const known = byUrn.get(candidate.urn);
-      // Defined before used; among equals, the first file by URI (as if read in URI order).
-      if (known && (known.candidate.defined !== candidate.defined ? known.candidate.defined : known.uri <= uri)) continue;
-      byUrn.set(candidate.urn, { candidate, uri });
+      if (!known) {
+        byUrn.set(candidate.urn, { candidate, uri, firstUri: uri, firstIndex: index });
+        continue;
+      }
+      // Where it first occurs in URI order: the order of equal names (files were read in URI order).
+      if (uri < known.firstUri) {
+        known.firstUri = uri;
+        known.firstIndex = index;
+      }
+      // Defined before used; among equals, the first file by URI.
+      if (known.candidate.defined !== candidate.defined ? known.candidate.defined : known.uri <= uri) continue;
+      known.candidate = candidate;
+      known.uri = uri;
     }
   }
-  const entries: WorkspaceSymbolEntry[] = [];
-  for (const { candidate, uri } of byUrn.values()) {
+  // Only the first MAX_WORKSPACE_SYMBOLS become entries.
+  const named: Named[] = [];
+  for (const found of byUrn.values()) named.push({ ...found, name: shortNameOf(found.candidate.urn) });
+  return firstInOrder(named, MAX_WORKSPACE_SYMBOLS).map(({ name, candidate, uri }) => {
     const { urn, range, defined } = candidate;
     const type = entityTypeOfUrn(urn);
     const what = type === 'structuredProperty' ? 'structured property' : (type ?? 'entity');
-    entries.push({ name: shortNameOf(urn), kind: symbolKindOf(type), containerName: `${what}${defined ? '' : ' (used)'} · ${urn}`, urn, uri, range, defined });
+    return { name, kind: symbolKindOf(type), containerName: `${what}${defined ? '' : ' (used)'} · ${urn}`, urn, uri, range, defined };
+  });
+}
+
+/** A URN's symbol while the documents are read: where it is shown, and where it first occurs in URI order. */
+interface Found {
+  candidate: Candidate;
+  uri: string;
+  firstUri: string;
+  firstIndex: number;
+}
+
+interface Named extends Found {
+  name: string;
+}
+
+/** Defined before used, then by name as the editor's language sorts, then where it first occurs in URI order. */
+function before(a: Named, b: Named): number {
+  return Number(b.candidate.defined) - Number(a.candidate.defined) || collator.compare(a.name, b.name) || (a.firstUri < b.firstUri ? -1 : a.firstUri > b.firstUri ? 1 : a.firstIndex - b.firstIndex);
+}
+
+/**
+ * The first `count` of `items` in `before` order, sorted: what sorting them all and cutting would
+ * give, with a bounded max-heap, so a query matching 100,000 URNs compares each about once
+ * against the heap's top instead of sorting them all.
+ */
+function firstInOrder(items: Named[], count: number): Named[] {
+  if (items.length <= count) return items.sort(before);
+  const heap: Named[] = [];
+  const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j], heap[i]]);
+  for (const item of items) {
+    if (heap.length === count && before(item, heap[0]) >= 0) continue;
+    if (heap.length === count) {
+      heap[0] = item;
+      for (let i = 0; ; ) {
+        const left = 2 * i + 1;
+        const right = left + 1;
+        let largest = i;
+        if (left < count && before(heap[left], heap[largest]) > 0) largest = left;
+        if (right < count && before(heap[right], heap[largest]) > 0) largest = right;
+        if (largest === i) break;
+        swap(i, largest);
+        i = largest;
+      }
+      continue;
+    }
+    heap.push(item);
+    for (let i = heap.length - 1; i > 0 && before(heap[i], heap[(i - 1) >> 1]) > 0; i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
   }
-  return entries.sort((a, b) => Number(b.defined) - Number(a.defined) || collator.compare(a.name, b.name)).slice(0, MAX_WORKSPACE_SYMBOLS);
+  return heap.sort(before);
 }

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SymbolInformation } from 'vscode-languageserver-protocol';
+import { ProgressType } from 'vscode-jsonrpc/node';
+import type { SymbolInformation, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver-protocol';
 import { workspaceSymbols } from '../../core/features/workspaceSymbols';
 import { WorkspaceSession } from '../../core/workspace/session';
 import { PARTIAL_SYMBOLS } from '../../server/workspaceSymbols';
@@ -22,7 +23,7 @@ function datasetFile(folder: number, file: number): string {
   return `- id: tbl_${id}_a\n  platform: hive\n  description: first of ${id}\n- id: tbl_${id}_b\n  platform: hive\n  downstreams:\n    - urn:li:dataset:(urn:li:dataPlatform:hive,tbl_${id}_a,PROD)\n`;
 }
 
-describe('workspace/symbol while the workspace is read (3,000 files, the real server over stdio)', () => {
+describe('a workspace of 3,000 files over LSP: symbols while it is read, diagnostics streamed (the real server over stdio)', () => {
   let workspace: string;
   let client: TestClient | undefined;
 
@@ -65,5 +66,24 @@ describe('workspace/symbol while the workspace is read (3,000 files, the real se
     const expected = workspaceSymbols(fresh.all(), QUERY).map((entry) => [entry.name, entry.uri]);
     assert.deepEqual(final.answer.map((symbol) => [symbol.name, symbol.location.uri]), expected);
     assert.equal(expected.length, 1_000, 'the answer is capped, as every answer is');
+  });
+
+  it('streams the whole workspace\'s diagnostics in parts, together the answer a pull without streaming gets', async () => {
+    const started = client;
+    assert.ok(started, 'the server of the test before');
+    await started.poll('the workspace read', async () => started.logs.some((line) => /^Read \d+ YAML\/JSON file\(s\) of the workspace\.$/.test(line)), (read) => read);
+    const token = 'streamed-diagnostics';
+    const parts: WorkspaceDocumentDiagnosticReport[][] = [];
+    const listener = started.connection.onProgress(new ProgressType<{ items: WorkspaceDocumentDiagnosticReport[] }>(), token, (partial) => {
+      parts.push(partial.items);
+    });
+    const streamed = (await started.connection.sendRequest('workspace/diagnostic', { previousResultIds: [], partialResultToken: token })) as { items: WorkspaceDocumentDiagnosticReport[] };
+    listener.dispose();
+    const whole = (await started.connection.sendRequest('workspace/diagnostic', { previousResultIds: [] })) as { items: WorkspaceDocumentDiagnosticReport[] };
+    assert.deepEqual(streamed.items, []);
+    assert.ok(parts.length > 1, `streamed in ${parts.length} part(s)`);
+    const key = (report: WorkspaceDocumentDiagnosticReport) => JSON.stringify([report.uri, report.kind, report.kind === 'full' ? report.items : []]);
+    assert.deepEqual(parts.flat().map(key).sort(), whole.items.map(key).sort());
+    assert.equal(whole.items.length, FOLDERS * FILES_PER_FOLDER);
   });
 });

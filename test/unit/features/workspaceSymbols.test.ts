@@ -3,6 +3,9 @@ import assert from 'node:assert/strict';
 import { SymbolKind } from 'vscode-languageserver-types';
 import { MAX_WORKSPACE_SYMBOLS, fuzzyMatches, shortNameOf, workspaceSymbols } from '../../../core/features/workspaceSymbols';
 import type { WorkspaceDocument } from '../../../core/workspace/workspaceDocument';
+import type { Fact } from '../../../core/model/facts';
+import type { SourceRange } from '../../../core/model/range';
+import { propertyUrnOf } from '../../../core/definitions/normalise';
 import { seededRandom } from '../../../support/random';
 import { documentOf } from './helpers';
 
@@ -41,23 +44,31 @@ test('a huge workspace answers at most MAX_WORKSPACE_SYMBOLS symbols', () => {
   assert.equal(workspaceSymbols([big], '').length, MAX_WORKSPACE_SYMBOLS);
 });
 
-/** The answer as it was before the query matched without lower-case copies (files in URI order, the first symbol per URN kept unless a later one defines it). */
-function referenceSymbols(documents: readonly WorkspaceDocument[], query: string): { name: string; uri: string; defined: boolean }[] {
-  const byUrn = new Map<string, { name: string; uri: string; defined: boolean; urn: string }>();
-  for (const document of [...documents].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))) {
-    for (const entry of workspaceSymbolsOfOne(document)) {
-      const known = byUrn.get(entry.urn);
-      if (known && (known.defined || !entry.defined)) continue;
-      if (query && !fuzzyMatches(query, entry.urn)) continue;
-      byUrn.set(entry.urn, entry);
-    }
-  }
-  return [...byUrn.values()].sort((a, b) => Number(b.defined) - Number(a.defined) || a.name.localeCompare(b.name)).map(({ name, uri, defined }) => ({ name, uri, defined }));
+const ENTITY_ROLES = new Set(['entity', 'upstream', 'downstream', 'fieldUpstream', 'fieldDownstream', 'value']);
+
+/** symbolOf as it was (core/features/workspaceSymbols.ts keeps its own). */
+function symbolOf(fact: Fact): { urn: string; range: SourceRange; defined: boolean } | undefined {
+  if (fact.kind === 'propertyDefinition' && fact.urn.value) return { urn: propertyUrnOf(fact.urn.value), range: (fact.id ?? fact.urn).range, defined: true };
+  if (fact.kind === 'entityDeclaration') return { urn: fact.urn.value, range: fact.urn.range, defined: true };
+  if (fact.kind === 'propertyAssignment') return { urn: fact.propertyUrn, range: fact.property.range, defined: false };
+  if (fact.kind === 'entityRef' && ENTITY_ROLES.has(fact.role)) return { urn: fact.urn, range: fact.range, defined: false };
+  return undefined;
 }
 
-/** One file's symbols in the order its facts come (every URN of it, defined ones as defined). */
-function workspaceSymbolsOfOne(document: WorkspaceDocument): { name: string; uri: string; defined: boolean; urn: string }[] {
-  return workspaceSymbols([document], '').map((s) => ({ name: s.name, uri: s.uri, defined: s.defined, urn: s.urn }));
+/** The answer as it was before the query matched without lower-case copies and kept only the first 1,000 in order (the documents sorted by URI, every match sorted). */
+function referenceSymbols(documents: readonly WorkspaceDocument[], query: string): { name: string; uri: string; defined: boolean; urn: string }[] {
+  const byUrn = new Map<string, { name: string; uri: string; defined: boolean; urn: string }>();
+  for (const document of [...documents].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0))) {
+    for (const fact of document.model.facts) {
+      const found = symbolOf(fact);
+      if (!found || found.range.end <= found.range.start) continue;
+      const known = byUrn.get(found.urn);
+      if (known && (known.defined || !found.defined)) continue;
+      if (query && !fuzzyMatches(query, found.urn)) continue;
+      byUrn.set(found.urn, { name: shortNameOf(found.urn), uri: document.uri, defined: found.defined, urn: found.urn });
+    }
+  }
+  return [...byUrn.values()].sort((a, b) => Number(b.defined) - Number(a.defined) || a.name.localeCompare(b.name)).slice(0, MAX_WORKSPACE_SYMBOLS);
 }
 
 test('the answer is the same as matching lower-case copies, over files in any order, mixed case and characters that lower-case to ASCII', () => {
@@ -69,7 +80,23 @@ test('the answer is the same as matching lower-case copies, over files in any or
     return documentOf(`file:///w/f${String(random.int(100)).padStart(3, '0')}_${i}.yaml`, text);
   });
   for (const query of ['', 'k', 'K', 'ord', 'ORDd', 'ss', 'i', 'İ', 'kel', 'x)', 'zz', 'hive,o']) {
-    const got = workspaceSymbols(documents, query).map(({ name, uri, defined }) => ({ name, uri, defined }));
+    const got = workspaceSymbols(documents, query).map(({ name, uri, defined, urn }) => ({ name, uri, defined, urn }));
     assert.deepEqual(got, referenceSymbols(documents, query), `query '${query}'`);
   }
+});
+
+test('past 1,000 matches, the first 1,000 are those sorting every match gives, equal names in the order the files have by URI', () => {
+  const random = seededRandom(4102);
+  const platforms = ['hive', 'snowflake', 'kafka'];
+  // 40 files of 60 URNs over 3 platforms and 500 names: many equal short names, 3,000+ symbols, used and defined
+  const documents = Array.from({ length: 40 }, (_, i) => {
+    const name = () => `t${String(random.int(500)).padStart(3, '0')}`;
+    const refs = Array.from({ length: 60 }, () => `  - urn:li:dataset:(urn:li:dataPlatform:${platforms[random.int(3)]},${name()},PROD)\n`).join('');
+    return documentOf(`file:///w/f${String(random.int(1000)).padStart(4, '0')}_${i}.yaml`, `id: ${name()}\nplatform: ${platforms[random.int(3)]}\ndownstreams:\n${refs}`);
+  });
+  for (const query of ['', 't', 'T1', 'hive', 'sno,t2']) {
+    const got = workspaceSymbols(documents, query).map(({ name, uri, defined, urn }) => ({ name, uri, defined, urn }));
+    assert.deepEqual(got, referenceSymbols(documents, query), `query '${query}'`);
+  }
+  assert.equal(workspaceSymbols(documents, '').length, MAX_WORKSPACE_SYMBOLS);
 });
