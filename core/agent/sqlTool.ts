@@ -1,4 +1,4 @@
-import { parseUrn } from '../urn';
+import { datasetPartsOf, type DatasetParts } from '../urn/datasetParts';
 import { datahubPlatformOf, sqlDialect } from '../sql/dialects';
 import { lineageFileEntries } from '../sql/lineageFragment';
 import type { SqlLineageOk } from '../sql/sqlLineageTypes';
@@ -9,18 +9,8 @@ import { toolError, type AgentTool } from './toolTypes';
 /** The dialect when the call names none: generic SQL. */
 const DEFAULT_DIALECT = 'ansi';
 
-/** A dataset URN's platform, name and env; undefined for anything else. */
-function datasetOf(urn: string): { platform: string; name: string; env: string } | undefined {
-  const parsed = parseUrn(urn);
-  if (!parsed.ok || parsed.urn.entityType !== 'dataset') return undefined;
-  const [platform, name, env] = parsed.urn.parts;
-  const platformName = platform?.kind === 'urn' ? platform.parts[0] : undefined;
-  if (platformName?.kind !== 'text' || name?.kind !== 'text' || env?.kind !== 'text') return undefined;
-  return { platform: platformName.value, name: name.value, env: env.value };
-}
-
 /** The answer as an agent reads it: table and column edges by name, and (with a platform) the lineage-file entries to write. */
-function proposal(result: SqlLineageOk, platform: string | undefined, target: ReturnType<typeof datasetOf>) {
+function proposal(result: SqlLineageOk, platform: string | undefined, target: DatasetParts | undefined) {
   const columns = capped(result.columns, AGENT_LIMITS.lineageNodes);
   const entries = platform ? lineageFileEntries(result, { platform, env: target?.env, target: target?.name }) : [];
   const edges = result.columns.filter((column) => column.upstreams.length > 0).length;
@@ -67,7 +57,7 @@ export const proposeLineageFromSqlTool: AgentTool = {
   async run(input, context) {
     if (!context.sqlLineage) return toolError('SQL lineage is not available where this tool runs; write the lineage file by hand and check it with validate_files and get_lineage.', { available: false });
     const dialectName = (input.dialect as string | undefined) ?? DEFAULT_DIALECT;
-    const target = typeof input.target === 'string' ? datasetOf(input.target) : undefined;
+    const target = typeof input.target === 'string' ? datasetPartsOf(input.target) : undefined;
     if (typeof input.target === 'string' && !target) return toolError(`target must be a dataset URN, like urn:li:dataset:(urn:li:dataPlatform:snowflake,db.schema.table,PROD); got ${bounded(input.target, 200)}.`);
     const dialect = sqlDialect(dialectName);
     const platform = (input.platform as string | undefined) ?? target?.platform ?? (dialect ? datahubPlatformOf(dialect) : undefined);

@@ -1,7 +1,7 @@
 // Where SQL lives in MCP JSON: the `viewLogic` of `viewProperties` aspects (DataHub's view
 // definitions, as its SQL sources emit them). Each view's SQL defines that dataset, so a bare
 // SELECT's output columns are the view's (lineageFragment.ts `target`).
-import { parseUrn } from '../urn';
+import { datasetPartsOf } from '../urn/datasetParts';
 
 export interface ViewLogic {
   /** the dataset URN the aspect is about */
@@ -34,15 +34,6 @@ function aspectBody(aspect: unknown): Record<string, unknown> | undefined {
   return wrapped;
 }
 
-function datasetParts(urn: string): { platform: string; name: string; env: string } | undefined {
-  const parsed = parseUrn(urn);
-  if (!parsed.ok || parsed.urn.entityType !== 'dataset') return undefined;
-  const [platform, name, env] = parsed.urn.parts;
-  const platformName = platform?.kind === 'urn' ? platform.parts[0] : undefined;
-  if (platformName?.kind !== 'text' || name?.kind !== 'text' || env?.kind !== 'text') return undefined;
-  return { platform: platformName.value, name: name.value, env: env.value };
-}
-
 /** Every dataset `viewProperties` aspect with a `viewLogic` in an MCP file's parsed JSON (a list of proposals, or one). */
 export function viewLogicOf(json: unknown): ViewLogic[] {
   const proposals = Array.isArray(json) ? json : [json];
@@ -51,7 +42,7 @@ export function viewLogicOf(json: unknown): ViewLogic[] {
     const proposal = objectOf(item);
     if (!proposal || proposal.aspectName !== 'viewProperties' || typeof proposal.entityUrn !== 'string') continue;
     const body = aspectBody(proposal.aspect);
-    const dataset = datasetParts(proposal.entityUrn);
+    const dataset = datasetPartsOf(proposal.entityUrn);
     if (!body || !dataset || typeof body.viewLogic !== 'string' || body.viewLogic.trim() === '') continue;
     out.push({ urn: proposal.entityUrn, ...dataset, sql: body.viewLogic, language: typeof body.viewLanguage === 'string' ? body.viewLanguage : undefined });
   }

@@ -3,24 +3,10 @@
 // `SELECT *` and to place unqualified columns (sqlLineageTypes.ts SqlTableSchemas).
 import type { DocumentModel } from '../model/facts';
 import { parseUrn } from '../urn';
-import type { ParsedUrn } from '../urn/types';
+import { datasetPartsOfParsed, type DatasetParts } from '../urn/datasetParts';
 import type { SqlTableSchemas } from './sqlLineageTypes';
 
-interface DatasetName {
-  platform: string;
-  name: string;
-}
-
-/** A dataset URN's platform and name; undefined for another URN. */
-function datasetName(urn: ParsedUrn): DatasetName | undefined {
-  if (urn.entityType !== 'dataset') return undefined;
-  const [platform, name] = urn.parts;
-  const platformName = platform?.kind === 'urn' ? platform.parts[0] : undefined;
-  if (platformName?.kind !== 'text' || name?.kind !== 'text') return undefined;
-  return { platform: platformName.value, name: name.value };
-}
-
-function add(out: Map<string, Set<string>>, dataset: DatasetName | undefined, platform: string, column: string): void {
+function add(out: Map<string, Set<string>>, dataset: DatasetParts | undefined, platform: string, column: string): void {
   if (!dataset || dataset.platform !== platform) return;
   const columns = out.get(dataset.name) ?? new Set<string>();
   columns.add(column);
@@ -41,10 +27,10 @@ export function workspaceSchemas(models: Iterable<DocumentModel>, platform: stri
       if (fact.kind === 'entityDeclaration' && fact.origin === 'schemaField') {
         const parsed = parseUrn(fact.urn.value);
         const [parent, field] = parsed.ok ? parsed.urn.parts : [];
-        if (parent?.kind === 'urn' && field?.kind === 'text') add(out, datasetName(parent), platform, field.value);
+        if (parent?.kind === 'urn' && field?.kind === 'text') add(out, datasetPartsOfParsed(parent), platform, field.value);
       } else if (fact.kind === 'aspect' && fact.aspectName?.value === 'schemaMetadata') {
         const parsed = parseUrn(fact.entityUrn.value);
-        const dataset = parsed.ok ? datasetName(parsed.urn) : undefined;
+        const dataset = parsed.ok ? datasetPartsOfParsed(parsed.urn) : undefined;
         for (const column of schemaMetadataColumns(fact.value)) add(out, dataset, platform, column);
       }
     }
