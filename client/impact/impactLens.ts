@@ -3,6 +3,7 @@ import type { ImpactLens } from '../../core/protocol';
 import type { ConnectionManager } from '../connection/connectionManager';
 import type { ServerQueries } from '../serverQueries';
 import { describeError } from '../../core/errors/describeError';
+import { KeyedDebounce } from '../keyedDebounce';
 
 /** Wait this long after the last edit before asking the service: typing never waits on it. */
 const SETTLE_MS = 800;
@@ -25,7 +26,7 @@ interface Entry {
  */
 export class ImpactCodeLens implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly cache = new Map<string, Entry>();
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly settle = new KeyedDebounce(SETTLE_MS);
   private readonly running = new Set<string>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
@@ -66,15 +67,7 @@ export class ImpactCodeLens implements vscode.CodeLensProvider, vscode.Disposabl
   }
 
   private schedule(document: vscode.TextDocument): void {
-    const key = document.uri.toString();
-    clearTimeout(this.timers.get(key));
-    this.timers.set(
-      key,
-      setTimeout(() => {
-        this.timers.delete(key);
-        void this.compute(document);
-      }, SETTLE_MS),
-    );
+    this.settle.schedule(document.uri.toString(), () => void this.compute(document));
   }
 
   private async compute(document: vscode.TextDocument): Promise<void> {
@@ -100,7 +93,7 @@ export class ImpactCodeLens implements vscode.CodeLensProvider, vscode.Disposabl
   }
 
   dispose(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.settle.dispose();
     for (const d of this.disposables) d.dispose();
   }
 }

@@ -3,6 +3,7 @@ import type { SqlLineageAnswer } from '../../core/protocol';
 import { describeError } from '../../core/errors/describeError';
 import type { ServerQueries } from '../serverQueries';
 import { affectsSetting, currentSettings } from '../settings';
+import { KeyedDebounce } from '../keyedDebounce';
 
 /** Wait this long after the last edit before asking the server: typing never waits on the parser. */
 const SETTLE_MS = 600;
@@ -26,7 +27,7 @@ export function columnEdges(answer: SqlLineageAnswer): number {
  */
 export class SqlLineageCodeLens implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly cache = new Map<string, Entry>();
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly settle = new KeyedDebounce(SETTLE_MS);
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
   private readonly disposables: vscode.Disposable[];
@@ -70,15 +71,7 @@ export class SqlLineageCodeLens implements vscode.CodeLensProvider, vscode.Dispo
   }
 
   private schedule(document: vscode.TextDocument, dialect: string): void {
-    const key = document.uri.toString();
-    clearTimeout(this.timers.get(key));
-    this.timers.set(
-      key,
-      setTimeout(() => {
-        this.timers.delete(key);
-        void this.compute(document, dialect);
-      }, SETTLE_MS),
-    );
+    this.settle.schedule(document.uri.toString(), () => void this.compute(document, dialect));
   }
 
   private async compute(document: vscode.TextDocument, dialect: string): Promise<void> {
@@ -98,7 +91,7 @@ export class SqlLineageCodeLens implements vscode.CodeLensProvider, vscode.Dispo
   }
 
   dispose(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.settle.dispose();
     for (const d of this.disposables) d.dispose();
   }
 }
