@@ -1,4 +1,4 @@
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { UNKNOWN_EXISTENCE, type DefinitionsView, type PropertyDefinitionInfo } from '../definitions/types';
 import { readDocument, type Associations } from '../formats';
 import { validateParts } from '../incremental/checkParts';
@@ -10,10 +10,10 @@ import type { SeverityOverrides } from '../diagnostics/severityOverrides';
 import { validateDocument } from '../validate';
 import type { DefinitionChanges } from './definitionChanges';
 import { WorkspaceDefinitions } from './workspaceDefinitions';
-import { ScanFolders, Slices } from './scanFolders';
+import { ScanFolders } from './scanFolders';
+import { ScanProgress, readScanFiles, storeScanFiles, type ScanStore } from './scanReads';
 import { entityDeclarationIn, type EntityDeclaration } from './entityDeclaration';
 import { MAX_FILE_BYTES, isMetadataFileName, walkMetadataFiles } from './metadataFiles';
-import { mayWriteDefinitions } from './definitionSniff';
 import { UNREADABLE, readMetadataFileSync } from '../files/readFile';
 import { FIRST_SLICE_MS, MAX_OPEN_DOCUMENT_CHARS, SLICED_READ_FROM_CHARS, isTooLargeToCheck, partiallyCheckedDiagnostic, tooLargeDiagnostic, uncheckedModel, type DocumentCoverage } from './openDocumentLimit';
 import type { SlicedOutcome } from '../incremental/slicedRead';
@@ -25,7 +25,7 @@ import { RULES_OF_ONE_PART } from '../incremental/checkParts';
 import { Listeners, type Listen } from './listeners';
 import { RestCheck } from './restCheck';
 import type { EditsSince } from '../incremental/textEdit';
-import type { CatalogKnowledge, FileDiagnostics, SessionDocument, WorkspaceSessionOptions } from './sessionTypes';
+import type { CatalogKnowledge, FileDiagnostics, SessionDocument, StoreHow, WorkspaceSessionOptions } from './sessionTypes';
 
 export type { CatalogKnowledge, FileDiagnostics, ScanLimitReached, SessionDocument, WorkspaceSessionOptions } from './sessionTypes';
 
@@ -42,12 +42,8 @@ const NO_SERVICE_DEFINITIONS: ReadonlyMap<string, PropertyDefinitionInfo> = new 
  */
 export class WorkspaceSession {
   private readonly entries = new Map<string, SessionDocument>();
-  /** scans still reading the workspace (see definitions()) */
-  private scansInProgress = 0;
-  /** of the files the running scans found, how many are stored (scanProgress) */
-  private readonly progress = { stored: 0, total: 0 };
-  /** files read again or dropped (the disk changed, an editor closed them) while a scan ran: its older text of them is not stored */
-  private readonly changedWhileScanning = new Set<string>();
+  /** the scans still reading the workspace, how far they are, and the files changed meanwhile (./scanReads.ts) */
+  private readonly scanRun = new ScanProgress();
   private readonly writtenDefinitions = new WorkspaceDefinitions((uri) => this.entries.get(uri)?.model);
   private currentAssociations: Associations = {};
   private currentSeverity: SeverityOverrides;
@@ -189,7 +185,7 @@ export class WorkspaceSession {
 
   /** Whether a scan is still reading the workspace's files (an answer about every file would miss some). */
   get scanning(): boolean {
-    return this.scansInProgress > 0;
+    return this.scanRun.scanning;
   }
 
   /**
@@ -197,7 +193,7 @@ export class WorkspaceSession {
    * workspace knows only those); undefined when no scan runs.
    */
   scanProgress(): { stored: number; total: number } | undefined {
-    return this.scansInProgress > 0 ? { stored: this.progress.stored, total: this.progress.total } : undefined;
+    return this.scanRun.snapshot();
   }
 
   /** Definitions written in workspace files (properties YAML, MCP JSON); the first one wins. */
@@ -206,7 +202,7 @@ export class WorkspaceSession {
     // (none at start-up, and checks stay quiet without any; then those of every file that may write
     // definitions), never a part of a step: a property defined in a file not read yet would be
     // called unknown.
-    return this.writtenDefinitions.current(this.scansInProgress > 0);
+    return this.writtenDefinitions.current(this.scanRun.scanning);
   }
 
   /** The definitions every check reads: the service's and the workspace's. */
@@ -299,61 +295,31 @@ export class WorkspaceSession {
     for (const folder of given) this.folders.add(folder);
     const { files, skipped, limitReached } = walkMetadataFiles(given, limit);
     for (const { path, problem } of skipped) this.onSkipped(`Skipped '${path}': it ${problem}.`);
-    if (this.scansInProgress++ === 0) this.progress.stored = this.progress.total = 0;
-    this.progress.total += files.length;
+    this.scanRun.begin(files.length);
     try {
-      // Each file is read once. The ones whose text may write definitions (core/workspace/definitionSniff.ts)
-      // are parsed at once and the checks told: an open file's property diagnostics are then
-      // complete long before the rest of a large workspace is parsed.
-      const { late, early } = await this.readAll(files);
+      const scanStore = this.scanStore();
+      const { late, early } = await readScanFiles(files, scanStore, this.scanRun);
       if (early > 0) {
         this.writtenDefinitions.rebuild();
         this.stale.tell();
       }
-      await this.storeAll(late);
+      await storeScanFiles(late, scanStore, this.scanRun);
     } finally {
-      if (--this.scansInProgress === 0) this.changedWhileScanning.clear();
+      this.scanRun.end();
     }
     this.definitionsMayHaveChanged();
     this.onScanLimit(limitReached, given);
     return files.length;
   }
 
-  /**
-   * Reads the files (each synchronously, see readText) in slices of a few milliseconds, letting
-   * other work (an editor's request) run between slices; parses at once those that may write
-   * definitions, and hands back the others' text.
-   */
-  private async readAll(files: readonly string[]): Promise<{ late: { uri: string; text: string }[]; early: number }> {
-    const late: { uri: string; text: string }[] = [];
-    let early = 0;
-    const slices = new Slices();
-    for (const file of files) {
-      const uri = pathToFileURL(file).toString();
+  /** The session as the scan's passes store into it (./scanReads.ts). */
+  private scanStore(): ScanStore {
+    return {
+      isOpen: (uri) => this.entries.get(uri)?.open === true,
       // The walk already kept links inside the folder walked: no lstat of each file here.
-      const text = this.entries.get(uri)?.open ? undefined : this.readText(uri, file, false, false);
-      if (text !== undefined && mayWriteDefinitions(text)) {
-        this.store(uri, text, { open: false, notify: false, slim: true });
-        early++;
-        this.progress.stored++;
-      } else if (text !== undefined) late.push({ uri, text });
-      else this.progress.stored++;
-      await slices.yieldWhenDue();
-    }
-    return { late, early };
-  }
-
-  private async storeAll(files: { uri: string; text: string }[]): Promise<void> {
-    const slices = new Slices();
-    for (let i = 0; i < files.length; i++) {
-      const { uri, text } = files[i];
-      // An editor may have opened the file, or the disk changed it (fileChanged), while the scan ran: theirs wins.
-      if (!this.entries.get(uri)?.open && !this.changedWhileScanning.has(uri)) this.store(uri, text, { open: false, notify: false, slim: true });
-      this.progress.stored++;
-      // Dropped as soon as stored: the list does not keep every text alive until the end.
-      files[i] = EMPTY_READ;
-      await slices.yieldWhenDue();
-    }
+      readText: (uri, path) => this.readText(uri, path, false, false),
+      store: (uri, text) => void this.store(uri, text, { open: false, notify: false, slim: true }),
+    };
   }
 
   /** A workspace folder was removed: its files (unless open) no longer count. */
@@ -371,7 +337,7 @@ export class WorkspaceSession {
   async fileChanged(uri: string, deleted: boolean): Promise<void> {
     if (this.entries.get(uri)?.open) return;
     if (deleted) {
-      if (this.scansInProgress > 0) this.changedWhileScanning.add(uri);
+      this.scanRun.changed(uri);
       if (this.drop(uri)) this.definitionsMayHaveChanged();
       return;
     }
@@ -386,7 +352,7 @@ export class WorkspaceSession {
    * left out of the workspace.
    */
   private readFromDisk(uri: string, notify = true): void {
-    if (this.scansInProgress > 0) this.changedWhileScanning.add(uri);
+    this.scanRun.changed(uri);
     let path: string;
     try {
       path = fileURLToPath(uri);
@@ -522,22 +488,6 @@ export class WorkspaceSession {
   }
 }
 
-const EMPTY_READ = { uri: '', text: '' };
-
-/** How a text is kept (WorkspaceSession.store). */
-interface StoreHow {
-  /** the editor's version of an open document; undefined for a file read from disk */
-  version?: number;
-  open: boolean;
-  /** tell the definitions' listeners (false while a scan stores files: it tells once at its end) */
-  notify?: boolean;
-  /** the analysis the edits since the stored version made (an open document read in part); without it the text is read */
-  updated?: DocumentAnalysis;
-  /** the line index the edits moved (kept with `updated`) */
-  lineIndex?: LineIndex;
-  /** a closed file read from disk, which keeps only the facts other files read (./slimModel.ts) */
-  slim?: boolean;
-}
 
 /** An open document too large to check as it is typed and of a format that cannot be read in part (core/workspace/openDocumentLimit.ts). */
 function tooLargeToCheck(entry: SessionDocument): boolean {

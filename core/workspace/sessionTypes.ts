@@ -66,3 +66,18 @@ export interface FileDiagnostics {
   document: SessionDocument;
   diagnostics: CoreDiagnostic[];
 }
+
+/** How a text is kept (WorkspaceSession.store). */
+export interface StoreHow {
+  /** the editor's version of an open document; undefined for a file read from disk */
+  version?: number;
+  open: boolean;
+  /** tell the definitions' listeners (false while a scan stores files: it tells once at its end) */
+  notify?: boolean;
+  /** the analysis the edits since the stored version made (an open document read in part); without it the text is read */
+  updated?: DocumentAnalysis;
+  /** the line index the edits moved (kept with `updated`) */
+  lineIndex?: LineIndex;
+  /** a closed file read from disk, which keeps only the facts other files read (./slimModel.ts) */
+  slim?: boolean;
+}

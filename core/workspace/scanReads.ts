@@ -1,0 +1,103 @@
+// The workspace scan's reading (WorkspaceSession.scan): which scans run and how far they are, and
+// the two passes over the files found — read each once, parse at once the ones that may write
+// definitions, then store the rest — in slices of a few milliseconds, so an editor's requests run
+// between them.
+import { pathToFileURL } from 'node:url';
+import { mayWriteDefinitions } from './definitionSniff';
+import { Slices } from './scanFolders';
+
+/** A file's text, read by the scan and not yet stored. */
+export interface ScanRead {
+  uri: string;
+  text: string;
+}
+
+/** What the two passes ask of the session. */
+export interface ScanStore {
+  /** whether the editor has the file open (its text, not the disk's, is kept) */
+  isOpen(uri: string): boolean;
+  /** the file's text as on disk, or undefined when it cannot be read */
+  readText(uri: string, path: string): string | undefined;
+  /** keeps a closed file's text in the session */
+  store(uri: string, text: string): void;
+}
+
+const EMPTY_READ: ScanRead = { uri: '', text: '' };
+
+/**
+ * The scans running at once (folders added while one runs), how many of the files they found are
+ * stored, and the files the disk or the editor changed meanwhile (their newer text wins).
+ */
+export class ScanProgress {
+  private running = 0;
+  private stored = 0;
+  private total = 0;
+  private readonly changedMeanwhile = new Set<string>();
+
+  get scanning(): boolean {
+    return this.running > 0;
+  }
+
+  begin(files: number): void {
+    if (this.running++ === 0) this.stored = this.total = 0;
+    this.total += files;
+  }
+
+  end(): void {
+    if (--this.running === 0) this.changedMeanwhile.clear();
+  }
+
+  fileStored(): void {
+    this.stored++;
+  }
+
+  /** A file read or deleted outside the scan: a scan running must not store its older text. */
+  changed(uri: string): void {
+    if (this.running > 0) this.changedMeanwhile.add(uri);
+  }
+
+  changedDuringScan(uri: string): boolean {
+    return this.changedMeanwhile.has(uri);
+  }
+
+  /** While scans run: how many files are stored of how many found; undefined when none runs. */
+  snapshot(): { stored: number; total: number } | undefined {
+    return this.running > 0 ? { stored: this.stored, total: this.total } : undefined;
+  }
+}
+
+/**
+ * Reads the files (each synchronously) in slices, letting other work run between slices; stores at
+ * once those that may write definitions (core/workspace/definitionSniff.ts), so an open file's
+ * property diagnostics are complete long before the rest is parsed, and hands back the others' text.
+ */
+export async function readScanFiles(files: readonly string[], session: ScanStore, progress: ScanProgress): Promise<{ late: ScanRead[]; early: number }> {
+  const late: ScanRead[] = [];
+  let early = 0;
+  const slices = new Slices();
+  for (const file of files) {
+    const uri = pathToFileURL(file).toString();
+    const text = session.isOpen(uri) ? undefined : session.readText(uri, file);
+    if (text !== undefined && mayWriteDefinitions(text)) {
+      session.store(uri, text);
+      early++;
+      progress.fileStored();
+    } else if (text !== undefined) late.push({ uri, text });
+    else progress.fileStored();
+    await slices.yieldWhenDue();
+  }
+  return { late, early };
+}
+
+/** Stores the texts read, in slices; a file the editor opened, or the disk changed, meanwhile keeps that newer text. */
+export async function storeScanFiles(files: ScanRead[], session: ScanStore, progress: ScanProgress): Promise<void> {
+  const slices = new Slices();
+  for (let i = 0; i < files.length; i++) {
+    const { uri, text } = files[i];
+    if (!session.isOpen(uri) && !progress.changedDuringScan(uri)) session.store(uri, text);
+    progress.fileStored();
+    // Dropped as soon as stored: the list does not keep every text alive until the end.
+    files[i] = EMPTY_READ;
+    await slices.yieldWhenDue();
+  }
+}
