@@ -12,7 +12,7 @@ import { AgentToolRequest } from '../core/protocol';
  * are newer than the oldest VS Code the extension runs on (engines ^1.95: language-model tools
  * came with 1.95, MCP server definitions with 1.101), so each is used only where it exists.
  */
-export function registerAgentTools(context: vscode.ExtensionContext, client: () => LanguageClient | undefined, mcpEnvironment: McpEnvironment, log: vscode.LogOutputChannel): void {
+export function registerAgentTools(context: vscode.ExtensionContext, client: RunningClient, mcpEnvironment: McpEnvironment, log: vscode.LogOutputChannel): void {
   const lm = vscode.lm as Partial<typeof vscode.lm> | undefined;
   if (typeof lm?.registerTool === 'function') {
     for (const tool of READ_ONLY_TOOLS) context.subscriptions.push(lm.registerTool(languageModelToolName(tool.name), languageModelTool(tool, client)));
@@ -20,12 +20,15 @@ export function registerAgentTools(context: vscode.ExtensionContext, client: () 
   registerMcpServer(context, mcpEnvironment, log);
 }
 
-function languageModelTool(tool: AgentTool, client: () => LanguageClient | undefined): vscode.LanguageModelTool<Record<string, unknown>> {
+/** The language client once its server runs (waiting while it starts); undefined when it does not run. */
+export type RunningClient = (token: vscode.CancellationToken) => Promise<LanguageClient | undefined>;
+
+function languageModelTool(tool: AgentTool, client: RunningClient): vscode.LanguageModelTool<Record<string, unknown>> {
   return {
     prepareInvocation: (options) => ({ invocationMessage: invocationMessage(tool, options.input) }),
     async invoke(options, token) {
-      const running = client();
-      const result: ToolResult = running?.isRunning()
+      const running = await client(token);
+      const result: ToolResult = running
         ? await running.sendRequest(AgentToolRequest.type, { name: tool.name, input: options.input ?? {}, folders: (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath) }, token)
         : { summary: 'The Catalog Code language server is not running (see Catalog Code: Open Log), so the tool cannot answer.', structured: {}, isError: true };
       return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.summary), new vscode.LanguageModelTextPart(JSON.stringify(result.structured))]);

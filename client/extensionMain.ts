@@ -89,7 +89,7 @@ export class CatalogExtension {
     };
     provideCommands(this.deferred, commandHandlers(owners), owners, context.extension.packageJSON);
     // The agents' tools (core/agent): language-model tools over the server's session, and `catalog-code mcp` for MCP clients.
-    registerAgentTools(context, () => languageServer.client, { variables: () => connection.terminalVariables()?.variables ?? {}, onDidChange: connection.onDidChange }, log);
+    registerAgentTools(context, (token) => languageServer.whenRunning(token), { variables: () => connection.terminalVariables()?.variables ?? {}, onDidChange: connection.onDidChange }, log);
 
     await languageServer.start();
     this.deferred.markReady();

@@ -53,6 +53,29 @@ export class CatalogLanguageServer {
     return this.client.isRunning();
   }
 
+  /**
+   * The client once the server runs. A caller that arrives while the server starts (an agent's
+   * tool call that activated the extension, a restart after a crash) waits for the start rather
+   * than being told the server is down; undefined when the server stopped, the caller gave up, or
+   * the start took longer than `budgetMs`.
+   */
+  async whenRunning(token?: vscode.CancellationToken, budgetMs = 120_000): Promise<LanguageClient | undefined> {
+    if (this.client.state === State.Starting) {
+      await new Promise<void>((resolve) => {
+        const waits: vscode.Disposable[] = [];
+        const done = (): void => {
+          clearTimeout(timer);
+          for (const wait of waits) wait.dispose();
+          resolve();
+        };
+        const timer = setTimeout(done, budgetMs);
+        waits.push(this.client.onDidChangeState((change) => change.newState !== State.Starting && done()));
+        if (token) waits.push(token.onCancellationRequested(done));
+      });
+    }
+    return this.client.isRunning() ? this.client : undefined;
+  }
+
   /** Starts the server; a failure is logged and shown with what failed and the way out. */
   async start(): Promise<boolean> {
     try {

@@ -53,7 +53,9 @@ export class Workbench {
     // close it and ask again, as a user would.
     await until(`Quick Open to list ${name}`, async () => {
       const input = await this.openQuickInput('Control+P', 'Quick Open');
-      await input.fill(name);
+      // A box that closes under the typing (focus taken by a notification or a preview opening) is
+      // opened again by the next round rather than waited on for the whole budget.
+      if (!(await input.fill(name, { timeout: budgetMs(10_000) }).then(() => true, () => false))) return undefined;
       const listed = await row.waitFor({ state: 'visible', timeout: budgetMs(15_000) }).then(() => true, () => false);
       if (listed) return true;
       await this.page.keyboard.press('Escape');
@@ -77,10 +79,17 @@ export class Workbench {
 
   /** Runs a command by its title from the Command Palette (F1); `asksForInput` when it opens an input box itself. */
   async runCommand(title: string, asksForInput = false): Promise<void> {
-    const input = await this.openQuickInput('F1', 'the Command Palette');
-    await input.fill(`>${title}`);
     const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-    await row.waitFor({ state: 'visible', timeout: DEFAULT_TIMEOUT_MS });
+    const input = await until(`the Command Palette to list ${title}`, async () => {
+      const box = await this.openQuickInput('F1', 'the Command Palette');
+      const listed = await box.fill(`>${title}`, { timeout: budgetMs(10_000) }).then(
+        () => row.waitFor({ state: 'visible', timeout: budgetMs(30_000) }).then(() => true, () => false),
+        () => false,
+      );
+      if (listed) return box;
+      await this.page.keyboard.press('Escape');
+      return undefined;
+    });
     await row.click();
     if (asksForInput) await this.page.locator('.quick-input-widget input[type="password"], .quick-input-widget .quick-input-title').first().waitFor({ state: 'visible' });
     else await input.waitFor({ state: 'hidden' });
