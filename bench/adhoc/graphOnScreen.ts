@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const load = os.loadavg()[0];
   const view = await measureGraphView(process.env.CATALOG_GRAPH_ROOT ?? REPO_ROOT, syntheticSnapshot(size, 20261122 + size), { warmup: 1, runs });
   if ('reason' in view) throw new Error(view.reason);
-  process.stdout.write(`${JSON.stringify({ entities: size, shownMs: view.shown.medianMs, shownP95: view.shown.p95Ms, drawnMs: view.drawn.medianMs, panMs: view.panFrame.medianMs, load, loadAfter: os.loadavg()[0] })}\n`);
+  process.stdout.write(`${JSON.stringify({ entities: size, shownMs: view.shown.medianMs, shownP95: view.shown.p95Ms, drawnMs: view.drawn.medianMs, panMs: view.panFrame.medianMs, panIntervalMs: view.panInterval.medianMs, zoomIntervalMs: view.zoomInterval.medianMs, gestureP95Ms: view.gestureP95.medianMs, load, loadAfter: os.loadavg()[0] })}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -22,6 +22,12 @@ export interface GraphViewTimings {
   drawn: Timing;
   /** one pan (viewport transform) until painted, median of 20 per run */
   panFrame: Timing;
+  /** a wheel pan per frame for 60 frames: the interval between painted frames (16.7 ms when each fits a 60 Hz frame), median per run */
+  panInterval: Timing;
+  /** the same with Ctrl+wheel zooming around the pointer */
+  zoomInterval: Timing;
+  /** the slowest 5 % of those intervals, pan and zoom together, per run */
+  gestureP95: Timing;
 }
 
 const PAGE = `<!DOCTYPE html><html><head><meta charset="UTF-8"><style>html,body{height:100%;margin:0}body{display:flex;flex-direction:column}#canvas{flex:1;width:100%}.edge{fill:none;stroke:#888}.node rect{fill:#fff;stroke:#888}</style></head>
@@ -60,7 +66,32 @@ const MEASURE_IN_PAGE = `async (graph) => {
     frames.push(performance.now() - frame);
   }
   frames.sort((a, b) => a - b);
-  return { shownMs, drawnMs: messages.find((m) => m.type === 'rendered').ms, panMs: frames[10] };
+  // A gesture as a user makes it: one wheel event per frame through the view's own handler, the
+  // interval between the frames' start times measured (a frame whose work overruns 16.7 ms makes
+  // the next one start late).
+  const canvas = document.getElementById('canvas');
+  const box = canvas.getBoundingClientRect();
+  const gesture = (zoom) => new Promise((resolve) => {
+    const stamps = [];
+    const step = (time) => {
+      stamps.push(time);
+      if (stamps.length > 61) {
+        const intervals = stamps.slice(1).map((t, i) => t - stamps[i]);
+        resolve(intervals);
+        return;
+      }
+      const i = stamps.length;
+      const deltaY = zoom ? (i % 20 < 10 ? -8 : 8) : (i % 20 < 10 ? 12 : -12);
+      canvas.dispatchEvent(new WheelEvent('wheel', { deltaX: zoom ? 0 : 6, deltaY, ctrlKey: zoom, clientX: box.left + box.width / 2, clientY: box.top + box.height / 2, cancelable: true, bubbles: true }));
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  });
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const pan = await gesture(false);
+  const zoom = await gesture(true);
+  const both = [...pan, ...zoom].sort((a, b) => a - b);
+  return { shownMs, drawnMs: messages.find((m) => m.type === 'rendered').ms, panMs: frames[10], panIntervalMs: median(pan), zoomIntervalMs: median(zoom), gestureP95Ms: both[Math.floor(both.length * 0.95)] };
 }`;
 
 export async function measureGraphView(root: string, snapshot: GraphSnapshot, runs: { warmup: number; runs: number }): Promise<GraphViewTimings | { reason: string }> {
@@ -88,8 +119,11 @@ export async function measureGraphView(root: string, snapshot: GraphSnapshot, ru
     const shown: number[] = [];
     const drawn: number[] = [];
     const pan: number[] = [];
+    const panInterval: number[] = [];
+    const zoomInterval: number[] = [];
+    const gestureP95: number[] = [];
     for (let run = 0; run < runs.warmup + runs.runs; run++) {
-      let result: { shownMs: number; drawnMs: number; panMs: number };
+      let result: { shownMs: number; drawnMs: number; panMs: number; panIntervalMs: number; zoomIntervalMs: number; gestureP95Ms: number };
       try {
         result = (await page.evaluate(`(${MEASURE_IN_PAGE})(${JSON.stringify(snapshot)})`)) as typeof result;
       } catch (error) {
@@ -99,8 +133,11 @@ export async function measureGraphView(root: string, snapshot: GraphSnapshot, ru
       shown.push(result.shownMs);
       drawn.push(result.drawnMs);
       pan.push(result.panMs);
+      panInterval.push(result.panIntervalMs);
+      zoomInterval.push(result.zoomIntervalMs);
+      gestureP95.push(result.gestureP95Ms);
     }
-    return { shown: summarise(shown), drawn: summarise(drawn), panFrame: summarise(pan) };
+    return { shown: summarise(shown), drawn: summarise(drawn), panFrame: summarise(pan), panInterval: summarise(panInterval), zoomInterval: summarise(zoomInterval), gestureP95: summarise(gestureP95) };
   } finally {
     await browser.close();
     server.close();
