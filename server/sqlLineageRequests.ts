@@ -4,7 +4,7 @@ import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserve
 import { SqlLineageRequestType, type SqlLineageAnswer, type SqlLineageParams } from '../core/protocol';
 import { datahubPlatformOf, sqlDialect } from '../core/sql/dialects';
 import type { SqlLineageRequest, SqlLineageResult, SqlTableSchemas } from '../core/sql/sqlLineageTypes';
-import { SchemaLookup } from '../core/sql/sqlTables';
+import { tablesWithoutSchema, withCatalogColumns } from '../core/sql/catalogSchemas';
 import { workspaceSchemas } from '../core/sql/workspaceSchemas';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';
@@ -65,25 +65,18 @@ function paramsProblem(params: SqlLineageParams | undefined): string | undefined
 }
 
 /**
- * The tables the first answer reads that no schema given describes, their columns asked from the
- * connected catalog; the answer again with them when it gave any. A catalog that is set but not
- * connected, down or slow is not waited for: the first answer, with a warning.
+ * The first answer read again with the connected catalog's columns for the tables no schema given
+ * describes. A catalog that is set but not connected, down or slow is not waited for: the first
+ * answer, with a warning.
  */
-async function withCatalogColumns(state: ServerState, worker: SqlLineageWorker, request: SqlLineageRequest, first: SqlLineageResult, platform: string | undefined): Promise<{ result: SqlLineageResult; catalogTables: number }> {
+async function catalogColumns(state: ServerState, worker: SqlLineageWorker, request: SqlLineageRequest, first: SqlLineageResult, platform: string | undefined): Promise<{ result: SqlLineageResult; catalogTables: number }> {
   if (!first.ok || !platform || !state.service) return { result: first, catalogTables: 0 };
-  const given = new SchemaLookup(request.schemas);
-  const missing = first.inTables.filter((table) => given.columnsOf(table, table) === undefined);
-  if (missing.length === 0) return { result: first, catalogTables: 0 };
   const service = state.connectedService();
-  if (!service) {
-    const warning = `The catalog at ${state.service.url} is not connected: the columns of ${missing.length} table(s) the workspace does not describe were not read from it. The lineage uses the workspace's columns; check the connection (Catalog Code: Refresh).`;
-    return { result: { ...first, warnings: [...first.warnings, warning] }, catalogTables: 0 };
-  }
-  const catalog = await state.catalogSqlSchemas.columns(service, platform, missing);
-  const catalogTables = Object.keys(catalog.schemas).length;
-  const result = catalogTables > 0 ? await worker.run({ ...request, schemas: { ...catalog.schemas, ...request.schemas } }) : first;
-  if (!catalog.warning || !result.ok) return { result, catalogTables };
-  return { result: { ...result, warnings: [...result.warnings, catalog.warning] }, catalogTables };
+  if (service) return withCatalogColumns(request, first, { service, platform, schemas: state.catalogSqlSchemas }, (again) => worker.run(again));
+  const missing = tablesWithoutSchema(first, request.schemas);
+  if (missing.length === 0) return { result: first, catalogTables: 0 };
+  const warning = `The catalog at ${state.service.url} is not connected: the columns of ${missing.length} table(s) the workspace does not describe were not read from it. The lineage is read without their columns; check the connection (Catalog Code: Refresh).`;
+  return { result: { ...first, warnings: [...first.warnings, warning] }, catalogTables: 0 };
 }
 
 /** `catalogCode/sqlLineage`: the SQL's column lineage, with the columns the workspace, then the connected catalog, give the dialect's platform. */
@@ -108,7 +101,7 @@ export function listenSqlLineageRequests(lsp: Connection, state: ServerState, li
       state.documents.catchUp();
       const known = platform ? schemasOf(platform) : {};
       const request: SqlLineageRequest = { sql: params.text, dialect: params.dialect, defaultDatabase: params.defaultDatabase, defaultSchema: params.defaultSchema, schemas: { ...known, ...(params.schemas ?? {}) } };
-      const { result, catalogTables } = await withCatalogColumns(state, worker, request, await worker.run(request), platform);
+      const { result, catalogTables } = await catalogColumns(state, worker, request, await worker.run(request), platform);
       return { result, workspaceTables: Object.keys(known).length, catalogTables };
     }),
   );

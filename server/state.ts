@@ -16,7 +16,7 @@ import { serviceLineageFetcher } from '../core/lineage/serviceFetcher';
 import type { LineageFetcher } from '../core/lineage/types';
 import { PendingState } from '../core/pending/pendingState';
 import { CatalogReads } from './catalogReads';
-import { CatalogSqlSchemas } from './sqlCatalogSchemas';
+import { CatalogSqlSchemas } from '../core/sql/catalogSchemas';
 import { defaultStoragePath } from './storagePath';
 import { ClientPositions } from './convert';
 import { EntityExistence } from './entityExistence';

@@ -1,8 +1,9 @@
-import { datasetSchemaFields } from '../core/api/datasetSchemas';
-import type { ServiceConnection } from '../core/api/http';
-import { describeError } from '../core/errors/describeError';
-import type { SqlTableSchemas } from '../core/sql/sqlLineageTypes';
-import { makeDatasetUrn } from '../core/urn/builders';
+import { datasetSchemaFields } from '../api/datasetSchemas';
+import type { ServiceConnection } from '../api/http';
+import { describeError } from '../errors/describeError';
+import type { SqlLineageOk, SqlLineageRequest, SqlLineageResult, SqlTableSchemas } from './sqlLineageTypes';
+import { SchemaLookup } from './sqlTables';
+import { makeDatasetUrn } from '../urn/builders';
 
 /** At most this many tables of one SQL text are asked about (a compiled dbt model reads a handful). */
 export const MAX_CATALOG_TABLES = 25;
@@ -20,9 +21,15 @@ export interface CatalogColumns {
   warning?: string;
 }
 
+/** The tables a lineage answer reads that none of `schemas` describes (as the lineage looks tables up). */
+export function tablesWithoutSchema(result: SqlLineageOk, schemas: SqlTableSchemas | undefined): string[] {
+  const given = new SchemaLookup(schemas);
+  return result.inTables.filter((table) => given.columnsOf(table, table) === undefined);
+}
+
 /**
  * The columns the connected catalog's `schemaMetadata` gives the tables a SQL text reads and the
- * workspace does not describe (catalogCode/sqlLineage). Answers are kept per dataset until the
+ * workspace does not describe (the language server's catalogCode/sqlLineage, `lineage from-sql`). Answers are kept per dataset until the
  * catalog changes (a push, Refresh: forget()) or another catalog is used; a catalog that fails or
  * is slower than CATALOG_SCHEMA_TIMEOUT_MS is not waited for, and not asked again for a while.
  */
@@ -66,7 +73,7 @@ export class CatalogSqlSchemas {
       if (columns && columns.length > 0) schemas[table] = columns;
     }
     if (notes.length === 0) return { schemas };
-    return { schemas, warning: `The columns of some tables were not read from the catalog at ${service.url}: ${notes.join('; ')}. The lineage uses the columns the workspace gives; give the tables' schemas in the workspace, or check the connection.` };
+    return { schemas, warning: `The columns of some tables were not read from the catalog at ${service.url}: ${notes.join('; ')}. The lineage is read without their columns; describe the tables' schemas (in the workspace, or with --schema), or check the connection.` };
   }
 
   /** Asks the catalog about `urns` (joining a request already under way for one); undefined when it answered, else why not. */
@@ -102,4 +109,25 @@ export class CatalogSqlSchemas {
     const oldest = this.kept.keys().next().value;
     if (oldest !== undefined) this.kept.delete(oldest);
   }
+}
+
+/**
+ * A lineage answer read again with the columns the catalog gives the tables it reads that
+ * `request.schemas` does not describe (`run` derives: in the language server's worker, or in
+ * process); the first answer, with a warning, when the catalog could not be asked.
+ */
+export async function withCatalogColumns(
+  request: SqlLineageRequest,
+  first: SqlLineageResult,
+  catalog: { service: ServiceConnection; platform: string; schemas: CatalogSqlSchemas },
+  run: (request: SqlLineageRequest) => Promise<SqlLineageResult>,
+): Promise<{ result: SqlLineageResult; catalogTables: number }> {
+  if (!first.ok) return { result: first, catalogTables: 0 };
+  const missing = tablesWithoutSchema(first, request.schemas);
+  if (missing.length === 0) return { result: first, catalogTables: 0 };
+  const found = await catalog.schemas.columns(catalog.service, catalog.platform, missing);
+  const catalogTables = Object.keys(found.schemas).length;
+  const result = catalogTables > 0 ? await run({ ...request, schemas: { ...found.schemas, ...request.schemas } }) : first;
+  if (!found.warning || !result.ok) return { result, catalogTables };
+  return { result: { ...result, warnings: [...result.warnings, found.warning] }, catalogTables };
 }
