@@ -66,7 +66,7 @@ function withoutExpressionStars(sql: string, notes: string[]): string {
       if (past < 0) break;
       end = past;
     }
-    notes.push(`\`${excerpt(out.slice(start, end))}\` (a star over an expression's fields) is not expanded: its columns are left out of the lineage. Select the fields by name to have their lineage.`);
+    notes.push(`The star over an expression's fields "${excerpt(out.slice(start, end))}" is not expanded: its columns are left out of the lineage. Select the fields by name to have their lineage.`);
     out = `${out.slice(0, start)}NULL AS ${UNREAD_COLUMN_PREFIX}${notes.length}${out.slice(end)}`;
   }
   return out;
@@ -75,7 +75,7 @@ function withoutExpressionStars(sql: string, notes: string[]): string {
 /** `expr AS :name` → a placeholder column. */
 function withoutBindVariableAliases(sql: string, notes: string[]): string {
   return sql.replace(/\bAS\s+:([A-Za-z_][\w$]*)/gi, (_whole, name: string) => {
-    notes.push(`The column named \`:${name}\` has a bind variable where its name should be: it is left out of the lineage. Give it a name (\`AS ${name}\`) to have its lineage.`);
+    notes.push(`The column named ":${name}" has a bind variable where its name should be: it is left out of the lineage. Give it a name (AS ${name}) to have its lineage.`);
     return `AS ${UNREAD_COLUMN_PREFIX}${notes.length}`;
   });
 }

@@ -2,8 +2,8 @@
 // (`t.a` → `a`), a literal by its value; any other expression as DataHub names it: the SQL of the
 // expression with its columns qualified by their source and quoted, as the dialect writes it
 // (`COUNT(etl_data_dt_id)` over `fact_complaint_snapshot` → ``COUNT(`fact_complaint_snapshot`.`etl_data_dt_id`)``).
-// sqlglot itself names such a column `_col_N`; DataHub renames it so, and engines differ (MySQL and
-// Snowflake use the expression's text, Postgres the function's name): the convention is DataHub's.
+// sqlglot itself names such a column `_col_N` and DataHub renames it so; engines differ (MySQL uses
+// the expression's text, Postgres the function's name): the convention followed is DataHub's.
 import { bodyOf, childrenOf, isObject, kindOf, type AstObject } from './sqlAst';
 import { referenceParts, sourceOfUnqualified } from './sqlColumns';
 import type { Scope } from './sqlScopeTypes';
