@@ -6,15 +6,19 @@ import { datahubPlatformOf, knownSqlDialects, sqlDialect } from '../core/sql/dia
 import { lineageFileEntries } from '../core/sql/lineageFragment';
 import { viewLogicOf } from '../core/sql/viewLogic';
 import { deriveSqlLineage } from '../core/sql/sqlLineage';
-import type { SqlLineageOk, SqlTableSchemas } from '../core/sql/sqlLineageTypes';
+import { CatalogSqlSchemas, withCatalogColumns } from '../core/sql/catalogSchemas';
+import type { ServiceConnection } from '../core/api/http';
+import type { SqlLineageOk, SqlLineageRequest, SqlLineageResult, SqlTableSchemas } from '../core/sql/sqlLineageTypes';
 import { logValue } from '../core/output/logText';
 import { parseCommandLine } from './args';
+import { serviceConnection } from './connection';
+import { serviceUrlFrom } from './serviceUrl';
 import { exitWith, proceed, type OrExit } from './exit';
 import type { CliIo } from './io';
 
 export const FROM_SQL_USAGE = `Usage: catalog-code lineage from-sql FILE --dialect D [--schema SCHEMA.json]
                             [--default-db DB] [--default-schema S] [--format json|yaml]
-                            [--platform P] [--env ENV] [--target TABLE]
+                            [--platform P] [--env ENV] [--target TABLE] [--service URL]
 
 Prints the column lineage the SQL in FILE implies: the tables it reads and writes and, for each
 output column, the columns it is computed from. FILE holds a SELECT, INSERT … SELECT, CREATE VIEW,
@@ -34,6 +38,9 @@ Options:
   --platform P       the DataHub platform of the tables in yaml (default: the dialect's)
   --env ENV          the environment of the datasets in yaml (default PROD)
   --target TABLE     the dataset a bare SELECT defines (a dbt model), for yaml
+  --service URL      a catalog whose schemaMetadata gives the columns of the tables --schema does
+                     not describe (default: $CATALOG_SERVICE_URL; neither: no catalog is asked);
+                     at most 25 tables, 3 s; a catalog that does not answer is a warning
 
 Exit 0 with the lineage, 2 on an unknown dialect or a statement that cannot be read (the reason
 on stderr). See docs/sql-lineage.md for what is understood and how well.`;
@@ -47,6 +54,7 @@ const OPTIONS = {
   platform: { type: 'string' },
   env: { type: 'string' },
   target: { type: 'string' },
+  service: { type: 'string' },
 } as const;
 
 function usageError(io: CliIo, message: string): number {
@@ -85,6 +93,23 @@ function asJson(result: SqlLineageOk): string {
 
 type Values = { [K in keyof typeof OPTIONS]?: string };
 
+/** What the lineage is read with: the options, and the catalog asked for the columns of tables --schema does not describe. */
+interface Inputs {
+  values: Values;
+  schemas: SqlTableSchemas | undefined;
+  catalog: ServiceConnection | undefined;
+}
+
+/** The lineage of one SQL text, read again with the catalog's columns (datasets of --platform, else the dialect's) when a catalog is given. */
+async function derive(request: SqlLineageRequest, { values, catalog }: Inputs): Promise<SqlLineageResult> {
+  const first = await deriveSqlLineage(request);
+  const dialect = sqlDialect(request.dialect);
+  const platform = values.platform ?? (dialect ? datahubPlatformOf(dialect) : undefined);
+  if (!catalog || !platform) return first;
+  const asked = await withCatalogColumns(request, first, { service: catalog, platform, schemas: new CatalogSqlSchemas() }, deriveSqlLineage);
+  return asked.result;
+}
+
 function asYaml(result: SqlLineageOk, values: Values, io: CliIo): OrExit<string> {
   const dialect = sqlDialect(result.platform);
   const platform = values.platform ?? (dialect ? datahubPlatformOf(dialect) : undefined);
@@ -115,7 +140,8 @@ function combined(results: readonly SqlLineageOk[]): SqlLineageOk {
 }
 
 /** MCP JSON: the lineage of each `viewProperties` aspect's `viewLogic`, its output columns the view's (the dialect: --dialect, else the view's platform). */
-async function fromViewLogic(json: unknown, values: Values, schemas: SqlTableSchemas | undefined, file: string, io: CliIo): Promise<OrExit<SqlLineageOk>> {
+async function fromViewLogic(json: unknown, inputs: Inputs, file: string, io: CliIo): Promise<OrExit<SqlLineageOk>> {
+  const { values, schemas } = inputs;
   const views = viewLogicOf(json);
   if (views.length === 0) {
     io.stderr(`${logValue(file)} holds no viewProperties aspect with a viewLogic: give a SQL file, or MCP JSON with view definitions.`);
@@ -124,7 +150,7 @@ async function fromViewLogic(json: unknown, values: Values, schemas: SqlTableSch
   const results: SqlLineageOk[] = [];
   for (const view of views) {
     const dialect = values.dialect ?? view.platform;
-    const result = await deriveSqlLineage({ sql: view.sql, dialect, defaultDatabase: values['default-db'], defaultSchema: values['default-schema'], schemas });
+    const result = await derive({ sql: view.sql, dialect, defaultDatabase: values['default-db'], defaultSchema: values['default-schema'], schemas }, inputs);
     if (!result.ok) {
       io.stderr(`${logValue(file)}, the viewLogic of ${logValue(view.urn)}: ${result.reason}${result.knownDialects ? ' Give --dialect.' : ''}`);
       return exitWith(2);
@@ -136,7 +162,8 @@ async function fromViewLogic(json: unknown, values: Values, schemas: SqlTableSch
 }
 
 /** The answer for the file: its SQL, or the view definitions of an MCP JSON file. */
-async function lineageOf(file: string, text: string, values: Values, schemas: SqlTableSchemas | undefined, io: CliIo): Promise<OrExit<SqlLineageOk>> {
+async function lineageOf(file: string, text: string, inputs: Inputs, io: CliIo): Promise<OrExit<SqlLineageOk>> {
+  const { values, schemas } = inputs;
   let json: unknown;
   if (/^\s*[[{]/.test(text)) {
     try {
@@ -145,12 +172,12 @@ async function lineageOf(file: string, text: string, values: Values, schemas: Sq
       json = undefined;
     }
   }
-  if (json !== undefined) return fromViewLogic(json, values, schemas, file, io);
+  if (json !== undefined) return fromViewLogic(json, inputs, file, io);
   if (values.dialect === undefined) {
     io.stderr(`Give --dialect: one of ${knownSqlDialects().join(', ')}. See 'catalog-code lineage from-sql --help'.`);
     return exitWith(2);
   }
-  const result = await deriveSqlLineage({ sql: text, dialect: values.dialect, defaultDatabase: values['default-db'], defaultSchema: values['default-schema'], schemas });
+  const result = await derive({ sql: text, dialect: values.dialect, defaultDatabase: values['default-db'], defaultSchema: values['default-schema'], schemas }, inputs);
   if (result.ok) return proceed(result);
   io.stderr(`${logValue(file)}: ${result.reason}`);
   return exitWith(2);
@@ -176,7 +203,13 @@ export async function runLineageFromSql(argv: string[], io: CliIo): Promise<numb
     io.stderr(`Cannot read ${logValue(file)}: ${error instanceof Error ? error.message.slice(0, 200) : 'unreadable'}.`);
     return 2;
   }
-  const result = await lineageOf(file, text, values, schemas.value, io);
+  let catalog: ServiceConnection | undefined;
+  if (serviceUrlFrom(values.service) !== undefined) {
+    const connected = serviceConnection(values, io);
+    if (!connected.ok) return connected.exit;
+    catalog = connected.value;
+  }
+  const result = await lineageOf(file, text, { values, schemas: schemas.value, catalog }, io);
   if (!result.ok) return result.exit;
   for (const warning of result.value.warnings) io.stderr(`warning: ${warning}`);
   if (values.format === 'json') {

@@ -332,7 +332,8 @@ export const ClaimedFilesNotification = {
 /**
  * Client → server: the column lineage of a SQL text (core/sql/sqlLineage.ts), computed in the
  * server's worker (server/sqlLineageRequests.ts) with the columns the workspace's dataset YAML
- * and MCP `schemaMetadata` give the dialect's platform, under `schemas` (which win). The code
+ * and MCP `schemaMetadata` give the dialect's platform, then the connected catalog's schemaMetadata
+ * for the tables read that the workspace does not describe, under `schemas` (which win). The code
  * lens of a `.sql` file and its command ask it.
  */
 export interface SqlLineageParams {
@@ -348,6 +349,12 @@ export interface SqlLineageAnswer {
   result: SqlLineageResult;
   /** how many tables the workspace gave columns for */
   workspaceTables: number;
+  /**
+   * how many tables the SQL reads that the workspace does not describe got their columns from the
+   * connected catalog's schemaMetadata (0 offline); when the catalog could not be asked, the
+   * result's warnings say so
+   */
+  catalogTables: number;
 }
 
 export const SqlLineageRequestType = {

@@ -4,6 +4,7 @@ import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserve
 import { SqlLineageRequestType, type SqlLineageAnswer, type SqlLineageParams } from '../core/protocol';
 import { datahubPlatformOf, sqlDialect } from '../core/sql/dialects';
 import type { SqlLineageRequest, SqlLineageResult, SqlTableSchemas } from '../core/sql/sqlLineageTypes';
+import { tablesWithoutSchema, withCatalogColumns } from '../core/sql/catalogSchemas';
 import { workspaceSchemas } from '../core/sql/workspaceSchemas';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';
@@ -63,7 +64,22 @@ function paramsProblem(params: SqlLineageParams | undefined): string | undefined
   return undefined;
 }
 
-/** `catalogCode/sqlLineage`: the SQL's column lineage, with the columns the workspace gives the dialect's platform. */
+/**
+ * The first answer read again with the connected catalog's columns for the tables no schema given
+ * describes. A catalog that is set but not connected, down or slow is not waited for: the first
+ * answer, with a warning.
+ */
+async function catalogColumns(state: ServerState, worker: SqlLineageWorker, request: SqlLineageRequest, first: SqlLineageResult, platform: string | undefined): Promise<{ result: SqlLineageResult; catalogTables: number }> {
+  if (!first.ok || !platform || !state.service) return { result: first, catalogTables: 0 };
+  const service = state.connectedService();
+  if (service) return withCatalogColumns(request, first, { service, platform, schemas: state.catalogSqlSchemas }, (again) => worker.run(again));
+  const missing = tablesWithoutSchema(first, request.schemas);
+  if (missing.length === 0) return { result: first, catalogTables: 0 };
+  const warning = `The catalog at ${state.service.url} is not connected: the columns of ${missing.length} table(s) the workspace does not describe were not read from it. The lineage is read without their columns; check the connection (Catalog Code: Refresh).`;
+  return { result: { ...first, warnings: [...first.warnings, warning] }, catalogTables: 0 };
+}
+
+/** `catalogCode/sqlLineage`: the SQL's column lineage, with the columns the workspace, then the connected catalog, give the dialect's platform. */
 export function listenSqlLineageRequests(lsp: Connection, state: ServerState, lifecycle: Lifecycle, worker: SqlLineageWorker): void {
   // The lens of a .sql file asks after each pause in typing, while the metadata files rarely change:
   // their columns are gathered again only when the session stored or dropped a file since.
@@ -84,9 +100,9 @@ export function listenSqlLineageRequests(lsp: Connection, state: ServerState, li
       const platform = dialect ? datahubPlatformOf(dialect) : undefined;
       state.documents.catchUp();
       const known = platform ? schemasOf(platform) : {};
-      const schemas = { ...known, ...(params.schemas ?? {}) };
-      const result = await worker.run({ sql: params.text, dialect: params.dialect, defaultDatabase: params.defaultDatabase, defaultSchema: params.defaultSchema, schemas });
-      return { result, workspaceTables: Object.keys(known).length };
+      const request: SqlLineageRequest = { sql: params.text, dialect: params.dialect, defaultDatabase: params.defaultDatabase, defaultSchema: params.defaultSchema, schemas: { ...known, ...(params.schemas ?? {}) } };
+      const { result, catalogTables } = await catalogColumns(state, worker, request, await worker.run(request), platform);
+      return { result, workspaceTables: Object.keys(known).length, catalogTables };
     }),
   );
 }

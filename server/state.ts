@@ -16,6 +16,7 @@ import { serviceLineageFetcher } from '../core/lineage/serviceFetcher';
 import type { LineageFetcher } from '../core/lineage/types';
 import { PendingState } from '../core/pending/pendingState';
 import { CatalogReads } from './catalogReads';
+import { CatalogSqlSchemas } from '../core/sql/catalogSchemas';
 import { defaultStoragePath } from './storagePath';
 import { ClientPositions } from './convert';
 import { EntityExistence } from './entityExistence';
@@ -62,6 +63,8 @@ export class ServerState {
   /** the client registers the extension's commands (VS Code): links then run Open in DataHub (core/links/catalogUi.ts) */
   clientRegistersCommands = false;
   /** the catalog's structured-property values, for the marks on assignments (read in the background) */
+  /** the columns the catalog gives the tables SQL reads (catalogCode/sqlLineage), kept until the catalog changes */
+  readonly catalogSqlSchemas = new CatalogSqlSchemas();
   readonly catalogValues = new CatalogAssignmentValues(() => this.refreshInlayHints(), (message) => this.log(message));
   private told = false;
   /** diagnostics may be stale: one signal per burst (./staleSignal.ts) */
@@ -111,6 +114,7 @@ export class ServerState {
     this.existence.forget(urns);
     this.pending.forgetCatalog();
     this.catalogValues.forget();
+    this.catalogSqlSchemas.forget();
     this.markStale();
   }
 

@@ -1,7 +1,8 @@
 import { datasetPartsOf, type DatasetParts } from '../urn/datasetParts';
 import { datahubPlatformOf, sqlDialect } from '../sql/dialects';
 import { lineageFileEntries } from '../sql/lineageFragment';
-import type { SqlLineageOk } from '../sql/sqlLineageTypes';
+import type { SqlLineageOk, SqlLineageRequest } from '../sql/sqlLineageTypes';
+import { CatalogSqlSchemas, withCatalogColumns } from '../sql/catalogSchemas';
 import { workspaceSchemas } from '../sql/workspaceSchemas';
 import { AGENT_LIMITS, bounded, capped, moreClause } from './bounds';
 import { toolError, type AgentTool } from './toolTypes';
@@ -39,7 +40,7 @@ export const proposeLineageFromSqlTool: AgentTool = {
   title: 'Propose lineage from SQL',
   description:
     'Parse SQL (INSERT … SELECT, CREATE VIEW / TABLE AS, MERGE, UPDATE, or a SELECT with a target) and propose the table and column-level lineage it implies: each output column with its upstream columns and a confidence, and the lineage-file entries (fineGrainedLineages) to write. ' +
-    "Columns of tables described in the workspace's dataset YAML and MCP files are used for SELECT * and unqualified columns. The edges are proposals: write them into a lineage file, then check it with validate_files and get_lineage. Nothing is written by this tool.",
+    "Columns of tables described in the workspace's dataset YAML and MCP files, else in the connected catalog's schemaMetadata, are used for SELECT * and unqualified columns. The edges are proposals: write them into a lineage file, then check it with validate_files and get_lineage. Nothing is written by this tool.",
   inputSchema: {
     type: 'object',
     properties: {
@@ -63,7 +64,11 @@ export const proposeLineageFromSqlTool: AgentTool = {
     const platform = (input.platform as string | undefined) ?? target?.platform ?? (dialect ? datahubPlatformOf(dialect) : undefined);
     const { session } = await context.snapshot();
     const schemas = platform ? workspaceSchemas(session.all().map((document) => document.model), platform) : {};
-    const result = await context.sqlLineage({ sql: input.sql as string, dialect: dialectName, defaultDatabase: input.defaultDatabase as string | undefined, defaultSchema: input.defaultSchema as string | undefined, schemas });
+    const request: SqlLineageRequest = { sql: input.sql as string, dialect: dialectName, defaultDatabase: input.defaultDatabase as string | undefined, defaultSchema: input.defaultSchema as string | undefined, schemas };
+    const first = await context.sqlLineage(request);
+    const run = context.sqlLineage;
+    // The catalog's columns for the tables the workspace does not describe (bounded: core/sql/catalogSchemas.ts).
+    const result = context.service && platform ? (await withCatalogColumns(request, first, { service: context.service, platform, schemas: new CatalogSqlSchemas() }, run)).result : first;
     if (!result.ok) return toolError(bounded(result.reason), result.knownDialects ? { knownDialects: result.knownDialects } : {});
     return proposal(result, platform, target);
   },

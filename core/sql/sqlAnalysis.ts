@@ -2,7 +2,7 @@
 // written column, the columns it reads. Synchronous over a loaded parser (sqlParser.ts).
 import { knownSqlDialects, sqlDialect, type SqlDialect } from './dialects';
 import type { SqlParse } from './sqlParser';
-import { withoutLineageFreeClauses } from './sqlClauses';
+import { rewrittenForParser, UNREAD_COLUMN_PREFIX } from './sqlClauses';
 import { procedureStatements } from './sqlProcedure';
 import { queryResolver } from './sqlQuery';
 import { statementLineage, type WrittenColumn } from './sqlStatements';
@@ -31,17 +31,18 @@ function statementsOf(parse: SqlParse, sql: string, dialect: SqlDialect): { stat
     return { statements, warnings, assignments: procedure.assignments };
   }
   let parsed = parse(sql, dialect.parser);
-  const simpler = parsed.success ? undefined : withoutLineageFreeClauses(sql);
+  let warnings: string[] = [];
+  const simpler = parsed.success ? undefined : rewrittenForParser(sql);
   if (simpler !== undefined) {
-    const second = parse(simpler, dialect.parser);
-    if (second.success) parsed = second;
+    const second = parse(simpler.sql, dialect.parser);
+    if (second.success) [parsed, warnings] = [second, simpler.notes];
   }
   if (!parsed.success || !parsed.ast) {
     const where = parsed.errorLine === undefined ? '' : ` at line ${parsed.errorLine}${parsed.errorColumn === undefined ? '' : `, column ${parsed.errorColumn}`}`;
     const detail = (parsed.error ?? 'the parser gave no reason').replace(/^WASM parse failed: /, '').slice(0, 300);
     return { reason: `The SQL could not be read as ${dialect.platform}${where}: ${detail}. Check the statement and the dialect.` };
   }
-  return { statements: parsed.ast, warnings: [], assignments: [] };
+  return { statements: parsed.ast, warnings, assignments: [] };
 }
 
 /** Written columns with the same table and name (an INSERT after a CREATE TABLE) merged into one. */
@@ -70,6 +71,7 @@ export function analyseSql(parse: SqlParse, request: SqlLineageRequest): SqlLine
     schemas: new SchemaLookup(request.schemas),
     inTables: new Set(),
     warnings: read.warnings,
+    expressionSql: parse.generate ? (node) => parse.generate?.(node, dialect.parser) : undefined,
   });
   const statementTypes: string[] = [];
   const outTables = new Set<string>();
@@ -82,7 +84,8 @@ export function analyseSql(parse: SqlParse, request: SqlLineageRequest): SqlLine
     columns.push(...lineage.columns);
   }
   if (statementTypes.length === 0) ctx.warnings.push('No statement that reads or writes a table (SELECT, INSERT, CREATE … AS, UPDATE, MERGE, DELETE) was found.');
-  const merged = mergeColumns(columns);
+  // Placeholder columns (sqlClauses.ts) stand for SELECT items that could not be read; a warning says so.
+  const merged = mergeColumns(columns.filter((column) => !column.column.toLowerCase().startsWith(UNREAD_COLUMN_PREFIX)));
   for (const column of merged) {
     if (column.confidence === 'low') ctx.warnings.push(`Some columns of ${column.downstream.column} could not be placed in one table: give the tables' schemas.`);
   }

@@ -117,6 +117,14 @@ export function resolveReference(parts: readonly string[], scope: Scope): Column
   return resolveUnqualified(name, path, scope);
 }
 
+/** The one source of this scope (not the enclosing ones) an unqualified column name can be read from, or undefined. */
+export function sourceOfUnqualified(name: string, scope: Scope): Source | undefined {
+  const verdicts = scope.sources.map((source) => ({ source, has: hasColumn(source, name) }));
+  const definite = verdicts.filter((verdict) => verdict.has === true);
+  const chosen = definite.length > 0 ? definite : verdicts.filter((verdict) => verdict.has === 'unknown');
+  return chosen.length === 1 ? chosen[0]?.source : undefined;
+}
+
 function resolveUnqualified(name: string, path: readonly string[], scope: Scope): ColumnOrigin {
   for (let at: Scope | undefined = scope; at; at = at.outer) {
     const verdicts = at.sources.map((source) => ({ source, has: hasColumn(source, name) }));

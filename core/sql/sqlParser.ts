@@ -11,7 +11,8 @@ export interface SqlParseResult {
   errorColumn?: number;
 }
 
-export type SqlParse = (sql: string, dialect: string) => SqlParseResult;
+/** Parses SQL; `generate` writes one expression node back as SQL of a dialect (undefined when it cannot). */
+export type SqlParse = ((sql: string, dialect: string) => SqlParseResult) & { generate?: (node: unknown, dialect: string) => string | undefined };
 
 let loading: Promise<SqlParse> | undefined;
 
@@ -20,7 +21,14 @@ export function loadSqlParser(): Promise<SqlParse> {
   loading ??= (async () => {
     const polyglot = await import('@polyglot-sql/sdk');
     await polyglot.init();
-    return (sql: string, dialect: string) => polyglot.parse(sql, dialect as Parameters<typeof polyglot.parse>[1]) as SqlParseResult;
+    type Dialect = Parameters<typeof polyglot.parse>[1];
+    const parse: SqlParse = (sql: string, dialect: string) => polyglot.parse(sql, dialect as Dialect) as SqlParseResult;
+    parse.generate = (node: unknown, dialect: string) => {
+      const written = polyglot.generate([node], dialect as Dialect);
+      const sql = written.success ? written.sql?.[0] : undefined;
+      return typeof sql === 'string' && sql !== '' ? sql : undefined;
+    };
+    return parse;
   })();
   return loading;
 }

@@ -6,6 +6,7 @@ import { originOfExpression, referenceParts } from './sqlColumns';
 import { qualifiedTableName, tableParts } from './sqlTables';
 import { mergeOrigins, type OutColumn, type QueryShape, type ResolveContext, type Scope, type Source } from './sqlScopeTypes';
 import { expandStar } from './sqlStar';
+import { unnamedOutputName } from './sqlOutputNames';
 
 const EMPTY: QueryShape = { columns: [], openStars: [] };
 
@@ -107,14 +108,6 @@ export function fromSources(items: readonly unknown[], scope: Scope): Source[] {
   return added;
 }
 
-/** The name of an output column written without an alias: a column's own name, else `_col_N` (as sqlglot names it). */
-function outputName(expression: unknown, index: number): string {
-  const parts = referenceParts(expression);
-  const literal = bodyOf(expression, 'literal');
-  const value = literal?.value;
-  return parts?.[parts.length - 1] ?? (typeof value === 'string' || typeof value === 'number' ? String(value) : `_col_${index}`);
-}
-
 const OUTPUT_CLAUSES = new Set(['expressions', 'from', 'joins', 'with', 'into']);
 
 /** Resolves the nested queries of a SELECT's other clauses (WHERE, HAVING, ON, …) so their tables count as read. */
@@ -143,7 +136,7 @@ export function resolveSelect(body: AstObject, ctx: ResolveContext, outer: Scope
       return;
     }
     const alias = bodyOf(expression, 'alias');
-    const name = alias ? (identifierText(objectField(alias, 'alias')) ?? `_col_${index}`) : outputName(expression, index);
+    const name = alias ? (identifierText(objectField(alias, 'alias')) ?? `_col_${index}`) : unnamedOutputName(expression, index, scope);
     const column: OutColumn = { name, ...originOfExpression(alias ? alias.this : expression, scope) };
     scope.outputs.push(column);
   });

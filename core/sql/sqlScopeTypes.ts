@@ -44,6 +44,8 @@ export interface ResolveContext {
   /** Every physical table read, qualified. */
   inTables: Set<string>;
   warnings: string[];
+  /** An expression node written back as SQL of the statement's dialect, when the parser can (names unaliased output columns). */
+  expressionSql?: (node: unknown) => string | undefined;
   /** Resolves a nested query (a scalar subquery, EXISTS, IN) in a scope. */
   resolveQuery(node: unknown, outer: Scope | undefined, ctes: ReadonlyMap<string, QueryShape>): QueryShape;
 }

@@ -2,6 +2,7 @@ import type { CatalogStore, JsonObject } from '../store/types';
 import { entityTypeOf, graphqlTypeOf, urnFacts, type UrnFacts } from './urnFacts';
 import { propertyValueView, structuredPropertyView, dataTypeView, entityTypeView } from './propertyViews';
 import { visibleAspectValue, visibleStructuredProperties } from '../softDelete';
+import { schemaMetadataView } from './schemaMetadataView';
 
 /**
  * Any URN as a GraphQL `Entity` of DataHub's concrete type. Fields are methods or plain values, read
@@ -167,6 +168,11 @@ export class EntityView {
       .getAspects(this.urn)
       .filter((record) => !names || names.length === 0 || names.includes(record.aspectName))
       .map((record) => ({ aspectName: record.aspectName, payload: JSON.stringify(visibleAspectValue(this.store, record.aspectName, record.value)) }));
+  }
+
+  /** Datasets only (the SDL declares it on Dataset): its schemaMetadata aspect, or null. */
+  schemaMetadata(args: { version?: number | null }) {
+    return schemaMetadataView(this.store, this.urn, args.version);
   }
 
   fineGrainedLineages() {

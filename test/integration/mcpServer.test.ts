@@ -272,6 +272,22 @@ describe('catalog-code mcp against the local catalog', () => {
     }
   });
 
+  it("propose_lineage_from_sql expands SELECT * over a table only the catalog describes, with its schemaMetadata", async () => {
+    const schema = { schemaName: 'warehouse.sales', platform: 'urn:li:dataPlatform:hive', version: 0, hash: '', platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } }, fields: ['region', 'amount'].map((fieldPath) => ({ fieldPath, nativeDataType: 'string', type: { type: { 'com.linkedin.schema.StringType': {} } } })) };
+    const proposal = { entityType: 'dataset', entityUrn: ds('warehouse.sales'), changeType: 'UPSERT', aspectName: 'schemaMetadata', aspect: { value: JSON.stringify(schema), contentType: 'application/json' } };
+    const ingested = await fetch(`${catalog.url}/aspects?action=ingestProposalBatch`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}`, 'X-RestLi-Protocol-Version': '2.0.0' }, body: JSON.stringify({ proposals: [proposal] }) });
+    assert.equal(ingested.status, 200, await ingested.text());
+    const session = await connect(['--workspace', workspace, '--service', catalog.url], { CATALOG_TOKEN: TOKEN });
+    try {
+      const sql = await call(session, 'propose_lineage_from_sql', { sql: 'create view sales_copy as select * from warehouse.sales', dialect: 'hive' });
+      assert.equal(sql.isError, false, sql.text);
+      const columns = sql.structured.columns as { downstream: { column: string }; upstreams: { table: string; column: string }[] }[];
+      assert.deepEqual(columns.map((column) => `${column.downstream.column} <- ${column.upstreams.map((upstream) => `${upstream.table}.${upstream.column}`).join(', ')}`), ['region <- warehouse.sales.region', 'amount <- warehouse.sales.amount']);
+    } finally {
+      await session.close();
+    }
+  });
+
   it('validate_files judges against the catalog as validate --service does: a value only the live definition refuses', async () => {
     catalog.write('zones.yaml', '- id: io.acme.zone\n  type: string\n  entity_types: [dataset]\n  allowed_values:\n    - value: eu\n');
     const pushed = await applyPlan(catalog.connection, await buildPushPlan(catalog.connection, catalog.models('zones.yaml')));

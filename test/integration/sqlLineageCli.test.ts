@@ -8,6 +8,7 @@ import { parse } from 'yaml';
 import { runLineage } from '../../cli/lineage';
 import { runValidate } from '../../cli/validate/validate';
 import { runVerb } from './runVerb';
+import { datasetUrn, startTestCatalog } from '../support/catalogService';
 
 /** `catalog-code lineage from-sql` (issue 38): JSON, a lineage-file fragment that validates, the exits. */
 
@@ -90,6 +91,33 @@ describe('catalog-code lineage from-sql', () => {
     const none = await fromSql(join(dir, 'schema.json'));
     assert.equal(none.code, 2);
     assert.match(none.stderr, /holds no viewProperties aspect with a viewLogic/);
+  });
+
+  it('takes the columns of the tables --schema does not describe from the catalog (--service), and warns when it does not answer', async () => {
+    const catalog = await startTestCatalog();
+    let open = true;
+    try {
+      const fields = ['customer_id', 'amount'].map((fieldPath) => ({ fieldPath, nativeDataType: 'NUMBER', type: { type: { 'com.linkedin.schema.NumberType': {} } } }));
+      await catalog.ingest([{ urn: datasetUrn('raw.orders', 'snowflake'), aspectName: 'schemaMetadata', value: { schemaName: 'raw.orders', platform: 'urn:li:dataPlatform:snowflake', version: 0, hash: '', platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } }, fields } }]);
+      writeFileSync(join(dir, 'customers.json'), JSON.stringify({ 'raw.customers': ['id', 'name'] }));
+      writeFileSync(join(dir, 'star.sql'), 'SELECT c.name, o.* FROM raw.customers c JOIN raw.orders o ON o.customer_id = c.id');
+      const args = [join(dir, 'star.sql'), '--dialect', 'snowflake', '--schema', join(dir, 'customers.json'), '--service', catalog.url];
+      const run = await runVerb(runLineage, ['from-sql', ...args], catalog.token);
+      assert.equal(run.code, 0, run.stderr);
+      const json = JSON.parse(run.stdout) as { columns: { downstream: { column: string }; upstreams: { table: string; column: string }[] }[] };
+      assert.deepEqual(
+        json.columns.map((column) => `${column.downstream.column} <- ${column.upstreams.map((upstream) => `${upstream.table}.${upstream.column}`).join(', ')}`),
+        ['name <- raw.customers.name', 'customer_id <- raw.orders.customer_id', 'amount <- raw.orders.amount'],
+      );
+      await catalog.close();
+      open = false;
+      const down = await runVerb(runLineage, ['from-sql', ...args], catalog.token);
+      assert.equal(down.code, 0, down.stderr);
+      assert.match(down.stderr, /warning: The columns of some tables were not read from the catalog at http:\/\/127\.0\.0\.1:\d+: it did not answer/);
+      assert.deepEqual((JSON.parse(down.stdout) as { columns: unknown[] }).columns.length, 1);
+    } finally {
+      if (open) await catalog.close();
+    }
   });
 
   it('runs through node dist/cli.js, the parser loaded from the bundle', async () => {

@@ -1,5 +1,6 @@
 import { AUTO_COMPLETE } from '../../core/api/autoComplete';
 import { SEARCH_DEFINITIONS } from '../../core/api/definitions';
+import { datasetSchemasDocument } from '../../core/api/datasetSchemas';
 import { existenceDocument } from '../../core/api/entities';
 import { SCROLL_LINEAGE } from '../../core/api/lineageClient';
 import { SCROLL_PROPERTY_USERS } from '../../core/api/propertyUsers';
@@ -15,4 +16,5 @@ export const CLIENT_DOCUMENTS: readonly (readonly [string, string])[] = [
   ['lineage scroll', SCROLL_LINEAGE],
   ['updateLineage', UPDATE_LINEAGE],
   ['raw aspects for push state', RAW_ASPECTS],
+  ['dataset schemas (2 URNs)', datasetSchemasDocument(2)],
 ];

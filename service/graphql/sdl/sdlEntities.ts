@@ -23,6 +23,7 @@ type Dataset implements EntityWithRelationships & Entity {
   fineGrainedLineages: [FineGrainedLineage!]
   exists: Boolean
   structuredProperties: StructuredProperties
+  schemaMetadata(version: Long): SchemaMetadata
 }
 
 type DataJob implements EntityWithRelationships & Entity {

@@ -7,6 +7,28 @@ type FineGrainedLineage {
   transformOperation: String
 }
 
+# A dataset's schemaMetadata aspect as DataHub's GraphQL gives it (entity.graphql: SchemaMetadata,
+# SchemaField): the fields the local catalog keeps; null when the dataset has none.
+type SchemaMetadata {
+  datasetUrn: String
+  name: String!
+  platformUrn: String!
+  version: Long!
+  hash: String!
+  fields: [SchemaField!]!
+  primaryKeys: [String!]
+}
+
+type SchemaField {
+  fieldPath: String!
+  jsonPath: String
+  nullable: Boolean!
+  description: String
+  nativeDataType: String
+  recursive: Boolean!
+  isPartOfKey: Boolean
+}
+
 type SchemaFieldRef {
   urn: String!
   path: String!

@@ -90,6 +90,20 @@ END`;
     assert.deepEqual(edges(result), ['target.name <- tmp.name', 'tmp.id <- customers.id', 'tmp.name <- customers.name']);
   });
 
+  it('names an unaliased expression column by its SQL, its columns qualified by their source (as DataHub names it)', async () => {
+    const result = await lineage({ sql: 'SELECT COUNT(id), a + t.b, c FROM db.t', dialect: 'bigquery' });
+    assert.deepEqual(edges(result), ['(select).COUNT(`t`.`id`) <- db.t.id', '(select).`t`.`a` + `t`.`b` <- db.t.a, db.t.b', '(select).c <- db.t.c']);
+  });
+
+  it('leaves out, with a warning, a column named by a bind variable and a star over an expression', async () => {
+    const named = await lineage({ sql: 'SELECT a.id, PARSE_JSON(a.j) AS :info FROM s.t a' });
+    assert.deepEqual(edges(named), ['(select).id <- s.t.id']);
+    assert.match(named.warnings.join('\n'), /":info" has a bind variable where its name should be: it is left out of the lineage\. Give it a name \(AS info\)/);
+    const star = await lineage({ sql: 'SELECT 1 AS one, IF(m.id IS NULL, x, m).* EXCEPT (id) REPLACE (LEAST(m.at, x.at) AS at), m.id FROM d.m m JOIN d.x x USING (id)', dialect: 'bigquery' });
+    assert.deepEqual(edges(star), ['(select).id <- d.m.id', '(select).one <- ']);
+    assert.match(star.warnings.join('\n'), /The star over an expression's fields "IF\(m\.id IS NULL, x, m\)\.\* EXCEPT \(id\) REPLACE \(LEAST\(m\.at, x\.at\) AS at\)" is not expanded/);
+  });
+
   it('says why it cannot read a statement, and which dialects it knows', async () => {
     const broken = await deriveSqlLineage({ sql: 'SELEC a FROM', dialect: 'postgres' });
     assert.equal(broken.ok, false);
