@@ -30,7 +30,7 @@ export interface GraphViewTimings {
   gestureP95: Timing;
 }
 
-const PAGE = `<!DOCTYPE html><html><head><meta charset="UTF-8"><style>html,body{height:100%;margin:0}body{display:flex;flex-direction:column}#canvas{flex:1;width:100%}.edge{fill:none;stroke:#888}.node rect{fill:#fff;stroke:#888}</style></head>
+const PAGE = `<!DOCTYPE html><html><head><meta charset="UTF-8"><style>html,body{height:100%;margin:0}body{display:flex;flex-direction:column}#canvas{flex:1;width:100%;transform-origin:0 0;will-change:transform}.edge{fill:none;stroke:#888}.node rect{fill:#fff;stroke:#888}</style></head>
 <body data-layout-worker="/dist/lineageGraphLayout.js"><div><select id="depth"><option value="3" selected>3</option></select><select id="direction"><option value="both" selected>Both</option></select><input type="checkbox" id="columns"><input type="checkbox" id="pending" checked><span id="basis"></span><button id="expandAll"></button><button id="fit"></button><span id="status"></span></div>
 <svg id="canvas" xmlns="http://www.w3.org/2000/svg"><defs><marker id="arrow"><path d="M0,0 L10,5 L0,10 z"/></marker><marker id="arrowColumn"><path d="M0,0 L10,5 L0,10 z"/></marker></defs><g id="viewport"></g></svg>
 <script>window.__messages=[];window.__errors=[];window.addEventListener('error',(e)=>window.__errors.push(String(e.message)));window.acquireVsCodeApi=()=>({postMessage:(m)=>window.__messages.push(m),getState:()=>undefined,setState(){}});</script>

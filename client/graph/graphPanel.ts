@@ -225,7 +225,8 @@ export class LineageGraphPanel implements vscode.Disposable {
   .toolbar button { color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); cursor: pointer; }
   .toolbar button:hover { background: var(--vscode-button-secondaryHoverBackground); }
   #status { color: var(--vscode-descriptionForeground); margin-left: auto; }
-  #canvas { flex: 1; width: 100%; cursor: grab; }
+  #canvas { flex: 1; width: 100%; cursor: grab; transform-origin: 0 0; will-change: transform; }
+  .toolbar { position: relative; z-index: 1; background: var(--vscode-editor-background); }
   .node rect { fill: var(--vscode-editorWidget-background, var(--vscode-editor-background)); stroke: var(--vscode-editorWidget-border, var(--vscode-contrastBorder, #888)); stroke-width: 1; }
   .node.root rect { stroke: var(--vscode-focusBorder); stroke-width: 2.5; }
   .node { cursor: pointer; }

@@ -53,6 +53,27 @@ e2eSuite('Catalog Code: lineage graph and Pull from Catalog', () => ({ userSetti
     assert.ok(labelPx >= 11, `entity labels are drawn at ${labelPx.toFixed(1)} px on screen after Fit`);
     await screenshot(session, 'lineage-graph-half-width.png');
 
+    // Pan and zoom as a user does. During a gesture the canvas moves as one layer; once it pauses the
+    // drawing itself is moved there (the layer's own move cleared), and it is where the gesture left it.
+    const entity = graph().locator('.node[data-urn*="staging.orders,"] rect');
+    const canvasMove = () => graph().locator('#canvas').evaluate((canvas) => (canvas as unknown as { style: { transform: string } }).style.transform);
+    const settledBox = async (what: string, expected: (box: { x: number; y: number; width: number; height: number }) => boolean) =>
+      until(what, async () => {
+        const box = await entity.boundingBox();
+        return box && (await canvasMove()) === '' && expected(box) ? box : undefined;
+      });
+    const start = await settledBox('the entity on screen', () => true);
+    await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+    await page.mouse.wheel(0, 60);
+    const panned = await settledBox('the wheel to move the drawing up by 60 px', (box) => Math.abs(box.y - (start.y - 60)) < 2 && Math.abs(box.x - start.x) < 2);
+    const pointer = { x: panned.x + panned.width / 2, y: panned.y + panned.height / 2 };
+    await page.mouse.move(pointer.x, pointer.y);
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -120);
+    await page.keyboard.up('Control');
+    await settledBox('Ctrl+wheel to zoom in around the pointer', (box) => box.width > panned.width * 1.05 && Math.abs(box.x + box.width / 2 - pointer.x) < 3 && Math.abs(box.y + box.height / 2 - pointer.y) < 3);
+    await graph().locator('#fit').click();
+
     await graph().locator('.node[data-urn*="staging.orders,"] rect').click();
     await until('the graph to re-root on staging.orders', async () => ((await rootUrn()).includes('staging.orders') ? true : undefined));
     await until('the panel title to follow the root', async () => ((await page.locator('.tabs-container .tab', { hasText: 'Lineage: staging.orders' }).count()) > 0 ? true : undefined));

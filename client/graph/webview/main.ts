@@ -309,14 +309,44 @@ function moreOf(urn: string): { from: string; direction: TreeDirection } | undef
   return more ? { from: more.from, direction: more.direction } : undefined;
 }
 
+/**
+ * The view the drawing's own transform holds. During a gesture (a drag, the wheel, a pinch) the
+ * canvas moves as one composited layer from it, which costs no repaint of the thousands of
+ * elements a large graph has; the drawing itself moves once the gesture pauses.
+ */
+let drawnView: View = view;
+let gestureSettle: ReturnType<typeof setTimeout> | undefined;
+const GESTURE_SETTLE_MS = 120;
+/** The canvas's own move during a gesture (CSS, origin at its top left): scale k, then the offset. */
+let layerMove = { k: 1, x: 0, y: 0 };
+
+function moveDuringGesture(next: View): void {
+  view = next;
+  const k = view.scale / drawnView.scale;
+  layerMove = { k, x: view.x - k * drawnView.x, y: view.y - k * drawnView.y };
+  canvas.style.transform = `translate(${layerMove.x.toFixed(1)}px,${layerMove.y.toFixed(1)}px) scale(${k.toFixed(4)})`;
+  clearTimeout(gestureSettle);
+  gestureSettle = setTimeout(applyView, GESTURE_SETTLE_MS);
+}
+
 function applyView(): void {
+  clearTimeout(gestureSettle);
+  canvas.style.transform = '';
+  layerMove = { k: 1, x: 0, y: 0 };
+  drawnView = view;
   viewport.setAttribute('transform', `translate(${view.x.toFixed(1)},${view.y.toFixed(1)}) scale(${view.scale.toFixed(4)})`);
   // Read by the end-to-end test and by screen readers' users through the status line's title.
   canvas.dataset.labelPx = (NODE_LABEL_FONT * view.scale).toFixed(2);
 }
 
+/** The canvas's box on the page as laid out, without its move during a gesture. */
+function canvasBox(): { left: number; top: number; width: number; height: number } {
+  const moved = canvas.getBoundingClientRect();
+  return { left: moved.left - layerMove.x, top: moved.top - layerMove.y, width: moved.width / layerMove.k, height: moved.height / layerMove.k };
+}
+
 function canvasSize(): { width: number; height: number } {
-  const box = canvas.getBoundingClientRect();
+  const box = canvasBox();
   return { width: box.width, height: box.height };
 }
 
@@ -441,21 +471,24 @@ canvas.addEventListener('pointerdown', (event) => {
 });
 window.addEventListener('pointermove', (event) => {
   if (!drag) return;
-  setView({ ...view, x: event.clientX - drag.x, y: event.clientY - drag.y });
+  moveDuringGesture({ ...view, x: event.clientX - drag.x, y: event.clientY - drag.y });
 });
-window.addEventListener('pointerup', () => (drag = undefined));
+window.addEventListener('pointerup', () => {
+  if (drag) applyView();
+  drag = undefined;
+});
 canvas.addEventListener(
   'wheel',
   (event) => {
     event.preventDefault();
     closeMenu();
-    const box = canvas.getBoundingClientRect();
+    const box = canvasBox();
     const dx = wheelPixels(event.deltaX, event.deltaMode, box.width);
     const dy = wheelPixels(event.deltaY, event.deltaMode, box.height);
     // Browsers report a trackpad pinch as a wheel event with ctrlKey set.
-    if (event.ctrlKey || event.metaKey) setView(zoomAt(view, dy, { x: event.clientX - box.left, y: event.clientY - box.top }));
-    else if (event.shiftKey && dx === 0) setView({ ...view, x: view.x - dy });
-    else setView({ ...view, x: view.x - dx, y: view.y - dy });
+    if (event.ctrlKey || event.metaKey) moveDuringGesture(zoomAt(view, dy, { x: event.clientX - box.left, y: event.clientY - box.top }));
+    else if (event.shiftKey && dx === 0) moveDuringGesture({ ...view, x: view.x - dy });
+    else moveDuringGesture({ ...view, x: view.x - dx, y: view.y - dy });
   },
   { passive: false },
 );
