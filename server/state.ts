@@ -27,6 +27,9 @@ import { WorkspaceLimit } from './workspaceLimit';
 import { ServiceTargetProbe } from './serviceTargetProbe';
 import { StaleSignal } from './staleSignal';
 import { describeRestDifference, REST_MS } from '../core/workspace/restCheck';
+import { SqlLineageWorker } from './sqlLineageRequests';
+import { SqlDefinedLineage } from './sqlDefinedLineage';
+import { WorkspaceSqlSchemas } from './workspaceSqlSchemas';
 
 
 /**
@@ -55,6 +58,12 @@ export class ServerState {
    * and what the lineage requests answer. Kept current as the session's documents change.
    */
   readonly pending: PendingState;
+  /** the SQL parser's worker thread, started on the first SQL lineage asked for (server/sqlLineageRequests.ts) */
+  readonly sqlWorker = new SqlLineageWorker();
+  /** the columns the workspace gives datasets, for SQL lineage */
+  readonly sqlSchemas: WorkspaceSqlSchemas;
+  /** the column lineage the SQL defining each dataset implies, for lineage.sqlDisagrees (server/sqlDefinedLineage.ts) */
+  readonly sqlLineage: SqlDefinedLineage;
   private catalogLineage: { service: ServiceConnection; fetcher: LineageFetcher } | undefined;
   private currentSettings: Readonly<CatalogCodeSettings> = Object.freeze(defaultSettings());
   /** the first workspace scan has ended (before it, answers about the whole workspace are partial: server/workspaceSymbols.ts) */
@@ -91,6 +100,16 @@ export class ServerState {
     this.existence = new EntityExistence(() => this.markStale(), log);
     this.suggestions = new EntitySuggestions(log);
     this.pending = new PendingState(this.session, { catalog: () => this.connectedLineage(), log });
+    this.sqlSchemas = new WorkspaceSqlSchemas(this.session);
+    this.sqlLineage = new SqlDefinedLineage({
+      session: this.session,
+      folders: () => this.support?.folders ?? [],
+      settings: () => this.currentSettings,
+      run: (request) => this.sqlWorker.run(request),
+      schemas: (platform) => this.sqlSchemas.of(platform),
+      onAnswers: () => this.markStale(),
+      log,
+    });
     // A file that creates entities changed: checks that asked about them are judged again.
     this.pending.entities.onMayHaveChanged(() => this.markStale());
   }
@@ -211,7 +230,7 @@ export class ServerState {
 
   /** What the catalog knows now: the service's definitions, which entities exist, the kind of service. */
   knowledge(): CatalogKnowledge {
-    return { serviceDefinitions: this.live.source !== 'none' ? this.live.definitions : undefined, entities: this.existenceView(), target: this.target, datahub: this.datahubVersion.profile() };
+    return { serviceDefinitions: this.live.source !== 'none' ? this.live.definitions : undefined, entities: this.existenceView(), target: this.target, datahub: this.datahubVersion.profile(), sql: this.sqlLineage };
   }
 
   /**
@@ -289,6 +308,7 @@ export class ServerState {
 
   dispose(): void {
     this.live.stopTimer();
+    this.sqlWorker.dispose();
   }
 }
 

@@ -65,7 +65,7 @@ function disagreements(edges: readonly FineGrainedEdgeFact[], implied: ImpliedLi
   const first = edges[0];
   if (missing.length > 0 && first) {
     out.push(
-      diagnostic('lineage.sqlDisagrees', 'information', first.owner.range, `${missing.length} output column${missing.length === 1 ? '' : 's'} of the SQL that defines ${readableName(implied.dataset)} (${implied.source}) ${missing.length === 1 ? 'has' : 'have'} no written column edge: ${listed(missing.map((c) => c.field))}. Add them with the quick fix, which keeps the edges written by hand.`, {
+      diagnostic('lineage.sqlDisagrees', 'information', first.owner.range, `${missing.length} output column${missing.length === 1 ? '' : 's'} of the SQL that defines ${readableName(implied.dataset)} (${implied.source}) ${missing.length === 1 ? 'has' : 'have'} no written column edge: ${listed(missing.map((c) => c.field))}. Add ${missing.length === 1 ? 'it' : 'them'} with the quick fix, which keeps the edges written by hand.`, {
         ...data,
         missing: missing.map((column) => column.field),
         entry: implied.entry,

@@ -1,10 +1,9 @@
-// The SQL that defines each dataset of a workspace: its `.sql` files (./sqlFiles.ts) and the
+// The SQL that defines each dataset of a workspace: its `.sql` files (core/workspace/sqlFiles.ts) and the
 // `viewLogic` of its MCP files, each mapped to a dataset URN by ./sqlSources.ts. Where several
 // texts define one dataset, the most certain way wins (SQL_DEFINED_BY_RANK), then the first path.
 import { join } from 'node:path';
 import type { DocumentModel } from '../model/facts';
 import { datasetPartsOf } from '../urn/datasetParts';
-import type { SqlFile } from './sqlFiles';
 import { SQL_DEFINED_BY_RANK, definedDatasetUrn, sqlFileDefines, type SqlDatasetsSetting, type SqlDefinedBy } from './sqlSources';
 import { viewLogicOfAspect } from './viewLogic';
 
@@ -18,8 +17,17 @@ export interface SqlSource {
   sql: string;
 }
 
+/** A .sql file of a workspace folder (core/workspace/sqlFiles.ts reads them). */
+export interface SqlFileText {
+  /** the workspace folder it is in */
+  folder: string;
+  /** its path relative to the folder, `/` separators */
+  relativePath: string;
+  text: string;
+}
+
 export interface SqlSourceIndexInput {
-  files: readonly SqlFile[];
+  files: readonly SqlFileText[];
   /** the folders (absolute) holding a dbt_project.yml */
   dbtProjects: ReadonlySet<string>;
   /** the workspace's documents (their MCP `viewProperties` aspects), with a label each */

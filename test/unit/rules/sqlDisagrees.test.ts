@@ -72,7 +72,7 @@ describe('lineage.sqlDisagrees', () => {
     assert.ok(run.diagnostics.every((d) => d.severity === 'information' && d.code === 'lineage.sqlDisagrees'));
     const [missing, unsupported, notOutput] = run.diagnostics;
     assert.equal(run.text.slice(missing.range.start, missing.range.end), 'db.mart.orders_v');
-    assert.match(missing.message, /1 output column of the SQL that defines db\.mart\.orders_v \(snowflake, PROD\) \(sql\/orders_v\.sql\) has no written column edge: customer\. Add them with the quick fix/);
+    assert.match(missing.message, /1 output column of the SQL that defines db\.mart\.orders_v \(snowflake, PROD\) \(sql\/orders_v\.sql\) has no written column edge: customer\. Add it with the quick fix/);
     assert.match(unsupported.message, /does not read id of db\.raw\.orders \(snowflake, PROD\) for total: it computes it from amount/);
     assert.match(notOutput.message, /state of db\.mart\.orders_v \(snowflake, PROD\) is not an output column of the SQL .*which writes id, total, customer, one/);
   });

@@ -1,10 +1,10 @@
-// The `.sql` files of a workspace folder, read for which dataset each defines (./sqlSources.ts).
+// The `.sql` files of a workspace folder, read for which dataset each defines (core/sql/sqlSources.ts).
 // Bounded: the walk skips the folders the metadata walk skips (but enters a dbt project's
 // `target/compiled`), stops after MAX_SQL_FILES files, and reads only files of at most
 // MAX_SQL_FILE_BYTES; a file unchanged since the last walk (size and time) is not read again.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isSkippedFolder } from '../workspace/metadataFiles';
+import { isSkippedFolder } from './metadataFiles';
 
 export const MAX_SQL_FILES = 5_000;
 export const MAX_SQL_FILE_BYTES = 1024 * 1024;
