@@ -96,4 +96,11 @@ describe('language server: lineage.sqlDisagrees', () => {
     assert.equal(after.length, 2, after.map(messageOf).join('\n'));
     assert.ok(after.some((d) => /does not read id of raw\.orders/.test(messageOf(d))), 'the hand-written edge the SQL contradicts is still reported');
   });
+
+  it('follows the .sql file as it changes on disk', async () => {
+    // The view now computes total from o.id, as the hand-written edge says.
+    writeFileSync(join(workspace, 'sql', 'orders_v.sql'), VIEW.replace('o.amount AS total', 'o.id AS total'));
+    const after = await client.poll('the contradicted edge gone', sqlDiagnostics, (diagnostics) => !diagnostics.some((d) => /does not read id of raw\.orders/.test(messageOf(d))));
+    assert.deepEqual(after.map(messageOf).map((message) => message.split(':')[0]), ['1 output column of the SQL that defines shop.daily (snowflake, PROD) (shop/target/compiled/shop/models/daily.sql) has no written column edge']);
+  });
 });
