@@ -47,7 +47,7 @@ export class SqlDefinedLineage implements SqlLineageView {
   private stale = true;
   private index: { generation: number; walk: SqlFolderWalk; settings: string; at: number; sources: Map<string, SqlSource>; datasets: string[] } | undefined;
   private readonly answers = new Map<string, Answer>();
-  private readonly computing = new Set<string>();
+  private readonly computing = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: SqlDefinedLineageDeps) {}
 
@@ -92,7 +92,7 @@ export class SqlDefinedLineage implements SqlLineageView {
     const { sqlDialect: dialect, sqlDatasets } = this.deps.settings();
     const known = sqlDialect(dialect);
     const platform = known ? datahubPlatformOf(known) : undefined;
-    const sources = sqlSourcesByDataset({ files: walk.files, dbtProjects: walk.dbtProjects, documents: documents.map((document) => ({ label: fileLabel(document.uri), model: document.model })), setting: sqlDatasets, datasets, platform });
+    const sources = sqlSourcesByDataset({ files: walk.files, dbtProjects: walk.dbtProjects, documents: documents.map((document) => ({ uri: document.uri, label: fileLabel(document.uri), model: document.model })), setting: sqlDatasets, datasets, platform });
     this.index = { generation, walk, settings, at: Date.now(), sources, datasets };
     return this.index;
   }
@@ -117,9 +117,8 @@ export class SqlDefinedLineage implements SqlLineageView {
 
   private compute(key: string, source: SqlSource, dialect: string, stamp: string, datasets: readonly string[]): void {
     if (this.computing.has(key)) return;
-    this.computing.add(key);
     const platform = datasetPartsOf(source.urn)?.platform ?? '';
-    void this.deps
+    const done = this.deps
       .run({ sql: source.sql, dialect, schemas: this.deps.schemas(platform) })
       .then((result) => {
         if (!result.ok) this.deps.log(`Column lineage from SQL: ${source.label} (which defines ${source.urn}) could not be read as ${dialect}: ${result.reason}`);
@@ -127,5 +126,20 @@ export class SqlDefinedLineage implements SqlLineageView {
         this.deps.onAnswers();
       })
       .finally(() => this.computing.delete(key));
+    this.computing.set(key, done);
+  }
+
+  /**
+   * For a lineage view (not a check, which never waits): the lineage the SQL defining the dataset
+   * implies once the .sql files are walked and that SQL is read.
+   */
+  async impliedWhenRead(datasetUrn: string): Promise<ImpliedLineage | undefined> {
+    if (!this.walk || this.stale) {
+      this.startWalk();
+      await this.walking;
+    }
+    const before = this.impliedFor(datasetUrn);
+    await this.computing.get(sqlSourceKey(datasetUrn));
+    return this.impliedFor(datasetUrn) ?? before;
   }
 }

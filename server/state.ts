@@ -15,6 +15,7 @@ import { catalogUiFor, catalogUiLink, openInDataHubCommandLink, type CatalogUi }
 import { serviceLineageFetcher } from '../core/lineage/serviceFetcher';
 import type { LineageFetcher } from '../core/lineage/types';
 import { PendingState } from '../core/pending/pendingState';
+import type { SqlProposal } from '../core/pending/marks';
 import { CatalogReads } from './catalogReads';
 import { defaultStoragePath } from './storagePath';
 import { ClientPositions } from './convert';
@@ -99,7 +100,7 @@ export class ServerState {
     this.live = this.newLiveDefinitions(undefined);
     this.existence = new EntityExistence(() => this.markStale(), log);
     this.suggestions = new EntitySuggestions(log);
-    this.pending = new PendingState(this.session, { catalog: () => this.connectedLineage(), log });
+    this.pending = new PendingState(this.session, { catalog: () => this.connectedLineage(), log, proposed: (urn) => this.sqlProposal(urn) });
     this.sqlSchemas = new WorkspaceSqlSchemas(this.session);
     this.sqlLineage = new SqlDefinedLineage({
       session: this.session,
@@ -112,6 +113,13 @@ export class ServerState {
     });
     // A file that creates entities changed: checks that asked about them are judged again.
     this.pending.entities.onMayHaveChanged(() => this.markStale());
+  }
+
+  /** The column edges the SQL defining a dataset implies, for the lineage views to show as proposed. */
+  private async sqlProposal(datasetUrn: string): Promise<SqlProposal | undefined> {
+    const implied = await this.sqlLineage.impliedWhenRead(datasetUrn);
+    if (!implied) return undefined;
+    return { source: implied.sourceUri, edges: implied.entry.fineGrainedLineages.map((edge) => ({ upstreams: edge.upstreams, downstreams: edge.downstreams, upstreamType: edge.upstreamType, downstreamType: edge.downstreamType })) };
   }
 
   /** The catalog's lineage while a service answers; undefined otherwise (the pending state then shows the files alone, without waiting on a timeout). */

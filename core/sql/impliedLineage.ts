@@ -20,6 +20,8 @@ export interface ImpliedLineage {
   dataset: string;
   /** where the SQL is (SqlSource.label) */
   source: string;
+  /** the file the SQL is in (a URI) */
+  sourceUri: string;
   columns: ImpliedColumn[];
   /** the lineage entry the SQL implies for the dataset, for a quick fix to merge into a lineage file */
   entry: LineageFileEntry;
@@ -56,5 +58,5 @@ export function impliedLineageOf(result: SqlLineageOk, source: SqlSource, datase
     field: makeSchemaFieldUrn(source.urn, column.downstream.column),
     upstreams: column.upstreams.map((upstream) => makeSchemaFieldUrn(makeDatasetUrn(owner.platform, upstream.table, owner.env), upstream.column)),
   }));
-  return { dataset: source.urn, source: source.label, columns: implied, entry };
+  return { dataset: source.urn, source: source.label, sourceUri: source.uri, columns: implied, entry };
 }

@@ -2,6 +2,7 @@
 // `viewLogic` of its MCP files, each mapped to a dataset URN by ./sqlSources.ts. Where several
 // texts define one dataset, the most certain way wins (SQL_DEFINED_BY_RANK), then the first path.
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { DocumentModel } from '../model/facts';
 import { datasetPartsOf } from '../urn/datasetParts';
 import { SQL_DEFINED_BY_RANK, definedDatasetUrn, sqlFileDefines, type SqlDatasetsSetting, type SqlDefinedBy } from './sqlSources';
@@ -14,6 +15,8 @@ export interface SqlSource {
   by: SqlDefinedBy;
   /** where it is, for messages: a file's path relative to its workspace folder, or "the viewLogic of … in <file>" */
   label: string;
+  /** the file it is in (a URI), for a view to open */
+  uri: string;
   sql: string;
 }
 
@@ -31,7 +34,7 @@ export interface SqlSourceIndexInput {
   /** the folders (absolute) holding a dbt_project.yml */
   dbtProjects: ReadonlySet<string>;
   /** the workspace's documents (their MCP `viewProperties` aspects), with a label each */
-  documents: Iterable<{ label: string; model: DocumentModel }>;
+  documents: Iterable<{ uri: string; label: string; model: DocumentModel }>;
   setting: SqlDatasetsSetting | undefined;
   /** the dataset URNs the workspace declares, to match names against */
   datasets: readonly string[];
@@ -63,13 +66,13 @@ export function sqlSourcesByDataset(input: SqlSourceIndexInput): Map<string, Sql
     const projectAt = (folders: readonly string[]) => input.dbtProjects.has(join(file.folder, ...folders));
     const defined = sqlFileDefines(file.relativePath, file.text, input.setting, projectAt);
     const urn = defined && definedDatasetUrn(defined, input.datasets, input.platform);
-    if (defined && urn) found.push({ urn, by: defined.by, label: file.relativePath, sql: file.text });
+    if (defined && urn) found.push({ urn, by: defined.by, label: file.relativePath, uri: pathToFileURL(join(file.folder, file.relativePath)).toString(), sql: file.text });
   }
-  for (const { label, model } of input.documents) {
+  for (const { uri, label, model } of input.documents) {
     for (const fact of model.facts) {
       if (fact.kind !== 'aspect' || fact.aspectName?.value !== 'viewProperties') continue;
       const view = viewLogicOfAspect(fact.entityUrn.value, fact.value);
-      if (view) found.push({ urn: view.urn, by: 'viewLogic', label: `the viewLogic of ${view.name} in ${label}`, sql: view.sql });
+      if (view) found.push({ urn: view.urn, by: 'viewLogic', label: `the viewLogic of ${view.name} in ${label}`, uri, sql: view.sql });
     }
   }
   found.sort((a, b) => SQL_DEFINED_BY_RANK[a.by] - SQL_DEFINED_BY_RANK[b.by] || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
+import type { FineGrainedLineageView } from '../../core/api/lineageClient';
 import { TestClient } from './lspClient';
 
 /**
@@ -102,5 +103,13 @@ describe('language server: lineage.sqlDisagrees', () => {
     writeFileSync(join(workspace, 'sql', 'orders_v.sql'), VIEW.replace('o.amount AS total', 'o.id AS total'));
     const after = await client.poll('the contradicted edge gone', sqlDiagnostics, (diagnostics) => !diagnostics.some((d) => /does not read id of raw\.orders/.test(messageOf(d))));
     assert.deepEqual(after.map(messageOf).map((message) => message.split(':')[0]), ['1 output column of the SQL that defines shop.daily (snowflake, PROD) (shop/target/compiled/shop/models/daily.sql) has no written column edge']);
+  });
+
+  it('shows the edges the SQL implies and no file writes as proposed in the lineage views, beside the written ones', async () => {
+    const columns = (await client.connection.sendRequest('catalogCode/fineGrainedLineages', { datasetUrn: ds('shop.daily') })) as FineGrainedLineageView[];
+    const shown = columns.map((view) => `${view.downstreams.join(',')} ← ${view.upstreams.join(',')}: ${view.mark?.change ?? 'none'} ${(view.mark?.sources ?? []).map((uri) => uri.slice(uri.lastIndexOf('/') + 1)).join(',')}`);
+    assert.deepEqual(shown, [`${field('shop.daily', 'revenue')} ← ${field('raw.orders', 'amount')}: added orders.lineage.yml`, `${field('shop.daily', 'day')} ← ${field('raw.orders', 'order_date')}: proposed daily.sql`]);
+    const pushed = (await client.connection.sendRequest('catalogCode/fineGrainedLineages', { datasetUrn: ds('shop.daily'), view: 'pushed' }).catch(() => [])) as FineGrainedLineageView[];
+    assert.ok(!pushed.some((view) => view.mark?.change === 'proposed'), 'the catalog as pushed proposes nothing');
   });
 });

@@ -28,7 +28,7 @@ const ANSWER: SqlLineageOk = {
   warnings: [],
 };
 const WORKSPACE = [ds('db.mart.orders_v'), ds('db.raw.orders'), ds('db.raw.customers')];
-const IMPLIED = impliedLineageOf(ANSWER, { urn: ds('db.mart.orders_v'), by: 'statement', label: 'sql/orders_v.sql', sql: '' }, WORKSPACE);
+const IMPLIED = impliedLineageOf(ANSWER, { urn: ds('db.mart.orders_v'), by: 'statement', label: 'sql/orders_v.sql', uri: 'file:///repo/sql/orders_v.sql', sql: '' }, WORKSPACE);
 const view = { impliedFor: (urn: string) => (urn.toLowerCase() === ds('db.mart.orders_v').toLowerCase() ? IMPLIED : undefined) };
 
 const FILE = `version: 1

@@ -40,7 +40,7 @@ describe('the SQL that defines each dataset of a workspace', () => {
       { folder: '/w', relativePath: 'shop/target/compiled/shop/models/a.sql', text: 'select x from db.raw.b' },
       { folder: '/w', relativePath: 'sql/report.sql', text: 'create view db.mart.report as select b from raw.t' },
     ];
-    const base = { files, dbtProjects: new Set(['/w/shop']), documents: [{ label: 'report.json', model: mcp }], datasets, platform: 'snowflake', setting: undefined };
+    const base = { files, dbtProjects: new Set(['/w/shop']), documents: [{ uri: 'file:///w/report.json', label: 'report.json', model: mcp }], datasets, platform: 'snowflake', setting: undefined };
     const sources = sqlSourcesByDataset(base);
     assert.equal(sources.get(ds('db.shop.a').toLowerCase())?.label, 'shop/target/compiled/shop/models/a.sql');
     assert.equal(sources.get(ds('db.mart.report').toLowerCase())?.label, 'sql/report.sql');
