@@ -7,6 +7,7 @@ import type { LineageFetcher, LineageScrollRequest } from '../../../core/lineage
 import type { PendingMark } from '../../../core/common/pendingTypes';
 import { ds } from './graphFetcher';
 import { markFineGrained } from '../../../core/pending/marks';
+import { datasetColumnLinks } from '../../../core/lineage/graphExport';
 
 const ADDED: PendingMark = { change: 'added', sources: ['file:///work/demo/revenue-lineage.yml'] };
 const REMOVED: PendingMark = { change: 'removed', sources: ['file:///work/demo/lineage%20files/old.yml'] };
@@ -85,5 +86,21 @@ describe('pending marks in the lineage views', () => {
     const proposed = views[1].mark;
     assert.equal(markDescription(proposed), '? proposed by the SQL in revenue.sql');
     assert.match(markSentence(proposed) ?? '', /^Proposed: the SQL in revenue\.sql implies this column edge, and no lineage file writes it yet/);
+  });
+
+  it('the graph labels a proposed column pair with a ? (a written one without)', () => {
+    const field = (name: string, column: string) => `urn:li:schemaField:(${ds(name)},${column})`;
+    const node = (urn: string) => ({ urn, label: urn, type: 'DATASET', degree: 1, side: 'upstream' as const });
+    const [link] = datasetColumnLinks({
+      root: ds('revenue'),
+      nodes: [node(ds('revenue')), node(ds('orders'))],
+      edges: [],
+      truncated: false,
+      columnEdges: [
+        { owner: ds('revenue'), upstreams: [field('orders', 'id')], downstreams: [field('revenue', 'id')], mark: ADDED },
+        { owner: ds('revenue'), upstreams: [field('orders', 'amount')], downstreams: [field('revenue', 'total')], mark: { change: 'proposed', sources: ['file:///w/revenue.sql'] } },
+      ],
+    } as unknown as Parameters<typeof datasetColumnLinks>[0]);
+    assert.deepEqual(link?.columns, ['id → id', '? amount → total']);
   });
 });
