@@ -48,6 +48,7 @@ export class SqlDefinedLineage implements SqlLineageView {
   private index: { generation: number; walk: SqlFolderWalk; settings: string; at: number; sources: Map<string, SqlSource>; datasets: string[] } | undefined;
   private readonly answers = new Map<string, Answer>();
   private readonly computing = new Map<string, Promise<void>>();
+  private readonly digests = new WeakMap<SqlSource, string>();
 
   constructor(private readonly deps: SqlDefinedLineageDeps) {}
 
@@ -58,11 +59,18 @@ export class SqlDefinedLineage implements SqlLineageView {
     const source = index.sources.get(key);
     if (!source) return undefined;
     const dialect = this.dialectOf(source);
-    const stamp = `${source.label}\n${dialect}\n${createHash('sha1').update(source.sql).digest('hex')}`;
+    const stamp = `${source.label}\n${dialect}\n${this.digestOf(source)}`;
     const answer = this.answers.get(key);
     if (answer?.stamp !== stamp) this.compute(key, source, dialect, stamp, index.datasets);
     // A stale answer is still the best guess while the new one is on its way.
     return answer?.implied;
+  }
+
+  /** The SQL's digest, once per source (a check asks on every keystroke of a lineage file). */
+  private digestOf(source: SqlSource): string {
+    let digest = this.digests.get(source);
+    if (digest === undefined) this.digests.set(source, (digest = createHash('sha1').update(source.sql).digest('hex')));
+    return digest;
   }
 
   /** A .sql file changed on disk, or a setting that decides what the SQL says: read the files again (now, if anything asked before). */
