@@ -14,6 +14,7 @@ import type { UncheckedFormat } from './model/uncheckedFormat';
 import { hasControls, logValue } from './output/logText';
 import { describeError } from './errors/describeError';
 import { DEFAULT_PROFILE, type DataHubProfile } from './datahub/versions';
+import type { SqlLineageView } from './sql/impliedLineage';
 
 export interface ValidationInput {
   model: DocumentModel;
@@ -27,6 +28,8 @@ export interface ValidationInput {
   datahub?: DataHubProfile;
   /** the user's levels per code (`catalogCode.diagnostics.severity`, the CLI's `--severity`) */
   severity?: SeverityOverrides;
+  /** the SQL that defines datasets, as the editor reads it (lineage.sqlDisagrees); absent: not judged */
+  sql?: SqlLineageView;
 }
 
 /**
@@ -57,6 +60,7 @@ export function ruleContext(input: ValidationInput): RuleContext {
     entities: input.entities ?? UNKNOWN_EXISTENCE,
     target: input.target ?? 'offline',
     datahub: input.datahub ?? DEFAULT_PROFILE,
+    ...(input.sql ? { sql: input.sql } : {}),
   };
 }
 

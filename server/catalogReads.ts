@@ -1,9 +1,12 @@
 import type { EntityExistenceView } from '../core/definitions/types';
 import type { CatalogKnowledge } from '../core/workspace/session';
+import type { ImpliedLineage, SqlLineageView } from '../core/sql/impliedLineage';
 
 /** What one check read from the catalog: each entity asked about with its answer, and whether it asked at all. */
 export interface CatalogReadsOfCheck {
   existence: Map<string, boolean | undefined>;
+  /** each dataset whose SQL lineage the check asked for, with the answer it got (lineage.sqlDisagrees) */
+  sql: Map<string, ImpliedLineage | undefined>;
   catalogRead: boolean;
 }
 
@@ -17,26 +20,46 @@ export interface CatalogReadsOfCheck {
  */
 export class CatalogReads {
   private asked: Map<string, boolean | undefined> | undefined;
+  private askedSql: Map<string, ImpliedLineage | undefined> | undefined;
+  private readonly recordingSql = new WeakMap<SqlLineageView, SqlLineageView>();
   private catalogRead = false;
   private readonly recordingViews = new WeakMap<EntityExistenceView, EntityExistenceView>();
 
   /** The knowledge as checks read it: its existence view notes each entity asked about while a check runs. */
   observe(knowledge: CatalogKnowledge): CatalogKnowledge {
     if (this.asked) this.catalogRead = true;
-    return { ...knowledge, entities: this.recording(knowledge.entities) };
+    return { ...knowledge, entities: this.recording(knowledge.entities), ...(knowledge.sql ? { sql: this.recordingSqlView(knowledge.sql) } : {}) };
   }
 
   /** Runs one check and answers what it read from the catalog. */
   during<T>(run: () => T): { result: T; reads: CatalogReadsOfCheck } {
     const asked = new Map<string, boolean | undefined>();
+    const askedSql = new Map<string, ImpliedLineage | undefined>();
     this.asked = asked;
+    this.askedSql = askedSql;
     this.catalogRead = false;
     try {
       const result = run();
-      return { result, reads: { existence: asked, catalogRead: this.catalogRead } };
+      return { result, reads: { existence: asked, sql: askedSql, catalogRead: this.catalogRead } };
     } finally {
       this.asked = undefined;
+      this.askedSql = undefined;
     }
+  }
+
+  private recordingSqlView(view: SqlLineageView): SqlLineageView {
+    let wrapped = this.recordingSql.get(view);
+    if (!wrapped) {
+      wrapped = {
+        impliedFor: (urn) => {
+          const answer = view.impliedFor(urn);
+          this.askedSql?.set(urn, answer);
+          return answer;
+        },
+      };
+      this.recordingSql.set(view, wrapped);
+    }
+    return wrapped;
   }
 
   /**

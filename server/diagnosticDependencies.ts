@@ -19,12 +19,14 @@ export interface CheckRecord {
   readsEveryDefinition: boolean;
   /** each entity the checks asked about, with the answer they got */
   existence: ReadonlyMap<string, boolean | undefined>;
+  /** each dataset whose SQL lineage the checks asked for, with the answer they got */
+  sql: ReadonlyMap<string, unknown>;
   /** the check did not ask the catalog at all (answered from elsewhere): what it read is unknown, so any change re-checks it */
   opaque: boolean;
 }
 
 /** Why a document must be checked again, or `undefined` when its last result still holds. */
-export type RecheckReason = 'never checked' | 'edited' | 'settings' | 'definitions' | 'existence' | 'unknown';
+export type RecheckReason = 'never checked' | 'edited' | 'settings' | 'definitions' | 'existence' | 'sql' | 'unknown';
 
 const NO_DEFINITIONS: ReadonlyMap<string, PropertyDefinitionInfo> = new Map();
 /** What every check reads, in the order DiagnosticDependencies.sync compares them, named for the log. */
@@ -97,7 +99,7 @@ export class DiagnosticDependencies {
     const properties = propertiesReadByDocument(document);
     const definitions = this.session.definitionsView();
     const readsEveryDefinition = properties.some((urn) => lookupProperty(definitions, urn).effective === undefined);
-    return { result, record: { version, generation, properties, readsEveryDefinition, existence: reads.existence, opaque: !reads.catalogRead } };
+    return { result, record: { version, generation, properties, readsEveryDefinition, existence: reads.existence, sql: reads.sql, opaque: !reads.catalogRead } };
   }
 
   /** Whether a recorded check still holds for the document at `version`; sync() first. */
@@ -111,6 +113,10 @@ export class DiagnosticDependencies {
     if (record.existence.size > 0) {
       const entities = this.catalog().entities;
       for (const [urn, answer] of record.existence) if (entities.exists(urn) !== answer) return 'existence';
+    }
+    if (record.sql.size > 0) {
+      const sql = this.catalog().sql;
+      for (const [urn, answer] of record.sql) if (sql?.impliedFor(urn) !== answer) return 'sql';
     }
     return undefined;
   }

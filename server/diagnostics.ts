@@ -154,6 +154,7 @@ export class DiagnosticsFeature {
     }
     const causes = this.dependencies.takeCauses();
     if (reasons.has('existence')) causes.push('a change in which entities exist (answers from the catalog service, or files of the workspace that create them)');
+    if (reasons.has('sql')) causes.push('new column lineage from the SQL that defines a dataset');
     if (this.support.pullDiagnostics) {
       if (this.support.diagnosticRefresh && stale.length > 0) void this.lsp.languages.diagnostics.refresh();
     } else {

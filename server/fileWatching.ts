@@ -11,7 +11,10 @@ import { describeError } from '../core/errors/describeError';
 const MAX_WATCHED_FOLDERS = 2000;
 
 /** One glob per extension: some clients accept a registration but cannot match `{a,b}` (YouCompleteMe). */
-const WATCHED_GLOBS = METADATA_EXTENSIONS.map((extension) => ({ globPattern: `**/*${extension}` }));
+const WATCHED_GLOBS = [...METADATA_EXTENSIONS, '.sql'].map((extension) => ({ globPattern: `**/*${extension}` }));
+
+/** A .sql file: what it defines is read by the SQL lineage (server/sqlDefinedLineage.ts), not by the session. */
+const isSqlFile = (path: string) => /\.sql$/i.test(path);
 
 /**
  * Files changed on disk reach the workspace session through the server's own watchers — one per
@@ -34,7 +37,8 @@ export class FileWatching {
   start(support: ClientSupport): void {
     this.lsp.onDidChangeWatchedFiles((params) => {
       if (params.changes.length > 0) this.clientReports();
-      for (const change of params.changes) void this.state.session.fileChanged(change.uri, change.type === FileChangeType.Deleted).then(this.afterChange);
+      if (params.changes.some((change) => isSqlFile(change.uri))) this.state.sqlLineage.changed();
+      for (const change of params.changes) if (!isSqlFile(change.uri)) void this.state.session.fileChanged(change.uri, change.type === FileChangeType.Deleted).then(this.afterChange);
     });
     if (support.watchesFiles) {
       // A client may refuse what it offered (eglot 1.9 in a batch Emacs answers an error): the server's own watchers stay.
@@ -71,6 +75,10 @@ export class FileWatching {
       const watcher = watch(folder, (_event, name) => {
         if (!name) return;
         const path = join(folder, name.toString());
+        if (isSqlFile(path)) {
+          this.state.sqlLineage.changed();
+          return;
+        }
         if (isMetadataFileName(path)) {
           void this.state.session.fileChanged(pathToFileURL(path).toString(), !existsSync(path)).then(this.afterChange);
           return;

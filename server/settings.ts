@@ -71,6 +71,7 @@ export class SettingsSync {
     }
     if (this.state.session.setSeverity(settings.severity)) this.state.markStale();
     const before = this.state.replaceSettings(settings);
+    if (before.sqlDialect !== settings.sqlDialect || JSON.stringify(before.sqlDatasets) !== JSON.stringify(settings.sqlDatasets)) this.state.sqlLineage.changed();
     if (before.inlayHintsPropertyNames !== settings.inlayHintsPropertyNames || before.inlayHintsCatalogChanges !== settings.inlayHintsCatalogChanges) this.onInlayHintsChanged();
     if (this.state.datahubVersion.setSetting(settings.datahubVersion)) this.state.markStale();
   }

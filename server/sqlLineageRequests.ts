@@ -3,9 +3,8 @@ import { Worker } from 'node:worker_threads';
 import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver/node';
 import { SqlLineageRequestType, type SqlLineageAnswer, type SqlLineageParams } from '../core/protocol';
 import { datahubPlatformOf, sqlDialect } from '../core/sql/dialects';
-import type { SqlLineageRequest, SqlLineageResult, SqlTableSchemas } from '../core/sql/sqlLineageTypes';
+import type { SqlLineageRequest, SqlLineageResult } from '../core/sql/sqlLineageTypes';
 import { tablesWithoutSchema, withCatalogColumns } from '../core/sql/catalogSchemas';
-import { workspaceSchemas } from '../core/sql/workspaceSchemas';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';
 
@@ -80,17 +79,8 @@ async function catalogColumns(state: ServerState, worker: SqlLineageWorker, requ
 }
 
 /** `catalogCode/sqlLineage`: the SQL's column lineage, with the columns the workspace, then the connected catalog, give the dialect's platform. */
-export function listenSqlLineageRequests(lsp: Connection, state: ServerState, lifecycle: Lifecycle, worker: SqlLineageWorker): void {
-  // The lens of a .sql file asks after each pause in typing, while the metadata files rarely change:
-  // their columns are gathered again only when the session stored or dropped a file since.
-  let cached: { generation: number; platform: string; schemas: SqlTableSchemas } | undefined;
-  const schemasOf = (platform: string): SqlTableSchemas => {
-    const generation = state.session.generation;
-    if (cached?.generation !== generation || cached.platform !== platform) {
-      cached = { generation, platform, schemas: workspaceSchemas(state.session.all().map((document) => document.model), platform) };
-    }
-    return cached.schemas;
-  };
+export function listenSqlLineageRequests(lsp: Connection, state: ServerState, lifecycle: Lifecycle): void {
+  const worker = state.sqlWorker;
   lsp.onRequest(
     SqlLineageRequestType.type,
     lifecycle.guard(async (params): Promise<SqlLineageAnswer | ResponseError<void>> => {
@@ -99,7 +89,7 @@ export function listenSqlLineageRequests(lsp: Connection, state: ServerState, li
       const dialect = sqlDialect(params.dialect);
       const platform = dialect ? datahubPlatformOf(dialect) : undefined;
       state.documents.catchUp();
-      const known = platform ? schemasOf(platform) : {};
+      const known = platform ? state.sqlSchemas.of(platform) : {};
       const request: SqlLineageRequest = { sql: params.text, dialect: params.dialect, defaultDatabase: params.defaultDatabase, defaultSchema: params.defaultSchema, schemas: { ...known, ...(params.schemas ?? {}) } };
       const { result, catalogTables } = await catalogColumns(state, worker, request, await worker.run(request), platform);
       return { result, workspaceTables: Object.keys(known).length, catalogTables };

@@ -21,7 +21,7 @@ import { WorkspaceDiagnostics } from './workspaceDiagnostics';
 import { listenLineageRequests } from './lineageRequests';
 import { listenAgentRequests } from './agentRequests';
 import { ClaimedFiles } from './claimedFiles';
-import { listenSqlLineageRequests, SqlLineageWorker } from './sqlLineageRequests';
+import { listenSqlLineageRequests } from './sqlLineageRequests';
 
 /**
  * Wires an LSP connection (`lsp`: the editor on the other end) to the pure core, one capability
@@ -37,7 +37,6 @@ export function startServer(lsp: Connection): ServerState {
   const files = new FileWatching(lsp, state, () => workspaceDiagnostics.changed());
   let support: ClientSupport | undefined;
   let claimed: ClaimedFiles | undefined;
-  const sqlLineage = new SqlLineageWorker();
 
   lsp.onInitialize((params: InitializeParams): InitializeResult => {
     const options = (params.initializationOptions ?? {}) as CatalogInitializationOptions;
@@ -90,15 +89,14 @@ export function startServer(lsp: Connection): ServerState {
   );
 
   listenRequests(lsp, state, lifecycle, diagnostics, () => support);
-  listenSqlLineageRequests(lsp, state, lifecycle, sqlLineage);
-  listenAgentRequests(lsp, state, lifecycle, sqlLineage);
+  listenSqlLineageRequests(lsp, state, lifecycle);
+  listenAgentRequests(lsp, state, lifecycle, state.sqlWorker);
 
   lsp.onShutdown(() => {
     lifecycle.shuttingDown = true;
     workspaceDiagnostics.stop();
     files.dispose();
     claimed?.dispose();
-    sqlLineage.dispose();
     state.dispose();
   });
 

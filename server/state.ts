@@ -15,6 +15,7 @@ import { catalogUiFor, catalogUiLink, openInDataHubCommandLink, type CatalogUi }
 import { serviceLineageFetcher } from '../core/lineage/serviceFetcher';
 import type { LineageFetcher } from '../core/lineage/types';
 import { PendingState } from '../core/pending/pendingState';
+import type { SqlProposal } from '../core/pending/marks';
 import { CatalogReads } from './catalogReads';
 import { CatalogSqlSchemas } from '../core/sql/catalogSchemas';
 import { defaultStoragePath } from './storagePath';
@@ -28,6 +29,9 @@ import { WorkspaceLimit } from './workspaceLimit';
 import { ServiceTargetProbe } from './serviceTargetProbe';
 import { StaleSignal } from './staleSignal';
 import { describeRestDifference, REST_MS } from '../core/workspace/restCheck';
+import { SqlLineageWorker } from './sqlLineageRequests';
+import { SqlDefinedLineage } from './sqlDefinedLineage';
+import { WorkspaceSqlSchemas } from './workspaceSqlSchemas';
 
 
 /**
@@ -56,6 +60,12 @@ export class ServerState {
    * and what the lineage requests answer. Kept current as the session's documents change.
    */
   readonly pending: PendingState;
+  /** the SQL parser's worker thread, started on the first SQL lineage asked for (server/sqlLineageRequests.ts) */
+  readonly sqlWorker = new SqlLineageWorker();
+  /** the columns the workspace gives datasets, for SQL lineage */
+  readonly sqlSchemas: WorkspaceSqlSchemas;
+  /** the column lineage the SQL defining each dataset implies, for lineage.sqlDisagrees (server/sqlDefinedLineage.ts) */
+  readonly sqlLineage: SqlDefinedLineage;
   private catalogLineage: { service: ServiceConnection; fetcher: LineageFetcher } | undefined;
   private currentSettings: Readonly<CatalogCodeSettings> = Object.freeze(defaultSettings());
   /** the first workspace scan has ended (before it, answers about the whole workspace are partial: server/workspaceSymbols.ts) */
@@ -93,9 +103,26 @@ export class ServerState {
     this.live = this.newLiveDefinitions(undefined);
     this.existence = new EntityExistence(() => this.markStale(), log);
     this.suggestions = new EntitySuggestions(log);
-    this.pending = new PendingState(this.session, { catalog: () => this.connectedLineage(), log });
+    this.pending = new PendingState(this.session, { catalog: () => this.connectedLineage(), log, proposed: (urn) => this.sqlProposal(urn) });
+    this.sqlSchemas = new WorkspaceSqlSchemas(this.session);
+    this.sqlLineage = new SqlDefinedLineage({
+      session: this.session,
+      folders: () => this.support?.folders ?? [],
+      settings: () => this.currentSettings,
+      run: (request) => this.sqlWorker.run(request),
+      schemas: (platform) => this.sqlSchemas.of(platform),
+      onAnswers: () => this.markStale(),
+      log,
+    });
     // A file that creates entities changed: checks that asked about them are judged again.
     this.pending.entities.onMayHaveChanged(() => this.markStale());
+  }
+
+  /** The column edges the SQL defining a dataset implies, for the lineage views to show as proposed. */
+  private async sqlProposal(datasetUrn: string): Promise<SqlProposal | undefined> {
+    const implied = await this.sqlLineage.impliedWhenRead(datasetUrn);
+    if (!implied) return undefined;
+    return { source: implied.sourceUri, edges: implied.entry.fineGrainedLineages.map((edge) => ({ upstreams: edge.upstreams, downstreams: edge.downstreams, upstreamType: edge.upstreamType, downstreamType: edge.downstreamType })) };
   }
 
   /** The catalog's lineage while a service answers; undefined otherwise (the pending state then shows the files alone, without waiting on a timeout). */
@@ -215,7 +242,7 @@ export class ServerState {
 
   /** What the catalog knows now: the service's definitions, which entities exist, the kind of service. */
   knowledge(): CatalogKnowledge {
-    return { serviceDefinitions: this.live.source !== 'none' ? this.live.definitions : undefined, entities: this.existenceView(), target: this.target, datahub: this.datahubVersion.profile() };
+    return { serviceDefinitions: this.live.source !== 'none' ? this.live.definitions : undefined, entities: this.existenceView(), target: this.target, datahub: this.datahubVersion.profile(), sql: this.sqlLineage };
   }
 
   /**
@@ -293,6 +320,7 @@ export class ServerState {
 
   dispose(): void {
     this.live.stopTimer();
+    this.sqlWorker.dispose();
   }
 }
 

@@ -244,6 +244,8 @@ export class LineageGraphPanel implements vscode.Disposable {
   .mark { cursor: pointer; font-size: 11px; font-weight: bold; }
   .mark.added { fill: var(--vscode-gitDecoration-addedResourceForeground); }
   .mark.removed { fill: var(--vscode-gitDecoration-deletedResourceForeground); text-decoration: line-through; }
+  .edge.proposed { stroke: var(--vscode-gitDecoration-untrackedResourceForeground); stroke-dasharray: 1 4; stroke-width: 2; cursor: pointer; }
+  .mark.proposed { fill: var(--vscode-gitDecoration-untrackedResourceForeground); font-style: italic; }
   .node.added rect { stroke: var(--vscode-gitDecoration-addedResourceForeground); stroke-dasharray: 4 2; }
   .node.removed rect { stroke: var(--vscode-gitDecoration-deletedResourceForeground); stroke-dasharray: 2 3; }
   .node.removed text.label { text-decoration: line-through; }

@@ -8,6 +8,7 @@ const COLOURS: Record<Exclude<PendingChange, 'unchanged'>, { color: string; badg
   added: { color: 'gitDecoration.addedResourceForeground', badge: '+', tooltip: 'Added by the workspace, not pushed yet' },
   removed: { color: 'gitDecoration.deletedResourceForeground', badge: '−', tooltip: 'Removed by the workspace, not pushed yet' },
   changed: { color: 'gitDecoration.modifiedResourceForeground', badge: '~', tooltip: 'Changed by the workspace, not pushed yet' },
+  proposed: { color: 'gitDecoration.untrackedResourceForeground', badge: '?', tooltip: 'Proposed by the SQL that defines the dataset, not written in a lineage file yet' },
 };
 
 /** The icon's colour for a marked node, the same colour its label gets from the decoration. */
@@ -31,7 +32,7 @@ export class MarkDecorations implements vscode.FileDecorationProvider, vscode.Di
   provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
     if (uri.scheme !== SCHEME) return undefined;
     const change = new URLSearchParams(uri.query).get('change');
-    if (change !== 'added' && change !== 'removed' && change !== 'changed') return undefined;
+    if (change !== 'added' && change !== 'removed' && change !== 'changed' && change !== 'proposed') return undefined;
     const look = COLOURS[change];
     return new vscode.FileDecoration(look.badge, look.tooltip, new vscode.ThemeColor(look.color));
   }

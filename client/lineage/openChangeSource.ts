@@ -16,7 +16,7 @@ export async function openChangeSource(mark: PendingMark | undefined, urns: read
   try {
     document = await vscode.workspace.openTextDocument(vscode.Uri.parse(source));
   } catch {
-    void vscode.window.showWarningMessage(`Catalog Code cannot open ${fileLabel(source)}, the file that ${mark.change === 'removed' ? 'removes' : 'adds'} this edge: it was moved or deleted. Refresh the lineage view.`);
+    void vscode.window.showWarningMessage(`Catalog Code cannot open ${fileLabel(source)}, the file that ${mark.change === 'removed' ? 'removes' : mark.change === 'proposed' ? 'proposes' : 'adds'} this edge: it was moved or deleted. Refresh the lineage view.`);
     return;
   }
   const text = document.getText();

@@ -19,6 +19,12 @@ export const FIX_BY_FAMILY: Readonly<Record<string, string>> = {
   internal: 'A bug in Catalog Code: report it with the file that triggers it.',
 };
 
+/** A code whose next step is not its family's. */
+const FIX_BY_CODE: Readonly<Record<string, string>> = {
+  'lineage.sqlDisagrees':
+    'Compare the column edges with the SQL the message names: remove or correct an edge the SQL does not support (or fix the SQL if it is out of date), and add the missing ones with the quick fix "Add the column edges the SQL of <dataset> implies" or propose_lineage_from_sql. Only the editor reports it.',
+};
+
 export const explainDiagnosticTool: AgentTool = {
   name: 'explain_diagnostic',
   title: 'Explain a diagnostic code',
@@ -41,7 +47,7 @@ export const explainDiagnosticTool: AgentTool = {
     }
     const doc = codeDoc(code, DEFAULT_DIAGNOSTICS_DOC_URL);
     const policy = policyOf(code);
-    const fix = FIX_BY_FAMILY[code.split('.')[0]] ?? 'See the documentation link.';
+    const fix = FIX_BY_CODE[code] ?? FIX_BY_FAMILY[code.split('.')[0]] ?? 'See the documentation link.';
     const refusedBy = policy?.authority === 'datahub' ? 'DataHub refuses it (an error)' : policy?.authority === 'localCatalog' ? 'only the local catalog refuses it (DataHub stores it)' : 'accepted everywhere, but probably a mistake (a warning at most)';
     const suppress = `To keep it on purpose: put "# catalog-code-disable-next-line ${code}" on the line above (// in .jsonc).`;
     return {

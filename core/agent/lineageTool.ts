@@ -1,5 +1,5 @@
 import type { FineGrainedLineageView } from '../api/lineageClient';
-import type { PendingMark } from '../common/pendingTypes';
+import type { PendingChange, PendingMark } from '../common/pendingTypes';
 import { workspaceEntities } from '../features/workspaceUrns';
 import { expandTree, lineageToJson, type LineageJsonNode } from '../lineage/render';
 import { LineageTree } from '../lineage/tree';
@@ -15,7 +15,7 @@ interface AgentEdge {
   upstream: string;
   downstream: string;
   /** what the workspace's files do to the edge: added, removed (shown, not followed) or unchanged */
-  change: 'added' | 'removed' | 'unchanged' | 'changed';
+  change: PendingChange;
   /** the files that cause the change */
   files: string[];
 }

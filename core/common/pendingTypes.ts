@@ -4,8 +4,11 @@
  * `catalog-code lineage PATH…`) speaks these words, so "added" means one thing everywhere.
  */
 
-/** What the workspace's files do to one entity, edge or property assignment of the catalog. */
-export type PendingChange = 'unchanged' | 'added' | 'removed' | 'changed';
+/**
+ * What the workspace's files do to one entity, edge or property assignment of the catalog;
+ * `proposed`: a column edge the SQL that defines a dataset implies and no file writes yet (issue 38).
+ */
+export type PendingChange = 'unchanged' | 'added' | 'removed' | 'changed' | 'proposed';
 
 /** A change and the files (URIs) that cause it; `sources` is empty for `unchanged`. */
 export interface PendingMark {

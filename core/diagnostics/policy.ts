@@ -75,6 +75,7 @@ export const DIAGNOSTIC_POLICY: Readonly<Record<string, CodePolicy>> = {
   'lineage.entityType': datahub('datahub-lineage-file source: "Type must be one of [\'dataset\']"'),
   'lineage.nameIsUrn': datahub('datahub-lineage-file source: "Name should not start with urn:li:"'),
   'lineage.nestedIgnored': advice('the datahub-lineage-file source reads only the top-level entries'),
+  'lineage.sqlDisagrees': advice('DataHub stores column edges as written; the SQL that defines the dataset (read in the editor only) says otherwise'),
   'internal.ruleFailed': advice('a Catalog Code bug, never a verdict on the file'),
   'document.tooLarge': advice('a limit of the editor: an open document over 2 MiB is not checked as it is typed (catalog-code validate checks it)'),
   'document.moreProblems': advice('a limit of the editor: at most 1,000 diagnostics per document are shown (catalog-code validate prints all)'),

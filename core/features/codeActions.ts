@@ -4,6 +4,7 @@ import { DIAGNOSTIC_SOURCE } from '../model/diagnostic';
 import { factsOfKind, type PropertyAssignmentFact } from '../model/facts';
 import type { SourceRange } from '../model/range';
 import { addUpstreamEdit } from './addUpstream';
+import { addSqlEdges } from './addSqlEdges';
 import { formatScalar } from './scalarText';
 import { isJsonDocument, type FeatureInput, type WorkspaceDocument } from '../workspace/workspaceDocument';
 
@@ -30,6 +31,7 @@ export function codeActions(input: FeatureInput, range: SourceRange, echoed: rea
     const candidates = candidatesOf(diagnostic);
     const target = offsetsOf(document, diagnostic);
     if (code === 'property.cardinality') actions.push(...keepOneValue(document, diagnostic, target, candidates));
+    else if (code === 'lineage.sqlDisagrees') actions.push(...addSqlEdges(document, diagnostic));
     else {
       const replaced = replacements(document, diagnostic, target, candidates);
       actions.push(...replaced);

@@ -74,7 +74,8 @@ export function datasetColumnLinks(snapshot: GraphSnapshot): { upstream: string;
       const key = `${dataset}\u0000${edge.owner}`;
       let link = links.get(key);
       if (!link) links.set(key, (link = { upstream: dataset, downstream: edge.owner, columns: [] }));
-      link.columns.push(`${fieldOf(up)} → ${downs.join(', ')}`);
+      // A pair the SQL proposes and no file writes yet (core/pending/marks.ts) reads "? amount → refunded".
+      link.columns.push(`${edge.mark?.change === 'proposed' ? '? ' : ''}${fieldOf(up)} → ${downs.join(', ')}`);
     }
   }
   return [...links.values()].map((l) => ({ upstream: l.upstream, downstream: l.downstream, label: l.columns.join('; '), columns: l.columns }));

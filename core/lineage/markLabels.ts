@@ -13,7 +13,7 @@ function files(mark: PendingMark): string {
   return names.length <= 2 ? names.join(' and ') : `${names[0]} and ${names.length - 1} more files`;
 }
 
-/** "+ added in revenue-lineage.yml", "− removed by revenue-lineage.yml", "~ changed by …"; undefined when unchanged or absent. */
+/** "+ added in revenue-lineage.yml", "− removed by revenue-lineage.yml", "~ changed by …", "? proposed by the SQL in orders_v.sql"; undefined when unchanged or absent. */
 export function markDescription(mark: PendingMark | undefined): string | undefined {
   if (!mark) return undefined;
   switch (mark.change) {
@@ -23,6 +23,8 @@ export function markDescription(mark: PendingMark | undefined): string | undefin
       return `− removed by ${files(mark)}`;
     case 'changed':
       return `~ changed by ${files(mark)}`;
+    case 'proposed':
+      return `? proposed by the SQL in ${files(mark)}`;
     case 'unchanged':
       return undefined;
   }
@@ -31,6 +33,7 @@ export function markDescription(mark: PendingMark | undefined): string | undefin
 /** A sentence for a tooltip: what pushing does to this edge. */
 export function markSentence(mark: PendingMark | undefined): string | undefined {
   if (!mark || mark.change === 'unchanged') return undefined;
+  if (mark.change === 'proposed') return `Proposed: the SQL in ${files(mark)} implies this column edge, and no lineage file writes it yet. Write it with the quick fix in the lineage file, or Write Column Lineage from SQL….`;
   const verb = { added: 'adds', removed: 'removes', changed: 'changes' }[mark.change];
   return `Not pushed yet: ${files(mark)} ${verb} this edge. Pushing makes it so in the catalog.`;
 }

@@ -60,15 +60,35 @@ export function markOneHop(urn: string, direction: LineageDirection, catalogHits
  * stored edge they no longer list is `removed` and each new one `added`; otherwise the stored
  * ones are unchanged. Offline (`stored` undefined) the files' edges are `added`.
  */
-export function markFineGrained(stored: readonly FineGrainedLineageView[] | undefined, owned: DownstreamIntent['fineGrained']): FineGrainedLineageView[] {
-  if (!owned) return (stored ?? []).map((view) => ({ ...view, mark: UNCHANGED }));
+export function markFineGrained(stored: readonly FineGrainedLineageView[] | undefined, owned: DownstreamIntent['fineGrained'], proposal?: SqlProposal): FineGrainedLineageView[] {
+  if (!owned) return withProposed((stored ?? []).map((view) => ({ ...view, mark: UNCHANGED })), proposal);
   const desired = fineGrainedFromAspect({ fineGrainedLineages: owned.entries });
   const desiredKeys = new Set(desired.map(fineGrainedKey));
   const storedKeys = new Set((stored ?? []).map(fineGrainedKey));
-  return [
-    ...(stored ?? []).map((view) => ({ ...view, mark: desiredKeys.has(fineGrainedKey(view)) ? UNCHANGED : mark('removed', owned.sources) })),
-    ...desired.filter((view) => !storedKeys.has(fineGrainedKey(view))).map((view) => ({ ...view, mark: mark('added', owned.sources) })),
-  ];
+  return withProposed(
+    [
+      ...(stored ?? []).map((view) => ({ ...view, mark: desiredKeys.has(fineGrainedKey(view)) ? UNCHANGED : mark('removed', owned.sources) })),
+      ...desired.filter((view) => !storedKeys.has(fineGrainedKey(view))).map((view) => ({ ...view, mark: mark('added', owned.sources) })),
+    ],
+    proposal,
+  );
+}
+
+/** The column edges the SQL defining a dataset implies (core/sql/impliedLineage.ts), and the file it is in (a URI). */
+export interface SqlProposal {
+  edges: readonly FineGrainedLineageView[];
+  source: string;
+}
+
+/**
+ * The SQL's edges for output columns no edge of the view reaches (written, stored and not removed),
+ * marked `proposed`: what its quick fix or Write Column Lineage from SQL… would write.
+ */
+function withProposed(views: FineGrainedLineageView[], proposal: SqlProposal | undefined): FineGrainedLineageView[] {
+  if (!proposal) return views;
+  const reached = new Set(views.filter((view) => view.mark?.change !== 'removed').flatMap((view) => view.downstreams.map((urn) => urn.toLowerCase())));
+  const proposed = proposal.edges.filter((edge) => edge.upstreams.length > 0 && !edge.downstreams.some((urn) => reached.has(urn.toLowerCase())));
+  return [...views, ...proposed.map((edge) => ({ ...edge, mark: mark('proposed', [proposal.source]) }))];
 }
 
 function sortedEntries(map: ReadonlyMap<string, ReadonlySet<string>> | undefined): [string, ReadonlySet<string>][] {

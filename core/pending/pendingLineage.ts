@@ -2,7 +2,7 @@ import { DEFAULT_LINEAGE_PAGE_SIZE, type FineGrainedLineageView, type LineageDir
 import type { LineageFetcher } from '../lineage/types';
 import { entityTypeOfUrn } from '../urn';
 import { datasetOfField, type LineageIntentIndex } from './lineageIntent';
-import { markFineGrained, markOneHop, UNCHANGED } from './marks';
+import { markFineGrained, markOneHop, UNCHANGED, type SqlProposal } from './marks';
 import type { PendingBasis, PendingView } from '../common/pendingTypes';
 
 export interface PendingLineageSource {
@@ -23,6 +23,8 @@ export interface PendingLineageOptions {
   ttlMs?: number;
   /** told when the catalog could not be read and the files alone answered */
   log?: (message: string) => void;
+  /** the column edges the SQL defining a dataset implies, shown `proposed` where no file writes them (the language server reads SQL; the CLI does not) */
+  proposed?: (datasetUrn: string) => Promise<SqlProposal | undefined>;
 }
 
 interface OneHop {
@@ -95,7 +97,8 @@ export class PendingLineage {
         this.options.log?.(`The column-level lineage of ${datasetUrn} could not be read from the catalog (${messageOf(error)}); showing the files' edges alone.`);
       }
     }
-    return markFineGrained(stored, this.source.intent().byDownstream.get(datasetUrn)?.fineGrained);
+    const proposal = await this.options.proposed?.(datasetUrn).catch(() => undefined);
+    return markFineGrained(stored, this.source.intent().byDownstream.get(datasetUrn)?.fineGrained, proposal);
   }
 
   /** The entities at the requested degrees, nearest first; a hit reached only through edges the files add is marked added. */

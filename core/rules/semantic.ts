@@ -19,6 +19,7 @@ import { propertyPlatform } from './propertyPlatform';
 import { propertyValueBytes } from './propertyValueBytes';
 import { propertyValueType } from './propertyValueType';
 import { selfLoop } from './selfLoop';
+import { sqlDisagrees } from './sqlDisagrees';
 import type { Rule } from './types';
 import { upstreamType } from './upstreamType';
 
@@ -43,6 +44,7 @@ export const SEMANTIC_RULES: readonly Rule[] = [
   upstreamType,
   selfLoop,
   duplicateEdge,
+  sqlDisagrees,
   lineageFileShape,
   formPrompts,
   formPromptShape,

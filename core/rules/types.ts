@@ -4,6 +4,7 @@ import type { DocumentModel } from '../model/facts';
 import type { SourceRange } from '../model/range';
 import type { ServiceTarget } from './target';
 import type { DataHubProfile } from '../datahub/versions';
+import type { SqlLineageView } from '../sql/impliedLineage';
 
 export interface RuleContext {
   /** the facts to judge: a whole document, or one part of it (core/incremental/checkParts.ts) */
@@ -20,6 +21,8 @@ export interface RuleContext {
   target?: ServiceTarget;
   /** the DataHub version judged by (core/datahub/versions.ts); absent: the newest modelled */
   datahub?: DataHubProfile;
+  /** the lineage the SQL defining a dataset implies, where the editor reads SQL (the language server); absent in `validate` */
+  sql?: SqlLineageView;
   /**
    * For a document rule on a document kept in parts: the union over its parts of what `keysOf`
    * finds in one part (given as a document of its own), kept between edits so an edit computes only

@@ -2,6 +2,7 @@ import { parseAssociations, type Associations } from '../formats/associations';
 import { parseDataHubVersion } from '../datahub/versions';
 import { parseSeverityOverrides, type SeverityOverrides } from '../diagnostics/severityOverrides';
 import { knownSqlDialects, sqlDialect } from '../sql/dialects';
+import type { SqlDatasetsSetting } from '../sql/sqlSources';
 
 /**
  * Every `catalogCode.*` setting (package.json `contributes.configuration`), its type and default,
@@ -34,6 +35,8 @@ export interface CatalogCodeSettings {
   traceServer: TraceLevel;
   /** `catalogCode.sql.dialect`: the SQL dialect of `.sql` files, for their column lineage (core/sql/dialects.ts) */
   sqlDialect: string;
+  /** `catalogCode.sql.datasets`: a glob relative to the workspace folder → the dataset (name or URN) its SQL files define (core/sql/sqlSources.ts) */
+  sqlDatasets: SqlDatasetsSetting;
 }
 
 export const LOCAL_CATALOG_DATA_LOCATIONS = ['extensionStorage', 'workspaceFolder'] as const;
@@ -148,7 +151,25 @@ export const CATALOG_SETTINGS: SettingSpecs = {
     read: (raw, where) =>
       typeof raw === 'string' && sqlDialect(raw) ? { value: raw.trim(), problems: [] } : { problems: [`${where} must be a SQL dialect: one of ${knownSqlDialects().join(', ')}; it was ignored.`] },
   },
+  sqlDatasets: {
+    key: 'catalogCode.sql.datasets',
+    default: {},
+    scope: 'window',
+    read: (raw, where) => readSqlDatasets(raw, where),
+  },
 };
+
+/** `{"sql/orders.sql": "mart.orders", "models/**\/*.sql": "urn:li:dataset:(…)"}`: each entry a glob and a dataset name or URN; others are named and left out. */
+function readSqlDatasets(raw: unknown, where: string): { value?: SqlDatasetsSetting; problems: string[] } {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { problems: [`${where} must be an object: a glob relative to the workspace folder → the dataset its SQL files define (a name or a dataset URN); it was ignored.`] };
+  const value: SqlDatasetsSetting = {};
+  const problems: string[] = [];
+  for (const [glob, dataset] of Object.entries(raw as Record<string, unknown>)) {
+    if (typeof dataset === 'string' && dataset.trim() !== '' && glob.trim() !== '') value[glob] = dataset.trim();
+    else problems.push(`${where}: the entry "${glob.slice(0, 80)}" must map a glob to a dataset name or URN in quotes; it was ignored.`);
+  }
+  return { value, problems };
+}
 
 function oneOf<T extends string>(raw: unknown, allowed: readonly T[], where: string): { value?: T; problems: string[] } {
   return typeof raw === 'string' && (allowed as readonly string[]).includes(raw) ? { value: raw as T, problems: [] } : { problems: [`${where} must be one of ${allowed.map((value) => `"${value}"`).join(', ')}; it was ignored.`] };

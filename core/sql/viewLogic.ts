@@ -41,10 +41,16 @@ export function viewLogicOf(json: unknown): ViewLogic[] {
   for (const item of proposals) {
     const proposal = objectOf(item);
     if (!proposal || proposal.aspectName !== 'viewProperties' || typeof proposal.entityUrn !== 'string') continue;
-    const body = aspectBody(proposal.aspect);
-    const dataset = datasetPartsOf(proposal.entityUrn);
-    if (!body || !dataset || typeof body.viewLogic !== 'string' || body.viewLogic.trim() === '') continue;
-    out.push({ urn: proposal.entityUrn, ...dataset, sql: body.viewLogic, language: typeof body.viewLanguage === 'string' ? body.viewLanguage : undefined });
+    const view = viewLogicOfAspect(proposal.entityUrn, aspectBody(proposal.aspect));
+    if (view) out.push(view);
   }
   return out;
+}
+
+/** The view definition of one `viewProperties` aspect's body (as an MCP file's aspect fact holds it), if it has one. */
+export function viewLogicOfAspect(entityUrn: string, value: unknown): ViewLogic | undefined {
+  const body = objectOf(value);
+  const dataset = datasetPartsOf(entityUrn);
+  if (!body || !dataset || typeof body.viewLogic !== 'string' || body.viewLogic.trim() === '') return undefined;
+  return { urn: entityUrn, ...dataset, sql: body.viewLogic, language: typeof body.viewLanguage === 'string' ? body.viewLanguage : undefined };
 }

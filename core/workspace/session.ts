@@ -221,7 +221,7 @@ export class WorkspaceSession {
     // An open document kept in parts checks again only the parts an edit changed (core/incremental/checkParts.ts).
     const analysis = entry.analysis?.model === entry.model ? entry.analysis : undefined;
     // A document checked up to the limit is judged as the text it was read from (its first part).
-    const input = { model: analysis ? entry.model : this.fullModel(entry), text: analysis?.text ?? entry.text, definitions: this.definitionsView(), entities: catalog.entities, target: catalog.target, datahub: catalog.datahub, severity: this.currentSeverity };
+    const input = { model: analysis ? entry.model : this.fullModel(entry), text: analysis?.text ?? entry.text, definitions: this.definitionsView(), entities: catalog.entities, target: catalog.target, datahub: catalog.datahub, sql: catalog.sql, severity: this.currentSeverity };
     const parts = analysis?.parts;
     const found = parts ? validateParts({ ...input, parts, cache: analysis?.cache, repeats: analysis?.repeats, suppressions: analysis?.suppressions }) : validateDocument(input);
     return entry.coverage?.state === 'partial' ? [partiallyCheckedDiagnostic(uri, entry.coverage.readChars, entry.text.length), ...found] : found;
@@ -256,7 +256,7 @@ export class WorkspaceSession {
   diagnosticsUnder(uri: string, catalog: CatalogKnowledge): CoreDiagnostic[] {
     const entry = this.entries.get(uri);
     if (!entry || entry.model.format === null) return [];
-    return validateDocument({ model: this.fullModel(entry), text: entry.text, definitions: this.definitionsView(catalog), entities: catalog.entities, target: catalog.target, datahub: catalog.datahub, severity: this.currentSeverity });
+    return validateDocument({ model: this.fullModel(entry), text: entry.text, definitions: this.definitionsView(catalog), entities: catalog.entities, target: catalog.target, datahub: catalog.datahub, sql: catalog.sql, severity: this.currentSeverity });
   }
 
   /** Every metadata file with its diagnostics, and each file of a format not checked with its note, sorted by URI; `uris` narrows the answer to those files. */
@@ -425,7 +425,7 @@ export class WorkspaceSession {
   /** What every check of a document reads besides the document: definitions, what the catalog knows, the user's levels. */
   private checkInputs(): CheckInputs {
     const catalog = this.catalog();
-    return { definitions: this.definitionsView(catalog), entities: catalog.entities, target: catalog.target, datahub: catalog.datahub, severity: this.currentSeverity };
+    return { definitions: this.definitionsView(catalog), entities: catalog.entities, target: catalog.target, datahub: catalog.datahub, sql: catalog.sql, severity: this.currentSeverity };
   }
 
   /**

@@ -9,6 +9,7 @@ import type { DataHubProfile } from '../datahub/versions';
 import type { ScanLimit } from './metadataFiles';
 import type { DocumentCoverage } from './openDocumentLimit';
 import type { RestDifference } from './restCheck';
+import type { SqlLineageView } from '../sql/impliedLineage';
 
 // What a workspace session (./session.ts) is given and hands out: its options, what the catalog
 // knows, and the documents it keeps.
@@ -23,6 +24,8 @@ export interface CatalogKnowledge {
   target?: ServiceTarget;
   /** the DataHub version whose rules apply (core/datahub/versions.ts); default the newest modelled */
   datahub?: DataHubProfile;
+  /** the lineage the SQL defining datasets implies (the language server reads SQL; the CLI does not) */
+  sql?: SqlLineageView;
 }
 
 /** A session's collaborators, each given once, at construction. */

@@ -1,6 +1,7 @@
 // Issue 38's "done when", in a real VS Code (code-server) on the local catalog: a SQL view's code
 // lens counts its column edges; clicking it picks a lineage file, previews the change and writes
-// the edges; the file validates and the graph shows the new column edges as pending.
+// the edges; the file validates and the graph shows the new column edges as pending (and, before
+// they are written, as proposed by the SQL).
 import assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { e2eSuite, screenshot } from './suite';
@@ -40,6 +41,20 @@ e2eSuite(
     const page = workbench.page;
     const graph = (): FrameLocator => page.frameLocator('iframe.webview.ready >> visible=true').frameLocator('iframe#active-frame');
 
+    const columnLabels = async () => (await graph().locator('.columnLabel text').allTextContents()).join(' | ');
+
+    await scenario('before anything is written, the graph shows the column edges the SQL implies as proposed', async () => {
+      await workbench.runCommand('Catalog Code: Show Lineage Graph', true);
+      await workbench.answerInputBox(ROOT);
+      await graph().locator('#columns').check();
+      await until('the graph to draw the SQL view’s column edges as proposed', async () => {
+        const labels = await columnLabels();
+        return labels.includes('? refund_id → refund_id') && labels.includes('? amount → refunded') ? true : undefined;
+      });
+      await screenshot(session, 'sql-lineage-proposed.png');
+      await workbench.runCommand('View: Close All Editors');
+    });
+
     await scenario("a SQL view's lens writes its column edges into a lineage file, which validates and shows them pending in the graph", async () => {
       await workbench.openFile('refunds_by_day.sql');
       await workbench.waitForEditorText('refunds_by_day');
@@ -61,11 +76,11 @@ e2eSuite(
       await workbench.runCommand('Catalog Code: Show Lineage Graph', true);
       await workbench.answerInputBox(ROOT);
       await graph().locator('#columns').check();
-      // The column edges are drawn as one label block on their dataset edge, which the files add (not pushed yet).
-      const columnLabels = async () => (await graph().locator('.columnLabel text').allTextContents()).join(' | ');
+      // The column edges are drawn as one label block on their dataset edge, which the files add (not
+      // pushed yet); written, they are no longer proposed.
       await until('the graph to draw the new column edges on the added edge', async () => {
         const labels = await columnLabels();
-        return labels.includes('refund_id → refund_id') && labels.includes('amount → refunded') && (await graph().locator('path.edge.added').count()) > 0 ? true : undefined;
+        return labels.includes('refund_id → refund_id') && labels.includes('amount → refunded') && !labels.includes('? ') && (await graph().locator('path.edge.added').count()) > 0 ? true : undefined;
       });
       await screenshot(session, 'sql-lineage-pending.png');
       // As pushed, the catalog has none of them: they are the workspace's, pending.

@@ -184,7 +184,7 @@ describe('every LSP client (issue 26)', () => {
       await notAllowed(client, uri);
       const registered = await client.waitFor('the watch registration', () => client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles'));
       const globs = (registered.registerOptions as { watchers: { globPattern: string }[] }).watchers.map((watcher) => watcher.globPattern);
-      assert.deepEqual(globs, ['**/*.yaml', '**/*.yml', '**/*.json', '**/*.jsonc']);
+      assert.deepEqual(globs, ['**/*.yaml', '**/*.yml', '**/*.json', '**/*.jsonc', '**/*.sql']);
       // The definitions file now allows 'Finance': the server's own watcher sees it.
       writeFileSync(join(root, 'props.yaml'), PROPERTIES.replace('- value: marketing', '- value: Finance'));
       await client.waitFor('the diagnostic gone after props.yaml changed on disk', () => client.published.get(uri)?.length === 0);

@@ -256,7 +256,7 @@ function columnLabelsMarkup(layout: GraphLayout): string {
 function marksMarkup(markLabels: readonly MarkLabel[]): string {
   let markup = '';
   for (const { mark, ends, at } of markLabels) {
-    const words = mark.change === 'added' ? '+ added' : mark.change === 'removed' ? '− removed' : '~ changed';
+    const words = mark.change === 'added' ? '+ added' : mark.change === 'removed' ? '− removed' : mark.change === 'proposed' ? '? proposed' : '~ changed';
     markup += tag('text', { x: at.x, y: at.y - 6, class: `mark ${mark.change}`, 'text-anchor': 'middle', role: 'button', tabindex: 0, 'aria-label': `${markDescription(mark) ?? ''}. Click to open the file.`, ...ends }, escapeXml(words) + title(`${markDescription(mark) ?? ''} — click to open the file`));
   }
   return tag('g', { class: 'marks' }, markup);

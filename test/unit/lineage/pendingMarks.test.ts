@@ -6,6 +6,8 @@ import { LineageTree } from '../../../core/lineage/tree';
 import type { LineageFetcher, LineageScrollRequest } from '../../../core/lineage/types';
 import type { PendingMark } from '../../../core/common/pendingTypes';
 import { ds } from './graphFetcher';
+import { markFineGrained } from '../../../core/pending/marks';
+import { datasetColumnLinks } from '../../../core/lineage/graphExport';
 
 const ADDED: PendingMark = { change: 'added', sources: ['file:///work/demo/revenue-lineage.yml'] };
 const REMOVED: PendingMark = { change: 'removed', sources: ['file:///work/demo/lineage%20files/old.yml'] };
@@ -69,5 +71,36 @@ describe('pending marks in the lineage views', () => {
     assert.equal(pendingViewWords('pending', 'catalogAndFiles'), 'with my changes');
     assert.equal(pendingViewWords('pushed', 'catalogOnly'), 'as pushed');
     assert.match(pendingViewWords('pending', 'filesOnly'), /^with my changes — files only: no catalog is connected/);
+  });
+
+  it('a column edge the SQL implies and no file writes is proposed, named by its SQL file; a written one is not', () => {
+    const field = (name: string, column: string) => `urn:li:schemaField:(${ds(name)},${column})`;
+    const edge = (upstream: string, downstream: string) => ({ upstreamType: 'FIELD_SET', upstreams: [upstream], downstreamType: 'FIELD', downstreams: [downstream] });
+    const owned = { entries: [edge(field('orders', 'id'), field('revenue', 'id'))], sources: new Set(['file:///w/revenue.lineage.yml']) };
+    const proposal = { source: 'file:///w/sql/revenue.sql', edges: [edge(field('orders', 'amount'), field('revenue', 'id')), edge(field('orders', 'amount'), field('revenue', 'total'))] };
+    const views = markFineGrained(undefined, owned, proposal);
+    assert.deepEqual(
+      views.map((view) => `${view.downstreams[0]}: ${view.mark?.change}`),
+      [`${field('revenue', 'id')}: added`, `${field('revenue', 'total')}: proposed`],
+    );
+    const proposed = views[1].mark;
+    assert.equal(markDescription(proposed), '? proposed by the SQL in revenue.sql');
+    assert.match(markSentence(proposed) ?? '', /^Proposed: the SQL in revenue\.sql implies this column edge, and no lineage file writes it yet/);
+  });
+
+  it('the graph labels a proposed column pair with a ? (a written one without)', () => {
+    const field = (name: string, column: string) => `urn:li:schemaField:(${ds(name)},${column})`;
+    const node = (urn: string) => ({ urn, label: urn, type: 'DATASET', degree: 1, side: 'upstream' as const });
+    const [link] = datasetColumnLinks({
+      root: ds('revenue'),
+      nodes: [node(ds('revenue')), node(ds('orders'))],
+      edges: [],
+      truncated: false,
+      columnEdges: [
+        { owner: ds('revenue'), upstreams: [field('orders', 'id')], downstreams: [field('revenue', 'id')], mark: ADDED },
+        { owner: ds('revenue'), upstreams: [field('orders', 'amount')], downstreams: [field('revenue', 'total')], mark: { change: 'proposed', sources: ['file:///w/revenue.sql'] } },
+      ],
+    } as unknown as Parameters<typeof datasetColumnLinks>[0]);
+    assert.deepEqual(link?.columns, ['id → id', '? amount → total']);
   });
 });

@@ -1,3 +1,4 @@
+import type { SqlLineageView } from '../../../core/sql/impliedLineage';
 import type { DataHubProfile } from '../../../core/datahub/versions';
 import { definitionsFromModel } from '../../../core/definitions/fromFacts';
 import type { DefinitionsView, EntityExistenceView, PropertyDefinitionInfo } from '../../../core/definitions/types';
@@ -48,6 +49,8 @@ export interface RunOptions {
   target?: ServiceTarget;
   /** the DataHub version judged by (default: the newest modelled) */
   datahub?: DataHubProfile;
+  /** the SQL that defines datasets, as the editor reads it */
+  sql?: SqlLineageView;
 }
 
 /** Reads the fixture with readDocument (as the editor does) and runs one rule over it. */
@@ -55,7 +58,7 @@ export function runRule(rule: Rule, uri: string, marked: string, options: RunOpt
   const { text, ranges } = parseMarked(marked);
   const model = readDocument(uri, text);
   const diagnostics = rule
-    .run({ model, text, definitions: options.definitions ?? EMPTY_DEFINITIONS, entities: options.entities ?? UNKNOWN_EXISTENCE, target: options.target ?? 'offline', ...(options.datahub ? { datahub: options.datahub } : {}) })
+    .run({ model, text, definitions: options.definitions ?? EMPTY_DEFINITIONS, entities: options.entities ?? UNKNOWN_EXISTENCE, target: options.target ?? 'offline', ...(options.datahub ? { datahub: options.datahub } : {}), ...(options.sql ? { sql: options.sql } : {}) })
     .sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
   for (const d of diagnostics) {
     if (!rule.codes.includes(d.code)) throw new Error(`rule reported ${d.code}, which is not among its codes ${rule.codes.join(', ')}`);
