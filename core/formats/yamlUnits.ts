@@ -5,7 +5,9 @@ import { detectItem, type ItemDetection } from './detect';
 import { readLineageFrame, readLineageItem } from './lineageFile';
 import { readDefinitionItem, readDefinitionsFrame } from './propertyDefinitions';
 import { forEachScalar, type DocNode, type SeqNode } from './tree';
+import { parseYamlEndingEarly } from './yamlStreamTail';
 import { parseYaml } from './yamlTree';
+import type { YamlParse } from './tree';
 
 /**
  * The YAML formats read item by item, so an edit inside one item reads only that item again
@@ -140,6 +142,20 @@ export function readRunAgain(layout: YamlItemLayout, lines: string, first: numbe
   return run && readItemRun(layout.format, run, first, start, lines.length);
 }
 
+/**
+ * The items of a top-level list from the `first`-th on, read again from `lines`, the rest of the
+ * text from that item's first line (at `start`), when an edit in them ended the list and the
+ * document early (a key split so that its second half starts at column 0): YAML reads every later
+ * line as an error of the stream, which ./yamlStreamTail.ts reads without the yaml package's error
+ * objects. The last item read holds those errors. Undefined when the lines do not read that way
+ * (then the caller reads the whole file).
+ */
+export function readTailAgain(layout: YamlItemLayout, lines: string, first: number, start: number): YamlItem[] | undefined {
+  if (layout.indent !== 0 || !isTopLevelList(layout.format)) return undefined;
+  const run = parseItemRun(lines, start, 0, true, parseYamlEndingEarly);
+  return run && readItemRun(layout.format, run, first, start, lines.length);
+}
+
 /** The items of a run of whole items of a list whose `-` stand at column `indent`, parsed from `lines` (see readRunAgain). */
 export interface ItemRun {
   items: DocNode[];
@@ -153,12 +169,13 @@ export interface ItemRun {
  * `lines` (now starting at `start` in the document) parsed as a run of whole items of a list whose
  * `-` stand at column `indent`, the first item on the first line; undefined when they are not (a
  * syntax error unless `allowProblems`, an anchor, a `-` elsewhere, text before the first `-`).
+ * `parse`: how the lines are parsed (parseYaml; readTailAgain's, which may not answer).
  */
-export function parseItemRun(lines: string, start: number, indent: number, allowProblems = false): ItemRun | undefined {
+export function parseItemRun(lines: string, start: number, indent: number, allowProblems = false, parse: (text: string, base: number) => YamlParse | undefined = parseYaml): ItemRun | undefined {
   // A line left of the list's column belongs to what holds the list (a lineage file's root mapping), which the run cannot read.
   if (indent > 0 && new RegExp(`^ {0,${indent - 1}}[^ \\r\\n#]`, 'm').test(lines)) return undefined;
-  const parsed = parseYaml(lines, start);
-  if ((parsed.problems.length > 0 && !allowProblems) || parsed.usesAnchors || parsed.documents.length !== 1) return undefined;
+  const parsed = parse(lines, start);
+  if (!parsed || (parsed.problems.length > 0 && !allowProblems) || parsed.usesAnchors || parsed.documents.length !== 1) return undefined;
   const root = parsed.documents[0];
   if (!root || root.type !== 'seq' || root.items.length === 0) return undefined;
   const starts: number[] = [];

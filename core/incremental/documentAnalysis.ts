@@ -2,7 +2,7 @@ import { readDocumentUnits, type DocumentParts, type ReadOptions } from '../form
 import { countItem, detectListFromCounts, listIsProposals, newListCounts, type ListCounts } from '../formats/detect';
 import { FALL_BACK, parseJsonElementAt } from '../formats/jsonFast';
 import { readProposalUnit, stringScalarOf, type ProposalUnit } from '../formats/mcpStream';
-import { readItemAgain, readRunAgain, type YamlItem } from '../formats/yamlUnits';
+import { readItemAgain, readRunAgain, readTailAgain, type YamlItem } from '../formats/yamlUnits';
 import type { DocumentModel, Fact } from '../model/facts';
 import { LineIndex } from '../model/range';
 import type { SuppressionSource } from '../rules/suppression';
@@ -13,6 +13,7 @@ import type { DocumentPart } from './parts';
 import type { RepeatIndex } from './repeatIndex';
 import { forEachFactRange } from './shiftRanges';
 import { elementsIndexedLater, readElementRun } from './elementRuns';
+import { brokenNear, endsAtColumnZero, nextCleanItem, runStart } from './itemRuns';
 import { currentStart, modelSource, newUnitLayout, replaceUnitPart, settleUnit, spliceUnitParts, unitsOf, type ProposalCounts, type UnitLayout } from './units';
 
 import type { TextEdit } from './textEdit';
@@ -261,8 +262,27 @@ export class DocumentAnalysis {
       else run = this.readRun(state, edit, first, next);
       const after = run?.read[run.read.length - 1];
       if (next !== undefined && (!after || after.problems.length > 0 || after.start !== items[next].start + run!.delta)) run = undefined;
+      // The list may have ended early (a key split to column 0): then every later line reads anew, to the end of the text.
+      if (!run && listEnd === this.text.length && endsAtColumnZero(text, currentStart(state, first), edit.start + edit.text.length)) run = this.readTail(state, edit, first, text);
     }
     return run && this.replaceRun(state, run, text);
+  }
+
+  /**
+   * Items `first` to the last read again from the text after the edit, from item `first`'s line to
+   * the end (./yamlUnits.ts readTailAgain), when the edit ended a top-level list early: the items
+   * before `first` are kept (YAML's block structure starts afresh at their lines), the items after
+   * the edit are dropped and their lines read as the errors YAML finds in them.
+   */
+  private readTail(state: Extract<UnitLayout, { kind: 'yaml' }>, edit: TextEdit, first: number, text: string): ReadRun | undefined {
+    const { items } = state.layout;
+    settleUnit(state, first);
+    const start = items[first].start;
+    const lines = text.slice(start);
+    const read = readTailAgain(state.layout, lines, first, start);
+    if (!read) return undefined;
+    WORK.unitsRead += items.length - first;
+    return { first, last: items.length - 1, read, lines, start, delta: edit.text.length - (edit.end - edit.start), edit };
   }
 
   /** Items `first` to `last` read again after `edit` (undefined when their lines are not whole items any more). */
@@ -280,7 +300,9 @@ export class DocumentAnalysis {
     // Where the list's last item's value ends decides where the frame's nodes end (the root mapping
     // of a lineage file): there it must move with the edit. Inside the list, later items keep it.
     const expectedValueEnd = old.valueEnd >= edit.end ? old.valueEnd + delta : old.valueEnd;
-    if (!read || (last === items.length - 1 && (read[read.length - 1].valueEnd !== expectedValueEnd || (old.valueEnd > edit.start && old.valueEnd < edit.end)))) return undefined;
+    // A list at the top level has no frame (no facts outside its items): nothing ends with its last item.
+    const framed = state.frame.facts.length > 0;
+    if (!read || (framed && last === items.length - 1 && (read[read.length - 1].valueEnd !== expectedValueEnd || (old.valueEnd > edit.start && old.valueEnd < edit.end)))) return undefined;
     return { first, last, read, lines, start, delta, edit };
   }
 
@@ -322,35 +344,6 @@ interface ReadRun {
   edit: TextEdit;
 }
 
-/** How far a run is widened over neighbouring items with syntax errors before the file is read whole instead. */
-const MAX_BROKEN_NEIGHBOURS = 16;
-
-/**
- * Where a run holding item `index` starts: `index`, or the first of the items with syntax errors
- * right before it; and when that item has errors, the item before it too, whose text may be their
- * cause (YAML reports an unclosed `[` or `{` at the next line it cannot take, the next item's `-`).
- * Undefined past MAX_BROKEN_NEIGHBOURS.
- */
-function runStart(items: readonly YamlItem[], index: number): number | undefined {
-  let first = index;
-  while (first > 0 && items[first - 1].problems.length > 0) {
-    first--;
-    if (index - first > MAX_BROKEN_NEIGHBOURS) return undefined;
-  }
-  return first > 0 && items[first].problems.length > 0 ? first - 1 : first;
-}
-
-/** Whether item `index`, or one next to it, has syntax errors (it is then read in a run with them). */
-function brokenNear(items: readonly YamlItem[], index: number): boolean {
-  for (let near = Math.max(0, index - 1); near <= Math.min(items.length - 1, index + 1); near++) if (items[near].problems.length > 0) return true;
-  return false;
-}
-
-/** The first item from `from` on without syntax errors (undefined when none follows within MAX_BROKEN_NEIGHBOURS). */
-function nextCleanItem(items: readonly YamlItem[], from: number): number | undefined {
-  for (let index = from; index < items.length && index - from <= MAX_BROKEN_NEIGHBOURS; index++) if (items[index].problems.length === 0) return index;
-  return undefined;
-}
 /**
  * Each unit's text (a YAML item's lines, a JSON element), kept while the unit is (an edit that
  * changes it reads a new unit): typing reads the edited unit's text from here, not from the
