@@ -93,9 +93,18 @@ export function convertDocuments(docs: readonly ComposedDocument[], text: string
   let quoteRunsToEnd = false;
   let fits = true;
   const budget: AliasBudget = { left: ALIAS_EXPANSION_BUDGET, reported: false };
+  // A text that ends a document early repeats a few messages thousands of times (`Unexpected map-value-ind token in YAML stream: ":"`): each worded once.
+  const worded = new Map<string, Map<string, string>>();
+  const wordingOf = (error: YamlErrorLike) => {
+    let byMessage = worded.get(error.code);
+    if (!byMessage) worded.set(error.code, (byMessage = new Map()));
+    let message = byMessage.get(error.message);
+    if (message === undefined) byMessage.set(error.message, (message = messageOf(error)));
+    return message;
+  };
   for (const { doc, errors } of docs) {
     for (const error of errors) {
-      problems.push(problemOf(error, text, base));
+      problems.push(problemOf(error, text, base, wordingOf(error)));
       if (error.pos[0] >= length) fits = false;
       if (error.code === 'MISSING_CHAR' && error.pos[0] >= length && /closing .quote/.test(error.message)) quoteRunsToEnd = true;
     }
@@ -335,10 +344,10 @@ function innerRange(node: Scalar, range: SourceRange, text: string, base: number
   return range;
 }
 
-function problemOf(error: YamlErrorLike, text: string, base: number): ParseProblem {
+function problemOf(error: YamlErrorLike, text: string, base: number, message: string): ParseProblem {
   const start = Math.max(0, Math.min(error.pos[0], text.length));
   const end = Math.max(start, Math.min(error.pos[1], text.length));
-  return { message: messageOf(error), range: { start: start + base, end: end + base } };
+  return { message, range: { start: start + base, end: end + base } };
 }
 
 function messageOf(error: YamlErrorLike): string {

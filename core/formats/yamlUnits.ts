@@ -152,7 +152,7 @@ export function readRunAgain(layout: YamlItemLayout, lines: string, first: numbe
  */
 export function readTailAgain(layout: YamlItemLayout, lines: string, first: number, start: number): YamlItem[] | undefined {
   if (layout.indent !== 0 || !isTopLevelList(layout.format)) return undefined;
-  const run = parseItemRun(lines, start, 0, true, parseYamlEndingEarly);
+  const run = parseItemRun(lines, start, 0, true);
   return run && readItemRun(layout.format, run, first, start, lines.length);
 }
 
@@ -169,13 +169,12 @@ export interface ItemRun {
  * `lines` (now starting at `start` in the document) parsed as a run of whole items of a list whose
  * `-` stand at column `indent`, the first item on the first line; undefined when they are not (a
  * syntax error unless `allowProblems`, an anchor, a `-` elsewhere, text before the first `-`).
- * `parse`: how the lines are parsed (parseYaml; readTailAgain's, which may not answer).
  */
-export function parseItemRun(lines: string, start: number, indent: number, allowProblems = false, parse: (text: string, base: number) => YamlParse | undefined = parseYaml): ItemRun | undefined {
+export function parseItemRun(lines: string, start: number, indent: number, allowProblems = false): ItemRun | undefined {
   // A line left of the list's column belongs to what holds the list (a lineage file's root mapping), which the run cannot read.
   if (indent > 0 && new RegExp(`^ {0,${indent - 1}}[^ \\r\\n#]`, 'm').test(lines)) return undefined;
-  const parsed = parse(lines, start);
-  if (!parsed || (parsed.problems.length > 0 && !allowProblems) || parsed.usesAnchors || parsed.documents.length !== 1) return undefined;
+  const parsed = parseRunText(lines, start);
+  if ( (parsed.problems.length > 0 && !allowProblems) || parsed.usesAnchors || parsed.documents.length !== 1) return undefined;
   const root = parsed.documents[0];
   if (!root || root.type !== 'seq' || root.items.length === 0) return undefined;
   const starts: number[] = [];
@@ -188,6 +187,18 @@ export function parseItemRun(lines: string, start: number, indent: number, allow
   }
   const problems = problemsByItem(parsed.problems, starts.map((offset) => start + offset), start + lines.length);
   return problems && { items: root.items, starts, problems };
+}
+
+/** A line at column 0 that a list at the top level cannot take: the list, and its document, end there. */
+const ENDS_TOP_LEVEL = /^[^-#\s]/m;
+
+/**
+ * parseYaml, or, for lines with a line that ends a top-level list, ./yamlStreamTail.ts first: the
+ * same answer without one yaml error object per later token (typing on after a key split to column
+ * 0 reads the run to the end of the text at each keystroke).
+ */
+function parseRunText(lines: string, start: number): YamlParse {
+  return (ENDS_TOP_LEVEL.test(lines) ? parseYamlEndingEarly(lines, start) : undefined) ?? parseYaml(lines, start);
 }
 
 /** A parsed run read as items of a list of `format`, the first of them its `first`-th item; `length`: how long the run's lines are. */

@@ -1,4 +1,6 @@
-import type { YamlItem } from '../formats/yamlUnits';
+import { countItem, detectListFromCounts, type ListCounts } from '../formats/detect';
+import { readRunAgain, type YamlItem } from '../formats/yamlUnits';
+import { settleUnit, type UnitLayout } from './units';
 
 /*
  * Which items of a YAML list format an edit reads again with the one it touches
@@ -46,4 +48,40 @@ export function brokenNear(items: readonly YamlItem[], index: number): boolean {
 export function nextCleanItem(items: readonly YamlItem[], from: number): number | undefined {
   for (let index = from; index < items.length && index - from <= MAX_BROKEN_NEIGHBOURS; index++) if (items[index].problems.length === 0) return index;
   return undefined;
+}
+
+/**
+ * Content detection's counts after a run of items was replaced, or undefined when the file would
+ * no longer be detected as its format (then it is read whole). A format given by association, or
+ * a lineage file (detected by its root mapping, the frame), keeps its format as long as it still
+ * has a lineage entry.
+ */
+export function detectionAfter(state: Extract<UnitLayout, { kind: 'yaml' }>, gone: readonly YamlItem[], come: readonly YamlItem[]): ListCounts | undefined {
+  const counts: ListCounts = { ...state.detection, keys: new Map(state.detection.keys) };
+  for (const item of gone) countItem(counts, item.detection, -1);
+  for (const item of come) countItem(counts, item.detection, 1);
+  if (state.layout.detectedBy !== 'content') return counts;
+  if (state.layout.format === 'lineageFile') return counts.lineageEntries > 0 ? counts : undefined;
+  return detectListFromCounts(counts) === state.layout.format ? counts : undefined;
+}
+
+/**
+ * The items from `from` on (before the run is replaced) whose facts carry their index (a value of
+ * the wrong type names its path, `/12/platform`), read again at their index after the run changed
+ * the number of items by `moved`; undefined if one does not read alone any more.
+ */
+export function indexedLater(state: Extract<UnitLayout, { kind: 'yaml' }>, from: number, moved: number, delta: number, text: string): { index: number; item: YamlItem }[] | undefined {
+  const found: { index: number; item: YamlItem }[] = [];
+  for (let unit = from; unit < state.kinds.length; unit++) {
+    if (!state.kinds[unit].get('wrongType')) continue;
+    // An item with syntax errors, or before one, does not read alone as it reads in the file (an
+    // unclosed `[` ends at the next item's `-`, not at the item's end): the file is read whole.
+    if (brokenNear(state.layout.items, unit)) return undefined;
+    settleUnit(state, unit);
+    const old = state.layout.items[unit];
+    const read = readRunAgain(state.layout, text.slice(old.start, old.end), unit + moved, old.start + delta, old.problems.length > 0);
+    if (!read || read.length !== 1) return undefined;
+    found.push({ index: unit + moved, item: read[0] });
+  }
+  return found;
 }

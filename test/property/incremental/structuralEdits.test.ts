@@ -118,6 +118,7 @@ describe('structural edits read a run of items', () => {
       const positions = [keys[Math.floor(keys.length / 5)], keys[Math.floor(keys.length / 3)], keys[Math.floor(keys.length / 2)], keys[keys.length - 2], keys[keys.length - 1]];
       for (const [n, key] of positions.entries()) {
         let analysis = DocumentAnalysis.read(uri, text);
+        const lastPart = analysis.parts?.at(-1);
         const at = key + 2 + (n % 2);
         analysis = applyOne(analysis, { start: at, end: at, text: '\n' }, `${label}: a key split at ${at}`);
         assert.equal(analysis.path, 'run', `${label}: split at ${at} read from its item on`);
@@ -130,6 +131,8 @@ describe('structural edits read a run of items', () => {
         assert.equal(analysis.path, 'run', `${label}: the undo at ${at} reads a run`);
         assert.equal(analysis.text, text);
         assert.equal(analysis.model.parseProblems.length, 0);
+        // The items after the split were kept aside and taken back, not read again.
+        if (n < 3) assert.equal(analysis.parts?.at(-1), lastPart, `${label}: the items after ${at} taken back`);
       }
     }
   });
@@ -146,6 +149,20 @@ describe('structural edits read a run of items', () => {
     analysis = applyOne(analysis, { start: key, end: key + 1, text: '' }, 'the split undone');
     analysis = applyOne(analysis, { start: later, end: later + 1, text: '' }, 'the quote undone');
     assert.equal(analysis.text, text);
+    // Edits before the split and after it: the items kept aside move with the first, are dropped with the second.
+    const tierAt = analysis.text.indexOf('io.bench.tier: ', starts[2]) + 15;
+    const farAt = analysis.text.indexOf('io.bench.tier: ', starts[starts.length - 3]) + 15;
+    analysis = applyOne(analysis, { start: key, end: key, text: '\n' }, 'a key split again');
+    analysis = applyOne(analysis, { start: tierAt, end: tierAt, text: 'x' }, 'typing in an item before the split');
+    analysis = applyOne(analysis, { start: key + 1, end: key + 2, text: '' }, 'the split undone after typing before it');
+    analysis = applyOne(analysis, { start: key + 1, end: key + 1, text: '\n' }, 'the key split once more');
+    analysis = applyOne(analysis, { start: farAt + 1, end: farAt + 1, text: 'y' }, 'typing in the text after the split');
+    analysis = applyOne(analysis, { start: key + 1, end: key + 2, text: '' }, 'the split undone after typing after it');
+    analysis = applyOne(analysis, { start: key + 1, end: key + 1, text: '\n' }, 'a split once more');
+    const before = analysis.text.indexOf('\n- ', key + 1);
+    analysis = applyOne(analysis, { start: before, end: before + 1, text: '' }, 'the line break before the first item after the split deleted');
+    applyOne(analysis, { start: key + 1, end: key + 2, text: '' }, 'the split undone with the next item joined');
+    analysis = DocumentAnalysis.read(uri, text);
     // A document marker after the split: the file is read whole.
     analysis = applyOne(analysis, { start: starts[20], end: starts[20], text: '---\n' }, 'a document marker');
     analysis = applyOne(analysis, { start: key, end: key, text: '\n' }, 'a key split before the marker');
