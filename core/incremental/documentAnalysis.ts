@@ -137,7 +137,9 @@ export class DocumentAnalysis {
     state.dropped = undefined;
     const read = this.readItemAgain(state, edit, text) ?? this.readRunAgain(state, edit, text, dropped);
     if (!dropped || dropped.taken) return read;
-    if (read && !state.dropped && edit.end < dropped.start) state.dropped = { ...dropped, start: dropped.start + edit.text.length - (edit.end - edit.start) };
+    // Kept while the list still ends early (its last item broken, its lines to the end of the text) and the text after the break is as it was.
+    const stillEnds = state.layout.items[state.layout.items.length - 1].problems.length > 0;
+    if (read && !state.dropped && stillEnds && edit.end < dropped.start) state.dropped = { ...dropped, start: dropped.start + edit.text.length - (edit.end - edit.start) };
     else forgetDropped(state, dropped);
     return read;
   }
