@@ -1,4 +1,4 @@
-import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar, visit, YAMLError } from 'yaml';
+import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar, visit, type YAMLError } from 'yaml';
 import type { ParseProblem } from '../model/facts';
 import type { SourceRange } from '../model/range';
 import { parseQuickYaml } from './quickYaml';
@@ -51,22 +51,60 @@ export function parseYamlFully(text: string, base = 0): YamlParse {
   return closed.fits ? closed.parse : read.parse;
 }
 
+/** The options every YAML text is parsed with (./yamlStreamTail.ts parses with the same). */
+export const YAML_PARSE_OPTIONS = { prettyErrors: false, uniqueKeys: false, strict: true } as const;
+
+/** What is read of a yaml error: its code, message and position (a plain object for the errors ./yamlStreamTail.ts finds). */
+export type YamlErrorLike = Pick<YAMLError, 'code' | 'message' | 'pos'>;
+
+/** One composed document and its errors, in the order the yaml package lists them (its own, then those of the stream after it). */
+export interface ComposedDocument {
+  doc: Document.Parsed;
+  errors: readonly YamlErrorLike[];
+}
+
 /**
  * `text` read once; `length`: how much of it is the document's own text (the rest, a comment added
  * to close a quote: no range ends past it, and `fits` says whether no value took any of it in).
  */
-function parseText(text: string, base: number, length: number): { parse: YamlParse; quoteRunsToEnd: boolean; fits: boolean } {
-  const problems: ParseProblem[] = [];
-  const parsed = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false, strict: true });
+function parseText(text: string, base: number, length: number): ConvertedText {
+  const parsed = parseAllDocuments(text, YAML_PARSE_OPTIONS);
   const docs: Document.Parsed[] = Array.isArray(parsed) ? parsed : [];
+  return convertDocuments(
+    docs.map((doc) => ({ doc, errors: doc.errors })),
+    text,
+    base,
+    length,
+  );
+}
+
+/** A text's documents as parseText reads them, and what parseYamlFully needs to know to close a quote that runs to the end. */
+export interface ConvertedText {
+  parse: YamlParse;
+  quoteRunsToEnd: boolean;
+  fits: boolean;
+}
+
+/** Composed documents of `text` (see parseText) converted to our tree, their errors to problems in order of where they are. */
+export function convertDocuments(docs: readonly ComposedDocument[], text: string, base: number, length: number): ConvertedText {
+  const problems: ParseProblem[] = [];
   const documents: (DocNode | null)[] = [];
   let usesAnchors = false;
   let quoteRunsToEnd = false;
   let fits = true;
   const budget: AliasBudget = { left: ALIAS_EXPANSION_BUDGET, reported: false };
-  for (const doc of docs) {
-    for (const error of doc.errors) {
-      problems.push(problemOf(error, text, base));
+  // A text that ends a document early repeats a few messages thousands of times (`Unexpected map-value-ind token in YAML stream: ":"`): each worded once.
+  const worded = new Map<string, Map<string, string>>();
+  const wordingOf = (error: YamlErrorLike) => {
+    let byMessage = worded.get(error.code);
+    if (!byMessage) worded.set(error.code, (byMessage = new Map()));
+    let message = byMessage.get(error.message);
+    if (message === undefined) byMessage.set(error.message, (message = messageOf(error)));
+    return message;
+  };
+  for (const { doc, errors } of docs) {
+    for (const error of errors) {
+      problems.push(problemOf(error, text, base, wordingOf(error)));
       if (error.pos[0] >= length) fits = false;
       if (error.code === 'MISSING_CHAR' && error.pos[0] >= length && /closing .quote/.test(error.message)) quoteRunsToEnd = true;
     }
@@ -306,13 +344,13 @@ function innerRange(node: Scalar, range: SourceRange, text: string, base: number
   return range;
 }
 
-function problemOf(error: YAMLError, text: string, base: number): ParseProblem {
+function problemOf(error: YamlErrorLike, text: string, base: number, message: string): ParseProblem {
   const start = Math.max(0, Math.min(error.pos[0], text.length));
   const end = Math.max(start, Math.min(error.pos[1], text.length));
-  return { message: messageOf(error), range: { start: start + base, end: end + base } };
+  return { message, range: { start: start + base, end: end + base } };
 }
 
-function messageOf(error: YAMLError): string {
+function messageOf(error: YamlErrorLike): string {
   const summary = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
   switch (error.code) {
     case 'TAB_AS_INDENT':

@@ -5,7 +5,9 @@ import { detectItem, type ItemDetection } from './detect';
 import { readLineageFrame, readLineageItem } from './lineageFile';
 import { readDefinitionItem, readDefinitionsFrame } from './propertyDefinitions';
 import { forEachScalar, type DocNode, type SeqNode } from './tree';
+import { parseYamlEndingEarly } from './yamlStreamTail';
 import { parseYaml } from './yamlTree';
+import type { YamlParse } from './tree';
 
 /**
  * The YAML formats read item by item, so an edit inside one item reads only that item again
@@ -140,6 +142,20 @@ export function readRunAgain(layout: YamlItemLayout, lines: string, first: numbe
   return run && readItemRun(layout.format, run, first, start, lines.length);
 }
 
+/**
+ * The items of a top-level list from the `first`-th on, read again from `lines`, the rest of the
+ * text from that item's first line (at `start`), when an edit in them ended the list and the
+ * document early (a key split so that its second half starts at column 0): YAML reads every later
+ * line as an error of the stream, which ./yamlStreamTail.ts reads without the yaml package's error
+ * objects. The last item read holds those errors. Undefined when the lines do not read that way
+ * (then the caller reads the whole file).
+ */
+export function readTailAgain(layout: YamlItemLayout, lines: string, first: number, start: number): YamlItem[] | undefined {
+  if (layout.indent !== 0 || !isTopLevelList(layout.format)) return undefined;
+  const run = parseItemRun(lines, start, 0, true);
+  return run && readItemRun(layout.format, run, first, start, lines.length);
+}
+
 /** The items of a run of whole items of a list whose `-` stand at column `indent`, parsed from `lines` (see readRunAgain). */
 export interface ItemRun {
   items: DocNode[];
@@ -157,8 +173,8 @@ export interface ItemRun {
 export function parseItemRun(lines: string, start: number, indent: number, allowProblems = false): ItemRun | undefined {
   // A line left of the list's column belongs to what holds the list (a lineage file's root mapping), which the run cannot read.
   if (indent > 0 && new RegExp(`^ {0,${indent - 1}}[^ \\r\\n#]`, 'm').test(lines)) return undefined;
-  const parsed = parseYaml(lines, start);
-  if ((parsed.problems.length > 0 && !allowProblems) || parsed.usesAnchors || parsed.documents.length !== 1) return undefined;
+  const parsed = parseRunText(lines, start);
+  if ( (parsed.problems.length > 0 && !allowProblems) || parsed.usesAnchors || parsed.documents.length !== 1) return undefined;
   const root = parsed.documents[0];
   if (!root || root.type !== 'seq' || root.items.length === 0) return undefined;
   const starts: number[] = [];
@@ -171,6 +187,18 @@ export function parseItemRun(lines: string, start: number, indent: number, allow
   }
   const problems = problemsByItem(parsed.problems, starts.map((offset) => start + offset), start + lines.length);
   return problems && { items: root.items, starts, problems };
+}
+
+/** A line at column 0 that a list at the top level cannot take: the list, and its document, end there. */
+const ENDS_TOP_LEVEL = /^[^-#\s]/m;
+
+/**
+ * parseYaml, or, for lines with a line that ends a top-level list, ./yamlStreamTail.ts first: the
+ * same answer without one yaml error object per later token (typing on after a key split to column
+ * 0 reads the run to the end of the text at each keystroke).
+ */
+function parseRunText(lines: string, start: number): YamlParse {
+  return (ENDS_TOP_LEVEL.test(lines) ? parseYamlEndingEarly(lines, start) : undefined) ?? parseYaml(lines, start);
 }
 
 /** A parsed run read as items of a list of `format`, the first of them its `first`-th item; `length`: how long the run's lines are. */

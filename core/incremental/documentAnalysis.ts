@@ -1,8 +1,8 @@
 import { readDocumentUnits, type DocumentParts, type ReadOptions } from '../formats';
-import { countItem, detectListFromCounts, listIsProposals, newListCounts, type ListCounts } from '../formats/detect';
+import { countItem, listIsProposals, newListCounts } from '../formats/detect';
 import { FALL_BACK, parseJsonElementAt } from '../formats/jsonFast';
 import { readProposalUnit, stringScalarOf, type ProposalUnit } from '../formats/mcpStream';
-import { readItemAgain, readRunAgain, type YamlItem } from '../formats/yamlUnits';
+import { readItemAgain, readRunAgain, readTailAgain, type YamlItem } from '../formats/yamlUnits';
 import type { DocumentModel, Fact } from '../model/facts';
 import { LineIndex } from '../model/range';
 import type { SuppressionSource } from '../rules/suppression';
@@ -13,7 +13,8 @@ import type { DocumentPart } from './parts';
 import type { RepeatIndex } from './repeatIndex';
 import { forEachFactRange } from './shiftRanges';
 import { elementsIndexedLater, readElementRun } from './elementRuns';
-import { currentStart, modelSource, newUnitLayout, replaceUnitPart, settleUnit, spliceUnitParts, unitsOf, type ProposalCounts, type UnitLayout } from './units';
+import { brokenNear, detectionAfter, endsAtColumnZero, indexedLater, nextCleanItem, runStart } from './itemRuns';
+import { currentStart, dropItems, forgetDropped, modelSource, newUnitLayout, replaceUnitPart, settleUnit, spliceUnitParts, takeBackItems, unitsOf, type DroppedItems, type ProposalCounts, type UnitLayout } from './units';
 
 import type { TextEdit } from './textEdit';
 
@@ -126,8 +127,21 @@ export class DocumentAnalysis {
   /** The edit read as a change of one unit, or undefined when it is not one. */
   private readUnitAgain(edit: TextEdit, text: string): DocumentAnalysis | undefined {
     if (this.layout?.kind === 'proposals') return this.readElementAgain(this.layout, edit, text) ?? this.readElementsAgain(this.layout, edit, text);
-    if (this.layout?.kind === 'yaml') return this.readItemAgain(this.layout, edit, text) ?? this.readRunAgain(this.layout, edit, text);
+    if (this.layout?.kind === 'yaml') return this.readYamlAgain(this.layout, edit, text);
     return undefined;
+  }
+
+  /** The edit read as a change of one item or a run of items; items dropped by an earlier edit (see DroppedItems) kept while the text they were read from is. */
+  private readYamlAgain(state: Extract<UnitLayout, { kind: 'yaml' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {
+    const dropped = state.dropped;
+    state.dropped = undefined;
+    const read = this.readItemAgain(state, edit, text) ?? this.readRunAgain(state, edit, text, dropped);
+    if (!dropped || dropped.taken) return read;
+    // Kept while the list still ends early (its last item broken, its lines to the end of the text) and the text after the break is as it was.
+    const stillEnds = state.layout.items[state.layout.items.length - 1].problems.length > 0;
+    if (read && !state.dropped && stillEnds && edit.end < dropped.start) state.dropped = { ...dropped, start: dropped.start + edit.text.length - (edit.end - edit.start) };
+    else forgetDropped(state, dropped);
+    return read;
   }
 
   private readElementAgain(layout: Extract<UnitLayout, { kind: 'proposals' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {
@@ -237,7 +251,9 @@ export class DocumentAnalysis {
    * items, when the edit touches the frame, when a broken run would end the list before the frame's
    * own lines, or when content detection would see the change: the file is then read whole.
    */
-  private readRunAgain(state: Extract<UnitLayout, { kind: 'yaml' }>, edit: TextEdit, text: string): DocumentAnalysis | undefined {
+  private readRunAgain(state: Extract<UnitLayout, { kind: 'yaml' }>, edit: TextEdit, text: string, dropped?: DroppedItems): DocumentAnalysis | undefined {
+    const back = dropped && this.takeBack(state, dropped, edit, text);
+    if (back) return back;
     const { items } = state.layout;
     const at = lastStartingAtOrBefore(state, edit.start);
     // An edit from an item's first character may take its `-` away, or indent it (the item then
@@ -261,8 +277,52 @@ export class DocumentAnalysis {
       else run = this.readRun(state, edit, first, next);
       const after = run?.read[run.read.length - 1];
       if (next !== undefined && (!after || after.problems.length > 0 || after.start !== items[next].start + run!.delta)) run = undefined;
+      // The list may have ended early (a key split to column 0): then every later line reads anew, to the end of the text.
+      if (!run && listEnd === this.text.length && endsAtColumnZero(text, currentStart(state, first), edit.start + edit.text.length)) run = this.readTail(state, edit, first, text);
     }
     return run && this.replaceRun(state, run, text);
+  }
+
+  /**
+   * Items `first` to the last read again from the text after the edit, from item `first`'s line to
+   * the end (./yamlUnits.ts readTailAgain), when the edit ended a top-level list early: the items
+   * before `first` are kept (YAML's block structure starts afresh at their lines), the items after
+   * the edit are dropped and their lines read as the errors YAML finds in them.
+   */
+  private readTail(state: Extract<UnitLayout, { kind: 'yaml' }>, edit: TextEdit, first: number, text: string): ReadRun | undefined {
+    const { items } = state.layout;
+    settleUnit(state, first);
+    const start = items[first].start;
+    const lines = text.slice(start);
+    const read = readTailAgain(state.layout, lines, first, start);
+    if (!read) return undefined;
+    WORK.unitsRead += items.length - first;
+    // The items wholly after the edit are kept aside (their text is unchanged) for the edit's undo.
+    const after = lastStartingAtOrBefore(state, edit.end) + 1;
+    const dropFrom = after > first && after < items.length && currentStart(state, after) > edit.end ? after : undefined;
+    return { first, last: (dropFrom ?? items.length) - 1, read, lines, start, delta: edit.text.length - (edit.end - edit.start), edit, dropFrom };
+  }
+
+  /**
+   * The items an earlier edit dropped (see DroppedItems) taken back after an edit before them (its
+   * undo, or typing that mends the list): the run of the last items up to them must read as whole
+   * items without errors, as many as there were before the dropped ones; then they read as they did.
+   */
+  private takeBack(state: Extract<UnitLayout, { kind: 'yaml' }>, dropped: DroppedItems, edit: TextEdit, text: string): DocumentAnalysis | undefined {
+    const { items } = state.layout;
+    const last = items.length - 1;
+    const first = runStart(items, last);
+    const delta = edit.text.length - (edit.end - edit.start);
+    if (first === undefined || edit.end >= dropped.start || edit.start < currentStart(state, first)) return undefined;
+    // The first dropped item must still start a line, and have read without errors (it does not depend on the run before it).
+    if (dropped.items[0].problems.length > 0 || text[dropped.start + delta - 1] !== '\n') return undefined;
+    for (let unit = first; unit <= last; unit++) settleUnit(state, unit);
+    const start = items[first].start;
+    const lines = text.slice(start, dropped.start + delta);
+    const read = readRunAgain(state.layout, lines, first, start);
+    if (!read || first + read.length !== dropped.index) return undefined;
+    WORK.unitsRead += read.length;
+    return this.replaceRun(state, { first, last, read, lines, start, delta, edit, takeBack: dropped }, text);
   }
 
   /** Items `first` to `last` read again after `edit` (undefined when their lines are not whole items any more). */
@@ -280,7 +340,9 @@ export class DocumentAnalysis {
     // Where the list's last item's value ends decides where the frame's nodes end (the root mapping
     // of a lineage file): there it must move with the edit. Inside the list, later items keep it.
     const expectedValueEnd = old.valueEnd >= edit.end ? old.valueEnd + delta : old.valueEnd;
-    if (!read || (last === items.length - 1 && (read[read.length - 1].valueEnd !== expectedValueEnd || (old.valueEnd > edit.start && old.valueEnd < edit.end)))) return undefined;
+    // A list at the top level has no frame (no facts outside its items): nothing ends with its last item.
+    const framed = state.frame.facts.length > 0;
+    if (!read || (framed && last === items.length - 1 && (read[read.length - 1].valueEnd !== expectedValueEnd || (old.valueEnd > edit.start && old.valueEnd < edit.end)))) return undefined;
     return { first, last, read, lines, start, delta, edit };
   }
 
@@ -289,13 +351,14 @@ export class DocumentAnalysis {
     const { layout } = state;
     const { items } = layout;
     const { first, last, read, lines, start, delta } = run;
-    const detection = detectionAfter(state, items.slice(first, last + 1), read);
+    const detection = detectionAfter(state, items.slice(first, run.dropFrom === undefined ? last + 1 : items.length), run.takeBack ? [...read, ...run.takeBack.items] : read);
     if (!detection) return undefined;
     // Items after the run carry their index in some facts (the path of a value of the wrong type): read those again too.
-    const later = read.length !== last - first + 1 ? indexedLater(state, last + 1, read.length - (last - first + 1), delta, this.text) : [];
+    const later = run.dropFrom === undefined && read.length !== last - first + 1 ? indexedLater(state, last + 1, read.length - (last - first + 1), delta, this.text) : [];
     if (!later) return undefined;
     this.consumed = true;
     state.detection = detection;
+    if (run.dropFrom !== undefined) state.dropped = dropItems(state, run.dropFrom, delta);
     items.splice(first, last - first + 1, ...read);
     spliceUnitParts(state, first, last - first + 1, read.map(partOfItem));
     state.suppressions.splice(first, last - first + 1, read.map((item) => lines.slice(item.start - start, item.end - start)));
@@ -305,6 +368,7 @@ export class DocumentAnalysis {
       items[index] = item;
       replaceUnitPart(state, index, partOfItem(item));
     }
+    if (run.takeBack) takeBackItems(state, run.takeBack, run.takeBack.start + delta);
     if (delta !== 0) state.cache.shift(state.frame, delta, run.edit.end);
     const model = lazyModel(this.uri, layout.format, layout.detectedBy, modelSource(state));
     return new DocumentAnalysis(this.uri, text, model, this.options, state, 'run', this.lineIndex?.afterEdits([run.edit], text));
@@ -320,37 +384,11 @@ interface ReadRun {
   start: number;
   delta: number;
   edit: TextEdit;
+  /** the items from this one on are dropped (kept aside, see DroppedItems); those `takeBack` are put back after the run */
+  dropFrom?: number;
+  takeBack?: DroppedItems;
 }
 
-/** How far a run is widened over neighbouring items with syntax errors before the file is read whole instead. */
-const MAX_BROKEN_NEIGHBOURS = 16;
-
-/**
- * Where a run holding item `index` starts: `index`, or the first of the items with syntax errors
- * right before it; and when that item has errors, the item before it too, whose text may be their
- * cause (YAML reports an unclosed `[` or `{` at the next line it cannot take, the next item's `-`).
- * Undefined past MAX_BROKEN_NEIGHBOURS.
- */
-function runStart(items: readonly YamlItem[], index: number): number | undefined {
-  let first = index;
-  while (first > 0 && items[first - 1].problems.length > 0) {
-    first--;
-    if (index - first > MAX_BROKEN_NEIGHBOURS) return undefined;
-  }
-  return first > 0 && items[first].problems.length > 0 ? first - 1 : first;
-}
-
-/** Whether item `index`, or one next to it, has syntax errors (it is then read in a run with them). */
-function brokenNear(items: readonly YamlItem[], index: number): boolean {
-  for (let near = Math.max(0, index - 1); near <= Math.min(items.length - 1, index + 1); near++) if (items[near].problems.length > 0) return true;
-  return false;
-}
-
-/** The first item from `from` on without syntax errors (undefined when none follows within MAX_BROKEN_NEIGHBOURS). */
-function nextCleanItem(items: readonly YamlItem[], from: number): number | undefined {
-  for (let index = from; index < items.length && index - from <= MAX_BROKEN_NEIGHBOURS; index++) if (items[index].problems.length === 0) return index;
-  return undefined;
-}
 /**
  * Each unit's text (a YAML item's lines, a JSON element), kept while the unit is (an edit that
  * changes it reads a new unit): typing reads the edited unit's text from here, not from the
@@ -379,42 +417,6 @@ function layoutOf(read: DocumentParts, text: string): UnitLayout | undefined {
     return newUnitLayout(text, { kind: 'yaml', layout: read.yaml, frame: framePart, detection }, read.yaml.items.map(partOfItem), framePart);
   }
   return undefined;
-}
-
-/**
- * Content detection's counts after a run of items was replaced, or undefined when the file would
- * no longer be detected as its format (then it is read whole). A format given by association, or
- * a lineage file (detected by its root mapping, the frame), keeps its format as long as it still
- * has a lineage entry.
- */
-function detectionAfter(state: Extract<UnitLayout, { kind: 'yaml' }>, gone: readonly YamlItem[], come: readonly YamlItem[]): ListCounts | undefined {
-  const counts: ListCounts = { ...state.detection, keys: new Map(state.detection.keys) };
-  for (const item of gone) countItem(counts, item.detection, -1);
-  for (const item of come) countItem(counts, item.detection, 1);
-  if (state.layout.detectedBy !== 'content') return counts;
-  if (state.layout.format === 'lineageFile') return counts.lineageEntries > 0 ? counts : undefined;
-  return detectListFromCounts(counts) === state.layout.format ? counts : undefined;
-}
-
-/**
- * The items from `from` on (before the run is replaced) whose facts carry their index (a value of
- * the wrong type names its path, `/12/platform`), read again at their index after the run changed
- * the number of items by `moved`; undefined if one does not read alone any more.
- */
-function indexedLater(state: Extract<UnitLayout, { kind: 'yaml' }>, from: number, moved: number, delta: number, text: string): { index: number; item: YamlItem }[] | undefined {
-  const found: { index: number; item: YamlItem }[] = [];
-  for (let unit = from; unit < state.kinds.length; unit++) {
-    if (!state.kinds[unit].get('wrongType')) continue;
-    // An item with syntax errors, or before one, does not read alone as it reads in the file (an
-    // unclosed `[` ends at the next item's `-`, not at the item's end): the file is read whole.
-    if (brokenNear(state.layout.items, unit)) return undefined;
-    settleUnit(state, unit);
-    const old = state.layout.items[unit];
-    const read = readRunAgain(state.layout, text.slice(old.start, old.end), unit + moved, old.start + delta, old.problems.length > 0);
-    if (!read || read.length !== 1) return undefined;
-    found.push({ index: unit + moved, item: read[0] });
-  }
-  return found;
 }
 
 function countsAdd(counts: ProposalCounts, unit: ProposalUnit, sign: 1 | -1): void {

@@ -144,6 +144,33 @@ export class PartCache {
   }
 
   /**
+   * `part` left the document for now (an edit that ended a list early, ./units.ts dropItems): it no
+   * longer counts anywhere, but what the checks found in it is kept for when it comes back (`resume`)
+   * or is forgotten (`forget`).
+   */
+  suspend(part: DocumentPart): void {
+    for (const union of this.unions.values()) union.replaced(part, undefined);
+    const state = this.states.get(part);
+    if (state?.documentFacts !== undefined) this.countDocumentFacts(state.documentFacts, -1);
+    this.fresh.delete(part);
+    this.withDiagnostics.delete(part);
+  }
+
+  /** A suspended `part` is back, counted with what was kept; the next check looks at it (and keeps its results when its inputs are the same). */
+  resume(part: DocumentPart): void {
+    for (const union of this.unions.values()) union.replaced(undefined, part);
+    const state = this.states.get(part);
+    if (state?.documentFacts !== undefined) this.countDocumentFacts(state.documentFacts, 1);
+    if (state?.checked && state.checked.diagnostics.length > 0) this.withDiagnostics.add(part);
+    this.fresh.add(part);
+  }
+
+  /** A suspended `part` will not come back: what was kept about it goes. */
+  forget(part: DocumentPart): void {
+    this.states.delete(part);
+  }
+
+  /**
    * Moves `part` by `delta` (its ends at or after `from`, everywhere by default): its facts,
    * problems and kept check results. The part's range objects are listed once, the first time it
    * moves, so moving a part is a walk over a flat list.

@@ -37,6 +37,21 @@ export class SuppressionUnits implements SuppressionSource {
     for (let i = first; i < first + texts.length; i++) if (this.flags[i]) this.count++;
   }
 
+  /** Units `from` to the last taken out (./units.ts dropItems): whether each holds a suppression comment. */
+  take(from: number): boolean[] {
+    const taken = this.flags.splice(from);
+    for (const had of taken) if (had) this.count--;
+    return taken;
+  }
+
+  /** Units taken out earlier put back at the end. */
+  put(flags: readonly boolean[]): void {
+    for (const has of flags) {
+      this.flags.push(has);
+      if (has) this.count++;
+    }
+  }
+
   any(): boolean {
     return this.outside || this.count > 0;
   }

@@ -17,7 +17,29 @@ export interface ProposalCounts {
 }
 
 /** The units of a document read again unit by unit: a proposal array's elements or a YAML list format's items. */
-export type UnitBase = { kind: 'proposals'; units: ProposalUnit[]; forced: FormatId | undefined; counts: ProposalCounts } | { kind: 'yaml'; layout: YamlItemLayout; frame: DocumentPart; detection: ListCounts };
+export type UnitBase = { kind: 'proposals'; units: ProposalUnit[]; forced: FormatId | undefined; counts: ProposalCounts } | { kind: 'yaml'; layout: YamlItemLayout; frame: DocumentPart; detection: ListCounts; dropped?: DroppedItems };
+
+/**
+ * Items an edit dropped from the end of a top-level list when it ended the list early (a key split
+ * to column 0, ./documentAnalysis.ts readTail): kept, with their parts and what the checks found in
+ * them, while the text from `start` on is the text they were read from, so that the edit's undo
+ * takes them back instead of reading and checking the rest of the file again.
+ */
+export interface DroppedItems {
+  /** the index the first of them had in the list */
+  index: number;
+  /** where the first of them starts in their own offsets, and in the text now (they move only when taken back) */
+  origin: number;
+  start: number;
+  items: YamlItem[];
+  parts: DocumentPart[];
+  kinds: KindCounts[];
+  suppressed: boolean[];
+  /** set once they are back in the list */
+  taken?: boolean;
+}
+
+type YamlLayout = Extract<UnitLayout, { kind: 'yaml' }>;
 
 /** What a document is made of, when it can be read again unit by unit, and what is kept about it. */
 export type UnitLayout = UnitBase & {
@@ -155,4 +177,44 @@ export function modelSource(layout: UnitLayout): ModelSource {
       for (let unit = 0; unit < units.length; unit++) yield { facts: units[unit].stringSweep, unit };
     },
   };
+}
+
+/** Items `from` to the last taken out of a YAML layout (no longer part of the document), with what is kept about them (see DroppedItems); `moved`: how far the text there moved with the edit. */
+export function dropItems(layout: YamlLayout, from: number, moved: number): DroppedItems {
+  for (let unit = from; unit < layout.shifts.size; unit++) settleUnit(layout, unit);
+  const items = layout.layout.items.splice(from);
+  const parts = layout.parts.splice(partIndexOf(layout, from));
+  for (const part of parts) {
+    layout.repeats.replaced(part, undefined);
+    layout.cache.suspend(part);
+    layout.unitOfPart.delete(part);
+  }
+  const kinds = layout.kinds.splice(from);
+  for (const counts of kinds) addKindCounts(layout.totals, counts, -1);
+  layout.shifts.splice(from, items.length, 0);
+  return { index: from, origin: items[0].start, start: items[0].start + moved, items, parts, kinds, suppressed: layout.suppressions.take(from) };
+}
+
+/** Dropped items put back at the end of the list (which has `dropped.index` items again), the first of them now starting at `start`. */
+export function takeBackItems(layout: YamlLayout, dropped: DroppedItems, start: number): void {
+  const from = layout.layout.items.length;
+  if (from !== dropped.index) throw new Error(`dropped items taken back at item ${from}, not at ${dropped.index} where they were`);
+  dropped.taken = true;
+  layout.layout.items.push(...dropped.items);
+  layout.parts.push(...dropped.parts);
+  dropped.parts.forEach((part, i) => {
+    layout.repeats.replaced(undefined, part);
+    layout.cache.resume(part);
+    layout.unitOfPart.set(part, from + i);
+  });
+  layout.kinds.push(...dropped.kinds);
+  for (const counts of dropped.kinds) addKindCounts(layout.totals, counts, 1);
+  layout.suppressions.put(dropped.suppressed);
+  layout.shifts.splice(from, 0, dropped.items.length);
+  layout.shifts.add(from, start - dropped.origin);
+}
+
+/** Dropped items that will not come back (the text they were read from changed): what the checks kept about them goes. */
+export function forgetDropped(layout: YamlLayout, dropped: DroppedItems): void {
+  if (!dropped.taken) for (const part of dropped.parts) layout.cache.forget(part);
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { goldenMcpJson } from '../../../support/generate/goldenMcp';
-import { datasetYaml, lineageFile } from '../../../support/generate/metadataFiles';
+import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../../support/generate/metadataFiles';
 import { seededRandom } from '../../../support/random';
 import { DocumentAnalysis } from '../../../core/incremental/documentAnalysis';
 import type { TextEdit } from '../../../core/incremental/textEdit';
@@ -109,6 +109,72 @@ describe('structural edits read a run of items', () => {
       assert.ok(runs > 0, 'some edits were read as a run of items');
     });
   }
+
+  it('a key split so that its second half starts at column 0 ends a top-level list: read from its item to the end, equal to a fresh read; the undo reads the rest again', () => {
+    // Issue 34: `  plat` ⏎ `form: …` in a dataset YAML ends the list and the document; YAML reads every later line
+    // as an error of the stream (core/formats/yamlStreamTail.ts). Items before the split are kept.
+    for (const [label, uri, text] of [['dataset YAML', 'file:///w/datasets.yaml', datasetYaml(1_200, seededRandom(21)).text], ['properties YAML', 'file:///w/properties.yaml', PROPERTIES_YAML.repeat(3)]]) {
+      const keys = [...text.matchAll(/^ {2,}[a-z_]{4,}:/gm)].map((match) => (match.index ?? 0) + match[0].search(/[a-z]/));
+      const positions = [keys[Math.floor(keys.length / 5)], keys[Math.floor(keys.length / 3)], keys[Math.floor(keys.length / 2)], keys[keys.length - 2], keys[keys.length - 1]];
+      for (const [n, key] of positions.entries()) {
+        let analysis = DocumentAnalysis.read(uri, text);
+        const lastPart = analysis.parts?.at(-1);
+        const at = key + 2 + (n % 2);
+        analysis = applyOne(analysis, { start: at, end: at, text: '\n' }, `${label}: a key split at ${at}`);
+        assert.equal(analysis.path, 'run', `${label}: split at ${at} read from its item on`);
+        assert.ok(analysis.model.parseProblems.length > 0);
+        // More typing on the broken line, then the undo.
+        analysis = applyOne(analysis, { start: at + 1, end: at + 1, text: 'x' }, `${label}: typing after the split at ${at}`);
+        assert.equal(analysis.path, 'run');
+        analysis = applyOne(analysis, { start: at + 1, end: at + 2, text: '' }, `${label}: the typing undone`);
+        analysis = applyOne(analysis, { start: at, end: at + 1, text: '' }, `${label}: the split at ${at} undone`);
+        assert.equal(analysis.path, 'run', `${label}: the undo at ${at} reads a run`);
+        assert.equal(analysis.text, text);
+        assert.equal(analysis.model.parseProblems.length, 0);
+        // The items after the split were kept aside and taken back, not read again.
+        if (n < 3) assert.equal(analysis.parts?.at(-1), lastPart, `${label}: the items after ${at} taken back`);
+      }
+    }
+  });
+
+  it('a key split to column 0 with other breaks after it, or in a lineage file, equals a fresh read', () => {
+    const [, uri, text] = FILES[0];
+    const starts = itemStarts(text, '');
+    let analysis = DocumentAnalysis.read(uri, text);
+    // A quote left open far after the split, then the split: the tail is read with it.
+    const later = text.indexOf('description: ', starts[starts.length - 5]) + 13;
+    analysis = applyOne(analysis, { start: later, end: later, text: '"' }, 'an unclosed quote near the end');
+    const key = analysis.text.indexOf('  platform:', starts[5]) + 4;
+    analysis = applyOne(analysis, { start: key, end: key, text: '\n' }, 'a key split before it');
+    analysis = applyOne(analysis, { start: key, end: key + 1, text: '' }, 'the split undone');
+    analysis = applyOne(analysis, { start: later, end: later + 1, text: '' }, 'the quote undone');
+    assert.equal(analysis.text, text);
+    // Edits before the split and after it: the items kept aside move with the first, are dropped with the second.
+    const tierAt = analysis.text.indexOf('io.bench.tier: ', starts[2]) + 15;
+    const farAt = analysis.text.indexOf('io.bench.tier: ', starts[starts.length - 3]) + 15;
+    analysis = applyOne(analysis, { start: key, end: key, text: '\n' }, 'a key split again');
+    analysis = applyOne(analysis, { start: tierAt, end: tierAt, text: 'x' }, 'typing in an item before the split');
+    analysis = applyOne(analysis, { start: key + 1, end: key + 2, text: '' }, 'the split undone after typing before it');
+    analysis = applyOne(analysis, { start: key + 1, end: key + 1, text: '\n' }, 'the key split once more');
+    analysis = applyOne(analysis, { start: farAt + 1, end: farAt + 1, text: 'y' }, 'typing in the text after the split');
+    analysis = applyOne(analysis, { start: key + 1, end: key + 2, text: '' }, 'the split undone after typing after it');
+    analysis = applyOne(analysis, { start: key + 1, end: key + 1, text: '\n' }, 'a split once more');
+    const before = analysis.text.indexOf('\n- ', key + 1);
+    analysis = applyOne(analysis, { start: before, end: before + 1, text: '' }, 'the line break before the first item after the split deleted');
+    applyOne(analysis, { start: key + 1, end: key + 2, text: '' }, 'the split undone with the next item joined');
+    analysis = DocumentAnalysis.read(uri, text);
+    // A document marker after the split: the file is read whole.
+    analysis = applyOne(analysis, { start: starts[20], end: starts[20], text: '---\n' }, 'a document marker');
+    analysis = applyOne(analysis, { start: key, end: key, text: '\n' }, 'a key split before the marker');
+    assert.equal(analysis.path, 'full');
+    // In a lineage file a key at column 0 is one of the root mapping's: read whole, as before.
+    const [, lineageUri, lineage] = FILES[1];
+    const entry = lineage.indexOf('\n    ', lineage.length >> 1) + 7;
+    let other = DocumentAnalysis.read(lineageUri, lineage);
+    other = applyOne(other, { start: entry, end: entry, text: '\n' }, 'a lineage entry\'s key split to column 0');
+    other = applyOne(other, { start: entry, end: entry + 1, text: '' }, 'that split undone');
+    assert.equal(other.text, lineage);
+  });
 
   it('MCP JSON: elements pasted, split, joined and deleted across are read as a run of elements and equal a fresh read', () => {
     const uri = 'file:///w/golden.json';
