@@ -20,7 +20,6 @@ import type { SlicedOutcome } from '../incremental/slicedRead';
 import { slicedReadOf } from '../incremental/slicedReadOf';
 import { BackgroundReads } from './backgroundReads';
 import { slimModel } from './slimModel';
-import { StringPool } from './stringPool';
 import { OpenInSlices, type CheckInputs } from './openInSlices';
 import { RULES_OF_ONE_PART } from '../incremental/checkParts';
 import { Listeners, type Listen } from './listeners';
@@ -45,8 +44,6 @@ export class WorkspaceSession {
   private readonly entries = new Map<string, SessionDocument>();
   /** the scans still reading the workspace, how far they are, and the files changed meanwhile (./scanReads.ts) */
   private readonly scanRun = new ScanProgress();
-  /** the short strings closed files' models share (./stringPool.ts) */
-  private readonly closedStrings = new StringPool();
   private readonly writtenDefinitions = new WorkspaceDefinitions((uri) => this.entries.get(uri)?.model);
   private currentAssociations: Associations = {};
   private currentSeverity: SeverityOverrides;
@@ -391,7 +388,7 @@ export class WorkspaceSession {
     if (open && !updated && text.length >= SLICED_READ_FROM_CHARS) return this.readInSlices(uri, text, version, notify);
     const unchecked = open && isTooLargeToCheck(text);
     const { model: read, analysis } = unchecked ? { model: uncheckedModel(uri), analysis: undefined } : this.read(uri, text, open, updated);
-    const model = slim && !open ? slimModel(read, this.closedStrings) : read;
+    const model = slim && !open ? slimModel(read) : read;
     // An unchecked document's index is never asked for a position past its first line: not built per keystroke.
     const index = lineIndex ?? (unchecked ? new LineIndex(text, [0]) : new LineIndex(text));
     const kept: SessionDocument = { uri, text, model, lineIndex: index, version, open, ...(analysis ? { analysis } : {}), ...(unchecked ? { coverage: { state: 'unchecked' } } : {}) };
