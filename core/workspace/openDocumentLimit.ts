@@ -34,6 +34,11 @@ export const FIRST_SLICE_MS = 20;
  */
 export type DocumentCoverage = { state: 'reading' } | { state: 'partial'; readChars: number } | { state: 'unchecked' };
 
+/** An open document too large to check as it is typed and of a format that cannot be read in part. */
+export function tooLargeToCheck(entry: { open: boolean; coverage?: DocumentCoverage }): boolean {
+  return entry.open && entry.coverage?.state === 'unchecked';
+}
+
 export function isTooLargeToCheck(text: string): boolean {
   return text.length > MAX_OPEN_DOCUMENT_CHARS;
 }

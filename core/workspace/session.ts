@@ -15,11 +15,12 @@ import { ScanProgress, readScanFiles, storeScanFiles, type ScanStore } from './s
 import { entityDeclarationIn, type EntityDeclaration } from './entityDeclaration';
 import { MAX_FILE_BYTES, isMetadataFileName, walkMetadataFiles } from './metadataFiles';
 import { UNREADABLE, readMetadataFileSync } from '../files/readFile';
-import { FIRST_SLICE_MS, MAX_OPEN_DOCUMENT_CHARS, SLICED_READ_FROM_CHARS, isTooLargeToCheck, partiallyCheckedDiagnostic, tooLargeDiagnostic, uncheckedModel, type DocumentCoverage } from './openDocumentLimit';
+import { FIRST_SLICE_MS, MAX_OPEN_DOCUMENT_CHARS, SLICED_READ_FROM_CHARS, isTooLargeToCheck, partiallyCheckedDiagnostic, tooLargeDiagnostic, tooLargeToCheck, uncheckedModel, type DocumentCoverage } from './openDocumentLimit';
 import type { SlicedOutcome } from '../incremental/slicedRead';
 import { slicedReadOf } from '../incremental/slicedReadOf';
 import { BackgroundReads } from './backgroundReads';
 import { slimModel } from './slimModel';
+import { StringPool } from './stringPool';
 import { OpenInSlices, type CheckInputs } from './openInSlices';
 import { RULES_OF_ONE_PART } from '../incremental/checkParts';
 import { Listeners, type Listen } from './listeners';
@@ -44,6 +45,8 @@ export class WorkspaceSession {
   private readonly entries = new Map<string, SessionDocument>();
   /** the scans still reading the workspace, how far they are, and the files changed meanwhile (./scanReads.ts) */
   private readonly scanRun = new ScanProgress();
+  /** the short strings the files a scan stores share, while scans run (./stringPool.ts) */
+  private scanStrings: StringPool | undefined;
   private readonly writtenDefinitions = new WorkspaceDefinitions((uri) => this.entries.get(uri)?.model);
   private currentAssociations: Associations = {};
   private currentSeverity: SeverityOverrides;
@@ -133,7 +136,10 @@ export class WorkspaceSession {
   setAssociations(associations: Associations): boolean {
     if (JSON.stringify(associations) === JSON.stringify(this.currentAssociations)) return false;
     this.currentAssociations = associations;
+    // Every file read again shares its short strings, as a scan's do.
+    this.scanStrings ??= new StringPool();
     for (const entry of [...this.entries.values()]) this.store(entry.uri, entry.text, { version: entry.version, open: entry.open, notify: false, slim: entry.slim === true });
+    if (!this.scanRun.scanning) this.scanStrings = undefined;
     this.definitionsMayHaveChanged();
     return true;
   }
@@ -296,6 +302,7 @@ export class WorkspaceSession {
     const { files, skipped, limitReached } = walkMetadataFiles(given, limit);
     for (const { path, problem } of skipped) this.onSkipped(`Skipped '${path}': it ${problem}.`);
     this.scanRun.begin(files.length);
+    this.scanStrings ??= new StringPool();
     try {
       const scanStore = this.scanStore();
       const { late, early } = await readScanFiles(files, scanStore, this.scanRun);
@@ -306,6 +313,7 @@ export class WorkspaceSession {
       await storeScanFiles(late, scanStore, this.scanRun);
     } finally {
       this.scanRun.end();
+      if (!this.scanRun.scanning) this.scanStrings = undefined;
     }
     this.definitionsMayHaveChanged();
     this.onScanLimit(limitReached, given);
@@ -388,7 +396,7 @@ export class WorkspaceSession {
     if (open && !updated && text.length >= SLICED_READ_FROM_CHARS) return this.readInSlices(uri, text, version, notify);
     const unchecked = open && isTooLargeToCheck(text);
     const { model: read, analysis } = unchecked ? { model: uncheckedModel(uri), analysis: undefined } : this.read(uri, text, open, updated);
-    const model = slim && !open ? slimModel(read) : read;
+    const model = slim && !open ? slimModel(read, this.scanStrings) : read;
     // An unchecked document's index is never asked for a position past its first line: not built per keystroke.
     const index = lineIndex ?? (unchecked ? new LineIndex(text, [0]) : new LineIndex(text));
     const kept: SessionDocument = { uri, text, model, lineIndex: index, version, open, ...(analysis ? { analysis } : {}), ...(unchecked ? { coverage: { state: 'unchecked' } } : {}) };
@@ -486,10 +494,4 @@ export class WorkspaceSession {
     this.writtenDefinitions.invalidate();
     this.stale.tell();
   }
-}
-
-
-/** An open document too large to check as it is typed and of a format that cannot be read in part (core/workspace/openDocumentLimit.ts). */
-function tooLargeToCheck(entry: SessionDocument): boolean {
-  return entry.open && entry.coverage?.state === 'unchecked';
 }

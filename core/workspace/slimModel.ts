@@ -1,4 +1,5 @@
-import type { DocumentModel, EntityDeclarationFact, Fact } from '../model/facts';
+import { listFactsOfKindUnkept, type DocumentModel, type EntityDeclarationFact, type Fact } from '../model/facts';
+import type { StringPool } from './stringPool';
 
 /**
  * The model a closed file read from disk keeps between checks. Of a 20,000-file workspace's
@@ -25,10 +26,13 @@ export const FIELDS_READ_ACROSS_FILES: ReadonlySet<string> = new Set(['name', 'i
 
 /**
  * `model` without the facts of OWN_CHECK_KINDS and the declaration fields its own checks alone
- * read (the same model when it has none), in less memory (compactFact): the facts other files read, kept for as long as the file is
- * closed. The model is the adapters' own, read for this and dropped: its facts are compacted in place.
+ * read (the same model when it has none), in less memory (compactFact; short strings shared
+ * through `pool` with the other files a scan stores, ./stringPool.ts): the facts other files read, kept for as long as the
+ * file is closed. The model is the adapters' own, read for this and dropped: its facts are
+ * compacted in place. Its facts are listed by kind each time they are asked, not kept so
+ * (factsOfKind): that list, one per file, was 7 % of the heap after a scan.
  */
-export function slimModel(model: DocumentModel): DocumentModel {
+export function slimModel(model: DocumentModel, pool?: StringPool): DocumentModel {
   const facts = model.facts;
   const kept: Fact[] = [];
   let changed = false;
@@ -39,45 +43,54 @@ export function slimModel(model: DocumentModel): DocumentModel {
     }
     const slim = fact.kind === 'entityDeclaration' ? slimDeclaration(fact) : fact;
     changed ||= slim !== fact;
-    kept.push(compactFact(slim));
+    kept.push(compactFact(slim, pool));
   }
   // slice: an array of exactly its length (one grown by push keeps room for more)
-  return changed ? { ...model, facts: kept.slice() } : model;
+  const slimmed = changed ? { ...model, facts: kept.slice() } : model;
+  listFactsOfKindUnkept(slimmed);
+  return slimmed;
 }
 
 /**
  * The same fact in less memory: a URN built by concatenation is a tree of string pieces (about
- * twice the bytes of its characters; reading a character makes V8 flatten it into one string), and
- * an array of values grown by push keeps room for more. A heap snapshot of a 2,000-file scan
- * counted 71,000 such string pieces and 150 bytes per one-value array.
+ * twice the bytes of its characters; reading a character makes V8 flatten it into one string), a
+ * short string is the pool's copy, and an array of values grown by push keeps room for more. A
+ * heap snapshot of a 2,000-file scan counted 71,000 such string pieces and 150 bytes per one-value
+ * array.
  */
-function compactFact<T extends Fact>(fact: T): T {
+function compactFact<T extends Fact>(fact: T, pool: StringPool | undefined): T {
   const record = fact as unknown as Record<string, unknown>;
   for (const key in record) {
     const value = record[key];
-    if (typeof value === 'string') flatten(value);
-    else if (Array.isArray(value)) record[key] = value.map(compactLocated);
-    else if (value !== null && typeof value === 'object') compactLocated(value);
+    // Equal strings compare equal: the pool's copy is written back whether or not it is another string.
+    if (typeof value === 'string') record[key] = compactString(value, pool);
+    else if (Array.isArray(value)) record[key] = value.map((item: unknown) => compactLocated(item, pool));
+    else if (value !== null && typeof value === 'object') compactLocated(value, pool);
   }
   return fact;
 }
 
-/** A `{ value, range }` (or a declaration's fields, one level down) with its strings flattened. */
-function compactLocated(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return typeof value === 'string' ? flatten(value) : value;
+/** A `{ value, range }` (or a declaration's fields, one level down) with its strings compacted; a string item of an array compacted. */
+function compactLocated(value: unknown, pool: StringPool | undefined): unknown {
+  if (value === null || typeof value !== 'object') return typeof value === 'string' ? compactString(value, pool) : value;
   const record = value as Record<string, unknown>;
+  if (Object.isFrozen(record)) return value;
   for (const key in record) {
     const inner = record[key];
-    if (typeof inner === 'string') flatten(inner);
-    else if (inner !== null && typeof inner === 'object' && !Array.isArray(inner) && typeof (inner as { value?: unknown }).value === 'string') flatten((inner as { value: string }).value);
+    if (typeof inner === 'string') record[key] = compactString(inner, pool);
+    else if (inner !== null && typeof inner === 'object' && !Array.isArray(inner) && typeof (inner as { value?: unknown }).value === 'string') {
+      const located = inner as { value: string };
+      located.value = compactString(located.value, pool);
+    }
   }
   return value;
 }
 
-/** Reading a character of a concatenated string makes V8 store it flat (the same string to JavaScript). */
-function flatten(text: string): string {
-  if (text.length > 0) text.charCodeAt(0);
-  return text;
+/** The pool's copy of a short string; a long one stored flat (reading a character makes V8 store a concatenated string flat, the same string to JavaScript). */
+function compactString(text: string, pool: StringPool | undefined): string {
+  const kept = pool ? pool.intern(text) : text;
+  if (kept.length > 0) kept.charCodeAt(0);
+  return kept;
 }
 
 function slimDeclaration(fact: EntityDeclarationFact): EntityDeclarationFact {

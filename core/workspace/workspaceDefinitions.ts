@@ -79,7 +79,14 @@ export class WorkspaceDefinitions {
   private writtenBy(model: DocumentModel): PropertyDefinitionInfo[] {
     if (model.format === null) return [];
     let infos = this.byModel.get(model);
-    if (!infos) this.byModel.set(model, (infos = definitionsFromModel(model)));
+    // Most files write none: one shared empty list rather than one per model.
+    if (!infos) this.byModel.set(model, (infos = orNone(definitionsFromModel(model))));
     return infos;
   }
+}
+
+const NONE: PropertyDefinitionInfo[] = [];
+
+function orNone(infos: PropertyDefinitionInfo[]): PropertyDefinitionInfo[] {
+  return infos.length === 0 ? NONE : infos;
 }
