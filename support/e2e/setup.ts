@@ -9,7 +9,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, 
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { reportedStep, type SetupProgress } from './setupProgress';
-import { BUILT_MODULES, nativeBuildDescription, nativeBuildEnv, systemSqlitePresent } from './codeServerNative';
+import { buildNativeModules, systemSqlitePresent } from './codeServerNative';
 
 export const CODE_SERVER_VERSION = '4.139.1';
 /** Debian's chromium; CATALOG_E2E_CHROMIUM points at another build of Chromium. */
@@ -126,9 +126,7 @@ async function installCodeServer(progress?: SetupProgress): Promise<void> {
     await run('sh', ['postinstall.sh'], { cwd: codeServerDir, env: { ...env, npm_config_ignore_scripts: 'true' } });
     await run('npm', ['run', 'postinstall'], { cwd: join(codeServerDir, 'lib', 'vscode', 'extensions'), env });
   });
-  await reportedStep(progress, nativeBuildDescription(), prefix, () =>
-    run('npm', ['rebuild', ...BUILT_MODULES.map((m) => m.name)], { cwd: join(codeServerDir, 'lib', 'vscode'), env: nativeBuildEnv(env) }),
-  );
+  await buildNativeModules({ vscodeDir: join(codeServerDir, 'lib', 'vscode'), buildsDir: join(cacheDir, 'native-builds'), nodeVersion, env, run }, progress);
   writeFileSync(readyMarker, `${new Date().toISOString()} code-server ${CODE_SERVER_VERSION} on Node ${nodeVersion}\n`);
 }
 

@@ -11,6 +11,7 @@ test('the modules built and the modules left out are disjoint, each with a reaso
   for (const m of [...BUILT_MODULES, ...SKIPPED_MODULES]) assert.ok(m.why.length > 10, `${m.name} says why`);
   assert.ok(built.has('@vscode/spdlog') && built.has('node-pty'), 'the log files and terminals are built');
   assert.ok(SKIPPED_MODULES.some((m) => m.name === 'kerberos'), 'kerberos (and with it libkrb5-dev) is not needed');
+  for (const m of BUILT_MODULES) assert.equal(typeof m.compiles, 'boolean', `${m.name} says whether it is compiled (and so cached)`);
 });
 
 test('the build uses every core and links SQLite to Debian\'s library exactly when its headers are there', () => {
