@@ -9,7 +9,7 @@ import { homedir, tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { packageExtension } from '../support/e2e/extensionPackage';
 import { QUIET_WORKBENCH_SETTINGS } from '../test/e2e/workbenchSettings';
-import { CODE_SERVER_VERSION, cacheDir, ensureCodeServer, kerberosHeadersPresent, setupLog } from '../support/e2e/setup';
+import { CODE_SERVER_VERSION, cacheDir, ensureCodeServer, setupLog } from '../support/e2e/setup';
 import { choosePort, logLine, onPath, runLogged, stopGroup, waitForUrl } from './demo/processes';
 import { elapsed } from '../support/e2e/setupProgress';
 import { prepareWorkspace, repoRoot, sampleCatalog } from './demo/workspace';
@@ -24,7 +24,6 @@ const dirs = { bin: join(demoDir, 'bin'), workspace: join(demoDir, 'workspace'),
 const logs = { build: join(demoDir, 'build.log'), codeServer: join(demoDir, 'code-server.log'), catalog: join(demoDir, 'catalog.log') };
 const CODE_SERVER_PORT = 8081;
 const CATALOG_PORT = 8080;
-const APT_ADVICE = 'sudo apt-get update && sudo apt-get install -y libkrb5-dev';
 
 
 const started = Date.now();
@@ -56,17 +55,9 @@ async function build(): Promise<void> {
   step('built the extension');
 }
 
-/** Why code-server cannot be used here, or undefined when it can (installing libkrb5-dev as root). */
-async function codeServerBlocker(): Promise<string | undefined> {
+/** Why code-server cannot be used here, or undefined when it can. */
+function codeServerBlocker(): string | undefined {
   if (process.platform !== 'linux' || process.arch !== 'x64') return `the bundled code-server setup needs Linux on x64, and this is ${process.platform}/${process.arch}`;
-  const installed = existsSync(join(cacheDir, `code-server-${CODE_SERVER_VERSION}.ready`));
-  if (installed || kerberosHeadersPresent()) return undefined;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot) return `building code-server needs the Debian package libkrb5-dev, which is not installed. Run \`${APT_ADVICE}\`, then \`npm start\` again`;
-  console.log('  … installing libkrb5-dev with apt-get (needed to build code-server)');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  await runLogged('apt-get', ['update', '-qq'], logs.build, { env });
-  await runLogged('apt-get', ['install', '-y', '-qq', 'libkrb5-dev'], logs.build, { env });
   return undefined;
 }
 
@@ -121,8 +112,8 @@ async function openDesktop(): Promise<void> {
 
 async function startCodeServer(): Promise<void> {
   if (!existsSync(join(cacheDir, `code-server-${CODE_SERVER_VERSION}.ready`))) {
-    console.log(`  … installing Node 24 and code-server ${CODE_SERVER_VERSION} from npm into ${shown(cacheDir)}: first run only, about 810 MB,`);
-    console.log(`    about 5 minutes on 2 cores (most of it compiling code-server's native modules); details in ${shown(setupLog)}`);
+    console.log(`  … installing Node 24 and code-server ${CODE_SERVER_VERSION} from npm into ${shown(cacheDir)}: first run only, about 770 MB,`);
+    console.log(`    about 3 minutes on 2 cores (most of it compiling two native modules; docs/first-start.md); details in ${shown(setupLog)}`);
   }
   const tools = await ensureCodeServer((line) => console.log(line));
   step(`code-server ${CODE_SERVER_VERSION} ready`);
@@ -196,7 +187,7 @@ async function main(): Promise<void> {
     console.log('  ! --desktop: no `code` command on PATH (in VS Code: "Shell Command: Install \'code\' command in PATH"); using VS Code in the browser instead.');
   }
   if (process.argv.includes('--catalog-only')) return catalogOnly({ asked: true });
-  const blocker = await codeServerBlocker();
+  const blocker = codeServerBlocker();
   if (blocker) return catalogOnly({ asked: false, blocker });
   await startCodeServer();
 }

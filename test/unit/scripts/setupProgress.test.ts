@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { elapsed, megabytes, reportedStep } from '../../../support/e2e/setupProgress';
 
@@ -20,4 +23,16 @@ test('a reported step says what it starts and, when done, its time and size; wit
   assert.equal(answer, 42);
   assert.deepEqual(lines, ['  … downloading Node 24…', '  ✓ downloading Node 24: done in 0 s, 0 MB']);
   assert.equal(await reportedStep(undefined, 'x', '/nonexistent', () => Promise.resolve('quiet')), 'quiet');
+});
+
+test('a step that adds to a folder an earlier step filled says what it added, then the whole', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'catalog-code-progress-'));
+  try {
+    writeFileSync(join(dir, 'earlier'), Buffer.alloc(2 * 1024 * 1024));
+    const lines: string[] = [];
+    await reportedStep((line) => lines.push(line), 'downloading more…', dir, async () => writeFileSync(join(dir, 'later'), Buffer.alloc(3 * 1024 * 1024)));
+    assert.deepEqual(lines, ['  … downloading more…', '  ✓ downloading more: done in 0 s, 3 MB added (5 MB in all)']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
