@@ -6,7 +6,7 @@ import { datahubPlatformOf, knownSqlDialects, sqlDialect } from '../core/sql/dia
 import { lineageFileEntries } from '../core/sql/lineageFragment';
 import { viewLogicOf } from '../core/sql/viewLogic';
 import { deriveSqlLineage } from '../core/sql/sqlLineage';
-import { CatalogSqlSchemas, withCatalogColumns } from '../core/sql/catalogSchemas';
+import { CatalogSqlSchemas, withCatalogColumns } from '../core/api/sqlCatalogSchemas';
 import type { ServiceConnection } from '../core/api/http';
 import type { SqlLineageOk, SqlLineageRequest, SqlLineageResult, SqlTableSchemas } from '../core/sql/sqlLineageTypes';
 import { logValue } from '../core/output/logText';

@@ -4,7 +4,7 @@ import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserve
 import { SqlLineageRequestType, type SqlLineageAnswer, type SqlLineageParams } from '../core/protocol';
 import { datahubPlatformOf, sqlDialect } from '../core/sql/dialects';
 import type { SqlLineageRequest, SqlLineageResult } from '../core/sql/sqlLineageTypes';
-import { tablesWithoutSchema, withCatalogColumns } from '../core/sql/catalogSchemas';
+import { tablesWithoutSchema, withCatalogColumns } from '../core/api/sqlCatalogSchemas';
 import type { Lifecycle } from './lifecycle';
 import type { ServerState } from './state';
 

@@ -17,7 +17,7 @@ import type { LineageFetcher } from '../core/lineage/types';
 import { PendingState } from '../core/pending/pendingState';
 import type { SqlProposal } from '../core/pending/marks';
 import { CatalogReads } from './catalogReads';
-import { CatalogSqlSchemas } from '../core/sql/catalogSchemas';
+import { CatalogSqlSchemas } from '../core/api/sqlCatalogSchemas';
 import { defaultStoragePath } from './storagePath';
 import { ClientPositions } from './convert';
 import { EntityExistence } from './entityExistence';

@@ -2,7 +2,7 @@ import { datasetPartsOf, type DatasetParts } from '../urn/datasetParts';
 import { datahubPlatformOf, sqlDialect } from '../sql/dialects';
 import { lineageFileEntries } from '../sql/lineageFragment';
 import type { SqlLineageOk, SqlLineageRequest } from '../sql/sqlLineageTypes';
-import { CatalogSqlSchemas, withCatalogColumns } from '../sql/catalogSchemas';
+import { CatalogSqlSchemas, withCatalogColumns } from '../api/sqlCatalogSchemas';
 import { workspaceSchemas } from '../sql/workspaceSchemas';
 import { AGENT_LIMITS, bounded, capped, moreClause } from './bounds';
 import { toolError, type AgentTool } from './toolTypes';
@@ -67,7 +67,7 @@ export const proposeLineageFromSqlTool: AgentTool = {
     const request: SqlLineageRequest = { sql: input.sql as string, dialect: dialectName, defaultDatabase: input.defaultDatabase as string | undefined, defaultSchema: input.defaultSchema as string | undefined, schemas };
     const first = await context.sqlLineage(request);
     const run = context.sqlLineage;
-    // The catalog's columns for the tables the workspace does not describe (bounded: core/sql/catalogSchemas.ts).
+    // The catalog's columns for the tables the workspace does not describe (bounded: core/api/sqlCatalogSchemas.ts).
     const result = context.service && platform ? (await withCatalogColumns(request, first, { service: context.service, platform, schemas: new CatalogSqlSchemas() }, run)).result : first;
     if (!result.ok) return toolError(bounded(result.reason), result.knownDialects ? { knownDialects: result.knownDialects } : {});
     return proposal(result, platform, target);

@@ -1,8 +1,8 @@
-import { datasetSchemaFields } from '../api/datasetSchemas';
-import type { ServiceConnection } from '../api/http';
+import { datasetSchemaFields } from './datasetSchemas';
+import type { ServiceConnection } from './http';
 import { describeError } from '../errors/describeError';
-import type { SqlLineageOk, SqlLineageRequest, SqlLineageResult, SqlTableSchemas } from './sqlLineageTypes';
-import { SchemaLookup } from './sqlTables';
+import type { SqlLineageOk, SqlLineageRequest, SqlLineageResult, SqlTableSchemas } from '../sql/sqlLineageTypes';
+import { SchemaLookup } from '../sql/sqlTables';
 import { makeDatasetUrn } from '../urn/builders';
 
 /** At most this many tables of one SQL text are asked about (a compiled dbt model reads a handful). */

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CatalogSqlSchemas, MAX_CATALOG_TABLES } from '../../../core/sql/catalogSchemas';
+import { CatalogSqlSchemas, MAX_CATALOG_TABLES } from '../../../core/api/sqlCatalogSchemas';
 
 /**
  * The bounds of the catalog's schemas for SQL lineage, against a GraphQL endpoint on 127.0.0.1 that
