@@ -4,7 +4,7 @@ import type { ImpliedColumn, ImpliedLineage } from '../sql/impliedLineage';
 import { diagnostic } from './ruleHelpers';
 import type { Rule } from './types';
 import { writtenFineGrainedEdges } from './lineageFacts';
-import { fieldPathOf, readableName } from './urnParts';
+import { datasetOfFieldUrn, fieldPathOf, readableName } from './urnParts';
 
 /** Output columns named in one message before "and N more". */
 const LISTED = 8;
@@ -47,6 +47,8 @@ function disagreements(edges: readonly FineGrainedEdgeFact[], implied: ImpliedLi
   const data = { dataset: implied.dataset, source: implied.source };
   for (const edge of edges) {
     for (const downstream of edge.downstreams) {
+      // A column of another dataset is lineage.columnOutsideEdge's to report, not the SQL's.
+      if (key(datasetOfFieldUrn(downstream.value) ?? '') !== key(implied.dataset)) continue;
       written.add(key(downstream.value));
       const column = columns.get(key(downstream.value));
       if (!column) {

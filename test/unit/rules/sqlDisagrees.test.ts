@@ -82,6 +82,13 @@ describe('lineage.sqlDisagrees', () => {
     assert.deepEqual(runRule(sqlDisagrees, 'file:///repo/orders.lineage.yml', FILE, { sql: { impliedFor: () => undefined } }).diagnostics, []);
   });
 
+  it("leaves a column of another dataset to lineage.columnOutsideEdge", () => {
+    const other = FILE.replace(field('db.mart.orders_v', 'state'), field('db.mart.other', 'state')).replace('⟦' + field('db.mart.other', 'state') + '⟧', field('db.mart.other', 'state'));
+    const run = runRule(sqlDisagrees, 'file:///repo/orders.lineage.yml', other, { sql: view });
+    assert.ok(!run.diagnostics.some((d) => d.message.includes('state')), run.diagnostics.map((d) => d.message).join('\n'));
+    assert.equal(run.diagnostics.length, 2);
+  });
+
   it('has a quick fix that adds the missing edge and upstream and keeps the hand-written ones', () => {
     const run = runRule(sqlDisagrees, 'file:///repo/orders.lineage.yml', FILE, { sql: view });
     const document = documentOf('file:///repo/orders.lineage.yml', run.text);
