@@ -4,7 +4,7 @@ import type { ImpliedColumn, ImpliedLineage } from '../sql/impliedLineage';
 import { diagnostic } from './ruleHelpers';
 import type { Rule } from './types';
 import { writtenFineGrainedEdges } from './lineageFacts';
-import { fieldPathOf, readableName } from './urnParts';
+import { datasetOfFieldUrn, fieldPathOf, readableName } from './urnParts';
 
 /** Output columns named in one message before "and N more". */
 const LISTED = 8;
@@ -47,17 +47,19 @@ function disagreements(edges: readonly FineGrainedEdgeFact[], implied: ImpliedLi
   const data = { dataset: implied.dataset, source: implied.source };
   for (const edge of edges) {
     for (const downstream of edge.downstreams) {
+      // A column of another dataset is lineage.columnOutsideEdge's to report, not the SQL's.
+      if (key(datasetOfFieldUrn(downstream.value) ?? '') !== key(implied.dataset)) continue;
       written.add(key(downstream.value));
       const column = columns.get(key(downstream.value));
       if (!column) {
-        out.push(diagnostic('lineage.sqlDisagrees', 'information', downstream.range, `${readableName(downstream.value)} is not an output column of the SQL that defines the dataset (${implied.source}), which writes ${listed(implied.columns.map((c) => c.field))}. Fix the column name, or the SQL if it is out of date.`, { ...data, field: downstream.value }));
+        out.push(diagnostic('lineage.sqlDisagrees', 'information', downstream.range, `${readableName(downstream.value)} is not an output column of the SQL in ${implied.source}, which defines the dataset and writes ${listed(implied.columns.map((c) => c.field))}. Fix the column name, or the SQL if it is out of date.`, { ...data, field: downstream.value }));
         continue;
       }
       const reads = new Set(column.upstreams.map(key));
       for (const upstream of edge.upstreams) {
         if (reads.has(key(upstream.value))) continue;
         const what = column.upstreams.length === 0 ? 'reads no column for it' : `computes it from ${listed(column.upstreams)}`;
-        out.push(diagnostic('lineage.sqlDisagrees', 'information', upstream.range, `The SQL that defines ${readableName(implied.dataset)} (${implied.source}) does not read ${readableName(upstream.value)} for ${fieldPathOf(downstream.value) ?? downstream.value}: it ${what}. Remove this upstream, or fix the SQL.`, { ...data, field: downstream.value, upstream: upstream.value }));
+        out.push(diagnostic('lineage.sqlDisagrees', 'information', upstream.range, `${implied.source} defines ${readableName(implied.dataset)}, but its SQL does not read ${readableName(upstream.value)} for ${fieldPathOf(downstream.value) ?? downstream.value}: it ${what}. Remove this upstream, or fix the SQL.`, { ...data, field: downstream.value, upstream: upstream.value }));
       }
     }
   }
@@ -65,7 +67,7 @@ function disagreements(edges: readonly FineGrainedEdgeFact[], implied: ImpliedLi
   const first = edges[0];
   if (missing.length > 0 && first) {
     out.push(
-      diagnostic('lineage.sqlDisagrees', 'information', first.owner.range, `${missing.length} output column${missing.length === 1 ? '' : 's'} of the SQL that defines ${readableName(implied.dataset)} (${implied.source}) ${missing.length === 1 ? 'has' : 'have'} no written column edge: ${listed(missing.map((c) => c.field))}. Add ${missing.length === 1 ? 'it' : 'them'} with the quick fix, which keeps the edges written by hand.`, {
+      diagnostic('lineage.sqlDisagrees', 'information', first.owner.range, `${implied.source} defines ${readableName(implied.dataset)}: ${missing.length} output column${missing.length === 1 ? '' : 's'} of its SQL ${missing.length === 1 ? 'has' : 'have'} no written column edge (${listed(missing.map((c) => c.field))}). Add ${missing.length === 1 ? 'it' : 'them'} with the quick fix, which keeps the edges written by hand.`, {
         ...data,
         missing: missing.map((column) => column.field),
         entry: implied.entry,

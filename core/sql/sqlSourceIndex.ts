@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DocumentModel } from '../model/facts';
 import { datasetPartsOf } from '../urn/datasetParts';
-import { SQL_DEFINED_BY_RANK, definedDatasetUrn, sqlFileDefines, type SqlDatasetsSetting, type SqlDefinedBy } from './sqlSources';
+import { SQL_DEFINED_BY_RANK, definedDatasetUrn, sqlFileDefines, type SqlDatasetsSetting, type SqlDefinedBy, type SqlDefinedDataset } from './sqlSources';
 import { viewLogicOfAspect } from './viewLogic';
 
 /** One SQL text that defines a dataset. */
@@ -59,14 +59,28 @@ export function sqlSourceKey(urn: string): string {
   return urn.toLowerCase();
 }
 
+// What a file defines depends on its text, the setting and the dbt projects only: kept per file
+// object (a walk hands back the same object for a file unchanged on disk), so building the index
+// again after a metadata file changed only matches names.
+const definedCache = new WeakMap<SqlFileText, { rules: string; defined: SqlDefinedDataset | undefined; uri: string }>();
+
+function definedByFile(file: SqlFileText, rules: string, input: SqlSourceIndexInput): { defined: SqlDefinedDataset | undefined; uri: string } {
+  const cached = definedCache.get(file);
+  if (cached?.rules === rules) return cached;
+  const projectAt = (folders: readonly string[]) => input.dbtProjects.has(join(file.folder, ...folders));
+  const entry = { rules, defined: sqlFileDefines(file.relativePath, file.text, input.setting, projectAt), uri: pathToFileURL(join(file.folder, file.relativePath)).toString() };
+  definedCache.set(file, entry);
+  return entry;
+}
+
 /** For each dataset some SQL defines (by sqlSourceKey), the SQL that wins. */
 export function sqlSourcesByDataset(input: SqlSourceIndexInput): Map<string, SqlSource> {
   const found: SqlSource[] = [];
+  const rules = `${JSON.stringify(input.setting ?? {})}\n${[...input.dbtProjects].sort().join('\n')}`;
   for (const file of input.files) {
-    const projectAt = (folders: readonly string[]) => input.dbtProjects.has(join(file.folder, ...folders));
-    const defined = sqlFileDefines(file.relativePath, file.text, input.setting, projectAt);
+    const { defined, uri } = definedByFile(file, rules, input);
     const urn = defined && definedDatasetUrn(defined, input.datasets, input.platform);
-    if (defined && urn) found.push({ urn, by: defined.by, label: file.relativePath, uri: pathToFileURL(join(file.folder, file.relativePath)).toString(), sql: file.text });
+    if (defined && urn) found.push({ urn, by: defined.by, label: file.relativePath, uri, sql: file.text });
   }
   for (const { uri, label, model } of input.documents) {
     for (const fact of model.facts) {

@@ -93,18 +93,49 @@ export function sqlFileDefines(relativePath: string, sql: string, setting: SqlDa
   return dbt ? { by: dbt.compiled ? 'dbtCompiled' : 'dbtModel', name: dbt.model } : undefined;
 }
 
+interface NamedDataset {
+  urn: string;
+  platform: string;
+}
+
+/** Dataset URNs by lower-cased name and by each lower-cased dotted suffix of it (`shop.orders`, `orders` for `db.shop.orders`). */
+interface DatasetNames {
+  exact: Map<string, NamedDataset[]>;
+  suffix: Map<string, NamedDataset[]>;
+}
+
+// Keyed by the list itself: a workspace's list is indexed once, however many names are matched against it.
+const namesByList = new WeakMap<readonly string[], DatasetNames>();
+
+function namesOf(datasets: readonly string[]): DatasetNames {
+  let names = namesByList.get(datasets);
+  if (names) return names;
+  names = { exact: new Map(), suffix: new Map() };
+  const add = (map: Map<string, NamedDataset[]>, key: string, dataset: NamedDataset) => map.set(key, [...(map.get(key) ?? []), dataset]);
+  for (const urn of datasets) {
+    const parts = datasetPartsOf(urn);
+    if (!parts) continue;
+    const dataset = { urn, platform: parts.platform.toLowerCase() };
+    const name = parts.name.toLowerCase();
+    add(names.exact, name, dataset);
+    for (let dot = name.indexOf('.'); dot >= 0; dot = name.indexOf('.', dot + 1)) add(names.suffix, name.slice(dot + 1), dataset);
+  }
+  namesByList.set(datasets, names);
+  return names;
+}
+
 /**
  * A table name as the SQL (or a file's stem) gives it → the workspace's dataset it names: the one
  * whose name equals it, else the unique one whose name ends with `.<name>` (letter case ignored,
  * on `platform` when given). Undefined when none or several match.
  */
 export function matchWorkspaceDataset(name: string, datasets: readonly string[], platform?: string): string | undefined {
+  const names = namesOf(datasets);
   const wanted = name.toLowerCase();
-  const candidates = datasets.map((urn) => ({ urn, parts: datasetPartsOf(urn) })).filter(({ parts }) => parts && (!platform || parts.platform.toLowerCase() === platform.toLowerCase()));
-  const exact = candidates.filter(({ parts }) => parts?.name.toLowerCase() === wanted);
-  if (exact.length === 1) return exact[0]?.urn;
-  if (exact.length > 1) return undefined;
-  const suffix = candidates.filter(({ parts }) => parts?.name.toLowerCase().endsWith(`.${wanted}`));
+  const on = (list: NamedDataset[] | undefined) => (list ?? []).filter((dataset) => !platform || dataset.platform === platform.toLowerCase());
+  const exact = on(names.exact.get(wanted));
+  if (exact.length > 0) return exact.length === 1 ? exact[0]?.urn : undefined;
+  const suffix = on(names.suffix.get(wanted));
   return suffix.length === 1 ? suffix[0]?.urn : undefined;
 }
 

@@ -77,9 +77,9 @@ describe('language server: lineage.sqlDisagrees', () => {
     const found = await client.poll('the SQL of both datasets read', sqlDiagnostics, (diagnostics) => diagnostics.length === 3);
     assert.ok(found.every((d) => d.severity === 3), 'information');
     const messages = found.map(messageOf).join('\n');
-    assert.match(messages, /1 output column of the SQL that defines mart\.orders_v \(snowflake, PROD\) \(sql\/orders_v\.sql\) has no written column edge: customer/);
+    assert.match(messages, /sql\/orders_v\.sql defines mart\.orders_v \(snowflake, PROD\): 1 output column of its SQL has no written column edge \(customer\)/);
     assert.match(messages, /does not read id of raw\.orders \(snowflake, PROD\) for total: it computes it from amount/);
-    assert.match(messages, /1 output column of the SQL that defines shop\.daily .*shop\/target\/compiled\/shop\/models\/daily\.sql.* has no written column edge: day\./);
+    assert.match(messages, /shop\/target\/compiled\/shop\/models\/daily\.sql defines shop\.daily \(snowflake, PROD\): 1 output column of its SQL has no written column edge \(day\)\./);
   });
 
   it("has a quick fix whose edit adds the view's missing edge and keeps the hand-written ones", async () => {
@@ -102,7 +102,7 @@ describe('language server: lineage.sqlDisagrees', () => {
     // The view now computes total from o.id, as the hand-written edge says.
     writeFileSync(join(workspace, 'sql', 'orders_v.sql'), VIEW.replace('o.amount AS total', 'o.id AS total'));
     const after = await client.poll('the contradicted edge gone', sqlDiagnostics, (diagnostics) => !diagnostics.some((d) => /does not read id of raw\.orders/.test(messageOf(d))));
-    assert.deepEqual(after.map(messageOf).map((message) => message.split(':')[0]), ['1 output column of the SQL that defines shop.daily (snowflake, PROD) (shop/target/compiled/shop/models/daily.sql) has no written column edge']);
+    assert.deepEqual(after.map(messageOf).map((message) => message.split(':')[0]), ['shop/target/compiled/shop/models/daily.sql defines shop.daily (snowflake, PROD)']);
   });
 
   it('shows the edges the SQL implies and no file writes as proposed in the lineage views, beside the written ones', async () => {

@@ -72,14 +72,21 @@ describe('lineage.sqlDisagrees', () => {
     assert.ok(run.diagnostics.every((d) => d.severity === 'information' && d.code === 'lineage.sqlDisagrees'));
     const [missing, unsupported, notOutput] = run.diagnostics;
     assert.equal(run.text.slice(missing.range.start, missing.range.end), 'db.mart.orders_v');
-    assert.match(missing.message, /1 output column of the SQL that defines db\.mart\.orders_v \(snowflake, PROD\) \(sql\/orders_v\.sql\) has no written column edge: customer\. Add it with the quick fix/);
-    assert.match(unsupported.message, /does not read id of db\.raw\.orders \(snowflake, PROD\) for total: it computes it from amount/);
-    assert.match(notOutput.message, /state of db\.mart\.orders_v \(snowflake, PROD\) is not an output column of the SQL .*which writes id, total, customer, one/);
+    assert.match(missing.message, /^sql\/orders_v\.sql defines db\.mart\.orders_v \(snowflake, PROD\): 1 output column of its SQL has no written column edge \(customer\)\. Add it with the quick fix/);
+    assert.match(unsupported.message, /^sql\/orders_v\.sql defines db\.mart\.orders_v \(snowflake, PROD\), but its SQL does not read id of db\.raw\.orders \(snowflake, PROD\) for total: it computes it from amount/);
+    assert.match(notOutput.message, /state of db\.mart\.orders_v \(snowflake, PROD\) is not an output column of the SQL in sql\/orders_v\.sql, which defines the dataset and writes id, total, customer, one/);
   });
 
   it('says nothing without the SQL (validate), for another dataset, or where the SQL is not read yet', () => {
     assert.deepEqual(runRule(sqlDisagrees, 'file:///repo/orders.lineage.yml', FILE).diagnostics, []);
     assert.deepEqual(runRule(sqlDisagrees, 'file:///repo/orders.lineage.yml', FILE, { sql: { impliedFor: () => undefined } }).diagnostics, []);
+  });
+
+  it("leaves a column of another dataset to lineage.columnOutsideEdge", () => {
+    const other = FILE.replace(field('db.mart.orders_v', 'state'), field('db.mart.other', 'state')).replace('⟦' + field('db.mart.other', 'state') + '⟧', field('db.mart.other', 'state'));
+    const run = runRule(sqlDisagrees, 'file:///repo/orders.lineage.yml', other, { sql: view });
+    assert.ok(!run.diagnostics.some((d) => d.message.includes('state')), run.diagnostics.map((d) => d.message).join('\n'));
+    assert.equal(run.diagnostics.length, 2);
   });
 
   it('has a quick fix that adds the missing edge and upstream and keeps the hand-written ones', () => {
