@@ -113,7 +113,7 @@ async function openDesktop(): Promise<void> {
 async function startCodeServer(): Promise<void> {
   if (!existsSync(join(cacheDir, `code-server-${CODE_SERVER_VERSION}.ready`))) {
     console.log(`  … installing Node 24 and code-server ${CODE_SERVER_VERSION} from npm into ${shown(cacheDir)}: first run only, about 770 MB,`);
-    console.log(`    about 3 minutes on 2 cores (most of it compiling two native modules; docs/first-start.md); details in ${shown(setupLog)}`);
+    console.log(`    1.5–4.5 minutes on 2 busy cores (most of it compiling two native modules; docs/first-start.md); details in ${shown(setupLog)}`);
   }
   const tools = await ensureCodeServer((line) => console.log(line));
   step(`code-server ${CODE_SERVER_VERSION} ready`);
