@@ -3,10 +3,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../../support/generate/metadataFiles';
+import { comparableTree as comparable } from '../../../support/formats/comparableTree';
 import { seededRandom, type Random } from '../../../support/random';
 import { readDocument } from '../../../core/formats/index';
 import { parseQuickYaml } from '../../../core/formats/quickYaml';
-import type { DocNode } from '../../../core/formats/tree';
 import { parseYaml, parseYamlFully } from '../../../core/formats/yamlTree';
 import { EXAMPLES, testsOnExamples } from '../../unit/formats/support';
 
@@ -28,16 +28,6 @@ function yamlFilesUnder(dir: string): string[] {
   return found;
 }
 
-/** A tree with each offsetOf replaced by what it answers at the value's two ends (functions do not compare). */
-function comparable(node: DocNode | null): unknown {
-  if (!node) return node;
-  if (node.type === 'scalar') {
-    const { offsetOf, ...rest } = node;
-    return offsetOf ? { ...rest, offsetOf: [offsetOf(0), offsetOf(String(node.value).length)] } : rest;
-  }
-  if (node.type === 'seq') return { ...node, items: node.items.map(comparable) };
-  return { ...node, entries: node.entries.map((entry) => ({ ...entry, key: comparable(entry.key), value: comparable(entry.value) })) };
-}
 
 /** Whether the quick reader answered for `text`; when it did, its tree is parseYaml's. */
 function assertSameTree(text: string, label: string): boolean {

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../../support/generate/metadataFiles';
+import { comparableTree as comparable } from '../../../support/formats/comparableTree';
 import { seededRandom, type Random } from '../../../support/random';
-import type { DocNode, YamlParse } from '../../../core/formats/tree';
+import type { YamlParse } from '../../../core/formats/tree';
 import { parseYamlEndingEarly } from '../../../core/formats/yamlStreamTail';
 import { parseYamlFully } from '../../../core/formats/yamlTree';
 
@@ -12,16 +13,6 @@ import { parseYamlFully } from '../../../core/formats/yamlTree';
 
 const SEED = 20261206;
 
-/** A tree with each offsetOf replaced by what it answers at the value's two ends (functions do not compare). */
-function comparable(node: DocNode | null): unknown {
-  if (!node) return node;
-  if (node.type === 'scalar') {
-    const { offsetOf, ...rest } = node;
-    return offsetOf ? { ...rest, offsetOf: [offsetOf(0), offsetOf(String(node.value).length)] } : rest;
-  }
-  if (node.type === 'seq') return { ...node, items: node.items.map(comparable) };
-  return { ...node, entries: node.entries.map((entry) => ({ ...entry, key: comparable(entry.key), value: comparable(entry.value) })) };
-}
 
 function same(read: YamlParse, full: YamlParse, label: string): void {
   assert.deepEqual(read.problems, full.problems, `${label}: problems differ`);
