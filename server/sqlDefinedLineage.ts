@@ -9,8 +9,23 @@ import type { SqlLineageRequest, SqlLineageResult, SqlTableSchemas } from '../co
 import { datasetPartsOf } from '../core/urn/datasetParts';
 import type { WorkspaceSession } from '../core/workspace/session';
 
-/** The index of SQL sources is built again at most this often while the workspace's files change (a keystroke changes them). */
-const INDEX_EVERY_MS = 5_000;
+/**
+ * After the workspace's files change (a keystroke changes them), the index of SQL sources is built
+ * again once they have been still this long: never inside a check, so typing does not pay for it.
+ */
+const INDEX_AFTER_CHANGES_MS = 1_000;
+
+type SourceIndex = { generation: number; walk: SqlFolderWalk; settings: string; sources: Map<string, SqlSource>; datasets: string[] };
+
+/** Whether two indexes map every dataset to the same SQL (a rebuild that changes nothing re-checks nothing). */
+function sameSources(a: SourceIndex | undefined, b: SourceIndex): boolean {
+  if (!a || a.sources.size !== b.sources.size || a.datasets.length !== b.datasets.length || a.datasets.some((urn, i) => urn !== b.datasets[i])) return false;
+  for (const [key, source] of b.sources) {
+    const before = a.sources.get(key);
+    if (!before || before.urn !== source.urn || before.label !== source.label || before.sql !== source.sql) return false;
+  }
+  return true;
+}
 
 export interface SqlDefinedLineageDeps {
   session: WorkspaceSession;
@@ -45,7 +60,8 @@ export class SqlDefinedLineage implements SqlLineageView {
   private walk: SqlFolderWalk | undefined;
   private walking: Promise<void> | undefined;
   private stale = true;
-  private index: { generation: number; walk: SqlFolderWalk; settings: string; at: number; sources: Map<string, SqlSource>; datasets: string[] } | undefined;
+  private index: SourceIndex | undefined;
+  private rebuild: { timer: ReturnType<typeof setTimeout>; generation: number } | undefined;
   private readonly answers = new Map<string, Answer>();
   private readonly computing = new Map<string, Promise<void>>();
   private readonly digests = new WeakMap<SqlSource, string>();
@@ -86,23 +102,48 @@ export class SqlDefinedLineage implements SqlLineageView {
     return setting === 'ansi' && platform && sqlDialect(platform) ? platform : setting;
   }
 
-  private currentIndex(): typeof this.index {
+  /**
+   * The index of SQL sources. Built at once when there is none or the .sql files or the settings
+   * changed; after the metadata files changed, the last one answers and a rebuild runs once they
+   * have been still (checks that read a changed source are then judged again).
+   */
+  private currentIndex(): SourceIndex | undefined {
     if (this.stale) this.startWalk();
     const walk = this.walk;
     if (!walk) return undefined;
-    const generation = this.deps.session.generation;
     const settings = JSON.stringify(this.deps.settings());
     const index = this.index;
-    const fresh = index && index.walk === walk && index.settings === settings && (index.generation === generation || Date.now() - index.at < INDEX_EVERY_MS);
-    if (fresh) return index;
+    if (!index || index.walk !== walk || index.settings !== settings) return (this.index = this.buildIndex(walk, settings));
+    if (index.generation !== this.deps.session.generation) this.scheduleRebuild();
+    return index;
+  }
+
+  /** Waits for the files to be still: each new change of the workspace starts the wait again, a read (a check, a pull) does not. */
+  private scheduleRebuild(): void {
+    const generation = this.deps.session.generation;
+    if (this.rebuild?.generation === generation) return;
+    if (this.rebuild) clearTimeout(this.rebuild.timer);
+    const timer = setTimeout(() => {
+      this.rebuild = undefined;
+      const walk = this.walk;
+      if (!walk) return;
+      const before = this.index;
+      this.index = this.buildIndex(walk, JSON.stringify(this.deps.settings()));
+      if (!sameSources(before, this.index)) this.deps.onAnswers();
+    }, INDEX_AFTER_CHANGES_MS);
+    timer.unref?.();
+    this.rebuild = { timer, generation };
+  }
+
+  private buildIndex(walk: SqlFolderWalk, settings: string): SourceIndex {
+    const generation = this.deps.session.generation;
     const documents = this.deps.session.all();
     const datasets = declaredDatasets(documents.map((document) => document.model));
     const { sqlDialect: dialect, sqlDatasets } = this.deps.settings();
     const known = sqlDialect(dialect);
     const platform = known ? datahubPlatformOf(known) : undefined;
     const sources = sqlSourcesByDataset({ files: walk.files, dbtProjects: walk.dbtProjects, documents: documents.map((document) => ({ uri: document.uri, label: fileLabel(document.uri), model: document.model })), setting: sqlDatasets, datasets, platform });
-    this.index = { generation, walk, settings, at: Date.now(), sources, datasets };
-    return this.index;
+    return { generation, walk, settings, sources, datasets };
   }
 
   private startWalk(): void {

@@ -50,6 +50,16 @@ ${edge(field('raw.orders', 'amount'), field('shop.daily', 'revenue'))}`;
 // (`orders` reads no column: count(*) implies no edge).
 const DAILY = 'select order_date as day, sum(amount) as revenue, count(*) as orders from raw.orders group by 1';
 
+// A model whose dataset no file declares until a lineage file naming it is opened.
+const WEEKLY = 'select order_week as week, sum(amount) as revenue from raw.orders group by 1';
+const WEEKLY_LINEAGE = `version: 1
+lineage:
+  - entity: {name: shop.weekly, type: dataset, platform: snowflake}
+    upstream:
+      - entity: {name: raw.orders, type: dataset, platform: snowflake}
+    fineGrainedLineages:
+${edge(field('raw.orders', 'amount'), field('shop.weekly', 'revenue'))}`;
+
 describe('language server: lineage.sqlDisagrees', () => {
   let workspace: string;
   let client: TestClient;
@@ -63,6 +73,7 @@ describe('language server: lineage.sqlDisagrees', () => {
     mkdirSync(join(workspace, 'shop', 'target', 'compiled', 'shop', 'models'), { recursive: true });
     writeFileSync(join(workspace, 'shop', 'dbt_project.yml'), 'name: shop\n');
     writeFileSync(join(workspace, 'shop', 'target', 'compiled', 'shop', 'models', 'daily.sql'), DAILY);
+    writeFileSync(join(workspace, 'shop', 'target', 'compiled', 'shop', 'models', 'weekly.sql'), WEEKLY);
     writeFileSync(join(workspace, 'orders.lineage.yml'), LINEAGE);
     uri = pathToFileURL(join(workspace, 'orders.lineage.yml')).toString();
     ({ client } = await TestClient.start({ rootPath: workspace, pull: true, settings: { sql: { dialect: 'snowflake' } } }));
@@ -111,5 +122,16 @@ describe('language server: lineage.sqlDisagrees', () => {
     assert.deepEqual(shown, [`${field('shop.daily', 'revenue')} ← ${field('raw.orders', 'amount')}: added orders.lineage.yml`, `${field('shop.daily', 'day')} ← ${field('raw.orders', 'order_date')}: proposed daily.sql`]);
     const pushed = (await client.connection.sendRequest('catalogCode/fineGrainedLineages', { datasetUrn: ds('shop.daily'), view: 'pushed' }).catch(() => [])) as FineGrainedLineageView[];
     assert.ok(!pushed.some((view) => view.mark?.change === 'proposed'), 'the catalog as pushed proposes nothing');
+  });
+
+  it('matches a model to a dataset a file declares later, once the typing stops (the index of SQL sources is built again outside the checks)', async () => {
+    const weekly = pathToFileURL(join(workspace, 'weekly.lineage.yml')).toString();
+    await client.open(weekly, WEEKLY_LINEAGE);
+    const found = await client.poll(
+      'weekly.sql matched to shop.weekly',
+      async () => (await client.pullDiagnostics(weekly)).filter((d) => d.code === 'lineage.sqlDisagrees'),
+      (diagnostics) => diagnostics.length === 1,
+    );
+    assert.match(messageOf(found[0]), /shop\/target\/compiled\/shop\/models\/weekly\.sql defines shop\.weekly \(snowflake, PROD\): 1 output column of its SQL has no written column edge \(week\)\./);
   });
 });
