@@ -16,7 +16,7 @@ export interface ClientSupport {
   configurationPull: boolean;
   /** the client sends workspace folder changes */
   folderEvents: boolean;
-  /** the workspace folders (paths) at start */
+  /** the workspace folders (paths): those at start, then as the editor adds and removes them */
   folders: string[];
   /** the client reads document symbols as a tree (DocumentSymbol[]); otherwise as a flat SymbolInformation[] */
   hierarchicalSymbols: boolean;

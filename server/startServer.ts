@@ -115,6 +115,12 @@ function listenFolderChanges(lsp: Connection, state: ServerState, files: FileWat
     }
     const added = event.added.map((folder) => fileURLToPath(folder.uri));
     added.forEach((folder) => files.watchFolder(folder));
+    // The folders whose .sql files define datasets follow the workspace's.
+    if (state.support) {
+      const removed = new Set(event.removed.map((folder) => fileURLToPath(folder.uri)));
+      state.support.folders = [...state.support.folders.filter((folder) => !removed.has(folder)), ...added.filter((folder) => !state.support?.folders.includes(folder))];
+      state.sqlLineage.changed();
+    }
     void state.session.scan(added, state.workspaceLimit.maxFiles).then(changed);
   });
 }

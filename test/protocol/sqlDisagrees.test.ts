@@ -135,3 +135,36 @@ describe('language server: lineage.sqlDisagrees', () => {
     assert.match(messageOf(found[0]), /shop\/target\/compiled\/shop\/models\/weekly\.sql defines shop\.weekly \(snowflake, PROD\): 1 output column of its SQL has no written column edge \(week\)\./);
   });
 });
+
+describe('language server: lineage.sqlDisagrees in a workspace folder added later', () => {
+  it("reads the added folder's dbt models, as it reads the folders open at start", async () => {
+    const first = mkdtempSync(join(tmpdir(), 'catalog-sql-first-'));
+    const second = mkdtempSync(join(tmpdir(), 'catalog-sql-second-'));
+    const models = join(second, 'target', 'compiled', 'shop', 'models');
+    mkdirSync(models, { recursive: true });
+    writeFileSync(join(second, 'dbt_project.yml'), 'name: shop\n');
+    writeFileSync(join(models, 'weekly.sql'), WEEKLY);
+    const file = join(first, 'weekly.lineage.yml');
+    writeFileSync(file, WEEKLY_LINEAGE);
+    const { client } = await TestClient.start({
+      rootPath: first,
+      pull: true,
+      settings: { sql: { dialect: 'snowflake' } },
+      // An editor that tells the server of workspace folders added and removed.
+      capabilities: { workspace: { workspaceFolders: true, diagnostics: { refreshSupport: true }, didChangeWatchedFiles: { dynamicRegistration: false }, configuration: true } },
+    });
+    try {
+      const uri = pathToFileURL(file).toString();
+      await client.open(uri, WEEKLY_LINEAGE);
+      const sql = async () => (await client.pullDiagnostics(uri)).filter((d) => d.code === 'lineage.sqlDisagrees');
+      assert.deepEqual(await sql(), [], 'no SQL defines shop.weekly in the folder open at start');
+      await client.connection.sendNotification('workspace/didChangeWorkspaceFolders', { event: { added: [{ uri: pathToFileURL(second).toString(), name: 'second' }], removed: [] } });
+      const found = await client.poll('the added folder read', sql, (diagnostics) => diagnostics.length === 1);
+      assert.match(messageOf(found[0]), /target\/compiled\/shop\/models\/weekly\.sql defines shop\.weekly \(snowflake, PROD\): 1 output column of its SQL has no written column edge \(week\)\./);
+    } finally {
+      await client.stop();
+      rmSync(first, { recursive: true, force: true });
+      rmSync(second, { recursive: true, force: true });
+    }
+  });
+});
