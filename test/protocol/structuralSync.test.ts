@@ -90,7 +90,7 @@ describe('structural edits through the server', () => {
       const fresh = pathToFileURL(join(workspace, `fresh-${version}-split.datasets.yaml`)).toString();
       await client.open(fresh, document.getText());
       // The summary of the rest names the file: the fresh one's name is put back before comparing.
-      const freshDiagnostics = (await client.pullDiagnostics(fresh)).map((diagnostic) => ({ ...diagnostic, message: diagnostic.message.replace(`fresh-${version}-split`, 'split') }));
+      const freshDiagnostics = (await client.pullDiagnostics(fresh)).map((diagnostic) => ({ ...diagnostic, message: String(diagnostic.message).replace(`fresh-${version}-split`, 'split') }));
       assert.deepEqual(diagnostics, freshDiagnostics, what);
       if (what === 'the split') {
         assert.equal(diagnostics.length, 1_001, 'the first 1,000 and the summary of the rest');
