@@ -11,7 +11,7 @@ import { milder, NOT_CHECKED_CODE, severityCeiling } from './diagnostics/policy'
 import { applySeverityOverrides, type SeverityOverrides } from './diagnostics/severityOverrides';
 import { notCheckedMessage } from './formats/unchecked';
 import type { UncheckedFormat } from './model/uncheckedFormat';
-import { hasControls, logValue } from './output/logText';
+import { byPosition, oneLine } from './diagnostics/order';
 import { describeError } from './errors/describeError';
 import { DEFAULT_PROFILE, type DataHubProfile } from './datahub/versions';
 import type { SqlLineageView } from './sql/impliedLineage';
@@ -95,16 +95,8 @@ export function finishDiagnostics(context: RuleContext, input: Pick<ValidationIn
   // breaks or controls into an editor, a terminal or a CI log (docs/reliability.md).
   const truthful = diagnostics.map((d) => {
     const severity = milder(d.severity, severityCeiling(d.code, connectedToLocalCatalog));
-    const message = hasControls(d.message) ? logValue(d.message) : d.message;
+    const message = oneLine(d.message);
     return severity === d.severity && message === d.message ? d : { ...d, severity, message };
   });
   return applySeverityOverrides(applySuppressions(context.text, truthful, suppressions), input.severity).sort(byPosition);
-}
-
-function byPosition(a: CoreDiagnostic, b: CoreDiagnostic): number {
-  return a.range.start - b.range.start || a.range.end - b.range.end || compareText(a.code, b.code) || compareText(a.message, b.message);
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

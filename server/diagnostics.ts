@@ -45,7 +45,7 @@ export class DiagnosticsFeature {
   diagnosticsOf(uri: string): Diagnostic[] {
     const entry = this.documents.current(uri);
     if (!entry) return [];
-    return capDiagnostics(this.state.session.diagnosticsOf(uri), uri).map((diagnostic) => toLspDiagnostic(this.state.positions.index(entry), diagnostic));
+    return capDiagnostics(this.state.session.diagnosticsOf(uri, { collapsed: true }), uri).map((diagnostic) => toLspDiagnostic(this.state.positions.index(entry), diagnostic));
   }
 
   /**
@@ -60,10 +60,10 @@ export class DiagnosticsFeature {
       // The items read so far (core/workspace/session.ts); not recorded, so the next pull is answered in full.
       this.given.delete(uri);
       this.givenSoFar.add(uri);
-      return { resultId: String(this.nextResultId++), items: capDiagnostics(this.state.session.diagnosticsOf(uri), uri).map((diagnostic) => toLspDiagnostic(this.state.positions.index(entry), diagnostic)), version };
+      return { resultId: String(this.nextResultId++), items: capDiagnostics(this.state.session.diagnosticsOf(uri, { collapsed: true }), uri).map((diagnostic) => toLspDiagnostic(this.state.positions.index(entry), diagnostic)), version };
     }
     this.dependencies.sync();
-    const { result, record } = this.dependencies.check(version, entry, () => capDiagnostics(this.state.session.diagnosticsOf(uri), uri));
+    const { result, record } = this.dependencies.check(version, entry, () => capDiagnostics(this.state.session.diagnosticsOf(uri, { collapsed: true }), uri));
     const resultId = String(this.nextResultId++);
     this.given.set(uri, { resultId, record });
     return { resultId, items: result.map((diagnostic) => toLspDiagnostic(this.state.positions.index(entry), diagnostic)), version };

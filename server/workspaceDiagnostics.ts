@@ -176,7 +176,7 @@ export class WorkspaceDiagnostics {
     const version = this.versionOf(document.model);
     const kept = this.given.get(document.uri);
     if (kept && this.dependencies.recheckReason(kept.record, version) === undefined) return kept;
-    const { result, record } = this.dependencies.check(version, document, () => capDiagnostics(this.state.session.diagnosticsOf(document.uri), document.uri));
+    const { result, record } = this.dependencies.check(version, document, () => capDiagnostics(this.state.session.diagnosticsOf(document.uri, { collapsed: true }), document.uri));
     const items = result.map((diagnostic) => toLspDiagnostic(this.state.positions.index(document), diagnostic));
     const resultId = `w:${createHash('sha256').update(JSON.stringify(items)).digest('base64url').slice(0, 22)}`;
     const report = { record, resultId, items };

@@ -79,6 +79,11 @@ export function rename(input: RenameInput, offset: number, newName: string): Res
   return succeeded(edits);
 }
 
+/** How many parse problems a model has, one standing for more after it (core/formats/yamlStreamTail.ts) counted as all of them. */
+function problemCount(model: DocumentModel): number {
+  return model.parseProblems.reduce((count, problem) => count + (problem.rest?.count ?? 1), 0);
+}
+
 /** The edits applied to the document's text, read again: the file must parse as before and name the new subject where it named the old. */
 function checkedEdits(input: RenameInput, document: WorkspaceDocument, edits: readonly RenameTextEdit[], from: RenameSubject, to: RenameSubject): Result<true> {
   let text = document.text;
@@ -86,7 +91,7 @@ function checkedEdits(input: RenameInput, document: WorkspaceDocument, edits: re
   const after = input.reread(document.uri, text);
   const before = document.model;
   const usesBefore = usesIn(before, from.urn);
-  if (after.format !== before.format || after.parseProblems.length > before.parseProblems.length || usesIn(after, from.urn) !== 0 || usesIn(after, to.urn) !== usesBefore) {
+  if (after.format !== before.format || problemCount(after) > problemCount(before) || usesIn(after, from.urn) !== 0 || usesIn(after, to.urn) !== usesBefore) {
     const first = edits[0]?.range.start ?? 0;
     return failed(`Renaming in ${where(document, first)} would not leave the file naming '${nameText(to)}' everywhere it named '${nameText(from)}' (the name is written there in a form this rename cannot rewrite); rename it there by hand, then rename again.`);
   }

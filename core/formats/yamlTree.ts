@@ -350,7 +350,8 @@ function problemOf(error: YamlErrorLike, text: string, base: number, message: st
   return { message, range: { start: start + base, end: end + base } };
 }
 
-function messageOf(error: YamlErrorLike): string {
+/** How a yaml error is worded for the user (./yamlStreamTail.ts words the errors it keeps as positions alike). */
+export function messageOf(error: YamlErrorLike): string {
   const summary = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
   switch (error.code) {
     case 'TAB_AS_INDENT':

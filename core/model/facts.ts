@@ -1,5 +1,6 @@
 import type { Located, SourceRange } from './range';
 import type { UncheckedFormat } from './uncheckedFormat';
+import type { CollapsedRest } from './diagnostic';
 import { WORK } from './workCounters';
 
 /**
@@ -260,6 +261,8 @@ export type FactOfKind<K extends Fact['kind']> = Extract<Fact, { kind: K }>;
 export interface ParseProblem {
   message: string;
   range: SourceRange;
+  /** this one stands for more stream errors after it (core/formats/yamlStreamTail.ts) */
+  rest?: CollapsedRest;
 }
 
 export interface DocumentModel {

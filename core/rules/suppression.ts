@@ -1,4 +1,4 @@
-import type { CoreDiagnostic } from '../model/diagnostic';
+import { SUPPRESSION_WORD, type CoreDiagnostic } from '../model/diagnostic';
 import { LineIndex } from '../model/range';
 import { WORK } from '../model/workCounters';
 
@@ -46,8 +46,7 @@ export function findSuppressions(text: string, lines: LineIndex): Suppressions {
 const covers = (codes: Set<string> | 'all' | undefined, code: string): boolean =>
   codes === 'all' || (codes !== undefined && codes.has(code));
 
-/** The word every suppression comment holds: a text without it suppresses nothing. */
-export const SUPPRESSION_WORD = 'catalog-code-disable';
+export { SUPPRESSION_WORD };
 
 /**
  * Whether a document holds a suppression comment, when something keeps that per unit

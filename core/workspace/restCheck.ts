@@ -1,3 +1,4 @@
+import { expandCollapsed } from '../diagnostics/collapsed';
 import type { ReadOptions } from '../formats';
 import { validateParts } from '../incremental/checkParts';
 import { DocumentAnalysis } from '../incremental/documentAnalysis';
@@ -104,7 +105,8 @@ export class RestCheck {
     const incremental = this.subject.diagnostics(uri);
     const parts = fresh.parts;
     const inputs = { ...this.subject.inputs(), model: fresh.model, text };
-    const whole = parts ? validateParts({ ...inputs, parts, cache: fresh.cache, repeats: fresh.repeats, suppressions: fresh.suppressions }) : validateParts({ ...inputs, parts: [] });
+    // Every one built, as the session's own are (core/diagnostics/collapsed.ts).
+    const whole = expandCollapsed(parts ? validateParts({ ...inputs, parts, cache: fresh.cache, repeats: fresh.repeats, suppressions: fresh.suppressions }) : validateParts({ ...inputs, parts: [] }));
     const key = (diagnostic: CoreDiagnostic) => JSON.stringify(diagnostic);
     if (incremental.length === whole.length && incremental.every((diagnostic, i) => key(diagnostic) === key(whole[i]))) return;
     const wholeKeys = new Set(whole.map(key));

@@ -25,6 +25,7 @@ import { OpenInSlices, type CheckInputs } from './openInSlices';
 import { RULES_OF_ONE_PART } from '../incremental/checkParts';
 import { Listeners, type Listen } from './listeners';
 import { RestCheck } from './restCheck';
+import { expandCollapsed } from '../diagnostics/collapsed';
 import type { EditsSince } from '../incremental/textEdit';
 import type { CatalogKnowledge, FileDiagnostics, SessionDocument, StoreHow, WorkspaceSessionOptions } from './sessionTypes';
 
@@ -217,19 +218,21 @@ export class WorkspaceSession {
     return { service: service ?? NO_SERVICE_DEFINITIONS, workspace: this.definitions(), serviceAvailable: service !== undefined };
   }
 
-  /** Every diagnostic of one document (none for a file of no known format or not in the session). */
-  diagnosticsOf(uri: string): CoreDiagnostic[] {
+  /** Every diagnostic of one document (none for a file of no known format or not in the session). `collapsed`: one may stand for
+   * more of its kind after it (core/diagnostics/collapsed.ts), for capDiagnostics, which counts them unbuilt (what the editor is shown). */
+  diagnosticsOf(uri: string, options: { collapsed?: boolean } = {}): CoreDiagnostic[] {
     const entry = this.entries.get(uri);
     if (!entry) return [];
     if (tooLargeToCheck(entry)) return [tooLargeDiagnostic(uri, entry.text.length)];
-    if (entry.coverage?.state === 'reading') return this.diagnosticsSoFar(entry);
+    if (entry.coverage?.state === 'reading') return options.collapsed ? this.diagnosticsSoFar(entry) : expandCollapsed(this.diagnosticsSoFar(entry));
     const catalog = this.catalog();
     // An open document kept in parts checks again only the parts an edit changed (core/incremental/checkParts.ts).
     const analysis = entry.analysis?.model === entry.model ? entry.analysis : undefined;
     // A document checked up to the limit is judged as the text it was read from (its first part).
     const input = { model: analysis ? entry.model : this.fullModel(entry), text: analysis?.text ?? entry.text, definitions: this.definitionsView(), entities: catalog.entities, target: catalog.target, datahub: catalog.datahub, sql: catalog.sql, severity: this.currentSeverity };
     const parts = analysis?.parts;
-    const found = parts ? validateParts({ ...input, parts, cache: analysis?.cache, repeats: analysis?.repeats, suppressions: analysis?.suppressions }) : validateDocument(input);
+    const checked = parts ? validateParts({ ...input, parts, cache: analysis?.cache, repeats: analysis?.repeats, suppressions: analysis?.suppressions }) : validateDocument(input);
+    const found = options.collapsed ? checked : expandCollapsed(checked);
     return entry.coverage?.state === 'partial' ? [partiallyCheckedDiagnostic(uri, entry.coverage.readChars, entry.text.length), ...found] : found;
   }
 

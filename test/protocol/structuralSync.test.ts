@@ -73,4 +73,29 @@ describe('structural edits through the server', () => {
       }
     });
   }
+
+  it('dataset YAML: a key split to column 0 near the top, with more errors than the editor is shown, answers as the same text opened fresh; so does its undo', async () => {
+    const text = datasetYaml(3_000, seededRandom(7)).text;
+    const uri = pathToFileURL(join(workspace, 'split.datasets.yaml')).toString();
+    let document = TextDocument.create(uri, 'yaml', 1, text);
+    await client.open(uri, text);
+    await client.pullDiagnostics(uri);
+    const at = text.indexOf('  platform: ', text.indexOf('\n- id: ', 2_000)) + 6;
+    for (const [what, length, inserted] of [['the split', 0, '\n'], ['its undo', 1, '']] as const) {
+      const version = document.version + 1;
+      const change: TextDocumentContentChangeEvent = { range: { start: document.positionAt(at), end: document.positionAt(at + length) }, text: inserted };
+      document = TextDocument.update(document, [change], version);
+      await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
+      const diagnostics = await client.pullDiagnostics(uri);
+      const fresh = pathToFileURL(join(workspace, `fresh-${version}-split.datasets.yaml`)).toString();
+      await client.open(fresh, document.getText());
+      // The summary of the rest names the file: the fresh one's name is put back before comparing.
+      const freshDiagnostics = (await client.pullDiagnostics(fresh)).map((diagnostic) => ({ ...diagnostic, message: String(diagnostic.message).replace(`fresh-${version}-split`, 'split') }));
+      assert.deepEqual(diagnostics, freshDiagnostics, what);
+      if (what === 'the split') {
+        assert.equal(diagnostics.length, 1_001, 'the first 1,000 and the summary of the rest');
+        assert.match(String(diagnostics[1_000].message), /^[\d,]+ more problems in this file not shown/);
+      }
+    }
+  });
 });

@@ -9,5 +9,7 @@ export const parseErrors: Rule = {
       severity: 'error',
       code: 'parse.syntax',
       message: problem.message,
+      // More after it, kept as positions (core/diagnostics/collapsed.ts): only while the editor is shown the first ones.
+      ...(problem.rest ? { rest: problem.rest } : {}),
     })),
 };

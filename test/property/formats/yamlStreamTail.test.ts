@@ -4,6 +4,8 @@ import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../../support/gene
 import { comparableTree as comparable } from '../../../support/formats/comparableTree';
 import { seededRandom, type Random } from '../../../support/random';
 import type { YamlParse } from '../../../core/formats/tree';
+import type { ParseProblem } from '../../../core/model/facts';
+import { MAX_DIAGNOSTICS_PER_DOCUMENT } from '../../../core/diagnostics/cap';
 import { parseYamlEndingEarly } from '../../../core/formats/yamlStreamTail';
 import { parseYamlFully } from '../../../core/formats/yamlTree';
 
@@ -13,9 +15,15 @@ import { parseYamlFully } from '../../../core/formats/yamlTree';
 
 const SEED = 20261206;
 
+/** The problems of a read, each one standing for more (`rest`, past what the editor is shown) replaced by all of them. */
+function expanded(problems: readonly ParseProblem[]): ParseProblem[] {
+  return problems
+    .flatMap(({ rest, ...own }) => (rest ? [own, ...rest.expand(own.range.start)] : [own]))
+    .sort((a, b) => a.range.start - b.range.start);
+}
 
 function same(read: YamlParse, full: YamlParse, label: string): void {
-  assert.deepEqual(read.problems, full.problems, `${label}: problems differ`);
+  assert.deepEqual(expanded(read.problems), full.problems, `${label}: problems differ`);
   assert.equal(read.usesAnchors, full.usesAnchors, label);
   assert.deepEqual(read.documents.map(comparable), full.documents.map(comparable), `${label}: trees differ`);
 }
@@ -87,6 +95,38 @@ describe('YAML whose document ends early, read without the yaml package\'s error
       }
     }
     assert.ok(read > tried / 4, `read ${read} of ${tried}`);
+  });
+
+  it('keeps the errors past the first ones the editor is shown as positions, and they expand to parseYamlFully\'s', () => {
+    const random = seededRandom(SEED + 2);
+    const source = datasetYaml(1_500, random).text;
+    let collapsed = 0;
+    for (let round = 0; round < 6; round++) {
+      const split = splitKey(source.slice(0, source.length >> 3), random);
+      if (!split) continue;
+      // Edits after the break (but no tab: a tab-indented line is named instead of the errors on it, so nothing is collapsed).
+      let text = `${split}${source.slice(source.length >> 3)}`;
+      if (round > 0) text = withEdits(text, split.length, random).replace(/\t/g, ' ');
+      const base = random.int(3) * 1_000;
+      const read = parseYamlEndingEarly(text, base);
+      if (!read) continue;
+      same(read, parseYamlFully(text, base), `large split ${round}`);
+      const standing = read.problems.filter((problem) => problem.rest);
+      if (standing.length === 0) continue;
+      collapsed++;
+      // One stands for the rest, and at least as many as the editor is shown come before it.
+      assert.equal(standing.length, 1);
+      assert.ok(read.problems.indexOf(standing[0]) >= MAX_DIAGNOSTICS_PER_DOCUMENT, 'the first ones the editor is shown are kept as objects');
+      assert.equal(read.problems.length + standing[0].rest!.count - 1, parseYamlFully(text, base).problems.length);
+    }
+    assert.ok(collapsed >= 3, `collapsed in ${collapsed} of 6`);
+    // A suppression comment or a tab-indented line could take some of the first ones away: nothing is collapsed then.
+    const split = splitKey(source.slice(0, 2_000), random)!;
+    for (const extra of ['# catalog-code-disable-next-line parse.syntax\n', '\tx: 1\n']) {
+      const text = `${split}\n${extra}${source.slice(2_000)}`;
+      const read = parseYamlEndingEarly(text);
+      if (read) assert.ok(!read.problems.some((problem) => problem.rest), JSON.stringify(extra));
+    }
   });
 
   it('answers the stream\'s tokens as yaml does: markers, flow ends, unknown characters, CR LF', () => {
