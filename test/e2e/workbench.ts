@@ -49,20 +49,19 @@ export class Workbench {
   /** Quick Open (Ctrl+P), the way a user opens a file by name. */
   async openFile(name: string): Promise<void> {
     const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
-    // A file written a moment ago may be missing from the file search Quick Open ran when it opened:
-    // close it and ask again, as a user would.
-    await until(`Quick Open to list ${name}`, async () => {
+    const tab = this.page.locator('.tabs-container .tab.active', { hasText: name });
+    // A file written a moment ago may be missing from the file search Quick Open ran when it opened,
+    // and a box can close under the typing or the click (focus taken by a notification or a preview
+    // opening): close it and ask again, as a user would, rather than wait on it for the whole budget.
+    await until(`Quick Open to open ${name}`, async () => {
       const input = await this.openQuickInput('Control+P', 'Quick Open');
-      // A box that closes under the typing (focus taken by a notification or a preview opening) is
-      // opened again by the next round rather than waited on for the whole budget.
       if (!(await input.fill(name, { timeout: budgetMs(10_000) }).then(() => true, () => false))) return undefined;
       const listed = await row.waitFor({ state: 'visible', timeout: budgetMs(15_000) }).then(() => true, () => false);
-      if (listed) return true;
+      const opened = listed && (await row.click({ timeout: budgetMs(10_000) }).then(() => tab.first().waitFor({ state: 'visible', timeout: budgetMs(20_000) }).then(() => true, () => false), () => false));
+      if (opened) return true;
       await this.page.keyboard.press('Escape');
       return undefined;
     });
-    await row.click();
-    await until(`the editor tab of ${name}`, async () => ((await this.page.locator('.tabs-container .tab.active', { hasText: name }).count()) > 0 ? true : undefined));
     await this.activeEditor.locator('.view-lines').waitFor({ state: 'visible' });
   }
 
