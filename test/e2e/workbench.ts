@@ -66,7 +66,8 @@ export class Workbench {
   }
 
   async editorText(): Promise<string> {
-    return plain(await this.activeEditor.locator('.view-lines').innerText());
+    // A short budget per read: a wait for a text retries (an editor still opening) rather than spend its whole budget on one read.
+    return plain(await this.activeEditor.locator('.view-lines').innerText({ timeout: budgetMs(10_000) }));
   }
 
   async waitForEditorText(text: string, timeoutMs?: number): Promise<string> {
