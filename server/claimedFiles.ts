@@ -1,5 +1,6 @@
 import type { Connection } from 'vscode-languageserver/node';
 import type { FormatId } from '../core/model/facts';
+import { formatOf } from '../core/mentions/fileMentions';
 import { ClaimedFilesNotification, type ClaimedFilesParams } from '../core/protocol';
 import type { Subscription } from '../core/workspace/listeners';
 import type { WorkspaceSession } from '../core/workspace/session';
@@ -43,7 +44,8 @@ export class ClaimedFiles {
     const claimed: Record<string, FormatId> = {};
     const released: string[] = [];
     for (const uri of this.dirty) {
-      const format = this.session.get(uri)?.model.format ?? null;
+      const document = this.session.get(uri);
+      const format = document ? formatOf(document) : null;
       const before = this.told.get(uri);
       if (format === (before ?? null)) continue;
       if (format === null) {

@@ -4,6 +4,7 @@ import { DIAGNOSTIC_SOURCE, type CoreDiagnostic, type Severity } from '../core/m
 import { ClientPositionIndex, type PositionEncoding } from '../core/model/positionEncoding';
 import type { PositionIndex, SourceRange } from '../core/model/range';
 import type { WorkspaceDocument } from '../core/workspace/workspaceDocument';
+import { RecordedFile } from '../core/workspace/recordedFile';
 
 /**
  * The one conversion layer between the editor's positions and core/'s offsets. Core counts UTF-16
@@ -22,6 +23,8 @@ export class ClientPositions {
 
   /** The document as the editor features read it: the same model, positions in the client's encoding. */
   view<T extends WorkspaceDocument>(document: T): T {
+    // A closed file keeps its mentions, not its facts (core/workspace/recordedFile.ts): a copy would read them.
+    if (document instanceof RecordedFile) return document.withLineIndex(this.index(document));
     return { ...document, lineIndex: this.index(document) };
   }
 

@@ -1,3 +1,4 @@
+import { formatOf } from '../core/mentions/fileMentions';
 import { createHash } from 'node:crypto';
 import { fileLabel } from '../core/output/fileLabel';
 import { datahubPlatformOf, sqlDialect } from '../core/sql/dialects';
@@ -138,11 +139,11 @@ export class SqlDefinedLineage implements SqlLineageView {
   private buildIndex(walk: SqlFolderWalk, settings: string): SourceIndex {
     const generation = this.deps.session.generation;
     const documents = this.deps.session.all();
-    const datasets = declaredDatasets(documents.map((document) => document.model));
+    const datasets = declaredDatasets(documents);
     const { sqlDialect: dialect, sqlDatasets } = this.deps.settings();
     const known = sqlDialect(dialect);
     const platform = known ? datahubPlatformOf(known) : undefined;
-    const sources = sqlSourcesByDataset({ files: walk.files, dbtProjects: walk.dbtProjects, documents: documents.map((document) => ({ uri: document.uri, label: fileLabel(document.uri), model: document.model })), setting: sqlDatasets, datasets, platform });
+    const sources = sqlSourcesByDataset({ files: walk.files, dbtProjects: walk.dbtProjects, documents: documents.filter((document) => formatOf(document) === 'mcpJson').map((document) => ({ uri: document.uri, label: fileLabel(document.uri), model: document.model })), setting: sqlDatasets, datasets, platform });
     return { generation, walk, settings, sources, datasets };
   }
 

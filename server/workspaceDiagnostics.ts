@@ -1,3 +1,4 @@
+import { formatOf } from '../core/mentions/fileMentions';
 import { createHash } from 'node:crypto';
 import {
   DocumentDiagnosticReportKind,
@@ -140,7 +141,7 @@ export class WorkspaceDiagnostics {
     for (const document of [...this.state.session.metadataDocuments(), ...this.state.session.uncheckedDocuments()]) {
       if (token.isCancellationRequested) return undefined;
       // Open in the editor (read lazily, so asked of the open documents, not the session): the document pull's.
-      if (this.state.documents.version(document.uri) !== undefined || (document.model.format === null && !document.model.unchecked && !document.model.unparsed)) continue;
+      if (this.state.documents.version(document.uri) !== undefined || (formatOf(document) === null && !document.model.unchecked && !document.model.unparsed)) continue;
       present.add(document.uri);
       const report = this.reportOf(document);
       const made: WorkspaceDocumentDiagnosticReport =

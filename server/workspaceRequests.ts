@@ -1,3 +1,4 @@
+import { formatOf } from '../core/mentions/fileMentions';
 import type { Connection } from 'vscode-languageserver/node';
 import { capDiagnostics } from '../core/diagnostics/cap';
 import { EntityDeclarationRequest, WorkspaceEntitiesRequest, WorkspaceProblemsRequest, type FileProblems } from '../core/protocol';
@@ -26,7 +27,7 @@ export function listenWorkspaceRequests(lsp: Connection, state: ServerState, dia
       }
       const files: FileProblems[] = state.session.problems(uris).map(({ uri, document, diagnostics: found }) => ({
         uri,
-        format: document.model.format ?? 'none',
+        format: formatOf(document) ?? 'none',
         // An open document answers exactly what the editor shows for it; each file at most 1,000 (errors first) and a summary.
         diagnostics: document.open ? diagnostics.diagnosticsOf(uri) : capDiagnostics(found, uri).map((d) => toLspDiagnostic(state.positions.index(document), d)),
       }));

@@ -15,7 +15,7 @@ export class WorkspaceSqlSchemas {
   of(platform: string): SqlTableSchemas {
     const generation = this.session.generation;
     if (this.cached?.generation !== generation || this.cached.platform !== platform) {
-      this.cached = { generation, platform, schemas: workspaceSchemas(this.session.all().map((document) => document.model), platform) };
+      this.cached = { generation, platform, schemas: workspaceSchemas(this.session.all(), platform) };
     }
     return this.cached.schemas;
   }

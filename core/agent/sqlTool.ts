@@ -63,7 +63,7 @@ export const proposeLineageFromSqlTool: AgentTool = {
     const dialect = sqlDialect(dialectName);
     const platform = (input.platform as string | undefined) ?? target?.platform ?? (dialect ? datahubPlatformOf(dialect) : undefined);
     const { session } = await context.snapshot();
-    const schemas = platform ? workspaceSchemas(session.all().map((document) => document.model), platform) : {};
+    const schemas = platform ? workspaceSchemas(session.all(), platform) : {};
     const request: SqlLineageRequest = { sql: input.sql as string, dialect: dialectName, defaultDatabase: input.defaultDatabase as string | undefined, defaultSchema: input.defaultSchema as string | undefined, schemas };
     const first = await context.sqlLineage(request);
     const run = context.sqlLineage;

@@ -12,7 +12,7 @@ import type { FeatureInput, WorkspaceDocument } from '../workspace/workspaceDocu
 export function findDefinition(input: FeatureInput, offset: number): Location[] {
   const target = targetAt(input.document, offset);
   if (!target) return [];
-  const documents = documentsToSearch(input.document, input.workspace);
+  const documents = documentsToSearch(input.document, input.workspace, target.urn);
   if (target.kind === 'property' || target.kind === 'propertyValue') {
     const found: Location[] = [];
     for (const doc of documents) {

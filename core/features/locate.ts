@@ -2,6 +2,7 @@ import { propertyUrnOf } from '../definitions/normalise';
 import type { PropertyAssignmentFact, PropertyDefinitionFact, UrnRole } from '../model/facts';
 import type { Located, SourceRange } from '../model/range';
 import type { WorkspaceDocument } from '../workspace/workspaceDocument';
+import { mayName } from '../mentions/fileMentions';
 
 /** What the caret is on, as far as hover, definition and references care. */
 export type Target =
@@ -101,7 +102,11 @@ export function sameProperty(written: string, urn: string): boolean {
   return propertyUrnOf(written) === propertyUrnOf(urn);
 }
 
-/** Every document to search: the workspace plus the current document (its open version wins). */
-export function documentsToSearch(current: WorkspaceDocument, workspace: readonly WorkspaceDocument[] | undefined): WorkspaceDocument[] {
-  return [current, ...(workspace ?? []).filter((doc) => doc.uri !== current.uri)];
+/**
+ * Every document to search: the workspace plus the current document (its open version wins).
+ * With `urn`, a closed file whose mentions cannot name it is left out (its facts are not read:
+ * core/mentions/fileMentions.ts mayName).
+ */
+export function documentsToSearch(current: WorkspaceDocument, workspace: readonly WorkspaceDocument[] | undefined, urn?: string): WorkspaceDocument[] {
+  return [current, ...(workspace ?? []).filter((doc) => doc.uri !== current.uri && (urn === undefined || mayName(doc, urn)))];
 }

@@ -21,7 +21,7 @@ export function findReferences(input: FeatureInput, offset: number, includeDecla
     seen.add(key);
     out.push(location(doc, range));
   };
-  for (const doc of documentsToSearch(input.document, input.workspace)) {
+  for (const doc of documentsToSearch(input.document, input.workspace, target.urn)) {
     for (const fact of doc.model.facts) {
       if (target.kind === 'urn') {
         if (fact.kind === 'entityRef') {

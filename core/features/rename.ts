@@ -61,7 +61,7 @@ export function rename(input: RenameInput, offset: number, newName: string): Res
   if (hidden) return failed(`${fileName(hidden.uri)} is open but too large to be read as it is typed, so its uses of '${nameText(from)}' cannot be found; close it (the workspace then reads it from disk) and rename again.`);
   const found = new Map<WorkspaceDocument, RenameTextEdit[]>();
   let count = 0;
-  for (const document of documentsToSearch(input.document, input.workspace)) {
+  for (const document of documentsToSearch(input.document, input.workspace, from.urn)) {
     const inDocument = renameEditsIn(document, from, to);
     if (!inDocument.ok) return inDocument;
     if (inDocument.value.length === 0) continue;
@@ -135,7 +135,7 @@ function nameTaken(input: RenameInput, to: RenameSubject): string | undefined {
   } else if (input.entities?.exists(to.urn) === true) {
     return `The catalog already holds the ${describeKind(to)} '${to.urn}'; renaming onto it would merge two ${describeKind(to)}s. Choose another name.`;
   }
-  for (const document of documentsToSearch(input.document, input.workspace)) {
+  for (const document of documentsToSearch(input.document, input.workspace, to.urn)) {
     if (usesIn(document.model, to.urn) > 0) return `${fileName(document.uri)} already names '${nameText(to)}'; renaming onto it would merge two ${describeKind(to)}s. Choose another name.`;
   }
   return undefined;

@@ -1,6 +1,6 @@
 import { SymbolKind } from 'vscode-languageserver-types';
-import { propertyIdOf, propertyUrnOf } from '../definitions/normalise';
-import type { Fact } from '../model/facts';
+import { propertyIdOf } from '../definitions/normalise';
+import { kindAt, mentionsOf, rangeAt, roleAt, type FileMentions } from '../mentions/fileMentions';
 import type { SourceRange } from '../model/range';
 import { datasetKey, entityTypeOfUrn, schemaFieldKey, urnShape } from '../urn';
 import type { WorkspaceDocument } from '../workspace/workspaceDocument';
@@ -67,12 +67,12 @@ export function fuzzyMatches(query: string, text: string): boolean {
   return true;
 }
 
-/** A fact's symbol: what it defines or uses, with the range to reveal. */
-function symbolOf(fact: Fact): { urn: string; range: SourceRange; defined: boolean } | undefined {
-  if (fact.kind === 'propertyDefinition' && fact.urn.value) return { urn: propertyUrnOf(fact.urn.value), range: (fact.id ?? fact.urn).range, defined: true };
-  if (fact.kind === 'entityDeclaration') return { urn: fact.urn.value, range: fact.urn.range, defined: true };
-  if (fact.kind === 'propertyAssignment') return { urn: fact.propertyUrn, range: fact.property.range, defined: false };
-  if (fact.kind === 'entityRef' && ENTITY_ROLES.has(fact.role)) return { urn: fact.urn, range: fact.range, defined: false };
+/** A mention's symbol: what it defines or uses, with the range to reveal (read from the file's mentions, core/mentions/fileMentions.ts). */
+function symbolAt(mentions: FileMentions, index: number): { urn: string; range: SourceRange; defined: boolean } | undefined {
+  const kind = kindAt(mentions, index);
+  if (kind === 'definition' || kind === 'declaration') return { urn: mentions.urns[index], range: rangeAt(mentions, index), defined: true };
+  if (kind === 'assignment') return { urn: mentions.urns[index], range: rangeAt(mentions, index), defined: false };
+  if (kind === 'ref' && ENTITY_ROLES.has(roleAt(mentions, index) as string)) return { urn: mentions.urns[index], range: rangeAt(mentions, index), defined: false };
   return undefined;
 }
 
@@ -94,7 +94,7 @@ function matchesFolded(query: string, upper: string, text: string): boolean {
 
 const collator = new Intl.Collator();
 
-type Candidate = NonNullable<ReturnType<typeof symbolOf>>;
+type Candidate = NonNullable<ReturnType<typeof symbolAt>>;
 
 const NOT_ASCII = /[^ -~\t\n\r]/;
 
@@ -120,12 +120,12 @@ export function workspaceSymbols(documents: readonly WorkspaceDocument[], query:
   const matches = urnMatcher(query);
   for (const document of documents) {
     const uri = document.uri;
-    const facts = document.model.facts;
-    for (let index = 0; index < facts.length; index++) {
-      const candidate = symbolOf(facts[index]);
-      if (!candidate || candidate.range.end <= candidate.range.start) continue;
+    const mentions = mentionsOf(document);
+    for (let index = 0; index < mentions.urns.length; index++) {
       // The URN holds the short name's characters in order: a URN that does not match cannot, and is never parsed.
-      if (query && !matches(candidate.urn)) continue;
+      if (query && !matches(mentions.urns[index])) continue;
+      const candidate = symbolAt(mentions, index);
+      if (!candidate || candidate.range.end <= candidate.range.start) continue;
       const known = byUrn.get(candidate.urn);
       if (!known) {
         byUrn.set(candidate.urn, { candidate, uri, firstUri: uri, firstIndex: index });

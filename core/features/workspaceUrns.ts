@@ -1,5 +1,11 @@
 import { entityTypeOfUrn } from '../urn';
 import { documentsToSearch } from './locate';
+import { kindAt, mentionsOf, rangeAt, roleAt } from '../mentions/fileMentions';
+import type { SourceRange } from '../model/range';
+
+function within(range: SourceRange, offset: number): boolean {
+  return range.start <= offset && offset <= range.end;
+}
 import type { FeatureInput, WorkspaceDocument } from '../workspace/workspaceDocument';
 
 const ENTITY_ROLES = new Set(['entity', 'upstream', 'downstream', 'fieldUpstream', 'fieldDownstream', 'value', 'other']);
@@ -14,11 +20,15 @@ export function workspaceUrns(input: FeatureInput, types: readonly string[] | un
   };
   for (const doc of documentsToSearch(input.document, input.workspace)) {
     const file = doc.uri.slice(doc.uri.lastIndexOf('/') + 1);
-    for (const fact of doc.model.facts) {
+    const mentions = mentionsOf(doc);
+    for (let index = 0; index < mentions.urns.length; index++) {
+      const kind = kindAt(mentions, index);
+      if (kind !== 'declaration' && kind !== 'ref') continue;
+      const urn = mentions.urns[index];
       // The URN being typed is not a suggestion for itself.
-      if (doc === input.document && fact.kind === 'entityRef' && fact.range.start <= caret && caret <= fact.range.end) continue;
-      if (fact.kind === 'entityDeclaration' && accept(fact.urn.value)) declared.push({ urn: fact.urn.value, detail: `declared in ${file}` });
-      else if (fact.kind === 'entityRef' && ENTITY_ROLES.has(fact.role) && accept(fact.urn)) mentioned.push({ urn: fact.urn, detail: `used in ${file}` });
+      if (doc === input.document && kind === 'ref' && within(rangeAt(mentions, index), caret)) continue;
+      if (kind === 'declaration' && accept(urn)) declared.push({ urn, detail: `declared in ${file}` });
+      else if (kind === 'ref' && ENTITY_ROLES.has(roleAt(mentions, index) as string) && accept(urn)) mentioned.push({ urn, detail: `used in ${file}` });
     }
   }
   return [...declared, ...mentioned];
@@ -40,11 +50,14 @@ export function workspaceEntities(documents: readonly WorkspaceDocument[], limit
   };
   for (const doc of documents) {
     const file = doc.uri.slice(doc.uri.lastIndexOf('/') + 1);
-    for (const fact of doc.model.facts) {
-      if (fact.kind === 'entityDeclaration' && accept(fact.urn.value) && !declared.has(fact.urn.value)) declared.set(fact.urn.value, `declared in ${file}`);
-      else if (fact.kind === 'entityRef' && ENTITY_ROLES.has(fact.role) && accept(fact.urn)) {
-        const seen = mentioned.get(fact.urn);
-        mentioned.set(fact.urn, { file: seen?.file ?? file, count: (seen?.count ?? 0) + 1 });
+    const mentions = mentionsOf(doc);
+    for (let index = 0; index < mentions.urns.length; index++) {
+      const kind = kindAt(mentions, index);
+      const urn = mentions.urns[index];
+      if (kind === 'declaration' && accept(urn) && !declared.has(urn)) declared.set(urn, `declared in ${file}`);
+      else if (kind === 'ref' && ENTITY_ROLES.has(roleAt(mentions, index) as string) && accept(urn)) {
+        const seen = mentioned.get(urn);
+        mentioned.set(urn, { file: seen?.file ?? file, count: (seen?.count ?? 0) + 1 });
       }
     }
   }

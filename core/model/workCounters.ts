@@ -22,6 +22,8 @@ export const WORK = {
   suppressionScan: 0,
   /** parts whose keys a part union computed (core/incremental/partUnion.ts) */
   partUnionReads: 0,
+  /** closed files read again from their text because something asked for their facts (core/workspace/recordedFile.ts) */
+  closedFileReads: 0,
 };
 
 export type WorkCounts = typeof WORK;

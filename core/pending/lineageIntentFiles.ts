@@ -41,10 +41,30 @@ export class LineageIntentFiles {
   private readonly ownedColumns = new Map<string, ReadonlySet<string>>();
   readonly index: LineageIntentIndex = { byDownstream: this.byDownstream, addedDownstreams: this.addedDownstreams, removedDownstreams: this.removedDownstreams, ownedColumns: this.ownedColumns };
 
+  /** uri → what a closed file says about lineage, collected while its model was held (core/workspace/recordedFile.ts) */
+  private readonly prepared = new Map<string, FileLineage>();
+
+  /**
+   * Collects what a file says now, for the next update: a closed file keeps no facts, so what the
+   * next lineage request reads of it is taken while the session stores it.
+   */
+  prepare(uri: string, model: DocumentModel): void {
+    this.prepared.set(uri, this.fileLineage(model));
+  }
+
+  /** Forgets what prepare collected (the file is open, or gone): the next update reads its model. */
+  unprepare(uri: string): void {
+    this.prepared.delete(uri);
+  }
+
   /** Reads the files `uris` again (`modelOf` answers undefined for a file gone); answers the index, updated. */
   update(uris: Iterable<string>, modelOf: (uri: string) => DocumentModel | undefined): LineageIntentIndex {
     const touched = new Set<string>();
-    for (const uri of uris) this.reread(uri, modelOf(uri), touched);
+    for (const uri of uris) {
+      const prepared = this.prepared.get(uri);
+      this.prepared.delete(uri);
+      this.reread(uri, prepared ?? this.fileLineageOf(modelOf(uri)), touched);
+    }
     const columns = new Set<string>();
     for (const downstream of touched) this.rebase(downstream, columns);
     for (const column of columns) touched.add(column);
@@ -53,9 +73,8 @@ export class LineageIntentFiles {
   }
 
   /** One file read again: the downstreams it wrote or writes are `touched`. */
-  private reread(uri: string, model: DocumentModel | undefined, touched: Set<string>): void {
+  private reread(uri: string, after: FileLineage, touched: Set<string>): void {
     const before = this.files.get(uri) ?? NO_LINEAGE;
-    const after = model ? this.fileLineage(model) : NO_LINEAGE;
     if (before === after) return;
     for (const downstream of downstreamsOf(before)) {
       touched.add(downstream);
@@ -67,6 +86,10 @@ export class LineageIntentFiles {
     }
     if (after === NO_LINEAGE) this.files.delete(uri);
     else this.files.set(uri, after);
+  }
+
+  private fileLineageOf(model: DocumentModel | undefined): FileLineage {
+    return model ? this.fileLineage(model) : NO_LINEAGE;
   }
 
   private fileLineage(model: DocumentModel): FileLineage {

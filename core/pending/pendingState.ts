@@ -2,6 +2,7 @@ import type { LineageFetcher } from '../lineage/types';
 import type { AspectWriter } from '../plan/pushIntent';
 import { standardAspectWriter } from '../plan/pushPlan';
 import type { WorkspaceSession } from '../workspace/session';
+import { RecordedFile } from '../workspace/recordedFile';
 import type { LineageIntentIndex } from './lineageIntent';
 import { LineageIntentFiles } from './lineageIntentFiles';
 import { PendingEntities } from './pendingEntities';
@@ -37,7 +38,13 @@ export class PendingState {
     const catalog = options.catalog ?? (() => undefined);
     this.lineage = new PendingLineage({ intent: () => this.lineageIntent(), catalog }, options);
     for (const document of session.all()) this.lineageDirty.add(document.uri);
-    session.onDocumentChanged((uri) => this.lineageDirty.add(uri));
+    session.onDocumentChanged((uri) => {
+      this.lineageDirty.add(uri);
+      // A closed file keeps no facts: what it says about lineage is collected now, while they are held.
+      const document = session.get(uri);
+      if (document instanceof RecordedFile) this.lineageFiles.prepare(uri, document.model);
+      else this.lineageFiles.unprepare(uri);
+    });
   }
 
   /** The files' lineage, indexed both ways; the files changed since the last question are collected again, one by one. */

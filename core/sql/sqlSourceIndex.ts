@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DocumentModel } from '../model/facts';
+import { kindAt, mentionsOf, type ModelHolder } from '../mentions/fileMentions';
 import { datasetPartsOf } from '../urn/datasetParts';
 import { SQL_DEFINED_BY_RANK, definedDatasetUrn, sqlFileDefines, type SqlDatasetsSetting, type SqlDefinedBy, type SqlDefinedDataset } from './sqlSources';
 import { viewLogicOfAspect } from './viewLogic';
@@ -42,13 +43,15 @@ export interface SqlSourceIndexInput {
   platform: string | undefined;
 }
 
-/** The dataset URNs declared or named in the documents (dataset YAML, lineage-file entities, MCP). */
-export function declaredDatasets(models: Iterable<DocumentModel>): string[] {
+/** The dataset URNs declared or named in the documents (dataset YAML, lineage-file entities, MCP), from their mentions (core/mentions/fileMentions.ts). */
+export function declaredDatasets(documents: Iterable<ModelHolder>): string[] {
   const out = new Set<string>();
-  for (const model of models) {
-    for (const fact of model.facts) {
-      const urn = fact.kind === 'entityDeclaration' ? fact.urn.value : fact.kind === 'aspect' ? fact.entityUrn.value : undefined;
-      if (urn?.startsWith('urn:li:dataset:') && datasetPartsOf(urn)) out.add(urn);
+  for (const document of documents) {
+    const mentions = mentionsOf(document);
+    for (let index = 0; index < mentions.urns.length; index++) {
+      const kind = kindAt(mentions, index);
+      const urn = mentions.urns[index];
+      if ((kind === 'declaration' || kind === 'aspect') && urn.startsWith('urn:li:dataset:') && datasetPartsOf(urn)) out.add(urn);
     }
   }
   return [...out];

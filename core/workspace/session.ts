@@ -4,7 +4,7 @@ import { readDocument, type Associations } from '../formats';
 import { validateParts } from '../incremental/checkParts';
 import { DocumentAnalysis } from '../incremental/documentAnalysis';
 import type { CoreDiagnostic } from '../model/diagnostic';
-import type { DocumentModel } from '../model/facts';
+import type { DocumentModel, FormatId } from '../model/facts';
 import { LineIndex } from '../model/range';
 import type { SeverityOverrides } from '../diagnostics/severityOverrides';
 import { validateDocument } from '../validate';
@@ -12,14 +12,16 @@ import type { DefinitionChanges } from './definitionChanges';
 import { WorkspaceDefinitions } from './workspaceDefinitions';
 import { ScanFolders } from './scanFolders';
 import { ScanProgress, readScanFiles, storeScanFiles, type ScanStore } from './scanReads';
-import { entityDeclarationIn, type EntityDeclaration } from './entityDeclaration';
+import { entityDeclarationAmong, type EntityDeclaration } from './entityDeclaration';
 import { MAX_FILE_BYTES, isMetadataFileName, walkMetadataFiles } from './metadataFiles';
 import { UNREADABLE, readMetadataFileSync } from '../files/readFile';
 import { FIRST_SLICE_MS, MAX_OPEN_DOCUMENT_CHARS, SLICED_READ_FROM_CHARS, isTooLargeToCheck, partiallyCheckedDiagnostic, tooLargeDiagnostic, tooLargeToCheck, uncheckedModel, type DocumentCoverage } from './openDocumentLimit';
 import type { SlicedOutcome } from '../incremental/slicedRead';
 import { slicedReadOf } from '../incremental/slicedReadOf';
 import { BackgroundReads } from './backgroundReads';
-import { slimModel } from './slimModel';
+import { keepsMentionsOnly, slimModel } from './slimModel';
+import { RecordedFile, type ReadAgain } from './recordedFile';
+import { formatOf, mentionsOfModel } from '../mentions/fileMentions';
 import { StringPool } from './stringPool';
 import { OpenInSlices, type CheckInputs } from './openInSlices';
 import { RULES_OF_ONE_PART } from '../incremental/checkParts';
@@ -182,12 +184,12 @@ export class WorkspaceSession {
 
   /** Every metadata document: files of none of our formats are left out; open documents too large to check are in (with one diagnostic saying so). */
   all(): SessionDocument[] {
-    return [...this.entries.values()].filter((entry) => entry.model.format !== null || tooLargeToCheck(entry));
+    return [...this.entries.values()].filter((entry) => formatOf(entry) !== null || tooLargeToCheck(entry));
   }
 
   /** The files of a DataHub format Catalog Code recognises but does not check (core/formats/unchecked.ts), or a DataHub file that does not parse, sorted by URI: named in diagnostics, never judged or pushed. */
   uncheckedDocuments(): SessionDocument[] {
-    return [...this.entries.values()].filter((entry) => entry.model.format === null && (entry.model.unchecked !== undefined || entry.model.unparsed !== undefined)).sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+    return [...this.entries.values()].filter((entry) => formatOf(entry) === null && (entry.model.unchecked !== undefined || entry.model.unparsed !== undefined)).sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
   }
 
   /** Whether a scan is still reading the workspace's files (an answer about every file would miss some). */
@@ -286,13 +288,7 @@ export class WorkspaceSession {
 
   /** Where the workspace declares an entity (see entityDeclarationIn); undefined when no file does. */
   entityDeclaration(urn: string): EntityDeclaration | undefined {
-    let fallback: EntityDeclaration | undefined;
-    for (const document of this.all().sort((a, b) => (a.uri < b.uri ? -1 : 1))) {
-      const found = entityDeclarationIn(document, urn);
-      if (found?.exact) return found;
-      fallback ??= found;
-    }
-    return fallback;
+    return entityDeclarationAmong(this.all(), urn);
   }
 
   /**
@@ -399,16 +395,30 @@ export class WorkspaceSession {
     if (open && !updated && text.length >= SLICED_READ_FROM_CHARS) return this.readInSlices(uri, text, version, notify);
     const unchecked = open && isTooLargeToCheck(text);
     const { model: read, analysis } = unchecked ? { model: uncheckedModel(uri), analysis: undefined } : this.read(uri, text, open, updated);
-    const model = slim && !open ? slimModel(read, this.scanStrings) : read;
     // An unchecked document's index is never asked for a position past its first line: not built per keystroke.
     const index = lineIndex ?? (unchecked ? new LineIndex(text, [0]) : new LineIndex(text));
+    if (slim && !open && keepsMentionsOnly(read, this.writtenDefinitions)) return this.keepRecorded(uri, text, index, read, notify);
+    const model = slim && !open ? slimModel(read, this.scanStrings) : read;
     const kept: SessionDocument = { uri, text, model, lineIndex: index, version, open, ...(analysis ? { analysis } : {}), ...(unchecked ? { coverage: { state: 'unchecked' } } : {}) };
     if (model !== read) kept.slim = true;
     return this.keep(kept, notify);
   }
 
+  /** A closed file kept as its text and mentions (./recordedFile.ts): its model is held while the session tells who indexes it, then dropped. */
+  private keepRecorded(uri: string, text: string, lineIndex: LineIndex, model: DocumentModel, notify: boolean): SessionDocument {
+    const pool = this.scanStrings;
+    const mentions = mentionsOfModel(model, pool ? (value) => pool.intern(value) : undefined);
+    const entry = new RecordedFile(uri, text, lineIndex, model.format as FormatId, mentions, model, this.readAgain);
+    this.keep(entry, notify);
+    entry.release();
+    return entry;
+  }
+
+  private readonly readAgain: ReadAgain = (uri, text) => this.read(uri, text, false, undefined).model;
+
   /** A document's whole model: a slim one (./slimModel.ts) is read again from its text, for the checks of the file itself. */
   private fullModel(entry: SessionDocument): DocumentModel {
+    if (entry instanceof RecordedFile) return entry.model;
     return entry.slim ? this.read(entry.uri, entry.text, false, undefined).model : entry.model;
   }
 

@@ -1,5 +1,18 @@
 import { listFactsOfKindUnkept, type DocumentModel, type EntityDeclarationFact, type Fact } from '../model/facts';
 import type { StringPool } from './stringPool';
+import type { FormatId } from '../model/facts';
+
+/**
+ * The formats whose closed files keep their mentions instead of their facts (./recordedFile.ts):
+ * the bulk of a large workspace. Property definitions and MCP files keep their slim model: the
+ * workspace's definitions and SQL's viewLogic are read from their facts, and they are few.
+ */
+const MENTIONS_ONLY_FORMATS: ReadonlySet<FormatId> = new Set<FormatId>(['datasetYaml', 'lineageFile', 'lineageEdges']);
+
+/** Whether a closed file read into `model` keeps only its mentions: of such a format, writing no definitions, read without trouble. */
+export function keepsMentionsOnly(model: DocumentModel, definitions: { writesAny(model: DocumentModel): boolean }): boolean {
+  return model.format !== null && MENTIONS_ONLY_FORMATS.has(model.format) && model.unchecked === undefined && model.unparsed === undefined && !definitions.writesAny(model);
+}
 
 /**
  * The model a closed file read from disk keeps between checks. Of a 20,000-file workspace's

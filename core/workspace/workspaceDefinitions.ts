@@ -61,6 +61,11 @@ export class WorkspaceDefinitions {
     return map;
   }
 
+  /** Whether a model writes definitions (then its file keeps its facts: the rebuild reads them). */
+  writesAny(model: DocumentModel): boolean {
+    return this.writtenBy(model).length > 0;
+  }
+
   /** A file was stored with this model; answers whether the definitions may have changed (it writes some, or did). */
   stored(uri: string, model: DocumentModel): boolean {
     const wrote = this.writers.has(uri);

@@ -33,7 +33,7 @@ describe('the SQL that defines each dataset of a workspace', () => {
   it('prefers the setting, then a statement, then viewLogic, then the compiled dbt model over its source', () => {
     const lineage = readDocument('file:///w/x.lineage.yml', 'version: 1\nlineage:\n  - entity: {name: db.shop.a, type: dataset, platform: snowflake}\n  - entity: {name: db.mart.report, type: dataset, platform: snowflake}\n');
     const mcp = readDocument('file:///w/report.json', VIEW_MCP);
-    const datasets = declaredDatasets([lineage, mcp]);
+    const datasets = declaredDatasets([{ model: lineage }, { model: mcp }]);
     assert.deepEqual(datasets.sort(), [ds('db.mart.report'), ds('db.shop.a')]);
     const files = [
       { folder: '/w', relativePath: 'shop/models/a.sql', text: "select * from {{ ref('b') }}" },

@@ -7,6 +7,8 @@ import { test } from 'node:test';
 import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../../support/generate/metadataFiles';
 import { goldenMcpJson } from '../../../support/generate/goldenMcp';
 import { seededRandom } from '../../../support/random';
+import { RecordedFile } from '../../../core/workspace/recordedFile';
+import { WORK } from '../../../core/model/workCounters';
 import { WorkspaceSession } from '../../../core/workspace/session';
 import { PendingState } from '../../../core/pending/pendingState';
 import { readDocument } from '../../../core/formats/index';
@@ -81,22 +83,29 @@ test('workspace-wide answers over compact closed files equal those over the file
     const uris = Object.keys(files).map((name) => pathToFileURL(join(root, name)).toString());
     assert.ok(uris.every((uri) => scanned.get(uri)?.slim === true), 'every scanned file is kept compact');
 
+    // Every workspace-wide answer below comes from what closed files keep: none is read again.
+    const readsBefore = WORK.closedFileReads;
+    assert.deepEqual(scanned.definitions(), whole.definitions());
+    for (const query of ['', 'table_00', 'tier', 'warehouse', 'pii', 'zz']) assert.deepEqual(workspaceSymbols(sorted(scanned.all()), query), workspaceSymbols(sorted(whole.all()), query), `symbols '${query}'`);
+    assert.deepEqual(workspaceEntities(sorted(scanned.all())), workspaceEntities(sorted(whole.all())));
+    for (const platform of ['hive', 'kafka', 'snowflake', 'bigquery']) assert.deepEqual(workspaceSchemas(scanned.all(), platform), workspaceSchemas(whole.all(), platform), platform);
+    assert.deepEqual(scannedPending.lineageIntent(), wholePending.lineageIntent());
+    assert.deepEqual(scannedPending.entities.index(), wholePending.entities.index());
+
+    assert.equal(WORK.closedFileReads, readsBefore, 'closed files read again for workspace-wide answers');
+    assert.ok(uris.some((uri) => scanned.get(uri) instanceof RecordedFile), 'some closed files keep only their mentions');
     // The facts other files read, kind by kind, asked twice (the compact model lists them afresh each time).
     for (const uri of uris) {
       for (const kind of KINDS_READ_ACROSS_FILES) {
         const compact = factsOfKind(scanned.get(uri)!.model, kind);
         assert.deepEqual(compact, factsOfKind(scanned.get(uri)!.model, kind), `${uri} ${kind}: the same twice`);
         const full = factsOfKind(whole.get(uri)!.model, kind);
-        // A declaration keeps the fields read across files (./slimModel.test.ts).
-        assert.deepEqual(compact, kind === 'entityDeclaration' ? full.map((fact) => ({ ...fact, fields: fieldsReadAcrossFiles((fact as EntityDeclarationFact).fields) })) : full, `${uri} ${kind}`);
+        // A declaration keeps the fields read across files (./slimModel.test.ts); a file that keeps
+        // only its mentions reads its text again, whole.
+        const slimmed = kind === 'entityDeclaration' && !(scanned.get(uri) instanceof RecordedFile);
+        assert.deepEqual(compact, slimmed ? full.map((fact) => ({ ...fact, fields: fieldsReadAcrossFiles((fact as EntityDeclarationFact).fields) })) : full, `${uri} ${kind}`);
       }
     }
-    assert.deepEqual(scanned.definitions(), whole.definitions());
-    for (const query of ['', 'table_00', 'tier', 'warehouse', 'pii', 'zz']) assert.deepEqual(workspaceSymbols(sorted(scanned.all()), query), workspaceSymbols(sorted(whole.all()), query), `symbols '${query}'`);
-    assert.deepEqual(workspaceEntities(sorted(scanned.all())), workspaceEntities(sorted(whole.all())));
-    for (const platform of ['hive', 'kafka', 'snowflake', 'bigquery']) assert.deepEqual(workspaceSchemas(scanned.all().map((d) => d.model), platform), workspaceSchemas(whole.all().map((d) => d.model), platform), platform);
-    assert.deepEqual(scannedPending.lineageIntent(), wholePending.lineageIntent());
-    assert.deepEqual(scannedPending.entities.index(), wholePending.entities.index());
 
     const asked = uris.filter((uri) => /d[0-3]\.datasets|l[0-3]\.lineage|props|golden/.test(uri));
     let renames = 0;

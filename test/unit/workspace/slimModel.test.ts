@@ -1,3 +1,4 @@
+import { RecordedFile } from '../../../core/workspace/recordedFile';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,7 +44,8 @@ test('a scanned file keeps every fact but those its own checks read, and its dia
       const kept = scanned.get(uri);
       assert.ok(kept, name);
       const full = readDocument(uri, files[name]);
-      const expected = full.facts.filter((fact) => !OWN_CHECK_KINDS.has(fact.kind)).map((fact) => (fact.kind === 'entityDeclaration' ? { ...fact, fields: fieldsReadAcrossFiles(fact.fields) } : fact));
+      // A dataset YAML or lineage file keeps its mentions only and reads its text again, whole (recordedFile.test.ts).
+      const expected = kept instanceof RecordedFile ? full.facts : full.facts.filter((fact) => !OWN_CHECK_KINDS.has(fact.kind)).map((fact) => (fact.kind === 'entityDeclaration' ? { ...fact, fields: fieldsReadAcrossFiles(fact.fields) } : fact));
       assert.deepEqual(kept.model.facts, expected, name);
       assert.equal(kept.slim, true, name);
       assert.deepEqual(scanned.diagnosticsOf(uri), whole.diagnosticsOf(uri), `${name}: diagnostics`);
@@ -52,8 +54,8 @@ test('a scanned file keeps every fact but those its own checks read, and its dia
     assert.deepEqual([...scanned.definitions().keys()].sort(), [...whole.definitions().keys()].sort());
     const c = pathToFileURL(join(root, 'c.datasets.yaml')).toString();
     assert.ok(scanned.diagnosticsOf(c).some((diagnostic) => /unknownKey/.test(diagnostic.message)), 'the unknown key is still found from the slim file');
-    // A dataset's schema and property map (plain copies) are left to its own checks; its name, platform and env are kept.
-    const orders = scanned.get(c)?.model.facts.find((fact) => fact.kind === 'entityDeclaration');
+    // A slim declaration keeps the fields read across files: its name, platform and env; not its schema or property map (plain copies).
+    const orders = slimModel(readDocument(c, files['c.datasets.yaml'])).facts.find((fact) => fact.kind === 'entityDeclaration');
     assert.deepEqual(orders?.kind === 'entityDeclaration' ? Object.keys(orders.fields).sort() : [], ['id', 'platform']);
     // Opened, a file is read whole; closed again, slim.
     assert.equal(scanned.updateOpenDocument(c, files['c.datasets.yaml'], 1).slim, undefined);

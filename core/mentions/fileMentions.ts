@@ -1,0 +1,163 @@
+import { propertyUrnOf } from '../definitions/normalise';
+import type { DocumentModel, Fact, FormatId, UrnRole } from '../model/facts';
+import type { SourceRange } from '../model/range';
+
+/**
+ * What a file declares and mentions, in the order its facts give them: the one record of a file
+ * that workspace-wide answers read — workspace symbols, the URNs completion offers, the entities
+ * a picker lists, where an entity is declared, the datasets and columns SQL lineage knows, and
+ * which files a reference, definition or rename must read at all. A closed file keeps this
+ * instead of its facts (core/workspace/recordedFile.ts); an open one gets it from its model, once per model.
+ * Rows are numbers, not objects: a 20,000-file workspace holds some 300,000 of them.
+ */
+export interface FileMentions {
+  /** the URN of each row */
+  readonly urns: readonly string[];
+  /** per row: code (see rowCode), start, end of the range to show */
+  readonly rows: readonly number[];
+  /**
+   * every URN the file's facts hold (a property's as `urn:li:structuredProperty:<id>`), each once:
+   * a file none of whose URNs contains a URN cannot name it (mayName)
+   */
+  readonly names: readonly string[];
+}
+
+export type MentionKind = 'definition' | 'declaration' | 'assignment' | 'ref' | 'aspect';
+
+/** One row read back. */
+export interface Mention {
+  kind: MentionKind;
+  urn: string;
+  range: SourceRange;
+  /** a reference's role (kind ref) */
+  role?: UrnRole;
+  /** a declaration at the top level (depth 0) */
+  topLevel: boolean;
+  /** a declaration of a described column (origin schemaField) */
+  column: boolean;
+}
+
+const KINDS: readonly MentionKind[] = ['definition', 'declaration', 'assignment', 'ref', 'aspect'];
+const ROLES: readonly UrnRole[] = ['entity', 'upstream', 'downstream', 'property', 'valueType', 'entityType', 'value', 'fieldUpstream', 'fieldDownstream', 'other'];
+const ROLE_INDEX = new Map<UrnRole, number>(ROLES.map((role, index) => [role, index]));
+
+/** kind in bits 0–2, role in bits 3–6, top level bit 7, column bit 8 */
+function rowCode(kind: MentionKind, role: UrnRole | undefined, topLevel: boolean, column: boolean): number {
+  return KINDS.indexOf(kind) | ((role === undefined ? 0 : (ROLE_INDEX.get(role) ?? 0)) << 3) | (topLevel ? 128 : 0) | (column ? 256 : 0);
+}
+
+/** The row at `index` of `mentions`. */
+export function mentionAt(mentions: FileMentions, index: number): Mention {
+  const code = mentions.rows[index * 3];
+  const kind = KINDS[code & 7];
+  const mention: Mention = { kind, urn: mentions.urns[index], range: { start: mentions.rows[index * 3 + 1], end: mentions.rows[index * 3 + 2] }, topLevel: (code & 128) !== 0, column: (code & 256) !== 0 };
+  if (kind === 'ref') mention.role = ROLES[(code >> 3) & 15];
+  return mention;
+}
+
+/** The kind of the row at `index` (without building the row). */
+export function kindAt(mentions: FileMentions, index: number): MentionKind {
+  return KINDS[mentions.rows[index * 3] & 7];
+}
+
+/** The role of the row at `index`, a reference's (undefined for other kinds). */
+export function roleAt(mentions: FileMentions, index: number): UrnRole | undefined {
+  const code = mentions.rows[index * 3];
+  return (code & 7) === 3 ? ROLES[(code >> 3) & 15] : undefined;
+}
+
+/** The range of the row at `index`. */
+export function rangeAt(mentions: FileMentions, index: number): SourceRange {
+  return { start: mentions.rows[index * 3 + 1], end: mentions.rows[index * 3 + 2] };
+}
+
+/** Every row of `mentions`, in order. */
+export function* eachMention(mentions: FileMentions): Generator<Mention> {
+  for (let index = 0; index < mentions.urns.length; index++) yield mentionAt(mentions, index);
+}
+
+/** The mentions of a model (what a file keeps when closed; ./recordedFile.ts). `intern` shares equal strings. */
+export function mentionsOfModel(model: DocumentModel, intern: (text: string) => string = (text) => text): FileMentions {
+  const urns: string[] = [];
+  const rows: number[] = [];
+  const names = new Set<string>();
+  const row = (kind: MentionKind, urn: string, range: SourceRange, role?: UrnRole, topLevel = false, column = false) => {
+    urns.push(intern(urn));
+    rows.push(rowCode(kind, role, topLevel, column), range.start, range.end);
+  };
+  for (const fact of model.facts) {
+    addNames(fact, names);
+    if (fact.kind === 'propertyDefinition' && fact.urn.value) row('definition', propertyUrnOf(fact.urn.value), (fact.id ?? fact.urn).range);
+    else if (fact.kind === 'entityDeclaration') row('declaration', fact.urn.value, fact.urn.range, undefined, fact.depth === 0, fact.origin === 'schemaField');
+    else if (fact.kind === 'propertyAssignment') row('assignment', fact.propertyUrn, fact.property.range);
+    else if (fact.kind === 'entityRef') row('ref', fact.urn, fact.range, fact.role);
+    else if (fact.kind === 'aspect') row('aspect', fact.entityUrn.value, fact.entityUrn.range);
+  }
+  return { urns, rows, names: [...names].map(intern) };
+}
+
+/** The URNs a fact holds, at any of the depths adapters write them (a field, a `{ value, range }`, a list of either). */
+function addNames(fact: Fact, names: Set<string>): void {
+  if (fact.kind === 'entityRef' && fact.role === 'property') names.add(propertyUrnOf(fact.urn));
+  if (fact.kind === 'propertyDefinition' && fact.urn.value) names.add(propertyUrnOf(fact.urn.value));
+  const record = fact as unknown as Record<string, unknown>;
+  for (const key in record) addName(record[key], names, 2);
+}
+
+function addName(value: unknown, names: Set<string>, depth: number): void {
+  if (typeof value === 'string') {
+    if (value.startsWith('urn:')) names.add(value);
+    return;
+  }
+  if (depth === 0 || value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const item of value) addName(item, names, depth - 1);
+    return;
+  }
+  const inner = (value as { value?: unknown }).value;
+  if (typeof inner === 'string' && inner.startsWith('urn:')) names.add(inner);
+}
+
+/** A document, or anything that holds a model. */
+export interface ModelHolder {
+  readonly model: DocumentModel;
+}
+
+/** A document that keeps its mentions instead of its facts (a closed file: ./recordedFile.ts). */
+export interface MentionsKept {
+  readonly mentions: FileMentions;
+  readonly format: FormatId;
+}
+
+const byModel = new WeakMap<DocumentModel, FileMentions>();
+
+/** The document's mentions: kept by a closed file, else taken from its model once per model. */
+export function mentionsOf(document: ModelHolder): FileMentions {
+  const kept = (document as Partial<MentionsKept>).mentions;
+  if (kept) return kept;
+  let found = byModel.get(document.model);
+  if (!found) {
+    found = mentionsOfModel(document.model);
+    byModel.set(document.model, found);
+  }
+  return found;
+}
+
+/** The document's format, without reading a closed file's facts. */
+export function formatOf(document: ModelHolder): FormatId | null {
+  const kept = (document as Partial<MentionsKept>).format;
+  return kept ?? document.model.format;
+}
+
+/**
+ * Whether a reference, definition or rename of `urn` must read the document: a closed file that
+ * keeps its mentions is read only when one of the URNs its facts hold contains `urn` (a
+ * schemaField URN holds its dataset's; a property is held as its URN however it was written);
+ * any other document (open, or one that keeps its facts) is always read.
+ */
+export function mayName(document: ModelHolder, urn: string): boolean {
+  const kept = (document as Partial<MentionsKept>).mentions;
+  if (!kept) return true;
+  for (const name of kept.names) if (name.includes(urn)) return true;
+  return false;
+}
