@@ -1,5 +1,5 @@
-import { propertyUrnOf } from '../definitions/normalise';
-import type { DocumentModel, Fact, FormatId, UrnRole } from '../model/facts';
+import { PROPERTY_URN_PREFIX, propertyUrnOf } from '../definitions/normalise';
+import type { DocumentModel, FormatId, UrnRole } from '../model/facts';
 import type { SourceRange } from '../model/range';
 
 /**
@@ -15,11 +15,6 @@ export interface FileMentions {
   readonly urns: readonly string[];
   /** per row: code (see rowCode), start, end of the range to show */
   readonly rows: readonly number[];
-  /**
-   * every URN the file's facts hold (a property's as `urn:li:structuredProperty:<id>`), each once:
-   * a file none of whose URNs contains a URN cannot name it (mayName)
-   */
-  readonly names: readonly string[];
 }
 
 export type MentionKind = 'definition' | 'declaration' | 'assignment' | 'ref' | 'aspect';
@@ -80,42 +75,18 @@ export function* eachMention(mentions: FileMentions): Generator<Mention> {
 export function mentionsOfModel(model: DocumentModel, intern: (text: string) => string = (text) => text): FileMentions {
   const urns: string[] = [];
   const rows: number[] = [];
-  const names = new Set<string>();
   const row = (kind: MentionKind, urn: string, range: SourceRange, role?: UrnRole, topLevel = false, column = false) => {
     urns.push(intern(urn));
     rows.push(rowCode(kind, role, topLevel, column), range.start, range.end);
   };
   for (const fact of model.facts) {
-    addNames(fact, names);
     if (fact.kind === 'propertyDefinition' && fact.urn.value) row('definition', propertyUrnOf(fact.urn.value), (fact.id ?? fact.urn).range);
     else if (fact.kind === 'entityDeclaration') row('declaration', fact.urn.value, fact.urn.range, undefined, fact.depth === 0, fact.origin === 'schemaField');
     else if (fact.kind === 'propertyAssignment') row('assignment', fact.propertyUrn, fact.property.range);
     else if (fact.kind === 'entityRef') row('ref', fact.urn, fact.range, fact.role);
     else if (fact.kind === 'aspect') row('aspect', fact.entityUrn.value, fact.entityUrn.range);
   }
-  return { urns, rows, names: [...names].map(intern) };
-}
-
-/** The URNs a fact holds, at any of the depths adapters write them (a field, a `{ value, range }`, a list of either). */
-function addNames(fact: Fact, names: Set<string>): void {
-  if (fact.kind === 'entityRef' && fact.role === 'property') names.add(propertyUrnOf(fact.urn));
-  if (fact.kind === 'propertyDefinition' && fact.urn.value) names.add(propertyUrnOf(fact.urn.value));
-  const record = fact as unknown as Record<string, unknown>;
-  for (const key in record) addName(record[key], names, 2);
-}
-
-function addName(value: unknown, names: Set<string>, depth: number): void {
-  if (typeof value === 'string') {
-    if (value.startsWith('urn:')) names.add(value);
-    return;
-  }
-  if (depth === 0 || value === null || typeof value !== 'object') return;
-  if (Array.isArray(value)) {
-    for (const item of value) addName(item, names, depth - 1);
-    return;
-  }
-  const inner = (value as { value?: unknown }).value;
-  if (typeof inner === 'string' && inner.startsWith('urn:')) names.add(inner);
+  return { urns, rows };
 }
 
 /** A document, or anything that holds a model. */
@@ -152,12 +123,15 @@ export function formatOf(document: ModelHolder): FormatId | null {
 /**
  * Whether a reference, definition or rename of `urn` must read the document: a closed file that
  * keeps its mentions is read only when one of the URNs its facts hold contains `urn` (a
- * schemaField URN holds its dataset's; a property is held as its URN however it was written);
+ * schemaField URN holds its dataset's; a property may be written as its id);
  * any other document (open, or one that keeps its facts) is always read.
  */
 export function mayName(document: ModelHolder, urn: string): boolean {
   const kept = (document as Partial<MentionsKept>).mentions;
   if (!kept) return true;
-  for (const name of kept.names) if (name.includes(urn)) return true;
+  // Every URN string of a file is a reference (core/model/facts.ts UrnRole) or a declaration, an
+  // assignment's property, a definition: one of the rows; a property may be written as its id.
+  const id = urn.startsWith(PROPERTY_URN_PREFIX) ? urn.slice(PROPERTY_URN_PREFIX.length) : undefined;
+  for (const name of kept.urns) if (name.includes(urn) || name === id) return true;
   return false;
 }
