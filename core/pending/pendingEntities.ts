@@ -7,12 +7,15 @@ import { collectPushIntent, type AspectWriter } from '../plan/pushIntent';
 import { standardAspectWriter } from '../plan/pushPlan';
 import { Listeners, type Listen, type Subscription } from '../workspace/listeners';
 import type { WorkspaceSession } from '../workspace/session';
+import { RecordedFile } from '../workspace/recordedFile';
 import { createdEntities, existsInPendingState, pendingExistenceView, type CreatedEntities } from '../plan/existence';
 
 /** The formats whose push writes aspects, and so creates entities (core/plan/pushIntent.ts). */
 const CREATING_FORMATS: ReadonlySet<FormatId> = new Set<FormatId>(['datasetYaml', 'propertyDefinitions', 'mcpJson']);
 
 const NONE: readonly string[] = [];
+/** The name of what a file creates in a closed file's record. */
+const CREATED_DERIVATION = 'created';
 const NO_PART: DocumentPart = { facts: [], problems: [] };
 
 /**
@@ -41,6 +44,9 @@ export class PendingEntities {
     private readonly session: WorkspaceSession,
     private readonly writer: AspectWriter = standardAspectWriter(),
   ) {
+    // A closed file's record carries what it creates (core/workspace/recordedFile.ts): a file
+    // restored from the restart cache is indexed without being read.
+    session.recordDerivations.register(CREATED_DERIVATION, (model, intern) => this.createdByModel(model).map(intern), { keepFirst: true });
     for (const document of session.all()) this.dirty.add(document.uri);
     // Each stored file is indexed as it is stored: a workspace scan spreads the work over its
     // slices, and typing in one file costs that file's aspects only.
@@ -131,7 +137,8 @@ export class PendingEntities {
   private reindex(uri: string): boolean {
     const before = this.byUri.get(uri);
     const document = this.session.get(uri);
-    const union = document ? this.unionOf(document.model, document.analysis) : undefined;
+    const recorded = document instanceof RecordedFile ? document.derived[CREATED_DERIVATION] : undefined;
+    const union = document && !recorded ? this.unionOf(document.model, document.analysis) : undefined;
     if (union && before?.union === union.union) {
       union.union.keys(union.parts);
       const { added, removed } = union.union.takeChanges();
@@ -143,7 +150,8 @@ export class PendingEntities {
     if (union) {
       after = [...union.union.keys(union.parts).keys()];
       union.union.takeChanges();
-    } else if (document) after = this.createdByModel(document.model);
+    } else if (recorded) after = recorded;
+    else if (document) after = this.createdByModel(document.model);
     const urns = before?.urns ?? new Set<string>();
     const same = urns.size === after.length && after.every((urn) => urns.has(urn));
     if (!same) {

@@ -42,7 +42,9 @@ export class PendingState {
       this.lineageDirty.add(uri);
       // A closed file keeps no facts: what it says about lineage is collected now, while they are held.
       const document = session.get(uri);
-      if (document instanceof RecordedFile) this.lineageFiles.prepare(uri, document.model);
+      const held = document instanceof RecordedFile ? document.holding() : undefined;
+      // (One restored from the restart cache is read for its lineage when a lineage view first asks.)
+      if (held) this.lineageFiles.prepare(uri, held);
       else this.lineageFiles.unprepare(uri);
     });
   }

@@ -4,7 +4,7 @@ import { readDocument, type Associations } from '../formats';
 import { validateParts } from '../incremental/checkParts';
 import { DocumentAnalysis } from '../incremental/documentAnalysis';
 import type { CoreDiagnostic } from '../model/diagnostic';
-import type { DocumentModel, FormatId } from '../model/facts';
+import type { DocumentModel } from '../model/facts';
 import { LineIndex } from '../model/range';
 import type { SeverityOverrides } from '../diagnostics/severityOverrides';
 import { validateDocument } from '../validate';
@@ -20,11 +20,12 @@ import type { SlicedOutcome } from '../incremental/slicedRead';
 import { slicedReadOf } from '../incremental/slicedReadOf';
 import { BackgroundReads } from './backgroundReads';
 import { keepsMentionsOnly, slimModel } from './slimModel';
-import { RecordedFile, type ReadAgain } from './recordedFile';
-import { formatOf, mentionsOfModel } from '../mentions/fileMentions';
+import { RecordedFile } from './recordedFile';
+import type { RecordDerivations } from './recordDerivations';
+import { ClosedRecords } from './closedRecords';
+import { formatOf } from '../mentions/fileMentions';
 import { StringPool } from './stringPool';
-import { OpenInSlices, type CheckInputs } from './openInSlices';
-import { RULES_OF_ONE_PART } from '../incremental/checkParts';
+import { OpenInSlices, diagnosticsSoFar, entryOfRead, type CheckInputs } from './openInSlices';
 import { Listeners, type Listen } from './listeners';
 import { RestCheck } from './restCheck';
 import { expandCollapsed } from '../diagnostics/collapsed';
@@ -86,6 +87,8 @@ export class WorkspaceSession {
   readonly onAnalysisReplaced: Listen<string> = this.replacedAtRest.listen;
   /** open documents edited part by part, compared with a fresh read once they rest (off without options.onRestDifference) */
   private readonly rest: RestCheck;
+  /** the records closed files keep (./closedRecords.ts), and the restart cache's */
+  private readonly records: ClosedRecords;
 
   constructor(options: WorkspaceSessionOptions = {}) {
     this.catalog = options.catalog ?? (() => OFFLINE);
@@ -93,14 +96,12 @@ export class WorkspaceSession {
     this.onSkipped = options.onSkipped ?? (() => undefined);
     this.onScanLimit = options.onScanLimit ?? (() => undefined);
     this.rest = this.restCheck(options);
+    this.records = new ClosedRecords((uri, text) => this.read(uri, text, false, undefined).model, options.records);
   }
 
   private restCheck(options: WorkspaceSessionOptions): RestCheck {
     const subject = {
-      current: (uri: string) => {
-        const entry = this.entries.get(uri);
-        return entry?.open && !entry.coverage ? entry : undefined;
-      },
+      current: (uri: string) => ((entry) => (entry?.open && !entry.coverage ? entry : undefined))(this.entries.get(uri)),
       diagnostics: (uri: string) => this.diagnosticsOf(uri),
       inputs: () => this.checkInputs(),
       options: () => ({ associations: this.currentAssociations }),
@@ -238,18 +239,9 @@ export class WorkspaceSession {
     return entry.coverage?.state === 'partial' ? [partiallyCheckedDiagnostic(uri, entry.coverage.readChars, entry.text.length), ...found] : found;
   }
 
-  /**
-   * The diagnostics of a document being read in slices, for the items read so far: only what the
-   * rules of one part find (a value, a key, a URN of an item), which the rest of the document cannot
-   * change; duplicates, existence and the checks that read the whole document come with the whole
-   * read, which tells onCoverageChanged.
-   */
+  /** The diagnostics of a document being read in slices, for the items read so far (./openInSlices.ts diagnosticsSoFar). */
   private diagnosticsSoFar(entry: SessionDocument): CoreDiagnostic[] {
-    const soFar = this.reads.soFar(entry.uri);
-    if (!soFar) return [];
-    const analysis = DocumentAnalysis.ofParts(entry.uri, entry.text.slice(0, soFar.readChars), soFar.parts, { associations: this.currentAssociations });
-    const parts = analysis.parts ?? [];
-    return validateParts({ ...this.checkInputs(), model: analysis.model, text: analysis.text, rules: RULES_OF_ONE_PART, parts, cache: analysis.cache, repeats: analysis.repeats, suppressions: analysis.suppressions });
+    return diagnosticsSoFar(entry.uri, entry.text, this.reads.soFar(entry.uri), { associations: this.currentAssociations }, this.checkInputs());
   }
 
   /** The open documents not (yet) read whole, with what is read of them, sorted by URI. */
@@ -302,6 +294,8 @@ export class WorkspaceSession {
     for (const { path, problem } of skipped) this.onSkipped(`Skipped '${path}': it ${problem}.`);
     this.scanRun.begin(files.length);
     this.scanStrings ??= new StringPool();
+    const associations = JSON.stringify(this.currentAssociations);
+    this.records.beginScan(given, associations);
     try {
       const scanStore = this.scanStore();
       const { late, early } = await readScanFiles(files, scanStore, this.scanRun);
@@ -316,6 +310,7 @@ export class WorkspaceSession {
     }
     this.definitionsMayHaveChanged();
     this.onScanLimit(limitReached, given);
+    this.records.endScan(given, associations, this.all().filter((entry): entry is RecordedFile => entry instanceof RecordedFile));
     return files.length;
   }
 
@@ -325,7 +320,8 @@ export class WorkspaceSession {
       isOpen: (uri) => this.entries.get(uri)?.open === true,
       // The walk already kept links inside the folder walked: no lstat of each file here.
       readText: (uri, path) => this.readText(uri, path, false, false),
-      store: (uri, text) => void this.store(uri, text, { open: false, notify: false, slim: true }),
+      // A file whose text is the one its kept record was made from is not read (./closedRecords.ts).
+      store: (uri, text) => void ((restored) => (restored ? this.keep(restored, false) : this.store(uri, text, { open: false, notify: false, slim: true })))(this.records.restore(uri, text)),
     };
   }
 
@@ -404,17 +400,19 @@ export class WorkspaceSession {
     return this.keep(kept, notify);
   }
 
-  /** A closed file kept as its text and mentions (./recordedFile.ts): its model is held while the session tells who indexes it, then dropped. */
+  /** A closed file kept as its text and record (./recordedFile.ts): its model is held while the session tells who indexes it, then dropped. */
   private keepRecorded(uri: string, text: string, lineIndex: LineIndex, model: DocumentModel, notify: boolean): SessionDocument {
-    const pool = this.scanStrings;
-    const mentions = mentionsOfModel(model, pool ? (value) => pool.intern(value) : undefined);
-    const entry = new RecordedFile(uri, text, lineIndex, model.format as FormatId, mentions, model, this.readAgain);
+    const entry = this.records.fromModel(uri, text, lineIndex, model, this.scanStrings);
     this.keep(entry, notify);
     entry.release();
     return entry;
   }
 
-  private readonly readAgain: ReadAgain = (uri, text) => this.read(uri, text, false, undefined).model;
+  /** What the records of closed files keep for an index besides their mentions (./recordDerivations.ts); registered by the index's owner, before the scan. */
+  get recordDerivations(): RecordDerivations {
+    return this.records.derivations;
+  }
+
 
   /** A document's whole model: a slim one (./slimModel.ts) is read again from its text, for the checks of the file itself. */
   private fullModel(entry: SessionDocument): DocumentModel {
@@ -449,33 +447,22 @@ export class WorkspaceSession {
     return { definitions: this.definitionsView(catalog), entities: catalog.entities, target: catalog.target, datahub: catalog.datahub, sql: catalog.sql, severity: this.currentSeverity };
   }
 
-  /**
-   * What a read in slices found, kept: the whole document, or the part under the limit (`analysis`,
-   * its parts already checked, when the read went on in the background); a text it cannot read in
-   * slices is read in one step (or, over the limit, not at all), as before slices.
-   */
+  /** What a read in slices found, kept (./openInSlices.ts entryOfRead). */
   private keepRead(uri: string, text: string, version: number | undefined, outcome: SlicedOutcome, checked: DocumentAnalysis | undefined, notify: boolean, lineIndex?: LineIndex): SessionDocument {
-    if (outcome.kind === 'whole') {
-      if (isTooLargeToCheck(text)) return this.keep({ uri, text, model: uncheckedModel(uri), lineIndex: new LineIndex(text, [0]), version, open: true, coverage: { state: 'unchecked' } }, notify);
-      const { model, analysis } = this.read(uri, text, true, undefined);
-      return this.keep({ uri, text, model, lineIndex: lineIndex ?? new LineIndex(text), version, open: true, ...(analysis ? { analysis } : {}) }, notify);
-    }
-    const whole = outcome.readChars === text.length;
-    const analysis = checked ?? DocumentAnalysis.ofParts(uri, whole ? text : text.slice(0, outcome.readChars), outcome.parts, { associations: this.currentAssociations });
-    const coverage: DocumentCoverage | undefined = whole ? undefined : { state: 'partial', readChars: outcome.readChars };
-    // The index of the text as read (shared with the entry that was being read: the same text).
-    const index = lineIndex ?? (whole ? new LineIndex(text) : LineIndex.later(text, outcome.readChars));
-    return this.keep({ uri, text, model: analysis.model, lineIndex: index, version, open: true, analysis, ...(coverage ? { coverage } : {}) }, notify);
+    const read = (whole: string) => this.read(uri, whole, true, undefined);
+    return this.keep(entryOfRead({ uri, text, version, lineIndex }, outcome, checked, { associations: this.currentAssociations }, read), notify);
   }
 
   /** Stores an entry and tells whoever follows what changed with it (documents, definitions, coverage). */
   private keep(entry: SessionDocument, notify: boolean): SessionDocument {
-    const { uri, model } = entry;
+    const { uri } = entry;
     const before = this.entries.get(uri);
     this.entries.set(uri, entry);
     this.changeCount++;
     this.documentChanges.tell(uri);
-    if (this.writtenDefinitions.stored(uri, model) && notify) this.stale.tell();
+    // A file restored from its record writes no definitions (none that does is recorded) and is not read for it.
+    const restored = entry instanceof RecordedFile && !entry.holding();
+    if ((restored ? this.writtenDefinitions.storedNone(uri) : this.writtenDefinitions.stored(uri, entry.model)) && notify) this.stale.tell();
     if (JSON.stringify(before?.open ? before.coverage : undefined) !== JSON.stringify(entry.open ? entry.coverage : undefined)) this.coverageChanges.tell(uri);
     return entry;
   }

@@ -10,6 +10,7 @@ import type { ScanLimit } from './metadataFiles';
 import type { DocumentCoverage } from './openDocumentLimit';
 import type { RestDifference } from './restCheck';
 import type { SqlLineageView } from '../sql/impliedLineage';
+import type { RecordStore } from './closedRecords';
 
 // What a workspace session (./session.ts) is given and hands out: its options, what the catalog
 // knows, and the documents it keeps.
@@ -42,6 +43,8 @@ export interface WorkspaceSessionOptions {
   onRestDifference?: (difference: RestDifference) => void;
   /** how long a document rests before that check (default REST_MS; negative: never) */
   restMs?: number;
+  /** where closed files' records are kept between runs (./closedRecords.ts); without it every scan reads every file */
+  records?: RecordStore;
 }
 
 /** A scan stopped at its limit: the files past it were not read. */

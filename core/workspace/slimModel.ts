@@ -7,7 +7,7 @@ import type { FormatId } from '../model/facts';
  * the bulk of a large workspace. Property definitions and MCP files keep their slim model: the
  * workspace's definitions and SQL's viewLogic are read from their facts, and they are few.
  */
-const MENTIONS_ONLY_FORMATS: ReadonlySet<FormatId> = new Set<FormatId>(['datasetYaml', 'lineageFile', 'lineageEdges']);
+export const MENTIONS_ONLY_FORMATS: ReadonlySet<FormatId> = new Set<FormatId>(['datasetYaml', 'lineageFile', 'lineageEdges']);
 
 /** Whether a closed file read into `model` keeps only its mentions: of such a format, writing no definitions, read without trouble. */
 export function keepsMentionsOnly(model: DocumentModel, definitions: { writesAny(model: DocumentModel): boolean }): boolean {

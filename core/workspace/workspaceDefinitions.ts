@@ -66,6 +66,13 @@ export class WorkspaceDefinitions {
     return this.writtenBy(model).length > 0;
   }
 
+  /** A file that writes no definitions was stored; answers whether it wrote some before. */
+  storedNone(uri: string): boolean {
+    const wrote = this.writers.delete(uri);
+    if (wrote) this.merged = undefined;
+    return wrote;
+  }
+
   /** A file was stored with this model; answers whether the definitions may have changed (it writes some, or did). */
   stored(uri: string, model: DocumentModel): boolean {
     const wrote = this.writers.has(uri);

@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import type { FormatId } from '../model/facts';
+import { MENTIONS_ONLY_FORMATS } from './slimModel';
+import type { FileRecord, RecordedFile } from './recordedFile';
+
+// The restart cache's contents: the records of a workspace's closed files (./recordedFile.ts), so a
+// language server started again in a workspace it read before keeps each unchanged file from its
+// record instead of parsing it. Pure encoding and checking here; where the file lives, its bounds
+// and its writing are server/scanRecords.ts.
+
+const KIND = 'catalog-code-workspace-records';
+/** Raised whenever what a record holds, or how it is written, changes. */
+const RECORD_VERSION = 1;
+/** At most this many files per cache (a larger workspace keeps the first ones by URI). */
+export const MAX_CACHED_FILES = 250_000;
+/** A mention row's code (core/mentions/fileMentions.ts): kind 0–4, role 0–9, two flags. */
+const MAX_ROW_CODE = 4 | (9 << 3) | 128 | 256;
+
+/** What a cache is valid for: records made by another build, under other format associations or for other indexes are of no use. */
+export interface RecordCacheKey {
+  /** the server's build (its version and bundle) */
+  build: string;
+  /** the format associations the files were read under, as JSON */
+  associations: string;
+  /** the record derivations registered (./recordDerivations.ts) */
+  derivations: readonly string[];
+}
+
+/** A record restored from the cache, with what its text must be for it to apply. */
+export interface CachedRecord {
+  length: number;
+  hash: string;
+  record: FileRecord;
+}
+
+/** The fingerprint of a file's text a cached record is kept with (the length is compared first). */
+export function textHash(text: string): string {
+  return createHash('sha1').update(text).digest('base64').slice(0, 22);
+}
+
+/** The cache's text for the closed files kept as records (others are read at start as usual). */
+export function encodeRecords(key: RecordCacheKey, files: Iterable<RecordedFile>): string {
+  const strings: string[] = [];
+  const indexes = new Map<string, number>();
+  const index = (text: string) => {
+    let found = indexes.get(text);
+    if (found === undefined) indexes.set(text, (found = strings.push(text) - 1));
+    return found;
+  };
+  const formats = [...MENTIONS_ONLY_FORMATS];
+  const encoded: unknown[] = [];
+  for (const file of files) {
+    if (encoded.length >= MAX_CACHED_FILES) break;
+    const derived: Record<string, number[]> = {};
+    for (const name of key.derivations) derived[name] = (file.derived[name] ?? []).map(index);
+    encoded.push([file.uri, file.text.length, textHash(file.text), formats.indexOf(file.format), file.mentions.urns.map(index), file.mentions.rows, derived]);
+  }
+  return JSON.stringify({ kind: KIND, version: RECORD_VERSION, ...key, formats, strings, files: encoded });
+}
+
+/**
+ * The records of a cache's text, by URI; undefined (with the reason) when the text is not a cache
+ * for `key`. Every entry is checked before it is believed — a corrupt or hostile file gives no
+ * record that could break an answer: URNs are strings of the cache's table, rows whole numbers in
+ * range, formats those records are made for — and an entry that fails is left out (its file is
+ * read as usual).
+ */
+export function decodeRecords(text: string, key: RecordCacheKey): { records: Map<string, CachedRecord>; skipped: number } | { refused: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { refused: 'it is not valid JSON (a write cut short?)' };
+  }
+  const cache = parsed as Partial<Record<string, unknown>>;
+  if (typeof parsed !== 'object' || parsed === null || cache.kind !== KIND) return { refused: 'it is not a Catalog Code records cache' };
+  if (cache.version !== RECORD_VERSION || cache.build !== key.build) return { refused: 'another version of Catalog Code wrote it' };
+  if (cache.associations !== key.associations) return { refused: 'the format associations changed since' };
+  if (!sameList(cache.derivations, key.derivations)) return { refused: 'it was written for other indexes' };
+  const strings = cache.strings;
+  const formats = cache.formats;
+  if (!Array.isArray(strings) || !strings.every((item) => typeof item === 'string') || !Array.isArray(formats) || !Array.isArray(cache.files)) return { refused: 'its tables are damaged' };
+  const decoder = new EntryDecoder(strings as string[], formats, key.derivations);
+  const records = new Map<string, CachedRecord>();
+  let skipped = 0;
+  for (const entry of cache.files.slice(0, MAX_CACHED_FILES)) {
+    const decoded = decoder.decode(entry);
+    if (decoded) records.set(decoded.uri, decoded.cached);
+    else skipped++;
+  }
+  return { records, skipped };
+}
+
+function sameList(value: unknown, expected: readonly string[]): boolean {
+  return Array.isArray(value) && value.length === expected.length && value.every((item, i) => item === expected[i]);
+}
+
+function isCount(value: unknown, below = Number.MAX_SAFE_INTEGER): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < below;
+}
+
+/** One cache entry checked and turned into a record (or undefined). */
+class EntryDecoder {
+  private readonly formats: (FormatId | undefined)[];
+
+  constructor(
+    private readonly strings: readonly string[],
+    formats: readonly unknown[],
+    private readonly derivations: readonly string[],
+  ) {
+    this.formats = formats.map((format) => (typeof format === 'string' && MENTIONS_ONLY_FORMATS.has(format as FormatId) ? (format as FormatId) : undefined));
+  }
+
+  decode(entry: unknown): { uri: string; cached: CachedRecord } | undefined {
+    if (!Array.isArray(entry) || entry.length !== 7) return undefined;
+    const [uri, length, hash, formatIndex, urnIndexes, rows, derived] = entry as unknown[];
+    if (typeof uri !== 'string' || !uri.startsWith('file:') || !isCount(length) || typeof hash !== 'string' || !isCount(formatIndex, this.formats.length)) return undefined;
+    const format = this.formats[formatIndex];
+    const urns = this.stringsAt(urnIndexes);
+    if (!format || !urns || !this.rowsValid(rows, urns.length, length) || typeof derived !== 'object' || derived === null) return undefined;
+    const restored: Record<string, readonly string[]> = {};
+    for (const name of this.derivations) {
+      const values = this.stringsAt(Object.prototype.hasOwnProperty.call(derived, name) ? (derived as Record<string, unknown>)[name] : undefined);
+      if (!values) return undefined;
+      restored[name] = values;
+    }
+    return { uri, cached: { length, hash, record: { format, mentions: { urns, rows: rows as number[] }, derived: restored } } };
+  }
+
+  private stringsAt(indexes: unknown): string[] | undefined {
+    if (!Array.isArray(indexes)) return undefined;
+    const out: string[] = [];
+    for (const index of indexes) {
+      if (!isCount(index, this.strings.length)) return undefined;
+      out.push(this.strings[index]);
+    }
+    return out;
+  }
+
+  /** Rows of whole numbers: a known kind and role, a range inside the text. */
+  private rowsValid(rows: unknown, count: number, textLength: number): boolean {
+    if (!Array.isArray(rows) || rows.length !== count * 3) return false;
+    for (let i = 0; i < rows.length; i += 3) {
+      const code: unknown = rows[i];
+      if (!isCount(code, MAX_ROW_CODE + 1) || (code & 7) > 4 || ((code >> 3) & 15) > 9 || !isCount(rows[i + 1]) || !isCount(rows[i + 2], textLength + 1) || rows[i + 2] < rows[i + 1]) return false;
+    }
+    return true;
+  }
+}
