@@ -19,6 +19,7 @@ import type { SqlProposal } from '../core/pending/marks';
 import { CatalogReads } from './catalogReads';
 import { CatalogSqlSchemas } from '../core/api/sqlCatalogSchemas';
 import { defaultStoragePath } from './storagePath';
+import { ScanRecords } from './scanRecords';
 import { ClientPositions } from './convert';
 import { EntityExistence } from './entityExistence';
 import { EntitySuggestions } from './entitySuggestions';
@@ -90,11 +91,14 @@ export class ServerState {
   /** the DataHub version checks judge by: the setting, else what the service reports */
   readonly datahubVersion = new DataHubVersionChoice(() => this.markStale(), (message) => this.log(message));
 
+  /** the restart cache of closed files' records (./scanRecords.ts), in the storage path `configure` is given */
+  private readonly scanRecords = new ScanRecords((message) => this.log(message));
+
   constructor(private readonly lsp: Connection) {
     const log = (message: string) => this.log(message);
     this.workspaceLimit = new WorkspaceLimit(lsp, { log, warn: (message) => this.warn(message), statusChanged: () => this.sendStatus() });
     const onScanLimit = this.workspaceLimit.scanned.bind(this.workspaceLimit);
-    this.session = new WorkspaceSession({ catalog: () => this.catalogReads.observe(this.knowledge()), onSkipped: log, onScanLimit, onRestDifference: (difference) => this.log(describeRestDifference(difference)), restMs: restCheckMs(process.env.CATALOG_INCREMENTAL_CHECK) });
+    this.session = new WorkspaceSession({ catalog: () => this.catalogReads.observe(this.knowledge()), onSkipped: log, onScanLimit, records: this.scanRecords, onRestDifference: (difference) => this.log(describeRestDifference(difference)), restMs: restCheckMs(process.env.CATALOG_INCREMENTAL_CHECK) });
     this.documents = new OpenDocuments(this.session, () => this.sendStatus(), this.positions);
     this.session.onDefinitionsStale(() => {
       this.markStale();
@@ -151,6 +155,7 @@ export class ServerState {
     const storagePath = typeof options.storagePath === 'string' && options.storagePath.trim() ? options.storagePath : defaultStoragePath(process.env, process.platform, homedir());
     if (storagePath !== options.storagePath) this.log(`No storagePath from the editor: the definitions cache is kept in ${storagePath}.`);
     this.live = this.newLiveDefinitions(storagePath);
+    this.scanRecords.setStoragePath(storagePath);
     this.clientRegistersCommands = options.clientRegistersCommands === true;
   }
 

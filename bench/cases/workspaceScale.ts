@@ -7,7 +7,7 @@ import { MAX_WORKSPACE_FILES, collectMetadataFiles } from '../../core/workspace/
 import { goldenMcpJson } from '../../support/generate/goldenMcp';
 import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../support/generate/metadataFiles';
 import { formatCount, mib, SERVER_JS, type BenchContext } from '../support/context';
-import { BenchLspClient } from '../support/lspClient';
+import { BenchLspClient, type LspServerCommand } from '../support/lspClient';
 import { afterScanFigures, type AfterScanFigures } from '../support/afterScan';
 import { symbolQueryMs, whenSymbolsFound, type SymbolProbe, type SymbolsFound } from '../support/symbolsFound';
 import { seededRandom } from '../../support/random';
@@ -55,7 +55,7 @@ const OTHER_FILES = [
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Workspace {
+export interface Workspace {
   root: string;
   files: number;
   bytes: number;
@@ -159,6 +159,8 @@ export function peakRss(pid: number): number | undefined {
 interface ScanFigures {
   ws: Workspace;
   server: BenchLspClient;
+  /** the server's storage (its restart cache) */
+  storagePath: string;
   pid: number;
   openedUri: string;
   initialized: number;
@@ -181,6 +183,11 @@ interface ScanFigures {
   symbolQuery: { medianMs: number; maxMs: number };
 }
 
+/** The language server as the scale cases start it: no service, no file limit, its storage (the restart cache) in `storagePath`. */
+export function scaleServerCommand(root: string, storagePath: string): LspServerCommand {
+  return { name: 'Catalog Code language server', args: [...serverNodeArgs(), SERVER_JS, '--stdio'], cwd: root, pull: false, env: { CATALOG_SERVICE_URL: undefined, CATALOG_TOKEN: undefined, CATALOG_MAX_WORKSPACE_FILES: undefined }, initializationOptions: { storagePath } };
+}
+
 /** Generates a workspace of `folders` × 100 files, starts the server in it, opens one file and waits for the scan's end. */
 export async function scanWorkspace(ctx: BenchContext, folders: number): Promise<ScanFigures> {
   const root = path.join(ctx.workDir, `scale-workspace-${folders}`);
@@ -191,7 +198,8 @@ export async function scanWorkspace(ctx: BenchContext, folders: number): Promise
   const readFloorMs = readOnlyFloor(root);
   // Published diagnostics (no pull): the server then says itself which documents it re-checks.
   const start = nowMs();
-  const server = await BenchLspClient.start({ name: 'Catalog Code language server', args: [...serverNodeArgs(), SERVER_JS, '--stdio'], cwd: root, pull: false, env: { CATALOG_SERVICE_URL: undefined, CATALOG_TOKEN: undefined, CATALOG_MAX_WORKSPACE_FILES: undefined } }, root);
+  const storagePath = path.join(ctx.workDir, `storage-${folders}`);
+  const server = await BenchLspClient.start(scaleServerCommand(root, storagePath), root);
   const pid = server.child.pid;
   if (pid === undefined) throw new Error('The language server process has no pid.');
   const initialized = nowMs();
@@ -229,6 +237,7 @@ export async function scanWorkspace(ctx: BenchContext, folders: number): Promise
   return {
     ws,
     server,
+    storagePath,
     pid,
     openedUri,
     initialized,

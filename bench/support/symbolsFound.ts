@@ -46,9 +46,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * The workspace as a client sees it (issue 41): from `since` (the `initialized` notification), a
  * workspace/symbol request for each probe every `everyMs` until every probe is answered with a
- * symbol located in its file. The scan's own log line is the server's word; this is the user's.
+ * symbol located in its file (with `complete`, in an answer not marked partial). The scan's own log
+ * line is the server's word; this is the user's.
  */
-export async function whenSymbolsFound(server: BenchLspClient, probes: readonly SymbolProbe[], since: number, timeoutMs: number, everyMs = 100): Promise<SymbolsFound> {
+export async function whenSymbolsFound(server: BenchLspClient, probes: readonly SymbolProbe[], since: number, timeoutMs: number, everyMs = 100, options: { complete?: boolean } = {}): Promise<SymbolsFound> {
   const perProbe: (number | undefined)[] = probes.map(() => undefined);
   let requests = 0;
   let slowestMs = 0;
@@ -60,8 +61,10 @@ export async function whenSymbolsFound(server: BenchLspClient, probes: readonly 
       const answer = (await server.connection.sendRequest<SymbolAnswer[] | null>('workspace/symbol', { query: probes[i].query })) ?? [];
       requests++;
       slowestMs = Math.max(slowestMs, nowMs() - asked);
-      if (answer[0]?.name.startsWith(PARTIAL_SYMBOLS) === true) partialAnswers++;
-      if (answer.some((symbol) => symbol.location.uri === probes[i].uri)) perProbe[i] = nowMs() - since;
+      const partial = answer[0]?.name.startsWith(PARTIAL_SYMBOLS) === true;
+      if (partial) partialAnswers++;
+      // `complete`: only an answer from the whole workspace counts (a restart: its first full answer).
+      if (!(partial && options.complete) && answer.some((symbol) => symbol.location.uri === probes[i].uri)) perProbe[i] = nowMs() - since;
     }
     await sleep(everyMs);
   }

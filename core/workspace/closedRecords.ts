@@ -10,8 +10,8 @@ import type { StringPool } from './stringPool';
 export interface RecordStore {
   /** the records kept for these folders; undefined when there are none, or none usable (said to the user by the store) */
   load(folders: readonly string[], key: Omit<RecordCacheKey, 'build'>): ReadonlyMap<string, CachedRecord> | undefined;
-  /** keeps the records of the closed files under these folders, for the next run */
-  save(folders: readonly string[], key: Omit<RecordCacheKey, 'build'>, files: readonly RecordedFile[]): void;
+  /** keeps the records of the closed files under these folders, for the next run (`restored`: how many this scan kept from the last run's) */
+  save(folders: readonly string[], key: Omit<RecordCacheKey, 'build'>, files: readonly RecordedFile[], restored: number): void;
 }
 
 /**
@@ -60,7 +60,7 @@ export class ClosedRecords {
   /** The scan ended: its folders' records are kept for the next run; answers how many files were restored. */
   endScan(folders: readonly string[], associations: string, files: readonly RecordedFile[]): number {
     this.restorable = undefined;
-    this.store?.save(folders, { associations, derivations: this.derivations.names }, files);
+    this.store?.save(folders, { associations, derivations: this.derivations.names }, files, this.restoredCount);
     return this.restoredCount;
   }
 }

@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, openSync, closeSync, readdirSync, readFileSync, fstatSync, statSync, unlinkSync, constants } from 'node:fs';
+import { join } from 'node:path';
+import { describeError } from '../core/errors/describeError';
+import { writeFileSafely } from '../core/files/safeWrite';
+import { decodeRecords, encodeRecords, type CachedRecord, type RecordCacheKey } from '../core/workspace/recordCache';
+import type { RecordStore } from '../core/workspace/closedRecords';
+import type { RecordedFile } from '../core/workspace/recordedFile';
+
+declare const CATALOG_CODE_VERSION: string | undefined;
+
+/** The folder, under the editor's storage for the extension, that holds one records cache per workspace. */
+const FOLDER = 'workspace-records';
+/** A cache larger than this is neither read nor written (a 100,000-file workspace's is about 70 MB). */
+export const MAX_RECORDS_BYTES = 256 * 1024 * 1024;
+/** At most this many workspaces' caches are kept; the least recently written go first. */
+const MAX_CACHES = 8;
+/** A workspace of fewer closed files is read whole at every start (that takes well under a second): no cache is written for it. */
+const DEFAULT_MIN_FILES = 1_000;
+
+/**
+ * The restart cache (issue 41): the records of a workspace's closed files, kept in the editor's
+ * storage for the extension between runs of the language server, one file per set of workspace
+ * folders (core/workspace/recordCache.ts says what a record holds and how it is checked). A file
+ * whose text is unchanged is then kept from its record instead of being parsed; a cache that is
+ * damaged, hostile, too large or written by another build is said in the log and not used.
+ */
+export class ScanRecords implements RecordStore {
+  private folder: string | undefined;
+  private readonly build: string;
+
+  constructor(
+    private readonly log: (message: string) => void,
+    private readonly minFiles = minFilesFrom(process.env.CATALOG_RECORDS_MIN_FILES),
+  ) {
+    this.build = buildId();
+  }
+
+  /** Where the editor keeps the extension's files (initialize's storagePath, or the user's cache folder). */
+  setStoragePath(storagePath: string | undefined): void {
+    this.folder = storagePath ? join(storagePath, FOLDER) : undefined;
+  }
+
+  load(folders: readonly string[], key: Omit<RecordCacheKey, 'build'>): ReadonlyMap<string, CachedRecord> | undefined {
+    const file = this.fileFor(folders);
+    if (!file) return undefined;
+    const text = readBounded(file);
+    if (text === undefined) return undefined;
+    if (typeof text !== 'string') {
+      this.log(`The records of the last run (${file}) were not used: ${text.problem}. Every file is read; the records are written again after the scan.`);
+      return undefined;
+    }
+    const decoded = decodeRecords(text, { ...key, build: this.build });
+    if ('refused' in decoded) {
+      this.log(`The records of the last run (${file}) were not used: ${decoded.refused}. Every file is read; the records are written again after the scan.`);
+      return undefined;
+    }
+    if (decoded.skipped > 0) this.log(`${decoded.skipped} record(s) in ${file} were damaged and left out: those files are read.`);
+    return decoded.records;
+  }
+
+  save(folders: readonly string[], key: Omit<RecordCacheKey, 'build'>, files: readonly RecordedFile[], restored: number): void {
+    const file = this.fileFor(folders);
+    if (restored > 0) this.log(`Workspace read: ${restored} of ${files.length} closed file(s) kept from the records of the last run (unchanged), the others parsed.`);
+    if (!file || !this.folder || files.length < this.minFiles) return;
+    try {
+      const text = encodeRecords({ ...key, build: this.build }, [...files].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0)));
+      if (text.length > MAX_RECORDS_BYTES) {
+        this.log(`The records of ${files.length} files (${Math.round(text.length / 1e6)} MB) are over the cache's limit: not kept; the next start reads every file.`);
+        return;
+      }
+      mkdirSync(this.folder, { recursive: true, mode: 0o700 });
+      // Never through a link (core/files/safeWrite): a temporary file of its own, renamed over the cache.
+      writeFileSafely(file, text, { mode: 0o600 });
+      this.evictOld();
+    } catch (error) {
+      this.log(`Could not keep the workspace's records in ${file}: ${describeError(error)}. Nothing is lost; the next start reads every file.`);
+    }
+  }
+
+  /** One cache per set of folders (in any order): the folders' hash names it, so no path from the workspace ends up in a file name. */
+  private fileFor(folders: readonly string[]): string | undefined {
+    if (!this.folder || folders.length === 0) return undefined;
+    const id = createHash('sha256').update(JSON.stringify([...folders].sort())).digest('hex').slice(0, 32);
+    return join(this.folder, `${id}.json`);
+  }
+
+  private evictOld(): void {
+    if (!this.folder) return;
+    const caches = readdirSync(this.folder)
+      .filter((name) => /^[0-9a-f]{32}\.json$/.test(name))
+      .map((name) => ({ path: join(this.folder as string, name), written: statSync(join(this.folder as string, name)).mtimeMs }))
+      .sort((a, b) => b.written - a.written);
+    for (const old of caches.slice(MAX_CACHES)) unlinkSync(old.path);
+  }
+}
+
+/** The cache's text: undefined when there is none; a problem when it is not a regular file or too large (never read then). */
+function readBounded(file: string): string | { problem: string } | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? undefined : { problem: `it could not be opened (${code === 'ELOOP' ? 'it is a symbolic link' : describeError(error)})` };
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { problem: 'it is not a regular file' };
+    if (stat.size > MAX_RECORDS_BYTES) return { problem: `it is larger than ${MAX_RECORDS_BYTES / 1024 / 1024} MiB` };
+    return readFileSync(fd, 'utf8');
+  } catch (error) {
+    return { problem: `it could not be read (${describeError(error)})` };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** This server's build: its version and its bundle's size and time, so records made by any other build are never believed. */
+function buildId(): string {
+  const version = typeof CATALOG_CODE_VERSION === 'string' ? CATALOG_CODE_VERSION : 'dev';
+  try {
+    const bundle = statSync(__filename);
+    return `${version}+${bundle.size}-${Math.round(bundle.mtimeMs)}`;
+  } catch {
+    return version;
+  }
+}
+
+function minFilesFrom(value: string | undefined): number {
+  const parsed = value === undefined ? NaN : Number(value);
+  return Number.isInteger(parsed) && parsed >= 0 ? parsed : DEFAULT_MIN_FILES;
+}
