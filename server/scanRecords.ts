@@ -15,6 +15,8 @@ const FOLDER = 'workspace-records';
 export const MAX_RECORDS_BYTES = 256 * 1024 * 1024;
 /** At most this many workspaces' caches are kept; the least recently written go first. */
 const MAX_CACHES = 8;
+/** How long after a scan its records are written (flush writes them at once). */
+const SAVE_AFTER_MS = countFrom(process.env.CATALOG_RECORDS_SAVE_MS, 30_000);
 /** A workspace of fewer closed files is read whole at every start (that takes well under a second): no cache is written for it. */
 const DEFAULT_MIN_FILES = 1_000;
 
@@ -31,7 +33,7 @@ export class ScanRecords implements RecordStore {
 
   constructor(
     private readonly log: (message: string) => void,
-    private readonly minFiles = minFilesFrom(process.env.CATALOG_RECORDS_MIN_FILES),
+    private readonly minFiles = countFrom(process.env.CATALOG_RECORDS_MIN_FILES, DEFAULT_MIN_FILES),
   ) {
     this.build = buildId();
   }
@@ -59,19 +61,38 @@ export class ScanRecords implements RecordStore {
     return decoded.records;
   }
 
-  save(folders: readonly string[], key: Omit<RecordCacheKey, 'build'>, files: readonly RecordedFile[], restored: number): void {
-    const file = this.fileFor(folders);
-    if (restored > 0) this.log(`Workspace read: ${restored} of ${files.length} closed file(s) kept from the records of the last run (unchanged), the others parsed.`);
-    if (!file || !this.folder || files.length < this.minFiles) return;
+  /**
+   * Keeps the records SAVE_AFTER_MS after the scan (or at shutdown, flush): writing them allocates
+   * about as much as they hold, so not on top of the scan's own peak; the files are asked then,
+   * with whatever changed meanwhile.
+   */
+  save(folders: readonly string[], key: Omit<RecordCacheKey, 'build'>, files: () => readonly RecordedFile[], scan: { restored: number; total: number; unchanged: boolean }): void {
+    if (scan.restored > 0) this.log(`Workspace read: ${scan.restored} of ${scan.total} closed file(s) kept from the records of the last run (unchanged), the others parsed.`);
+    if (!this.folder || scan.total < this.minFiles || scan.unchanged) return;
+    const id = this.fileFor(folders) as string;
+    this.pending.set(id, () => this.write(id, key, files()));
+    this.timer ??= setTimeout(() => this.flush(), SAVE_AFTER_MS);
+    this.timer.unref?.();
+  }
+
+  /** Writes the records waiting to be kept now (the server shuts down). */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const writes = [...this.pending.values()];
+    this.pending.clear();
+    for (const write of writes) write();
+  }
+
+  private readonly pending = new Map<string, () => void>();
+  private timer: NodeJS.Timeout | undefined;
+
+  private write(file: string, key: Omit<RecordCacheKey, 'build'>, files: readonly RecordedFile[]): void {
+    if (!this.folder) return;
     try {
-      const text = encodeRecords({ ...key, build: this.build }, [...files].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0)));
-      if (text.length > MAX_RECORDS_BYTES) {
-        this.log(`The records of ${files.length} files (${Math.round(text.length / 1e6)} MB) are over the cache's limit: not kept; the next start reads every file.`);
-        return;
-      }
       mkdirSync(this.folder, { recursive: true, mode: 0o700 });
       // Never through a link (core/files/safeWrite): a temporary file of its own, renamed over the cache.
-      writeFileSafely(file, text, { mode: 0o600 });
+      writeFileSafely(file, bounded(encodeRecords({ ...key, build: this.build }, [...files].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0)))), { mode: 0o600 });
       this.evictOld();
     } catch (error) {
       this.log(`Could not keep the workspace's records in ${file}: ${describeError(error)}. Nothing is lost; the next start reads every file.`);
@@ -92,6 +113,16 @@ export class ScanRecords implements RecordStore {
       .map((name) => ({ path: join(this.folder as string, name), written: statSync(join(this.folder as string, name)).mtimeMs }))
       .sort((a, b) => b.written - a.written);
     for (const old of caches.slice(MAX_CACHES)) unlinkSync(old.path);
+  }
+}
+
+/** The parts of a cache's text, stopped with an error past the cache's limit (the partial file is then removed, the old one kept). */
+function* bounded(parts: Iterable<string>): Generator<string> {
+  let length = 0;
+  for (const part of parts) {
+    length += part.length;
+    if (length > MAX_RECORDS_BYTES) throw new Error(`the records are over the cache's limit of ${MAX_RECORDS_BYTES / 1024 / 1024} MiB`);
+    yield part;
   }
 }
 
@@ -127,7 +158,8 @@ function buildId(): string {
   }
 }
 
-function minFilesFrom(value: string | undefined): number {
+/** A whole number from the environment (the tests set small ones), else `fallback`. */
+function countFrom(value: string | undefined, fallback: number): number {
   const parsed = value === undefined ? NaN : Number(value);
-  return Number.isInteger(parsed) && parsed >= 0 ? parsed : DEFAULT_MIN_FILES;
+  return Number.isInteger(parsed) && parsed >= 0 ? parsed : fallback;
 }

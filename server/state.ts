@@ -325,6 +325,8 @@ export class ServerState {
 
   dispose(): void {
     this.live.stopTimer();
+    // The records of the last scan, if not written yet: the next start begins from them.
+    this.scanRecords.flush();
     this.sqlWorker.dispose();
   }
 }

@@ -18,7 +18,7 @@ export interface RestartFigures {
 /**
  * Starts the language server again in `ws` with the same storage as the run before (whose records
  * it finds there), and times its first complete answer: the workspace/symbol probes of the first,
- * middle and last file, polled every 20 ms, counted only from an answer not marked partial.
+ * middle and last file, polled every 100 ms as on the first start, counted only from an answer not marked partial.
  */
 export async function restartFigures(ws: Workspace, folders: number, storagePath: string): Promise<RestartFigures> {
   const server = await BenchLspClient.start(scaleServerCommand(ws.root, storagePath), ws.root);
@@ -26,7 +26,7 @@ export async function restartFigures(ws: Workspace, folders: number, storagePath
     const initialized = nowMs();
     let restoredLine: string | undefined;
     void server.waitForNotification<{ message: string }>('window/logMessage', (params) => /kept from the records of the last run/.test(params.message) && (restoredLine = params.message) !== undefined, 600_000).catch(() => undefined);
-    const found = await whenSymbolsFound(server, symbolProbes(ws, folders), initialized, 600_000, 20, { complete: true });
+    const found = await whenSymbolsFound(server, symbolProbes(ws, folders), initialized, 600_000, 100, { complete: true });
     const pid = server.child.pid;
     return { firstCompleteMs: found.allMs, cpuMs: pid === undefined ? undefined : cpuMsOf(pid), peakRss: pid === undefined ? undefined : peakRss(pid), restoredLine };
   } finally {

@@ -36,15 +36,17 @@ export function writeFileIfChanged(path: string, text: string, options: SafeWrit
   return { changed: true, ...(replacedLink !== undefined ? { replacedLink } : {}) };
 }
 
-/** Writes `text` to `path` through a temporary file and a rename, never following a link. */
-export function writeFileSafely(path: string, text: string, options: SafeWriteOptions = {}): void {
+/** Writes `text` (or its parts in turn: a large file never held as one string) to `path` through a temporary file and a rename, never following a link. */
+export function writeFileSafely(path: string, text: string | Iterable<string>, options: SafeWriteOptions = {}): void {
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   const fd = openSync(temporary, CREATE_FLAGS, options.mode ?? 0o644);
   try {
     try {
       if (options.exactMode !== undefined) fchmodSync(fd, options.exactMode);
-      const bytes = Buffer.from(text, 'utf8');
-      for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+      for (const part of typeof text === 'string' ? [text] : text) {
+        const bytes = Buffer.from(part, 'utf8');
+        for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+      }
       fsyncSync(fd);
     } finally {
       closeSync(fd);

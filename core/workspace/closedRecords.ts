@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import type { DocumentModel, FormatId } from '../model/facts';
 import { LineIndex } from '../model/range';
 import { mentionsOfModel } from '../mentions/fileMentions';
@@ -10,8 +11,12 @@ import type { StringPool } from './stringPool';
 export interface RecordStore {
   /** the records kept for these folders; undefined when there are none, or none usable (said to the user by the store) */
   load(folders: readonly string[], key: Omit<RecordCacheKey, 'build'>): ReadonlyMap<string, CachedRecord> | undefined;
-  /** keeps the records of the closed files under these folders, for the next run (`restored`: how many this scan kept from the last run's) */
-  save(folders: readonly string[], key: Omit<RecordCacheKey, 'build'>, files: readonly RecordedFile[], restored: number): void;
+  /**
+   * keeps the records of the closed files under these folders for the next run, when it chooses
+   * (`files` answers them as they are then); `scan`: how many this scan kept from the last run's,
+   * and whether that was every one (nothing to write)
+   */
+  save(folders: readonly string[], key: Omit<RecordCacheKey, 'build'>, files: () => readonly RecordedFile[], scan: { restored: number; total: number; unchanged: boolean }): void;
 }
 
 /**
@@ -57,10 +62,14 @@ export class ClosedRecords {
     return file;
   }
 
-  /** The scan ended: its folders' records are kept for the next run; answers how many files were restored. */
-  endScan(folders: readonly string[], associations: string, files: readonly RecordedFile[]): number {
+  /** The scan ended: the records of the closed files under its folders are kept for the next run (not written again when every one was restored); answers how many files were restored. */
+  endScan(folders: readonly string[], associations: string, files: () => readonly RecordedFile[]): number {
+    const prefixes = folders.map((folder) => `${pathToFileURL(folder).toString().replace(/\/$/, '')}/`);
+    const under = () => files().filter((file) => prefixes.some((prefix) => file.uri.startsWith(prefix)));
+    const total = under().length;
+    const unchanged = this.restoredCount === total && this.restorable?.size === total;
     this.restorable = undefined;
-    this.store?.save(folders, { associations, derivations: this.derivations.names }, files, this.restoredCount);
+    this.store?.save(folders, { associations, derivations: this.derivations.names }, under, { restored: this.restoredCount, total, unchanged });
     return this.restoredCount;
   }
 }

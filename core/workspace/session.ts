@@ -310,7 +310,7 @@ export class WorkspaceSession {
     }
     this.definitionsMayHaveChanged();
     this.onScanLimit(limitReached, given);
-    this.records.endScan(given, associations, this.all().filter((entry): entry is RecordedFile => entry instanceof RecordedFile));
+    this.records.endScan(given, associations, () => this.all().filter((entry): entry is RecordedFile => entry instanceof RecordedFile));
     return files.length;
   }
 
