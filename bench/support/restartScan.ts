@@ -30,6 +30,11 @@ export async function restartFigures(ws: Workspace, folders: number, storagePath
     const pid = server.child.pid;
     return { firstCompleteMs: found.allMs, cpuMs: pid === undefined ? undefined : cpuMsOf(pid), peakRss: pid === undefined ? undefined : peakRss(pid), restoredLine };
   } finally {
+    // Shut down and exit, so a profile asked by CATALOG_SERVER_NODE_ARGS is written.
+    const exited = new Promise((resolve) => server.child.once('exit', resolve));
+    await server.connection.sendRequest('shutdown').catch(() => undefined);
+    await server.connection.sendNotification('exit').catch(() => undefined);
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
     await server.stop();
   }
 }

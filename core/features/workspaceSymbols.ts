@@ -103,11 +103,23 @@ const NOT_ASCII = /[^ -~\t\n\r]/;
  * without lower-case copies (a character matches itself in either case); a URN of other characters,
  * some of which lower-case to ASCII letters, is asked fuzzyMatches when that says no.
  */
-function urnMatcher(query: string): (urn: string) => boolean {
+function urnMatcher(query: string): (urn: string, ascii: boolean) => boolean {
   if (NOT_ASCII.test(query)) return (urn) => fuzzyMatches(query, urn);
   const lower = query.toLowerCase();
   const upper = query.toUpperCase();
-  return (urn) => matchesFolded(lower, upper, urn) || (NOT_ASCII.test(urn) && fuzzyMatches(query, urn));
+  return (urn, ascii) => matchesFolded(lower, upper, urn) || (!ascii && NOT_ASCII.test(urn) && fuzzyMatches(query, urn));
+}
+
+/** Whether every URN of a file's mentions is ASCII, found once per record (a query then never tests its URNs one by one). */
+const asciiMentions = new WeakMap<FileMentions, boolean>();
+
+function allAscii(mentions: FileMentions): boolean {
+  let ascii = asciiMentions.get(mentions);
+  if (ascii === undefined) {
+    ascii = !mentions.urns.some((urn) => NOT_ASCII.test(urn));
+    asciiMentions.set(mentions, ascii);
+  }
+  return ascii;
 }
 
 /**
@@ -121,9 +133,10 @@ export function workspaceSymbols(documents: readonly WorkspaceDocument[], query:
   for (const document of documents) {
     const uri = document.uri;
     const mentions = mentionsOf(document);
+    const ascii = query.length > 0 && allAscii(mentions);
     for (let index = 0; index < mentions.urns.length; index++) {
       // The URN holds the short name's characters in order: a URN that does not match cannot, and is never parsed.
-      if (query && !matches(mentions.urns[index])) continue;
+      if (query && !matches(mentions.urns[index], ascii)) continue;
       const candidate = symbolAt(mentions, index);
       if (!candidate || candidate.range.end <= candidate.range.start) continue;
       const known = byUrn.get(candidate.urn);

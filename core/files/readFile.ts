@@ -10,7 +10,13 @@ import { describeError } from '../errors/describeError';
  * `/proc` say 0), so no file can make a walk hang or grow without bound.
  */
 
-export type FileRead = { text: string } | { problem: string };
+/** When a file was read as it was: its size and modification time (a record of it is trusted while they stay: core/workspace/closedRecords.ts). */
+export interface DiskStamp {
+  size: number;
+  mtimeMs: number;
+}
+
+export type FileRead = { text: string; stamp?: DiskStamp } | { problem: string };
 
 /** 2 MiB as "2 MiB", 64 MiB as "64 MiB": limits in messages. */
 export function formatBytes(bytes: number): string {
@@ -80,7 +86,7 @@ export function readMetadataFileSync(path: string, maxBytes: number): FileRead {
     if (!stats.isFile()) return { problem: notRegularProblem(describeSpecialFile(stats)) };
     if (stats.size > maxBytes) return { problem: tooLargeProblem(maxBytes) };
     const bytes = readAtMost(fd, stats.size, maxBytes);
-    return bytes ? { text: decodeUtf8(bytes) } : { problem: tooLargeProblem(maxBytes) };
+    return bytes ? { text: decodeUtf8(bytes), stamp: { size: stats.size, mtimeMs: stats.mtimeMs } } : { problem: tooLargeProblem(maxBytes) };
   } catch (error) {
     return { problem: unreadableProblem(error) };
   } finally {

@@ -1,11 +1,13 @@
+import { statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import type { DiskStamp } from '../files/readFile';
 import type { DocumentModel, FormatId } from '../model/facts';
-import { LineIndex } from '../model/range';
 import { mentionsOfModel } from '../mentions/fileMentions';
-import { RecordedFile, type FileRecord, type ReadAgain } from './recordedFile';
+import { RecordedFile, type FileRecord, type RecordedFileSource } from './recordedFile';
 import { RecordDerivations } from './recordDerivations';
-import { textHash, type CachedRecord, type RecordCacheKey } from './recordCache';
+import type { CachedRecord, RecordCacheKey } from './recordCache';
 import type { StringPool } from './stringPool';
+import { textHash } from './textHash';
 
 /** Where a session's records are kept between runs (server/scanRecords.ts: the restart cache in the editor's storage). */
 export interface RecordStore {
@@ -21,29 +23,42 @@ export interface RecordStore {
 
 /**
  * The records of a session's closed files (./recordedFile.ts): made from a model as a file is
- * stored, or restored from the restart cache for a file whose text is what it was; the
- * derivations indexes register; and the cache's loading and saving around a scan.
+ * stored, or restored from the restart cache for a file whose size and modification time (or,
+ * once read, whose text) are what they were; the derivations indexes register; and the cache's
+ * loading and saving around a scan.
  */
 export class ClosedRecords {
   readonly derivations = new RecordDerivations();
   private restorable: ReadonlyMap<string, CachedRecord> | undefined;
   private restoredCount = 0;
 
-  constructor(
-    private readonly readAgain: ReadAgain,
-    private readonly store: RecordStore | undefined,
-  ) {}
+  private readonly source: RecordedFileSource;
+  private readonly changed = new Set<string>();
 
-  /** A closed file's record from its model, held until the session has told who indexes it. */
-  fromModel(uri: string, text: string, lineIndex: LineIndex, model: DocumentModel, pool: StringPool | undefined): RecordedFile {
-    const intern = pool ? (value: string) => pool.intern(value) : (value: string) => value;
-    const record: FileRecord = { format: model.format as FormatId, mentions: mentionsOfModel(model, intern), derived: this.derivations.derive(model, intern) };
-    return new RecordedFile(uri, text, lineIndex, record, model, this.readAgain);
+  /** `source.changedOnDisk` is told once the request at hand is answered, once per file however often its text was read meanwhile. */
+  constructor(
+    source: RecordedFileSource,
+    private readonly store: RecordStore | undefined,
+  ) {
+    const tell = () => {
+      const uris = [...this.changed];
+      this.changed.clear();
+      for (const uri of uris) source.changedOnDisk(uri);
+    };
+    this.source = {
+      ...source,
+      changedOnDisk: (uri) => {
+        if (this.changed.size === 0) setImmediate(tell);
+        this.changed.add(uri);
+      },
+    };
   }
 
-  /** A closed file from a record, when it carries every derivation registered. */
-  fromRecord(uri: string, text: string, record: FileRecord): RecordedFile | undefined {
-    return this.derivations.complete(record.derived) ? new RecordedFile(uri, text, new LineIndex(text), record, undefined, this.readAgain) : undefined;
+  /** A closed file's record from its model; the text and model held until the session has told who indexes it. */
+  fromModel(uri: string, text: string, stamp: DiskStamp, model: DocumentModel, pool: StringPool | undefined): RecordedFile {
+    const intern = pool ? (value: string) => pool.intern(value) : (value: string) => value;
+    const record: FileRecord = { format: model.format as FormatId, mentions: mentionsOfModel(model, intern), derived: this.derivations.derive(model, intern) };
+    return new RecordedFile(uri, { length: text.length, hash: textHash(text), stamp }, record, { text, model }, this.source);
   }
 
   /** A scan starts: the records kept for its folders become restorable (answers how many there are). */
@@ -53,13 +68,30 @@ export class ClosedRecords {
     return this.restorable?.size ?? 0;
   }
 
-  /** The file restored from its kept record when its text is the one the record was made from; undefined to read it. */
-  restore(uri: string, text: string): RecordedFile | undefined {
+  /** The file restored, unread, from its kept record when its size and modification time are what they were then; undefined to read it. */
+  restoreUnread(uri: string, path: string): RecordedFile | undefined {
     const cached = this.restorable?.get(uri);
-    if (!cached || cached.length !== text.length || cached.hash !== textHash(text)) return undefined;
-    const file = this.fromRecord(uri, text, cached.record);
-    if (file) this.restoredCount++;
-    return file;
+    if (!cached) return undefined;
+    let now: DiskStamp;
+    try {
+      now = statSync(path);
+    } catch {
+      return undefined;
+    }
+    return now.size === cached.seen.stamp.size && now.mtimeMs === cached.seen.stamp.mtimeMs ? this.restored(uri, cached) : undefined;
+  }
+
+  /** The file restored from its kept record when its text, read, is the one the record was made from (only its time changed: a checkout back and forth); undefined to parse it. */
+  restoreRead(uri: string, text: string, stamp: DiskStamp | undefined): RecordedFile | undefined {
+    const cached = this.restorable?.get(uri);
+    if (!cached || !stamp || cached.seen.length !== text.length || cached.seen.hash !== textHash(text)) return undefined;
+    return this.restored(uri, { ...cached, seen: { ...cached.seen, stamp } });
+  }
+
+  private restored(uri: string, cached: CachedRecord): RecordedFile | undefined {
+    if (!this.derivations.complete(cached.record.derived)) return undefined;
+    this.restoredCount++;
+    return new RecordedFile(uri, cached.seen, cached.record, undefined, this.source);
   }
 
   /** The scan ended: the records of the closed files under its folders are kept for the next run (not written again when every one was restored); answers how many files were restored. */

@@ -1,7 +1,6 @@
-import { hash } from 'node:crypto';
 import type { FormatId } from '../model/facts';
 import { MENTIONS_ONLY_FORMATS } from './slimModel';
-import type { FileRecord, RecordedFile } from './recordedFile';
+import type { FileRecord, RecordedFile, TextSeen } from './recordedFile';
 
 // The restart cache's contents: the records of a workspace's closed files (./recordedFile.ts), so a
 // language server started again in a workspace it read before keeps each unchanged file from its
@@ -10,7 +9,7 @@ import type { FileRecord, RecordedFile } from './recordedFile';
 
 const KIND = 'catalog-code-workspace-records';
 /** Raised whenever what a record holds, or how it is written, changes. */
-const RECORD_VERSION = 1;
+const RECORD_VERSION = 2;
 /** At most this many files per cache (a larger workspace keeps the first ones by URI). */
 export const MAX_CACHED_FILES = 250_000;
 /** A mention row's code (core/mentions/fileMentions.ts): kind 0–4, role 0–9, two flags. */
@@ -26,17 +25,10 @@ export interface RecordCacheKey {
   derivations: readonly string[];
 }
 
-/** A record restored from the cache, with what its text must be for it to apply. */
+/** A record restored from the cache, with the text it was made from (its length and hash, the file's size and time then). */
 export interface CachedRecord {
-  length: number;
-  hash: string;
+  seen: TextSeen;
   record: FileRecord;
-}
-
-/** The fingerprint of a file's text a cached record is kept with (the length is compared first). */
-export function textHash(text: string): string {
-  // One call, no Hash object per file (Node ≥ 20.12): 20,000 files' hashes leave no garbage to speak of.
-  return hash('sha1', text, 'base64').slice(0, 22);
 }
 
 /** Entries written per part of the cache's text: a part stays under V8's large-object size (about 128 KB), so each is collected young. */
@@ -64,7 +56,8 @@ export function* encodeRecords(key: RecordCacheKey, files: Iterable<RecordedFile
     if (count++ >= MAX_CACHED_FILES) break;
     const derived: Record<string, number[]> = {};
     for (const name of key.derivations) derived[name] = (file.derived[name] ?? []).map(index);
-    part.push([file.uri, file.text.length, textHash(file.text), formats.indexOf(file.format), file.mentions.urns.map(index), file.mentions.rows, derived]);
+    const { length, hash, stamp } = file.seen;
+    part.push([file.uri, length, hash, stamp.size, stamp.mtimeMs, formats.indexOf(file.format), file.mentions.urns.map(index), file.mentions.rows, derived]);
     if (part.length === ENTRIES_PER_PART) {
       yield `${count > ENTRIES_PER_PART ? ',' : ''}${JSON.stringify(part).slice(1, -1)}`;
       part = [];
@@ -128,9 +121,9 @@ class EntryDecoder {
   }
 
   decode(entry: unknown): { uri: string; cached: CachedRecord } | undefined {
-    if (!Array.isArray(entry) || entry.length !== 7) return undefined;
-    const [uri, length, hash, formatIndex, urnIndexes, rows, derived] = entry as unknown[];
-    if (typeof uri !== 'string' || !uri.startsWith('file:') || !isCount(length) || typeof hash !== 'string' || !isCount(formatIndex, this.formats.length)) return undefined;
+    if (!Array.isArray(entry) || entry.length !== 9) return undefined;
+    const [uri, length, hash, size, mtimeMs, formatIndex, urnIndexes, rows, derived] = entry as unknown[];
+    if (typeof uri !== 'string' || !uri.startsWith('file:') || !isCount(length) || typeof hash !== 'string' || !isCount(size) || typeof mtimeMs !== 'number' || !Number.isFinite(mtimeMs) || !isCount(formatIndex, this.formats.length)) return undefined;
     const format = this.formats[formatIndex];
     const urns = this.stringsAt(urnIndexes);
     if (!format || !urns || !this.rowsValid(rows, urns.length, length) || typeof derived !== 'object' || derived === null) return undefined;
@@ -140,7 +133,7 @@ class EntryDecoder {
       if (!values) return undefined;
       restored[name] = values;
     }
-    return { uri, cached: { length, hash, record: { format, mentions: { urns, rows: rows as number[] }, derived: restored } } };
+    return { uri, cached: { seen: { length, hash, stamp: { size, mtimeMs } }, record: { format, mentions: { urns, rows: rows as number[] }, derived: restored } } };
   }
 
   private stringsAt(indexes: unknown): string[] | undefined {

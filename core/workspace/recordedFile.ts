@@ -1,15 +1,26 @@
 import type { DocumentModel, FormatId } from '../model/facts';
 import { WORK } from '../model/workCounters';
-import type { LineIndex, PositionIndex } from '../model/range';
+import { LineIndex, type PositionIndex } from '../model/range';
 import type { FileMentions, MentionsKept } from '../mentions/fileMentions';
+import type { DiskStamp } from '../files/readFile';
+import { textHash } from './textHash';
 
 /** How a session reads a closed file's text again (its format associations at the time). */
 export type ReadAgain = (uri: string, text: string) => DocumentModel;
 
+/** What a closed file reads from the session: its text again, and whom to tell when the disk no longer holds the text its record was made from. */
+export interface RecordedFileSource {
+  readAgain: ReadAgain;
+  /** the file's text on disk now; undefined when it cannot be read */
+  readDisk(uri: string): string | undefined;
+  /** the disk's text is not the one the record was made from: the session reads the file again */
+  changedOnDisk(uri: string): void;
+}
+
 /**
  * What indexes of the session take from a closed file besides its mentions, by name (the pending
  * state's `created`: the entities its push creates), each a list of strings: taken while its model
- * is held (WorkspaceSession.deriveWithRecords), kept with the record, and so in the restart cache
+ * is held (WorkspaceSession.recordDerivations), kept with the record, and so in the restart cache
  * (./recordCache.ts) — a file restored from it is never read for them.
  */
 export type RecordDerived = Readonly<Record<string, readonly string[]>>;
@@ -21,67 +32,81 @@ export interface FileRecord {
   derived: RecordDerived;
 }
 
-/** The closed files read again most recently, with their models: a request that reads a few files twice reads them once. */
-const RECENT_MODELS = 64;
+/** The text a record was made from: its length and hash, and the file's size and time when it was read. */
+export interface TextSeen {
+  length: number;
+  hash: string;
+  stamp: DiskStamp;
+}
+
+/** The closed files read most recently, with their texts and models: a request that reads a few files twice reads them once. */
+const RECENT_FILES = 64;
 // Keyed by the mentions, which a view of the file (the same file with positions in another encoding,
 // server/convert.ts) shares with it.
-const recent = new Map<FileMentions, DocumentModel>();
+const recent = new Map<FileMentions, { text: string; lineIndex?: LineIndex; model?: DocumentModel }>();
 
 /**
- * A closed file of the workspace as the session keeps it between reads: its text and its
- * mentions (core/mentions/fileMentions.ts), not its facts. Of a 20,000-file workspace's heap after a scan, the
- * facts closed files kept were two thirds (106 of 144 MB): everything read across files is
- * answered from the mentions and the pending state's own indexes (taken while the file's model
- * is held, at store time), and what needs the facts themselves — the file's own checks, a
- * reference, rename or definition the mentions say it may hold, a push — reads the text again
- * (`model`, counted in WORK.closedFileReads).
+ * A closed file of the workspace as the session keeps it between reads: its record — what it
+ * mentions (core/mentions/fileMentions.ts) and what indexes took from it — and what its text was,
+ * not the text or the facts. After a 20,000-file scan the facts closed files kept were two thirds
+ * of the heap (106 of 144 MB) and their texts 17 MB: everything read across files is answered from
+ * the records and the pending state's own indexes (taken while the file's model is held, at store
+ * time), and what needs more — the file's own checks, a reference, rename or definition the
+ * mentions say it may hold, a push — reads the file from disk (`text`, `model`; counted in
+ * WORK.closedFileReads). A text that is not the one the record was made from (changed on disk,
+ * no watcher event yet) is answered as it is now and the session told to read the file again.
  */
 // Shaped as a SessionDocument (./sessionTypes.ts), which the session stores it as; not declared so, as that module names this one's store.
 export class RecordedFile implements MentionsKept {
   readonly version = undefined;
   readonly open = false;
   readonly slim = true;
-  /** the model the file was just read into, until the session has told everyone who indexes it (release) */
-  private held: DocumentModel | undefined;
-
   readonly format: FormatId;
   readonly mentions: FileMentions;
   readonly derived: RecordDerived;
+  /** the text and model the file was just read into, until the session has told everyone who indexes it (release) */
+  private held: { text: string; model: DocumentModel } | undefined;
 
-  /** `model`: the file's model, held until release(); without one (a record restored from the cache), read from the text when asked. */
+  /** `read`: the text and model the file was read into, held until release(); without (a record restored from the cache), read from disk when asked. */
   constructor(
     readonly uri: string,
-    readonly text: string,
-    readonly lineIndex: LineIndex,
+    readonly seen: TextSeen,
     record: FileRecord,
-    model: DocumentModel | undefined,
-    private readonly readAgain: ReadAgain,
+    read: { text: string; model: DocumentModel } | undefined,
+    private readonly source: RecordedFileSource,
   ) {
     this.format = record.format;
     this.mentions = record.mentions;
     this.derived = record.derived;
-    this.held = model;
+    this.held = read;
   }
 
   /** The model while the session stores the file (who indexes it reads it then); undefined after, or when restored from a record. */
   holding(): DocumentModel | undefined {
-    return this.held;
+    return this.held?.model;
+  }
+
+  /** The file's text: as on disk (an empty text when it cannot be read any more). */
+  get text(): string {
+    return this.held?.text ?? this.recentEntry().text;
+  }
+
+  /** Positions in the text (found when first asked). */
+  get lineIndex(): LineIndex {
+    if (this.held) return new LineIndex(this.held.text);
+    const entry = this.recentEntry();
+    return (entry.lineIndex ??= new LineIndex(entry.text));
   }
 
   /** The file's facts: the model it was read into while the session stores it, else its text read again. */
   get model(): DocumentModel {
-    if (this.held) return this.held;
-    const known = recent.get(this.mentions);
-    if (known) {
-      recent.delete(this.mentions);
-      recent.set(this.mentions, known);
-      return known;
+    if (this.held) return this.held.model;
+    const entry = this.recentEntry();
+    if (!entry.model) {
+      WORK.closedFileReads++;
+      entry.model = this.source.readAgain(this.uri, entry.text);
     }
-    WORK.closedFileReads++;
-    const model = this.readAgain(this.uri, this.text);
-    recent.set(this.mentions, model);
-    if (recent.size > RECENT_MODELS) recent.delete(recent.keys().next().value as FileMentions);
-    return model;
+    return entry.model;
   }
 
   /** The same file with another position index (a client counting positions in UTF-8 or UTF-32): its facts are read once for both. */
@@ -89,8 +114,23 @@ export class RecordedFile implements MentionsKept {
     return Object.create(this, { lineIndex: { value: lineIndex, enumerable: true } }) as T;
   }
 
-  /** Stored and told: the model is dropped, to be read again only when asked. */
+  /** Stored and told: the text and model are dropped, to be read again only when asked. */
   release(): void {
     this.held = undefined;
+  }
+
+  private recentEntry(): { text: string; lineIndex?: LineIndex; model?: DocumentModel } {
+    const known = recent.get(this.mentions);
+    if (known) {
+      recent.delete(this.mentions);
+      recent.set(this.mentions, known);
+      return known;
+    }
+    const text = this.source.readDisk(this.uri) ?? '';
+    if (text.length !== this.seen.length || textHash(text) !== this.seen.hash) this.source.changedOnDisk(this.uri);
+    const entry = { text };
+    recent.set(this.mentions, entry);
+    if (recent.size > RECENT_FILES) recent.delete(recent.keys().next().value as FileMentions);
+    return entry;
   }
 }

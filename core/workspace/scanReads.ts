@@ -5,21 +5,25 @@
 import { pathToFileURL } from 'node:url';
 import { mayWriteDefinitions } from './definitionSniff';
 import { Slices } from './scanFolders';
+import type { DiskStamp } from '../files/readFile';
 
 /** A file's text, read by the scan and not yet stored. */
 export interface ScanRead {
   uri: string;
   text: string;
+  stamp?: DiskStamp;
 }
 
 /** What the two passes ask of the session. */
 export interface ScanStore {
   /** whether the editor has the file open (its text, not the disk's, is kept) */
   isOpen(uri: string): boolean;
-  /** the file's text as on disk, or undefined when it cannot be read */
-  readText(uri: string, path: string): string | undefined;
+  /** the file's text as on disk (with its size and time), or undefined when it cannot be read */
+  readText(uri: string, path: string): { text: string; stamp?: DiskStamp } | undefined;
+  /** keeps a closed file unchanged since the last run from its record, unread (./closedRecords.ts); false to read it */
+  restoreUnread(uri: string, path: string): boolean;
   /** keeps a closed file's text in the session */
-  store(uri: string, text: string): void;
+  store(uri: string, text: string, stamp: DiskStamp | undefined): void;
 }
 
 const EMPTY_READ: ScanRead = { uri: '', text: '' };
@@ -77,12 +81,12 @@ export async function readScanFiles(files: readonly string[], session: ScanStore
   const slices = new Slices();
   for (const file of files) {
     const uri = pathToFileURL(file).toString();
-    const text = session.isOpen(uri) ? undefined : session.readText(uri, file);
-    if (text !== undefined && mayWriteDefinitions(text)) {
-      session.store(uri, text);
+    const read = session.isOpen(uri) || session.restoreUnread(uri, file) ? undefined : session.readText(uri, file);
+    if (read !== undefined && mayWriteDefinitions(read.text)) {
+      session.store(uri, read.text, read.stamp);
       early++;
       progress.fileStored();
-    } else if (text !== undefined) late.push({ uri, text });
+    } else if (read !== undefined) late.push({ uri, text: read.text, stamp: read.stamp });
     else progress.fileStored();
     await slices.yieldWhenDue();
   }
@@ -93,8 +97,8 @@ export async function readScanFiles(files: readonly string[], session: ScanStore
 export async function storeScanFiles(files: ScanRead[], session: ScanStore, progress: ScanProgress): Promise<void> {
   const slices = new Slices();
   for (let i = 0; i < files.length; i++) {
-    const { uri, text } = files[i];
-    if (!session.isOpen(uri) && !progress.changedDuringScan(uri)) session.store(uri, text);
+    const { uri, text, stamp } = files[i];
+    if (!session.isOpen(uri) && !progress.changedDuringScan(uri)) session.store(uri, text, stamp);
     progress.fileStored();
     // Dropped as soon as stored: the list does not keep every text alive until the end.
     files[i] = EMPTY_READ;

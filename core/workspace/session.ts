@@ -14,7 +14,8 @@ import { ScanFolders } from './scanFolders';
 import { ScanProgress, readScanFiles, storeScanFiles, type ScanStore } from './scanReads';
 import { entityDeclarationAmong, type EntityDeclaration } from './entityDeclaration';
 import { MAX_FILE_BYTES, isMetadataFileName, walkMetadataFiles } from './metadataFiles';
-import { UNREADABLE, readMetadataFileSync } from '../files/readFile';
+import { UNREADABLE, readMetadataFileSync, type DiskStamp } from '../files/readFile';
+import { diskText } from './diskText';
 import { FIRST_SLICE_MS, MAX_OPEN_DOCUMENT_CHARS, SLICED_READ_FROM_CHARS, isTooLargeToCheck, partiallyCheckedDiagnostic, tooLargeDiagnostic, tooLargeToCheck, uncheckedModel, type DocumentCoverage } from './openDocumentLimit';
 import type { SlicedOutcome } from '../incremental/slicedRead';
 import { slicedReadOf } from '../incremental/slicedReadOf';
@@ -96,7 +97,7 @@ export class WorkspaceSession {
     this.onSkipped = options.onSkipped ?? (() => undefined);
     this.onScanLimit = options.onScanLimit ?? (() => undefined);
     this.rest = this.restCheck(options);
-    this.records = new ClosedRecords((uri, text) => this.read(uri, text, false, undefined).model, options.records);
+    this.records = new ClosedRecords({ readAgain: (uri, text) => this.read(uri, text, false, undefined).model, readDisk: diskText, changedOnDisk: (uri) => void this.fileChanged(uri, false) }, options.records);
   }
 
   private restCheck(options: WorkspaceSessionOptions): RestCheck {
@@ -142,7 +143,7 @@ export class WorkspaceSession {
     this.currentAssociations = associations;
     // Every file read again shares its short strings, as a scan's do.
     this.scanStrings ??= new StringPool();
-    for (const entry of [...this.entries.values()]) this.store(entry.uri, entry.text, { version: entry.version, open: entry.open, notify: false, slim: entry.slim === true });
+    for (const entry of [...this.entries.values()]) this.store(entry.uri, entry.text, { version: entry.version, open: entry.open, notify: false, slim: entry.slim === true, stamp: entry instanceof RecordedFile ? entry.seen.stamp : undefined });
     if (!this.scanRun.scanning) this.scanStrings = undefined;
     this.definitionsMayHaveChanged();
     return true;
@@ -320,8 +321,9 @@ export class WorkspaceSession {
       isOpen: (uri) => this.entries.get(uri)?.open === true,
       // The walk already kept links inside the folder walked: no lstat of each file here.
       readText: (uri, path) => this.readText(uri, path, false, false),
-      // A file whose text is the one its kept record was made from is not read (./closedRecords.ts).
-      store: (uri, text) => void ((restored) => (restored ? this.keep(restored, false) : this.store(uri, text, { open: false, notify: false, slim: true })))(this.records.restore(uri, text)),
+      // A file unchanged since its kept record was made is kept from it, unread or unparsed (./closedRecords.ts).
+      restoreUnread: (uri, path) => ((restored) => restored !== undefined && this.keep(restored, false) !== undefined)(this.records.restoreUnread(uri, path)),
+      store: (uri, text, stamp) => void ((restored) => (restored ? this.keep(restored, false) : this.store(uri, text, { open: false, notify: false, slim: true, stamp })))(this.records.restoreRead(uri, text, stamp)),
     };
   }
 
@@ -362,8 +364,8 @@ export class WorkspaceSession {
     } catch {
       return;
     }
-    const text = this.readText(uri, path, notify, true);
-    if (text !== undefined) this.store(uri, text, { open: false, notify, slim: true });
+    const read = this.readText(uri, path, notify, true);
+    if (read !== undefined) this.store(uri, read.text, { open: false, notify, slim: true, stamp: read.stamp });
   }
 
   /**
@@ -371,7 +373,7 @@ export class WorkspaceSession {
    * session); `checkLink`: whether to check that a link leads inside the scanned folders (a walk
    * has checked that already).
    */
-  private readText(uri: string, path: string, notify: boolean, checkLink: boolean): string | undefined {
+  private readText(uri: string, path: string, notify: boolean, checkLink: boolean): { text: string; stamp?: DiskStamp } | undefined {
     const outside = checkLink ? this.folders.linkLeadingOut(path) : undefined;
     const read = outside ? { problem: outside } : readMetadataFileSync(path, MAX_FILE_BYTES);
     if ('problem' in read) {
@@ -379,12 +381,12 @@ export class WorkspaceSession {
       if (this.drop(uri) && notify) this.definitionsMayHaveChanged();
       return undefined;
     }
-    return read.text;
+    return read;
   }
 
   /** Keeps `text` as the session's copy of `uri`, read as `how` says (see StoreHow). */
   private store(uri: string, text: string, how: StoreHow): SessionDocument {
-    const { version, open, notify = true, updated, lineIndex, slim = false } = how;
+    const { version, open, notify = true, updated, lineIndex, slim = false, stamp } = how;
     this.reads.stop(uri);
     // Read whole: nothing to compare at rest (an analysis after edits is compared once it rests, see updateOpenDocument).
     this.rest.cancel(uri, !updated || updated.path === 'full');
@@ -393,7 +395,7 @@ export class WorkspaceSession {
     const { model: read, analysis } = unchecked ? { model: uncheckedModel(uri), analysis: undefined } : this.read(uri, text, open, updated);
     // An unchecked document's index is never asked for a position past its first line: not built per keystroke.
     const index = lineIndex ?? (unchecked ? new LineIndex(text, [0]) : new LineIndex(text));
-    if (slim && !open && keepsMentionsOnly(read, this.writtenDefinitions)) return this.keepRecorded(uri, text, index, read, notify);
+    if (slim && !open && stamp && keepsMentionsOnly(read, this.writtenDefinitions)) return this.keepRecorded(uri, text, stamp, read, notify);
     const model = slim && !open ? slimModel(read, this.scanStrings) : read;
     const kept: SessionDocument = { uri, text, model, lineIndex: index, version, open, ...(analysis ? { analysis } : {}), ...(unchecked ? { coverage: { state: 'unchecked' } } : {}) };
     if (model !== read) kept.slim = true;
@@ -401,8 +403,8 @@ export class WorkspaceSession {
   }
 
   /** A closed file kept as its text and record (./recordedFile.ts): its model is held while the session tells who indexes it, then dropped. */
-  private keepRecorded(uri: string, text: string, lineIndex: LineIndex, model: DocumentModel, notify: boolean): SessionDocument {
-    const entry = this.records.fromModel(uri, text, lineIndex, model, this.scanStrings);
+  private keepRecorded(uri: string, text: string, stamp: DiskStamp, model: DocumentModel, notify: boolean): SessionDocument {
+    const entry = this.records.fromModel(uri, text, stamp, model, this.scanStrings);
     this.keep(entry, notify);
     entry.release();
     return entry;

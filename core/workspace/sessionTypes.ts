@@ -11,6 +11,7 @@ import type { DocumentCoverage } from './openDocumentLimit';
 import type { RestDifference } from './restCheck';
 import type { SqlLineageView } from '../sql/impliedLineage';
 import type { RecordStore } from './closedRecords';
+import type { DiskStamp } from '../files/readFile';
 
 // What a workspace session (./session.ts) is given and hands out: its options, what the catalog
 // knows, and the documents it keeps.
@@ -84,6 +85,8 @@ export interface StoreHow {
   updated?: DocumentAnalysis;
   /** the line index the edits moved (kept with `updated`) */
   lineIndex?: LineIndex;
-  /** a closed file read from disk, which keeps only the facts other files read (./slimModel.ts) */
+  /** a closed file read from disk, which keeps only the facts other files read (./slimModel.ts), or only its record (./recordedFile.ts) */
   slim?: boolean;
+  /** a file read from disk: its size and time then (a closed file of a format kept as a record needs it) */
+  stamp?: DiskStamp;
 }

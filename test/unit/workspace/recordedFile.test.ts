@@ -72,7 +72,7 @@ test('a closed dataset YAML or lineage file keeps its mentions, and reads its te
     assert.equal(mentionsOf(view), mentionsOf(dataset));
 
     for (const mention of eachMention(mentionsOf(lineage))) {
-      assert.deepEqual(entityDeclarationIn(lineage, mention.urn), declarationFromFacts({ ...lineage, model: lineage.model }, mention.urn), mention.urn);
+      assert.deepEqual(entityDeclarationIn(lineage, mention.urn), declarationFromFacts({ uri: lineage.uri, text: lineage.text, lineIndex: lineage.lineIndex, model: lineage.model }, mention.urn), mention.urn);
       assert.equal(mayName(lineage, mention.urn), true, mention.urn);
     }
     assert.equal(mayName(lineage, 'urn:li:dataset:(urn:li:dataPlatform:hive,no.such.table,PROD)'), false);
