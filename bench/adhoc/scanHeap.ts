@@ -14,7 +14,8 @@ import type { DocumentModel } from '../../core/model/facts';
  * server does, and prints JSON: the heap the session holds after a full collection, the peak
  * resident memory, the scan's CPU time, then what each part frees when dropped in turn — the
  * closed files' facts listed by kind (`byKindMB`), their facts (`factsMB`; of the files that keep
- * their facts, not only their mentions), their texts and line indexes (`textsMB`).
+ * their facts, not only their mentions), their texts and line indexes (`textsMB`), and the records the
+ * others keep instead (`recordsMB`: mentions, derivations, what their text was).
  */
 async function main(): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
     const recorded = session.all().filter((document) => document instanceof RecordedFile).length;
     const out: Record<string, number> = { files: session.all().length, keepingMentionsOnly: recorded, heapMB: mb(last - base), peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024), scanCpuMs: Math.round((used.user + used.system) / 1000) };
     const drop = (name: string, change: (document: { model: DocumentModel; text: string; lineIndex: unknown }) => void) => {
-      for (const document of session.all()) if (name === 'textsMB' || !(document instanceof RecordedFile)) change(document as unknown as { model: DocumentModel; text: string; lineIndex: unknown });
+      for (const document of session.all()) if ((name === 'recordsMB') === document instanceof RecordedFile) change(document as unknown as { model: DocumentModel; text: string; lineIndex: unknown });
       const now = heap();
       out[name] = mb(last - now);
       last = now;
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
       document.text = '';
       document.lineIndex = undefined;
     });
+    // The records closed files keep instead (core/workspace/recordedFile.ts): their mentions and derivations.
+    drop('recordsMB', (document) => Object.assign(document, { mentions: { urns: [], rows: [] }, derived: {}, seen: undefined }));
     process.stdout.write(`${JSON.stringify({ ...out, load: os.loadavg()[0] })}\n`);
   } finally {
     rmSync(workDir, { recursive: true, force: true });

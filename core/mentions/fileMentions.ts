@@ -13,8 +13,8 @@ import type { SourceRange } from '../model/range';
 export interface FileMentions {
   /** the URN of each row */
   readonly urns: readonly string[];
-  /** per row: code (see rowCode), start, end of the range to show */
-  readonly rows: readonly number[];
+  /** per row: code (see rowCode), start, end of the range to show (32-bit: half the memory of a list of numbers) */
+  readonly rows: Int32Array;
 }
 
 export type MentionKind = 'definition' | 'declaration' | 'assignment' | 'ref' | 'aspect';
@@ -86,7 +86,7 @@ export function mentionsOfModel(model: DocumentModel, intern: (text: string) => 
     else if (fact.kind === 'entityRef') row('ref', fact.urn, fact.range, fact.role);
     else if (fact.kind === 'aspect') row('aspect', fact.entityUrn.value, fact.entityUrn.range);
   }
-  return { urns, rows };
+  return { urns, rows: Int32Array.from(rows) };
 }
 
 /** A document, or anything that holds a model. */

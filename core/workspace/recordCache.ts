@@ -57,7 +57,7 @@ export function* encodeRecords(key: RecordCacheKey, files: Iterable<RecordedFile
     const derived: Record<string, number[]> = {};
     for (const name of key.derivations) derived[name] = (file.derived[name] ?? []).map(index);
     const { length, hash, stamp } = file.seen;
-    part.push([file.uri, length, hash, stamp.size, stamp.mtimeMs, formats.indexOf(file.format), file.mentions.urns.map(index), file.mentions.rows, derived]);
+    part.push([file.uri, length, hash, stamp.size, stamp.mtimeMs, formats.indexOf(file.format), file.mentions.urns.map(index), Array.from(file.mentions.rows), derived]);
     if (part.length === ENTRIES_PER_PART) {
       yield `${count > ENTRIES_PER_PART ? ',' : ''}${JSON.stringify(part).slice(1, -1)}`;
       part = [];
@@ -123,7 +123,7 @@ class EntryDecoder {
   decode(entry: unknown): { uri: string; cached: CachedRecord } | undefined {
     if (!Array.isArray(entry) || entry.length !== 9) return undefined;
     const [uri, length, hash, size, mtimeMs, formatIndex, urnIndexes, rows, derived] = entry as unknown[];
-    if (typeof uri !== 'string' || !uri.startsWith('file:') || !isCount(length) || typeof hash !== 'string' || !isCount(size) || typeof mtimeMs !== 'number' || !Number.isFinite(mtimeMs) || !isCount(formatIndex, this.formats.length)) return undefined;
+    if (typeof uri !== 'string' || !uri.startsWith('file:') || !isCount(length, 2 ** 31 - 1) || typeof hash !== 'string' || !isCount(size) || typeof mtimeMs !== 'number' || !Number.isFinite(mtimeMs) || !isCount(formatIndex, this.formats.length)) return undefined;
     const format = this.formats[formatIndex];
     const urns = this.stringsAt(urnIndexes);
     if (!format || !urns || !this.rowsValid(rows, urns.length, length) || typeof derived !== 'object' || derived === null) return undefined;
@@ -133,7 +133,7 @@ class EntryDecoder {
       if (!values) return undefined;
       restored[name] = values;
     }
-    return { uri, cached: { seen: { length, hash, stamp: { size, mtimeMs } }, record: { format, mentions: { urns, rows: rows as number[] }, derived: restored } } };
+    return { uri, cached: { seen: { length, hash, stamp: { size, mtimeMs } }, record: { format, mentions: { urns, rows: Int32Array.from(rows as number[]) }, derived: restored } } };
   }
 
   private stringsAt(indexes: unknown): string[] | undefined {
