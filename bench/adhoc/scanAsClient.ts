@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { peakRss, scanWorkspace } from '../cases/workspaceScale';
 import { afterScanFigures } from '../support/afterScan';
-import { restartFigures } from '../support/restartScan';
+import { restartFigures } from '../cases/workspaceRestart';
 
 /**
  * The workspace scan as a client sees it (issue 41), outside `npm run bench` and without the
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     await scan.server.connection.sendNotification('exit');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
     await scan.server.stop();
-    // CATALOG_RESTART=1: the server started again in the same workspace, with the records it kept (bench/support/restartScan.ts)
+    // CATALOG_RESTART=1: the server started again in the same workspace, with the records it kept (bench/cases/workspaceRestart.ts)
     if (process.env.CATALOG_RESTART === '1') process.stdout.write(`${JSON.stringify({ restart: await restartFigures(scan.ws, folders, scan.storagePath), load: os.loadavg()[0] })}\n`);
     const { symbols, readFloorMs, scanMs, firstMs, afterScanRss, load, filesRead, cpuMs, symbolQuery } = scan;
     process.stdout.write(`${JSON.stringify({ files: scan.ws.files, filesRead, clientMs: symbols.allMs, serverCpuMs: cpuMs, perProbe: symbols.perProbe, requests: symbols.requests, partialAnswers: symbols.partialAnswers, symbolQuery, slowestMs: symbols.slowestMs, readFloorMs, ratio: symbols.allMs === undefined ? undefined : symbols.allMs / readFloorMs, scanLogMs: scanMs, firstDiagnosticsMs: firstMs, peakRssMB: afterScanRss === undefined ? undefined : afterScanRss / 1e6, load, loadNow: os.loadavg()[0] }, null, 1)}\n`);
