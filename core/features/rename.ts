@@ -59,7 +59,9 @@ export function rename(input: RenameInput, offset: number, newName: string): Res
   if (taken) return failed(taken);
   const hidden = (input.unread ?? []).find((doc) => doc.text.includes(nameText(from)));
   if (hidden) return failed(`${fileName(hidden.uri)} is open but too large to be read as it is typed, so its uses of '${nameText(from)}' cannot be found; close it (the workspace then reads it from disk) and rename again.`);
-  const found = new Map<WorkspaceDocument, RenameTextEdit[]>();
+  // Each edited file is read again at once, while its facts are at hand (a closed file keeps only its
+  // record: core/workspace/recordedFile.ts); a rename over the bound is refused as soon as it is.
+  const edits = new Map<string, RenameTextEdit[]>();
   let count = 0;
   for (const document of documentsToSearch(input.document, input.workspace, from.urn)) {
     const inDocument = renameEditsIn(document, from, to);
@@ -67,14 +69,9 @@ export function rename(input: RenameInput, offset: number, newName: string): Res
     if (inDocument.value.length === 0) continue;
     count += inDocument.value.length;
     if (count > MAX_RENAME_EDITS) return failed(`Renaming '${nameText(from)}' would change more than ${MAX_RENAME_EDITS.toLocaleString('en-US')} places; a rename that large is refused here. Do it with a script and review it as one change.`);
-    found.set(document, inDocument.value);
-  }
-  // Only once the whole rename is known to be within bounds is each edited file read again.
-  const edits = new Map<string, RenameTextEdit[]>();
-  for (const [document, inDocument] of found) {
-    const checked = checkedEdits(input, document, inDocument, from, to);
+    const checked = checkedEdits(input, document, inDocument.value, from, to);
     if (!checked.ok) return checked;
-    edits.set(document.uri, inDocument);
+    edits.set(document.uri, inDocument.value);
   }
   return succeeded(edits);
 }
