@@ -1,3 +1,4 @@
+import { RecordedFile } from '../core/workspace/recordedFile';
 import { formatOf } from '../core/mentions/fileMentions';
 import { createHash } from 'node:crypto';
 import {
@@ -15,7 +16,6 @@ import {
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver/node';
 import { capDiagnostics } from '../core/diagnostics/cap';
-import type { DocumentModel } from '../core/model/facts';
 import type { SessionDocument } from '../core/workspace/session';
 import { toLspDiagnostic } from './convert';
 import type { CheckRecord, DiagnosticDependencies } from './diagnosticDependencies';
@@ -52,8 +52,8 @@ interface GivenReport {
  */
 export class WorkspaceDiagnostics {
   private readonly given = new Map<string, GivenReport>();
-  /** A model stands for one content of a file: its number is the "version" a check record keeps. */
-  private readonly modelVersions = new WeakMap<DocumentModel, number>();
+  /** A model (or a closed file's record, core/workspace/recordedFile.ts) stands for one content of a file: its number is the "version" a check record keeps. */
+  private readonly modelVersions = new WeakMap<object, number>();
   private nextModelVersion = 1;
   private readonly waiting = new Set<() => void>();
   private wakePending = false;
@@ -174,7 +174,8 @@ export class WorkspaceDiagnostics {
 
   /** The file's diagnostics, checked again only when what the last check read has changed. */
   private reportOf(document: SessionDocument): GivenReport {
-    const version = this.versionOf(document.model);
+    // A closed file's model is read again each time it is asked: its record stands for its content.
+    const version = this.versionOf(document instanceof RecordedFile ? document.mentions : document.model);
     const kept = this.given.get(document.uri);
     if (kept && this.dependencies.recheckReason(kept.record, version) === undefined) return kept;
     const { result, record } = this.dependencies.check(version, document, () => capDiagnostics(this.state.session.diagnosticsOf(document.uri, { collapsed: true }), document.uri));
@@ -185,11 +186,11 @@ export class WorkspaceDiagnostics {
     return report;
   }
 
-  private versionOf(model: DocumentModel): number {
-    let version = this.modelVersions.get(model);
+  private versionOf(content: object): number {
+    let version = this.modelVersions.get(content);
     if (version === undefined) {
       version = this.nextModelVersion++;
-      this.modelVersions.set(model, version);
+      this.modelVersions.set(content, version);
     }
     return version;
   }
