@@ -130,7 +130,9 @@ function* bounded(parts: Iterable<string>): Generator<string> {
 function readBounded(file: string): string | { problem: string } | undefined {
   let fd: number;
   try {
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    // O_NONBLOCK: a named pipe planted at the cache's name is opened at once (then refused as not a
+    // regular file) instead of blocking the server until something writes to it.
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return code === 'ENOENT' ? undefined : { problem: `it could not be opened (${code === 'ELOOP' ? 'it is a symbolic link' : describeError(error)})` };

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
+import { execFileSync } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,6 +28,10 @@ const RECORDED = DATASET_FILES + LINEAGE_FILES;
 /** a dataset file with deliberate errors (of the seed's), its first dataset named in other files too */
 const OPENED = 'datasets_03.yaml';
 const EDITED = 'datasets_07.yaml';
+/** a dataset file changed behind the records' back: the same size and time, another text */
+const SAME_STAMP = 'datasets_09.yaml';
+/** every file's modification time, a whole second (set again exactly after a change that keeps the size) */
+const FILE_TIME = Math.floor(Date.now() / 1000) - 3600;
 const SCAN_LINE = `Read ${FILES} YAML/JSON file(s) of the workspace.`;
 
 /** The generated workspace, the same bytes every run. */
@@ -68,14 +73,27 @@ async function answersOf(client: TestClient, workspace: string): Promise<Answers
   };
 }
 
-/** An editor closing: `shutdown` answered (the records are written by then), `exit`, the process gone. */
-async function shutDown(client: TestClient): Promise<void> {
+/**
+ * One server start in `root` with its storage path: `body`'s answer, then the server shut down as an
+ * editor closes it (`shutdown` answered — the records are written by then —, `exit`, the process
+ * gone). When `body` fails, the server is stopped the test client's way (killed if it does not exit).
+ */
+async function withServer<T>(root: string, storagePath: string, env: Record<string, string | undefined>, body: (client: TestClient) => Promise<T>): Promise<T> {
+  const { client } = await TestClient.start({ rootPath: root, pull: true, env, initializationOptions: { storagePath, refreshIntervalSeconds: 0 } });
+  let answer: T;
+  try {
+    answer = await body(client);
+  } catch (error) {
+    await client.stop();
+    throw error;
+  }
   const exited = new Promise<void>((resolve) => (client.child.exitCode !== null ? resolve() : client.child.once('exit', () => resolve())));
   await client.connection.sendRequest('shutdown');
   await client.connection.sendNotification('exit');
   await exited;
   client.connection.dispose();
   rmSync(client.cache, { recursive: true, force: true });
+  return answer;
 }
 
 describe('the restart cache: the records of the last run, over the real server (issue 41)', () => {
@@ -85,20 +103,16 @@ describe('the restart cache: the records of the last run, over the real server (
   let files: Map<string, string>;
   let first: Answers;
 
-  /** One server start in the workspace: its answers once the scan is read, and its log; shut down after. */
-  async function run(env: Record<string, string | undefined> = { CATALOG_RECORDS_MIN_FILES: '1' }): Promise<{ answers: Answers; logs: string[] }> {
-    const { client } = await TestClient.start({ rootPath: workspace, pull: true, env, initializationOptions: { storagePath: storage, refreshIntervalSeconds: 0 } });
-    try {
+  /** One server start in the workspace: its answers once the scan is read, and its log. */
+  const run = () =>
+    withServer(workspace, storage, { CATALOG_RECORDS_MIN_FILES: '1' }, async (client) => {
       await client.waitFor('the scan log line', () => client.logs.includes(SCAN_LINE));
       await client.open(pathToFileURL(join(workspace, OPENED)).toString(), files.get(OPENED) as string);
       const answers = await answersOf(client, workspace);
       // Closed again, so every file of the workspace is a closed one when the records are written.
       await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: pathToFileURL(join(workspace, OPENED)).toString() } });
       return { answers, logs: [...client.logs] };
-    } finally {
-      await shutDown(client);
-    }
-  }
+    });
 
   const cacheFiles = () => (existsSync(records) ? readdirSync(records) : []);
   const cacheFile = () => {
@@ -114,7 +128,10 @@ describe('the restart cache: the records of the last run, over the real server (
     storage = mkdtempSync(join(tmpdir(), 'catalog-code-restart-storage-'));
     records = join(storage, 'workspace-records');
     files = workspaceFiles();
-    for (const [name, text] of files) writeFileSync(join(workspace, name), text);
+    for (const [name, text] of files) {
+      writeFileSync(join(workspace, name), text);
+      utimesSync(join(workspace, name), FILE_TIME, FILE_TIME);
+    }
   });
 
   after(() => {
@@ -172,6 +189,36 @@ describe('the restart cache: the records of the last run, over the real server (
     assert.deepEqual(answers, first);
   });
 
+  it('3b. a file touched (a new time, the same text) is read and kept from its record; one changed with its size and time kept is answered as it is once read', async () => {
+    utimesSync(join(workspace, 'lineage_03.yaml'), FILE_TIME + 60, FILE_TIME + 60);
+    const path = join(workspace, SAME_STAMP);
+    const original = files.get(SAME_STAMP) as string;
+    const changed = original.replace('warehouse.table_000000', 'warehouse.table_999999');
+    assert.equal(changed.length, original.length);
+    writeFileSync(path, changed);
+    utimesSync(path, FILE_TIME, FILE_TIME);
+    try {
+      await withServer(workspace, storage, { CATALOG_RECORDS_MIN_FILES: '1' }, async (client) => {
+        await client.waitFor('the scan log line', () => client.logs.includes(SCAN_LINE));
+        // Neither can be told from its size and time: both are kept (the touched one after reading it).
+        assert.ok(client.logs.includes(keptLine(RECORDED)), `the log says every file was kept:\n${client.logs.join('\n')}`);
+        // The workspace's problems read every closed file: the changed text is not the record's, and the file is read again.
+        await client.connection.sendRequest('workspace/diagnostic', { previousResultIds: [] });
+        const found = await client.poll(
+          'the changed dataset among the workspace symbols',
+          async () => (await client.connection.sendRequest('workspace/symbol', { query: 'table_999999' })) as SymbolInformation[],
+          (symbols) => symbols.length > 0,
+        );
+        assert.deepEqual(found.filter((s) => s.kind === 5 /* Class: a dataset */).map((s) => [s.name, s.location.uri]), [['warehouse.table_999999', pathToFileURL(path).toString()]]);
+        const old = (await client.connection.sendRequest('workspace/symbol', { query: 'table_000000' })) as SymbolInformation[];
+        assert.equal(old.some((s) => s.name === 'warehouse.table_000000' && s.location.uri === pathToFileURL(path).toString()), false, 'the name the record held is gone');
+      });
+    } finally {
+      writeFileSync(path, original);
+      utimesSync(path, FILE_TIME, FILE_TIME);
+    }
+  });
+
   /** A restart with the cache as `plant` leaves it: every file read, the log naming `reason`, the answers the first run's. */
   async function refused(plant: (file: string) => void, reason: RegExp): Promise<string[]> {
     const file = cacheFile();
@@ -225,19 +272,23 @@ describe('the restart cache: the records of the last run, over the real server (
     assert.deepEqual(readFileSync(target), valid, 'the link was replaced, not written through');
   });
 
+  it('4e. a cache that is a named pipe is refused at once, not waited on', async () => {
+    await refused((file) => {
+      unlinkSync(file);
+      execFileSync('mkfifo', [file]);
+    }, /it is not a regular file/);
+  });
+
   it('5. a workspace of fewer closed files than the least kept (1,000 by default) gets no records', async () => {
     const small = mkdtempSync(join(tmpdir(), 'catalog-code-restart-small-'));
     const smallStorage = mkdtempSync(join(tmpdir(), 'catalog-code-restart-small-storage-'));
     try {
       for (const [name, text] of [...files].slice(0, 3)) writeFileSync(join(small, name), text);
       for (let i = 0; i < 2; i++) {
-        const { client } = await TestClient.start({ rootPath: small, pull: true, env: { CATALOG_RECORDS_MIN_FILES: undefined, CATALOG_RECORDS_SAVE_MS: undefined }, initializationOptions: { storagePath: smallStorage } });
-        try {
+        await withServer(small, smallStorage, { CATALOG_RECORDS_MIN_FILES: undefined, CATALOG_RECORDS_SAVE_MS: undefined }, async (client) => {
           await client.waitFor('the scan log line', () => client.logs.includes('Read 3 YAML/JSON file(s) of the workspace.'));
           assert.equal(client.logs.some((line) => line.startsWith('Workspace read:')), false);
-        } finally {
-          await shutDown(client);
-        }
+        });
         assert.equal(existsSync(join(smallStorage, 'workspace-records')), false, 'no records folder');
       }
     } finally {
