@@ -1,9 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import { execFileSync } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, Location, SymbolInformation, WorkspaceDiagnosticReport } from 'vscode-languageserver-protocol';
 import { seededRandom } from '../../support/random';
@@ -103,7 +103,7 @@ describe('the restart cache: the records of the last run, over the real server (
   let files: Map<string, string>;
   let first: Answers;
 
-  /** One server start in the workspace: its answers once the scan is read, and its log. */
+  /** One server start in the workspace: its answers once the scan is read, and its log up to its shutdown (the records are written then). */
   const run = () =>
     withServer(workspace, storage, { CATALOG_RECORDS_MIN_FILES: '1' }, async (client) => {
       await client.waitFor('the scan log line', () => client.logs.includes(SCAN_LINE));
@@ -111,7 +111,7 @@ describe('the restart cache: the records of the last run, over the real server (
       const answers = await answersOf(client, workspace);
       // Closed again, so every file of the workspace is a closed one when the records are written.
       await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: pathToFileURL(join(workspace, OPENED)).toString() } });
-      return { answers, logs: [...client.logs] };
+      return { answers, logs: client.logs };
     });
 
   const cacheFiles = () => (existsSync(records) ? readdirSync(records) : []);
@@ -155,6 +155,7 @@ describe('the restart cache: the records of the last run, over the real server (
     const file = cacheFile();
     assert.match(file, /[0-9a-f]{32}\.json$/);
     assert.equal(statSync(file).mode & 0o777, 0o600);
+    assert.equal(statSync(records).mode & 0o777, 0o700);
     assert.equal(JSON.parse(readFileSync(file, 'utf8')).files.length, RECORDED);
   });
 
@@ -279,6 +280,30 @@ describe('the restart cache: the records of the last run, over the real server (
     }, /it is not a regular file/);
   });
 
+  it('4f. at most 8 workspaces\' records are kept, the oldest removed; a link or folder planted under a cache\'s name is left alone', async () => {
+    const file = cacheFile();
+    writeFileSync(file, 'not the records');
+    const others = Array.from({ length: 8 }, (_, i) => join(records, `${String(i).repeat(32)}.json`));
+    others.forEach((other, i) => {
+      writeFileSync(other, '{}');
+      utimesSync(other, FILE_TIME + i, FILE_TIME + i);
+    });
+    const link = join(records, `${'a'.repeat(32)}.json`);
+    const folder = join(records, `${'b'.repeat(32)}.json`);
+    symlinkSync(join(storage, 'nowhere.json'), link);
+    mkdirSync(folder);
+    try {
+      const { logs } = await run();
+    assert.equal(logs.some((line) => line.startsWith('Could not keep')), false, `the records were kept:\n${logs.join('\n')}`);
+    assert.equal(JSON.parse(readFileSync(file, 'utf8')).files.length, RECORDED);
+    assert.deepEqual(others.map((other) => existsSync(other)), [false, ...others.slice(1).map(() => true)], 'the least recently written other cache removed');
+    assert.equal(lstatSync(link).isSymbolicLink(), true);
+    assert.equal(lstatSync(folder).isDirectory(), true);
+    } finally {
+      for (const other of [link, folder, ...others]) rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   it('5. a workspace of fewer closed files than the least kept (1,000 by default) gets no records', async () => {
     const small = mkdtempSync(join(tmpdir(), 'catalog-code-restart-small-'));
     const smallStorage = mkdtempSync(join(tmpdir(), 'catalog-code-restart-small-storage-'));
@@ -294,6 +319,23 @@ describe('the restart cache: the records of the last run, over the real server (
     } finally {
       rmSync(small, { recursive: true, force: true });
       rmSync(smallStorage, { recursive: true, force: true });
+    }
+  });
+
+  it('6. CATALOG_RECORDS_SAVE_MS: the records are written that long after the scan, the server still running', async () => {
+    const otherStorage = mkdtempSync(join(tmpdir(), 'catalog-code-restart-soon-storage-'));
+    try {
+      await withServer(workspace, otherStorage, { CATALOG_RECORDS_MIN_FILES: '1', CATALOG_RECORDS_SAVE_MS: '0' }, async (client) => {
+        const folder = join(otherStorage, 'workspace-records');
+        const written = await client.poll(
+          'the records written while the server runs',
+          async () => (existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.json')) : []),
+          (names) => names.length === 1 && JSON.parse(readFileSync(join(folder, names[0]), 'utf8')).files.length === RECORDED,
+        );
+        assert.equal(written[0], basename(cacheFile()), 'named by the folders, as in the other storage');
+      });
+    } finally {
+      rmSync(otherStorage, { recursive: true, force: true });
     }
   });
 });
