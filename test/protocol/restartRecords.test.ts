@@ -294,11 +294,11 @@ describe('the restart cache: the records of the last run, over the real server (
     mkdirSync(folder);
     try {
       const { logs } = await run();
-    assert.equal(logs.some((line) => line.startsWith('Could not keep')), false, `the records were kept:\n${logs.join('\n')}`);
-    assert.equal(JSON.parse(readFileSync(file, 'utf8')).files.length, RECORDED);
-    assert.deepEqual(others.map((other) => existsSync(other)), [false, ...others.slice(1).map(() => true)], 'the least recently written other cache removed');
-    assert.equal(lstatSync(link).isSymbolicLink(), true);
-    assert.equal(lstatSync(folder).isDirectory(), true);
+      assert.equal(logs.some((line) => line.startsWith('Could not keep')), false, `the records were kept:\n${logs.join('\n')}`);
+      assert.equal(JSON.parse(readFileSync(file, 'utf8')).files.length, RECORDED);
+      assert.deepEqual(others.map((other) => existsSync(other)), [false, ...others.slice(1).map(() => true)], 'the least recently written other cache removed');
+      assert.equal(lstatSync(link).isSymbolicLink(), true);
+      assert.equal(lstatSync(folder).isDirectory(), true);
     } finally {
       for (const other of [link, folder, ...others]) rmSync(other, { recursive: true, force: true });
     }
