@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, openSync, closeSync, readdirSync, readFileSync, fstatSync, statSync, unlinkSync, constants } from 'node:fs';
+import { mkdirSync, openSync, closeSync, readdirSync, readFileSync, fstatSync, lstatSync, rmSync, statSync, constants } from 'node:fs';
 import { join } from 'node:path';
 import { describeError } from '../core/errors/describeError';
 import { writeFileSafely } from '../core/files/safeWrite';
@@ -106,13 +106,22 @@ export class ScanRecords implements RecordStore {
     return join(this.folder, `${id}.json`);
   }
 
+  /**
+   * Removes the least recently written caches past MAX_CACHES. Only regular files count: a link or
+   * folder under a cache's name is left alone, and a cache another server removed meanwhile is no
+   * error (either would otherwise be told as records not kept, which were).
+   */
   private evictOld(): void {
-    if (!this.folder) return;
-    const caches = readdirSync(this.folder)
-      .filter((name) => /^[0-9a-f]{32}\.json$/.test(name))
-      .map((name) => ({ path: join(this.folder as string, name), written: statSync(join(this.folder as string, name)).mtimeMs }))
-      .sort((a, b) => b.written - a.written);
-    for (const old of caches.slice(MAX_CACHES)) unlinkSync(old.path);
+    const folder = this.folder;
+    if (!folder) return;
+    const caches: { path: string; written: number }[] = [];
+    for (const name of readdirSync(folder)) {
+      const path = join(folder, name);
+      const stat = /^[0-9a-f]{32}\.json$/.test(name) ? lstatSync(path, { throwIfNoEntry: false }) : undefined;
+      if (stat?.isFile()) caches.push({ path, written: stat.mtimeMs });
+    }
+    caches.sort((a, b) => b.written - a.written);
+    for (const old of caches.slice(MAX_CACHES)) rmSync(old.path, { force: true });
   }
 }
 
@@ -130,7 +139,9 @@ function* bounded(parts: Iterable<string>): Generator<string> {
 function readBounded(file: string): string | { problem: string } | undefined {
   let fd: number;
   try {
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    // O_NONBLOCK: a named pipe planted at the cache's name is opened at once (then refused as not a
+    // regular file) instead of blocking the server until something writes to it.
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return code === 'ENOENT' ? undefined : { problem: `it could not be opened (${code === 'ELOOP' ? 'it is a symbolic link' : describeError(error)})` };
