@@ -1,3 +1,5 @@
+import type { SourceRange } from '../model/range';
+import { shortStrings } from './shortStrings';
 import type { DocNode, MapEntry, ScalarNode, ScalarValue, YamlParse } from './tree';
 
 /**
@@ -32,8 +34,8 @@ function shifted(node: DocNode, base: number): DocNode {
     return { type: 'map', entries, range };
   }
   const inner = node.inner === node.range ? range : { start: node.inner.start + base, end: node.inner.end + base };
-  const { offsetOf } = node;
-  return offsetOf ? { type: 'scalar', value: node.value, range, inner, offsetOf: (index) => offsetOf(index) + base } : { type: 'scalar', value: node.value, range, inner };
+  // The reader's strings map each character to the next offset (QuickString): shifted, they still do.
+  return node instanceof QuickString ? new QuickString(node.value, range, inner) : { type: 'scalar', value: node.value, range, inner };
 }
 
 function parseQuickYamlAtZero(text: string): YamlParse | undefined {
@@ -54,6 +56,8 @@ const MAX_DEPTH = 100;
 const FLOW_UNSUPPORTED = /[[\]{}'"#:&*!|>%@`?]|^\s*-\s|,\s*-\s/;
 /** yaml's limit for an implicit key is 1,024 characters: longer keys are left to it. */
 const MAX_KEY = 1000;
+/** Up to this many keys, a mapping's keys are checked for a duplicate by a scan. */
+const SCANNED_KEYS = 16;
 
 const enum LineKind {
   Blank,
@@ -179,15 +183,17 @@ class QuickReader {
   /** A mapping whose first key starts at `first` on line `index`; its other keys start lines at `indent`. */
   private mapping(index: number, first: number, indent: number, depth: number): Read {
     const entries: MapEntry[] = [];
-    const seen = new Set<string>();
+    // The keys seen, once there are more than a scan should go over (a set for each mapping costs more).
+    let keys: Set<string> | undefined;
     let end: number;
     let next = index;
     let keyAt = first;
     for (;;) {
       const entry = this.entry(next, keyAt, indent, depth);
       const name = entry.key.value as string;
-      if (seen.has(name)) throw new NotQuick();
-      seen.add(name);
+      if (entries.length >= SCANNED_KEYS) keys ??= new Set(entries.map((written) => written.key.value as string));
+      if (keys ? keys.has(name) : hasKey(entries, name)) throw new NotQuick();
+      keys?.add(name);
       entries.push({ key: entry.key, value: entry.value.node, range: { start: entry.key.range.start, end: Math.max(entry.key.range.end, entry.value.node.range.end) } });
       end = entry.value.end;
       next = this.nextContent(entry.value.next);
@@ -244,7 +250,8 @@ class QuickReader {
   }
 
   private plainKey(at: number, colon: number): ScalarNode {
-    const raw = this.text.slice(at, colon);
+    // Keys repeat across a workspace's files (`name`, `platform`, `type`): one string each, for the facts that keep them.
+    const raw = shortStrings.of(this.text, at, colon);
     if (raw.length === 0 || raw.length > MAX_KEY || INDICATORS.has(raw[0]) || raw.endsWith(' ') || raw.includes(' #') || (raw[0] === '-' && (raw[1] === ' ' || raw.length === 1))) throw new NotQuick();
     if (typeof plainValue(raw) !== 'string') throw new NotQuick();
     return stringScalar(raw, at, at + raw.length);
@@ -271,8 +278,7 @@ class QuickReader {
     if (quote === '"' && value.includes('\\')) throw new NotQuick();
     if (quote === "'" && this.text[close + 1] === "'") throw new NotQuick();
     this.onlyCommentAfter(close + 1, lineEnd);
-    const node = stringScalar(value, at + 1, close);
-    return { ...node, range: { start: at, end: close + 1 } };
+    return new QuickString(value, { start: at, end: close + 1 }, { start: at + 1, end: close });
   }
 
   /** After a quoted scalar only spaces and a comment may follow. */
@@ -326,8 +332,38 @@ class QuickReader {
 /** A string scalar whose characters are the text's from `start` to `end`. */
 function stringScalar(value: string, start: number, end: number): ScalarNode {
   const range = { start, end };
-  return { type: 'scalar', value, range, inner: range, offsetOf: (index) => start + index };
+  return new QuickString(value, range, range);
 }
+
+/**
+ * A string scalar whose characters are the text's from `inner.start` on, one for one. offsetOf
+ * is made when asked for (as ./jsonNodes.ts JsonString's), not a closure per string: most
+ * strings of a workspace's files are never asked.
+ */
+class QuickString implements ScalarNode {
+  readonly type = 'scalar';
+
+  constructor(
+    readonly value: string,
+    readonly range: SourceRange,
+    readonly inner: SourceRange,
+  ) {}
+
+  /** A function, as callers hold it apart from the node. */
+  get offsetOf(): (index: number) => number {
+    const { start } = this.inner;
+    return (index) => start + index;
+  }
+}
+
+/** Whether a key is already among `entries` (a scan: most mappings have a few keys, see QuickReader.mapping). */
+function hasKey(entries: readonly MapEntry[], name: string): boolean {
+  for (let i = 0; i < entries.length; i++) if (entries[i].key.value === name) return true;
+  return false;
+}
+
+/** By character code below 128: whether a plain scalar starting with it may be other than a string. */
+const MAY_NOT_BE_STRING: readonly boolean[] = Array.from({ length: 128 }, (_, code) => '~nNtTfF0123456789+-.'.includes(String.fromCharCode(code)));
 
 /**
  * A plain scalar's value under YAML 1.2's core schema, as the `yaml` package resolves it (null,
@@ -335,6 +371,8 @@ function stringScalar(value: string, start: number, end: number): ScalarNode {
  * hexadecimal, infinities, NaN).
  */
 export function plainValue(raw: string): ScalarValue | undefined {
+  // Every form but a string starts with one of `~ n N t T f F 0-9 + - .` (or is empty): most values are names.
+  if (raw.length > 0 && !MAY_NOT_BE_STRING[raw.charCodeAt(0)]) return raw;
   if (/^(?:~|[Nn]ull|NULL)?$/.test(raw)) return null;
   if (/^(?:[Tt]rue|TRUE)$/.test(raw)) return true;
   if (/^(?:[Ff]alse|FALSE)$/.test(raw)) return false;
