@@ -94,17 +94,18 @@ function linesOf(text: string): Line[] | undefined {
   return lines;
 }
 
-interface Read {
-  node: DocNode;
-  /** where the node's tokens end (yaml's range[2]): a collection's end offset */
-  end: number;
-  /** the line after the node's last line */
-  next: number;
-}
-
 class NotQuick extends Error {}
 
+/**
+ * Each method that reads a node answers the node, and leaves in `end` and `next` where it ends
+ * (fields, not an object for each node: a workspace's scan reads millions of nodes).
+ */
 class QuickReader {
+  /** where the node just read has its tokens end (yaml's range[2]): a collection's end offset */
+  private end = 0;
+  /** the line after the last line of the node just read */
+  private next = 0;
+
   constructor(
     private readonly text: string,
     private readonly lines: Line[],
@@ -117,9 +118,9 @@ class QuickReader {
       // An indented root is read only as a list: a run of a lineage file's entries read on its own (its `-` at column 2).
       const { indent, start } = this.lines[first];
       if (indent !== 0 && !this.isDash(start + indent)) return undefined;
-      const read = this.block(first, 0);
-      if (this.nextContent(read.next) < this.lines.length) return undefined;
-      return read.node;
+      const root = this.block(first, 0);
+      if (this.nextContent(this.next) < this.lines.length) return undefined;
+      return root;
     } catch (error) {
       if (error instanceof NotQuick) return undefined;
       throw error;
@@ -133,7 +134,7 @@ class QuickReader {
   }
 
   /** The block collection whose first line is `index`, at its indentation. */
-  private block(index: number, depth: number): Read {
+  private block(index: number, depth: number): DocNode {
     if (depth > MAX_DEPTH) throw new NotQuick();
     const line = this.lines[index];
     const column = line.start + line.indent;
@@ -147,7 +148,7 @@ class QuickReader {
     return after === undefined || after === ' ' || after === '\n';
   }
 
-  private sequence(index: number, indent: number, depth: number): Read {
+  private sequence(index: number, indent: number, depth: number): DocNode {
     const items: DocNode[] = [];
     const start = this.lines[index].start + indent;
     let end = start;
@@ -155,17 +156,18 @@ class QuickReader {
     while (next < this.lines.length) {
       const line = this.lines[next];
       if (line.kind !== LineKind.Content || line.indent !== indent || !this.isDash(line.start + indent)) break;
-      const item = this.item(next, line.start + indent, depth);
-      items.push(item.node);
-      end = item.end;
-      next = this.nextContent(item.next);
+      items.push(this.item(next, line.start + indent, depth));
+      end = this.end;
+      next = this.nextContent(this.next);
       if (next < this.lines.length && this.lines[next].indent > indent) throw new NotQuick();
     }
-    return { node: { type: 'seq', items, range: { start, end } }, end, next };
+    this.end = end;
+    this.next = next;
+    return { type: 'seq', items, range: { start, end } };
   }
 
   /** One `- ` item whose dash is at `dash`. */
-  private item(index: number, dash: number, depth: number): Read {
+  private item(index: number, dash: number, depth: number): DocNode {
     const line = this.lines[index];
     let at = dash + 1;
     while (at < line.end && this.text[at] === ' ') at++;
@@ -181,7 +183,7 @@ class QuickReader {
   }
 
   /** A mapping whose first key starts at `first` on line `index`; its other keys start lines at `indent`. */
-  private mapping(index: number, first: number, indent: number, depth: number): Read {
+  private mapping(index: number, first: number, indent: number, depth: number): DocNode {
     const entries: MapEntry[] = [];
     // The keys seen, once there are more than a scan should go over (a set for each mapping costs more).
     let keys: Set<string> | undefined;
@@ -190,13 +192,13 @@ class QuickReader {
     let keyAt = first;
     for (;;) {
       const entry = this.entry(next, keyAt, indent, depth);
+      end = this.end;
+      next = this.nextContent(this.next);
       const name = entry.key.value as string;
       if (entries.length >= SCANNED_KEYS) keys ??= new Set(entries.map((written) => written.key.value as string));
       if (keys ? keys.has(name) : hasKey(entries, name)) throw new NotQuick();
       keys?.add(name);
-      entries.push({ key: entry.key, value: entry.value.node, range: { start: entry.key.range.start, end: Math.max(entry.key.range.end, entry.value.node.range.end) } });
-      end = entry.value.end;
-      next = this.nextContent(entry.value.next);
+      entries.push(entry);
       if (next >= this.lines.length) break;
       const following = this.lines[next];
       if (following.indent > indent) throw new NotQuick();
@@ -205,11 +207,13 @@ class QuickReader {
       if (this.isDash(following.start + indent)) break;
       keyAt = following.start + indent;
     }
-    return { node: { type: 'map', entries, range: { start: first, end } }, end, next };
+    this.end = end;
+    this.next = next;
+    return { type: 'map', entries, range: { start: first, end } };
   }
 
   /** One `key: value` entry whose key starts at `at` on line `index`. */
-  private entry(index: number, at: number, indent: number, depth: number): { key: ScalarNode; value: Read } {
+  private entry(index: number, at: number, indent: number, depth: number): MapEntry {
     const line = this.lines[index];
     const colon = this.keyEnd(at, line.end);
     if (colon === undefined) throw new NotQuick();
@@ -218,13 +222,13 @@ class QuickReader {
     while (valueAt < line.end && this.text[valueAt] === ' ') valueAt++;
     if (valueAt < line.end) {
       if (this.text[valueAt] === '#') throw new NotQuick();
-      return { key, value: this.scalarToLineEnd(index, valueAt, indent) };
+      return entryOf(key, this.scalarToLineEnd(index, valueAt, indent));
     }
-    return { key, value: this.valueBelow(index, valueAt, indent, depth) };
+    return entryOf(key, this.valueBelow(index, valueAt, indent, depth));
   }
 
   /** The value of a key written alone on its line: the block below it, or null. */
-  private valueBelow(index: number, afterColon: number, indent: number, depth: number): Read {
+  private valueBelow(index: number, afterColon: number, indent: number, depth: number): DocNode {
     const below = this.nextContent(index + 1);
     if (below < this.lines.length) {
       const line = this.lines[below];
@@ -233,7 +237,9 @@ class QuickReader {
     // A null value: yaml ends it after the colon and its spaces. Blank lines or comments after it end up in its range in ways not modelled here.
     if (index + 1 < this.lines.length && this.lines[index + 1].kind !== LineKind.Content && !(index + 2 === this.lines.length && this.lines[index + 1].start === this.text.length)) throw new NotQuick();
     const range = { start: afterColon, end: afterColon };
-    return { node: { type: 'scalar', value: null, range, inner: range }, end: afterColon, next: index + 1 };
+    this.end = afterColon;
+    this.next = index + 1;
+    return { type: 'scalar', value: null, range, inner: range };
   }
 
   /** The offset of the `:` that ends a key starting at `at`, when the line from `at` reads as `key:` or `key: …`. */
@@ -261,20 +267,22 @@ class QuickReader {
    * A scalar from `at` to its line's end (a trailing comment left out); the lines after it must
    * not continue it (more indented than `indent`, the column of its key or dash).
    */
-  private scalarToLineEnd(index: number, at: number, indent: number): Read {
+  private scalarToLineEnd(index: number, at: number, indent: number): DocNode {
     const line = this.lines[index];
     const first = this.text[at];
     const node = first === '"' || first === "'" ? this.quoted(at, line.end) : first === '[' ? this.flowList(at, line.end) : this.plain(at, line.end);
     const next = this.nextContent(index + 1);
     if (next < this.lines.length && this.lines[next].indent > indent) throw new NotQuick();
-    return { node, end: line.after, next: index + 1 };
+    this.end = line.after;
+    this.next = index + 1;
+    return node;
   }
 
   private quoted(at: number, lineEnd: number): ScalarNode {
     const quote = this.text[at];
     const close = this.text.indexOf(quote, at + 1);
     if (close < 0 || close >= lineEnd) throw new NotQuick();
-    const value = this.text.slice(at + 1, close);
+    const value = shortStrings.of(this.text, at + 1, close);
     if (quote === '"' && value.includes('\\')) throw new NotQuick();
     if (quote === "'" && this.text[close + 1] === "'") throw new NotQuick();
     this.onlyCommentAfter(close + 1, lineEnd);
@@ -320,13 +328,18 @@ class QuickReader {
     // A comment starts at a `#` after a space; searched within the line only.
     while (end < lineEnd && !(this.text[end] === '#' && this.text[end - 1] === ' ')) end++;
     while (end > at && this.text[end - 1] === ' ') end--;
-    const raw = this.text.slice(at, end);
+    const raw = shortStrings.of(this.text, at, end);
     if (raw.includes(': ') || raw.endsWith(':')) throw new NotQuick();
     const value = plainValue(raw);
     if (value === undefined) throw new NotQuick();
     const range = { start: at, end };
     return typeof value === 'string' ? stringScalar(raw, at, end) : { type: 'scalar', value, range, inner: range };
   }
+}
+
+/** The entry of `key` and `value`, from the key's start to the end of the later of the two. */
+function entryOf(key: ScalarNode, value: DocNode): MapEntry {
+  return { key, value, range: { start: key.range.start, end: Math.max(key.range.end, value.range.end) } };
 }
 
 /** A string scalar whose characters are the text's from `start` to `end`. */
