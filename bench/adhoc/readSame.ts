@@ -12,10 +12,10 @@ import type { DocumentModel } from '../../core/model/facts';
 /**
  * Whether a change to the readers keeps every model the same (issue 41, "Reading a file,
  * cheaper" in docs/performance.md): `node --import tsx bench/adhoc/readSame.ts OLD_CHECKOUT
- * [FOLDERS]` bundles readDocument from this checkout and from OLD_CHECKOUT (e.g. a worktree of
+ * [FOLDERS] [DIR…]` bundles readDocument from this checkout and from OLD_CHECKOUT (e.g. a worktree of
  * main: `git worktree add --detach /tmp/old-main main`), reads the generated workspace of bench
- * case workspaceScale (FOLDERS × 100 files, default 200) and every file under test/fixtures
- * with both, and prints each file whose models differ (facts, ranges, values, problems), then
+ * case workspaceScale (FOLDERS × 100 files, default 200), every file under test/fixtures and
+ * under each DIR with both, and prints each file whose models differ (facts, ranges, values, problems), then
  * JSON counts. Exits 1 when any differs.
  */
 function main(): void {
@@ -28,7 +28,8 @@ function main(): void {
     const readNew = readerOf(here, path.join(workDir, 'new'));
     const readOld = readerOf(path.resolve(old), path.join(workDir, 'old'));
     generateWorkspace(path.join(workDir, 'workspace'), 20261122, folders);
-    const files = [...listFiles(path.join(workDir, 'workspace')), ...listFiles(path.join(here, 'test', 'fixtures'))];
+    const dirs = [path.join(workDir, 'workspace'), path.join(here, 'test', 'fixtures'), ...process.argv.slice(4)];
+    const files = dirs.flatMap(listFiles);
     const options: ReadOptions = { associations: {} };
     let differ = 0;
     let facts = 0;

@@ -42,7 +42,7 @@ function readNode(node: DocNode, depth: number, path: string, collector: FactCol
   if (!map) return undefined;
   collector.shape(map, 'lineageFile.node');
   collector.requireKey(map, 'lineageFile.node', 'entity');
-  const urn = readEntity(valueOf(map, 'entity'), depth, pathOf(path, 'entity'), collector);
+  const urn = readEntity(valueOf(map, 'entity'), depth, path, collector);
 
   const upstreamPath = pathOf(path, 'upstream');
   const upstreamUrns: string[] = [];
@@ -65,16 +65,23 @@ function readNode(node: DocNode, depth: number, path: string, collector: FactCol
   return urn;
 }
 
-function readEntity(node: DocNode | undefined, depth: number, path: string, collector: FactCollector): Located<string> | undefined {
-  const map = collector.map(node, path);
+const ENTITY_KEYS = ['name', 'type', 'platform'];
+
+/**
+ * The `entity` of the node at `parent`. Paths are given as (path, key): made only when a wrong type
+ * is recorded, not for every key read (FactCollector.urn).
+ */
+function readEntity(node: DocNode | undefined, depth: number, parent: string, collector: FactCollector): Located<string> | undefined {
+  const map = collector.map(node, parent, 'entity');
   if (!map) return undefined;
+  const path = pathOf(parent, 'entity');
   collector.shape(map, 'lineageFile.entity');
-  for (const key of ['name', 'type', 'platform']) collector.requireKey(map, 'lineageFile.entity', key);
-  const name = collector.string(valueOf(map, 'name'), pathOf(path, 'name'));
-  collector.enumValue(valueOf(map, 'type'), 'lineageEntityType', pathOf(path, 'type'));
-  const platform = collector.string(valueOf(map, 'platform'), pathOf(path, 'platform'));
-  const env = collector.enumValue(valueOf(map, 'env'), 'fabricType', pathOf(path, 'env'));
-  const instance = collector.string(valueOf(map, 'platform_instance'), pathOf(path, 'platform_instance'));
+  for (const key of ENTITY_KEYS) collector.requireKey(map, 'lineageFile.entity', key);
+  const name = collector.string(valueOf(map, 'name'), path, 'name');
+  collector.enumValue(valueOf(map, 'type'), 'lineageEntityType', path, 'type');
+  const platform = collector.string(valueOf(map, 'platform'), path, 'platform');
+  const env = collector.enumValue(valueOf(map, 'env'), 'fabricType', path, 'env');
+  const instance = collector.string(valueOf(map, 'platform_instance'), path, 'platform_instance');
   if (!name || !platform) return undefined;
   const datasetName = instance ? `${instance.value}.${name.value}` : name.value;
   // The lineage source uppercases env before building the URN.
