@@ -324,10 +324,11 @@ class QuickReader {
   private plain(at: number, lineEnd: number): ScalarNode {
     const first = this.text[at];
     if (INDICATORS.has(first) || (first === '-' && this.isDash(at))) throw new NotQuick();
+    const text = this.text;
     let end = at;
     // A comment starts at a `#` after a space; searched within the line only.
-    while (end < lineEnd && !(this.text[end] === '#' && this.text[end - 1] === ' ')) end++;
-    while (end > at && this.text[end - 1] === ' ') end--;
+    while (end < lineEnd && !(text.charCodeAt(end) === 35 /* # */ && text.charCodeAt(end - 1) === 32)) end++;
+    while (end > at && text.charCodeAt(end - 1) === 32) end--;
     const raw = shortStrings.of(this.text, at, end);
     if (raw.includes(': ') || raw.endsWith(':')) throw new NotQuick();
     const value = plainValue(raw);
