@@ -44,24 +44,19 @@ function readNode(node: DocNode, depth: number, path: string, collector: FactCol
   collector.requireKey(map, 'lineageFile.node', 'entity');
   const urn = readEntity(valueOf(map, 'entity'), depth, path, collector);
 
-  const upstreamPath = pathOf(path, 'upstream');
   const upstreamUrns: string[] = [];
-  collector.list(valueOf(map, 'upstream'), upstreamPath).forEach((item, index) => {
-    const upstream = readNode(item, depth + 1, pathOf(upstreamPath, index), collector);
-    if (!upstream) return;
+  const upstreams = collector.list(valueOf(map, 'upstream'), path, false, 'upstream');
+  for (let index = 0; index < upstreams.length; index++) {
+    const item = upstreams[index];
+    const upstream = readNode(item, depth + 1, pathOf(pathOf(path, 'upstream'), index), collector);
+    if (!upstream) continue;
     upstreamUrns.push(upstream.value);
     if (urn) collector.facts.push({ kind: 'lineageEdge', downstream: urn, upstream, change: 'add', origin: 'lineageFile', depth, range: item.range });
-  });
+  }
 
-  readFineGrainedLineages(
-    valueOf(map, 'fineGrainedLineages'),
-    'lineageFile.fineGrainedLineage',
-    urn,
-    upstreamUrns,
-    pathOf(path, 'fineGrainedLineages'),
-    collector,
-    depth,
-  );
+  // Most nodes have none, which records nothing: its path is then not made.
+  const fineGrained = valueOf(map, 'fineGrainedLineages');
+  if (fineGrained !== undefined) readFineGrainedLineages(fineGrained, 'lineageFile.fineGrainedLineage', urn, upstreamUrns, pathOf(path, 'fineGrainedLineages'), collector, depth);
   return urn;
 }
 
