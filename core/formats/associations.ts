@@ -54,8 +54,20 @@ function suffixesOf(path: string): string[] {
   return out;
 }
 
+/** The last URI pathOfUri was asked and its answer: a file's read asks two or three times. */
+let lastUri: string | undefined;
+let lastPath = '';
+
 /** The path part of a URI (`file:///x/y.yml` → `/x/y.yml`), percent-decoded, with `/` separators. */
 export function pathOfUri(uri: string): string {
+  if (uri !== lastUri) {
+    lastPath = pathOfUriOnce(uri);
+    lastUri = uri;
+  }
+  return lastPath;
+}
+
+function pathOfUriOnce(uri: string): string {
   const schemeMatch = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.exec(uri);
   let path = uri;
   if (schemeMatch) {

@@ -27,12 +27,16 @@ export class FactCollector {
     this.roots.push(node);
   }
 
-  /** Records a string written where a URN belongs (also when it does not look like one). */
-  urn(written: DocNode | undefined, role: UrnRole, path: string): Located<string> | undefined {
+  /**
+   * Records a string written where a URN belongs (also when it does not look like one). Here and
+   * below, a `key` after the path stands for `pathOf(path, key)`, made only when a wrong type is
+   * recorded (a file's read would otherwise build a path for every field it reads).
+   */
+  urn(written: DocNode | undefined, role: UrnRole, path: string, key?: string | number): Located<string> | undefined {
     const node = this.unwrap(written, 'string');
     if (!node || isNullNode(node)) return undefined;
     if (node.type !== 'scalar' || typeof node.value !== 'string') {
-      this.wrongType(path, 'URN string', node);
+      this.wrongType(pathOrKey(path, key), 'URN string', node);
       return undefined;
     }
     return this.urnFromScalar(node as ScalarNode & { value: string }, role);
@@ -70,21 +74,21 @@ export class FactCollector {
   }
 
   /** Records a value of an enumerated field; a non-string value is recorded as a wrong type. */
-  enumValue(node: DocNode | undefined, enumName: string, path: string): Located<string> | undefined {
-    const value = this.string(node, path);
+  enumValue(node: DocNode | undefined, enumName: string, path: string, key?: string | number): Located<string> | undefined {
+    const value = this.string(node, path, key);
     if (value) this.facts.push({ kind: 'enumValue', enumName, value });
     return value;
   }
 
   /** A string field. Numbers and booleans are kept as their text but recorded as a wrong type. */
-  string(written: DocNode | undefined, path: string): Located<string> | undefined {
+  string(written: DocNode | undefined, path: string, key?: string | number): Located<string> | undefined {
     const node = this.unwrap(written, 'string');
     if (!node || isNullNode(node)) return undefined;
     if (node.type === 'scalar') {
-      if (typeof node.value !== 'string') this.wrongType(path, 'string', node);
+      if (typeof node.value !== 'string') this.wrongType(pathOrKey(path, key), 'string', node);
       return { value: String(node.value), range: node.inner };
     }
-    this.wrongType(path, 'string', node);
+    this.wrongType(pathOrKey(path, key), 'string', node);
     return undefined;
   }
 
@@ -98,10 +102,10 @@ export class FactCollector {
     return undefined;
   }
 
-  boolean(node: DocNode | undefined, path: string): Located<boolean> | undefined {
+  boolean(node: DocNode | undefined, path: string, key?: string | number): Located<boolean> | undefined {
     if (!node || isNullNode(node)) return undefined;
     if (node.type === 'scalar' && typeof node.value === 'boolean') return { value: node.value, range: node.range };
-    this.wrongType(path, 'boolean', node);
+    this.wrongType(pathOrKey(path, key), 'boolean', node);
     return undefined;
   }
 
@@ -113,20 +117,20 @@ export class FactCollector {
   }
 
   /** The node as a mapping; anything else (except absent/null) is recorded as a wrong type. */
-  map(node: DocNode | undefined, path: string): MapNode | undefined {
+  map(node: DocNode | undefined, path: string, key?: string | number): MapNode | undefined {
     if (!node || isNullNode(node)) return undefined;
     if (node.type === 'map') return node;
-    this.wrongType(path, 'mapping', node);
+    this.wrongType(pathOrKey(path, key), 'mapping', node);
     return undefined;
   }
 
   /** The items of a list; a scalar or mapping where a list belongs is recorded as a wrong type. */
-  list(written: DocNode | undefined, path: string, acceptSingle = false): DocNode[] {
+  list(written: DocNode | undefined, path: string, acceptSingle = false, key?: string | number): DocNode[] {
     const node = this.unwrap(written, 'array');
     if (!node || isNullNode(node)) return [];
     if (node.type === 'seq') return node.items;
     if (acceptSingle) return [node];
-    this.wrongType(path, 'list', node);
+    this.wrongType(pathOrKey(path, key), 'list', node);
     return [];
   }
 
@@ -180,6 +184,11 @@ export class FactCollector {
 export function pathOf(base: string, key: string | number): string {
   if (typeof key === 'number') return `${base}[${key}]`;
   return base ? `${base}.${key}` : key;
+}
+
+/** `path`, or pathOf(path, key) when a key is given. */
+function pathOrKey(path: string, key: string | number | undefined): string {
+  return key === undefined ? path : pathOf(path, key);
 }
 
 /** An EntityDeclarationFact whose fields are every key of the mapping, as plain values. */

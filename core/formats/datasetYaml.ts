@@ -29,13 +29,20 @@ export function readDatasetItem(item: DocNode, index: number, collector: FactCol
   if (map) readDataset(map, path, collector);
 }
 
+const DATASET_STRINGS = ['name', 'description', 'external_url', 'subtype'];
+const DATASET_LISTS = ['tags', 'glossary_terms', 'domains', 'subtypes'];
+const FIELD_STRINGS = ['description', 'doc', 'label', 'nativeDataType'];
+const FIELD_BOOLEANS = ['nullable', 'recursive', 'isPartOfKey', 'isPartitioningKey'];
+
+// Paths are given as (path, key) where they are only said on a wrong type: made then, not for every field read (FactCollector.urn).
+
 function readDataset(map: MapNode, path: string, collector: FactCollector): void {
   collector.shape(map, 'datasetYaml.dataset');
-  const writtenUrn = collector.urn(valueOf(map, 'urn'), 'entity', pathOf(path, 'urn'));
-  const id = collector.string(valueOf(map, 'id'), pathOf(path, 'id'));
-  const platform = collector.string(valueOf(map, 'platform'), pathOf(path, 'platform'));
-  const env = collector.enumValue(valueOf(map, 'env'), 'fabricType', pathOf(path, 'env'));
-  for (const key of ['name', 'description', 'external_url', 'subtype']) collector.string(valueOf(map, key), pathOf(path, key));
+  const writtenUrn = collector.urn(valueOf(map, 'urn'), 'entity', path, 'urn');
+  const id = collector.string(valueOf(map, 'id'), path, 'id');
+  const platform = collector.string(valueOf(map, 'platform'), path, 'platform');
+  const env = collector.enumValue(valueOf(map, 'env'), 'fabricType', path, 'env');
+  for (const key of DATASET_STRINGS) collector.string(valueOf(map, key), path, key);
   if (!writtenUrn) {
     if (!id) collector.missingKey(map, 'datasetYaml.dataset', 'id');
     if (!platform) collector.missingKey(map, 'datasetYaml.dataset', 'platform');
@@ -44,78 +51,82 @@ function readDataset(map: MapNode, path: string, collector: FactCollector): void
     writtenUrn ?? (id && platform ? { value: makeDatasetUrn(platform.value, id.value, env?.value ?? 'PROD'), range: id.range } : undefined);
   if (urn) collector.facts.push(declarationOf(urn, map, 'datasetYaml', 0));
 
-  if (urn) readAssignments(valueOf(map, 'structured_properties'), urn, pathOf(path, 'structured_properties'), collector);
-  else readAssignmentKeys(valueOf(map, 'structured_properties'), pathOf(path, 'structured_properties'), collector);
-  readSchema(valueOf(map, 'schema'), urn, pathOf(path, 'schema'), collector);
+  if (urn) readAssignments(valueOf(map, 'structured_properties'), urn, path, collector);
+  else readAssignmentKeys(valueOf(map, 'structured_properties'), path, collector);
+  readSchema(valueOf(map, 'schema'), urn, path, collector);
 
-  const downstreamsPath = pathOf(path, 'downstreams');
-  collector.list(valueOf(map, 'downstreams'), downstreamsPath).forEach((item, index) => {
-    const downstream = collector.urn(item, 'downstream', pathOf(downstreamsPath, index));
+  const downstreams = collector.list(valueOf(map, 'downstreams'), path, false, 'downstreams');
+  downstreams.forEach((item, index) => {
+    const downstream = collector.urn(item, 'downstream', pathOf(path, 'downstreams'), index);
     if (downstream && urn) {
       collector.facts.push({ kind: 'lineageEdge', downstream, upstream: urn, change: 'add', origin: 'datasetDownstreams', range: item.range });
     }
   });
 
-  for (const key of ['tags', 'glossary_terms', 'domains', 'subtypes']) {
-    const listPath = pathOf(path, key);
-    collector.list(valueOf(map, key), listPath).forEach((item, index) => collector.string(item, pathOf(listPath, index)));
+  for (const key of DATASET_LISTS) {
+    const items = collector.list(valueOf(map, key), path, false, key);
+    for (let index = 0; index < items.length; index++) collector.string(items[index], pathOf(path, key), index);
   }
   readOwners(valueOf(map, 'owners'), pathOf(path, 'owners'), collector);
-  const properties = collector.map(valueOf(map, 'properties'), pathOf(path, 'properties'));
+  const properties = collector.map(valueOf(map, 'properties'), path, 'properties');
   for (const entry of properties?.entries ?? []) {
     // Numbers are left alone: whether DataHub's pydantic model turns them into text is unverified.
     if (entry.value.type !== 'scalar') collector.wrongType(pathOf(pathOf(path, 'properties'), String(entry.key.value)), 'string', entry.value);
   }
 }
 
-function readSchema(node: DocNode | undefined, datasetUrn: Located<string> | undefined, path: string, collector: FactCollector): void {
-  const schema = collector.map(node, path);
+/** The `schema` of the dataset at `parent`. */
+function readSchema(node: DocNode | undefined, datasetUrn: Located<string> | undefined, parent: string, collector: FactCollector): void {
+  const schema = collector.map(node, parent, 'schema');
   if (!schema) return;
+  const path = pathOf(parent, 'schema');
   collector.shape(schema, 'datasetYaml.schema');
-  collector.string(valueOf(schema, 'file'), pathOf(path, 'file'));
-  collector.string(valueOf(schema, 'raw_schema'), pathOf(path, 'raw_schema'));
+  collector.string(valueOf(schema, 'file'), path, 'file');
+  collector.string(valueOf(schema, 'raw_schema'), path, 'raw_schema');
   const fieldsPath = pathOf(path, 'fields');
-  collector.list(valueOf(schema, 'fields'), fieldsPath).forEach((item, index) => {
-    const fieldPath = pathOf(fieldsPath, index);
-    const field = collector.map(item, fieldPath);
-    if (!field) return;
-    collector.shape(field, 'datasetYaml.field');
-    const writtenUrn = collector.urn(valueOf(field, 'urn'), 'entity', pathOf(fieldPath, 'urn'));
-    const id = collector.string(valueOf(field, 'id'), pathOf(fieldPath, 'id'));
-    if (!writtenUrn && !id) collector.missingKey(field, 'datasetYaml.field', 'id');
-    collector.enumValue(valueOf(field, 'type'), 'fieldType', pathOf(fieldPath, 'type'));
-    for (const key of ['description', 'doc', 'label', 'nativeDataType']) collector.string(valueOf(field, key), pathOf(fieldPath, key));
-    for (const key of ['nullable', 'recursive', 'isPartOfKey', 'isPartitioningKey']) collector.boolean(valueOf(field, key), pathOf(fieldPath, key));
-    const fieldUrn: Located<string> | undefined =
-      writtenUrn ?? (id && datasetUrn ? { value: makeSchemaFieldUrn(datasetUrn.value, id.value), range: id.range } : undefined);
-    if (fieldUrn) {
-      collector.facts.push(declarationOf(fieldUrn, field, 'schemaField', 0));
-      readAssignments(valueOf(field, 'structured_properties'), fieldUrn, pathOf(fieldPath, 'structured_properties'), collector);
-    } else {
-      readAssignmentKeys(valueOf(field, 'structured_properties'), pathOf(fieldPath, 'structured_properties'), collector);
-    }
-  });
+  const fields = collector.list(valueOf(schema, 'fields'), fieldsPath);
+  for (let index = 0; index < fields.length; index++) readField(fields[index], datasetUrn, pathOf(fieldsPath, index), collector);
 }
 
-/** `structured_properties: {<id or URN>: scalar | [scalars]}`: the file replaces all of the entity's values. */
-function readAssignments(node: DocNode | undefined, entity: Located<string>, path: string, collector: FactCollector): void {
-  const map = collector.map(node, path);
+function readField(item: DocNode, datasetUrn: Located<string> | undefined, path: string, collector: FactCollector): void {
+  const field = collector.map(item, path);
+  if (!field) return;
+  collector.shape(field, 'datasetYaml.field');
+  const writtenUrn = collector.urn(valueOf(field, 'urn'), 'entity', path, 'urn');
+  const id = collector.string(valueOf(field, 'id'), path, 'id');
+  if (!writtenUrn && !id) collector.missingKey(field, 'datasetYaml.field', 'id');
+  collector.enumValue(valueOf(field, 'type'), 'fieldType', path, 'type');
+  for (const key of FIELD_STRINGS) collector.string(valueOf(field, key), path, key);
+  for (const key of FIELD_BOOLEANS) collector.boolean(valueOf(field, key), path, key);
+  const fieldUrn: Located<string> | undefined =
+    writtenUrn ?? (id && datasetUrn ? { value: makeSchemaFieldUrn(datasetUrn.value, id.value), range: id.range } : undefined);
+  if (fieldUrn) {
+    collector.facts.push(declarationOf(fieldUrn, field, 'schemaField', 0));
+    readAssignments(valueOf(field, 'structured_properties'), fieldUrn, path, collector);
+  } else {
+    readAssignmentKeys(valueOf(field, 'structured_properties'), path, collector);
+  }
+}
+
+/** `structured_properties: {<id or URN>: scalar | [scalars]}` of the entity at `parent`: the file replaces all of the entity's values. */
+function readAssignments(node: DocNode | undefined, entity: Located<string>, parent: string, collector: FactCollector): void {
+  const map = collector.map(node, parent, 'structured_properties');
   for (const entry of map?.entries ?? []) {
     const key = String(entry.key.value);
     const property = collector.urnIfLooksLike(entry.key, 'property') ?? { value: key, range: entry.key.inner };
-    const valuePath = pathOf(path, key);
     const writtenAsList = entry.value.type === 'seq';
-    const valueNodes = writtenAsList ? collector.list(entry.value, valuePath) : [entry.value];
-    if (isNullNode(entry.value)) collector.wrongType(valuePath, 'string, number or list', entry.value);
+    const valueNodes = writtenAsList ? collector.list(entry.value, valuePathOf(parent, key)) : [entry.value];
+    if (isNullNode(entry.value)) collector.wrongType(valuePathOf(parent, key), 'string, number or list', entry.value);
     const values: Located<PropertyScalar>[] = [];
-    valueNodes.forEach((valueNode, index) => {
+    for (let index = 0; index < valueNodes.length; index++) {
+      const valueNode = valueNodes[index];
       if (valueNode.type !== 'scalar' || (valueNode.value === null && !writtenAsList)) {
-        if (valueNode.type !== 'scalar') collector.wrongType(writtenAsList ? pathOf(valuePath, index) : valuePath, 'string or number', valueNode);
-        return;
+        if (valueNode.type !== 'scalar') collector.wrongType(writtenAsList ? pathOf(valuePathOf(parent, key), index) : valuePathOf(parent, key), 'string or number', valueNode);
+        continue;
       }
       collector.urnIfLooksLike(valueNode, 'value');
       values.push({ value: valueNode.value, range: valueNode.inner });
-    });
+    }
     collector.facts.push({
       kind: 'propertyAssignment',
       entity,
@@ -130,9 +141,14 @@ function readAssignments(node: DocNode | undefined, entity: Located<string>, pat
   }
 }
 
-/** When the entity URN cannot be built, still record URN-written property keys. */
-function readAssignmentKeys(node: DocNode | undefined, path: string, collector: FactCollector): void {
-  for (const entry of collector.map(node, path)?.entries ?? []) collector.urnIfLooksLike(entry.key, 'property');
+/** The path of the value of structured property `key` of the entity at `parent`. */
+function valuePathOf(parent: string, key: string): string {
+  return pathOf(pathOf(parent, 'structured_properties'), key);
+}
+
+/** When the URN of the entity at `parent` cannot be built, still record URN-written property keys. */
+function readAssignmentKeys(node: DocNode | undefined, parent: string, collector: FactCollector): void {
+  for (const entry of collector.map(node, parent, 'structured_properties')?.entries ?? []) collector.urnIfLooksLike(entry.key, 'property');
 }
 
 function readOwners(node: DocNode | undefined, path: string, collector: FactCollector): void {

@@ -42,39 +42,41 @@ function readNode(node: DocNode, depth: number, path: string, collector: FactCol
   if (!map) return undefined;
   collector.shape(map, 'lineageFile.node');
   collector.requireKey(map, 'lineageFile.node', 'entity');
-  const urn = readEntity(valueOf(map, 'entity'), depth, pathOf(path, 'entity'), collector);
+  const urn = readEntity(valueOf(map, 'entity'), depth, path, collector);
 
-  const upstreamPath = pathOf(path, 'upstream');
   const upstreamUrns: string[] = [];
-  collector.list(valueOf(map, 'upstream'), upstreamPath).forEach((item, index) => {
-    const upstream = readNode(item, depth + 1, pathOf(upstreamPath, index), collector);
-    if (!upstream) return;
+  const upstreams = collector.list(valueOf(map, 'upstream'), path, false, 'upstream');
+  for (let index = 0; index < upstreams.length; index++) {
+    const item = upstreams[index];
+    const upstream = readNode(item, depth + 1, pathOf(pathOf(path, 'upstream'), index), collector);
+    if (!upstream) continue;
     upstreamUrns.push(upstream.value);
     if (urn) collector.facts.push({ kind: 'lineageEdge', downstream: urn, upstream, change: 'add', origin: 'lineageFile', depth, range: item.range });
-  });
+  }
 
-  readFineGrainedLineages(
-    valueOf(map, 'fineGrainedLineages'),
-    'lineageFile.fineGrainedLineage',
-    urn,
-    upstreamUrns,
-    pathOf(path, 'fineGrainedLineages'),
-    collector,
-    depth,
-  );
+  // Most nodes have none, which records nothing: its path is then not made.
+  const fineGrained = valueOf(map, 'fineGrainedLineages');
+  if (fineGrained !== undefined) readFineGrainedLineages(fineGrained, 'lineageFile.fineGrainedLineage', urn, upstreamUrns, pathOf(path, 'fineGrainedLineages'), collector, depth);
   return urn;
 }
 
-function readEntity(node: DocNode | undefined, depth: number, path: string, collector: FactCollector): Located<string> | undefined {
-  const map = collector.map(node, path);
+const ENTITY_KEYS = ['name', 'type', 'platform'];
+
+/**
+ * The `entity` of the node at `parent`. Paths are given as (path, key): made only when a wrong type
+ * is recorded, not for every key read (FactCollector.urn).
+ */
+function readEntity(node: DocNode | undefined, depth: number, parent: string, collector: FactCollector): Located<string> | undefined {
+  const map = collector.map(node, parent, 'entity');
   if (!map) return undefined;
+  const path = pathOf(parent, 'entity');
   collector.shape(map, 'lineageFile.entity');
-  for (const key of ['name', 'type', 'platform']) collector.requireKey(map, 'lineageFile.entity', key);
-  const name = collector.string(valueOf(map, 'name'), pathOf(path, 'name'));
-  collector.enumValue(valueOf(map, 'type'), 'lineageEntityType', pathOf(path, 'type'));
-  const platform = collector.string(valueOf(map, 'platform'), pathOf(path, 'platform'));
-  const env = collector.enumValue(valueOf(map, 'env'), 'fabricType', pathOf(path, 'env'));
-  const instance = collector.string(valueOf(map, 'platform_instance'), pathOf(path, 'platform_instance'));
+  for (const key of ENTITY_KEYS) collector.requireKey(map, 'lineageFile.entity', key);
+  const name = collector.string(valueOf(map, 'name'), path, 'name');
+  collector.enumValue(valueOf(map, 'type'), 'lineageEntityType', path, 'type');
+  const platform = collector.string(valueOf(map, 'platform'), path, 'platform');
+  const env = collector.enumValue(valueOf(map, 'env'), 'fabricType', path, 'env');
+  const instance = collector.string(valueOf(map, 'platform_instance'), path, 'platform_instance');
   if (!name || !platform) return undefined;
   const datasetName = instance ? `${instance.value}.${name.value}` : name.value;
   // The lineage source uppercases env before building the URN.

@@ -1,3 +1,5 @@
+import type { SourceRange } from '../model/range';
+import { shortStrings } from './shortStrings';
 import type { DocNode, MapEntry, ScalarNode, ScalarValue, YamlParse } from './tree';
 
 /**
@@ -32,8 +34,8 @@ function shifted(node: DocNode, base: number): DocNode {
     return { type: 'map', entries, range };
   }
   const inner = node.inner === node.range ? range : { start: node.inner.start + base, end: node.inner.end + base };
-  const { offsetOf } = node;
-  return offsetOf ? { type: 'scalar', value: node.value, range, inner, offsetOf: (index) => offsetOf(index) + base } : { type: 'scalar', value: node.value, range, inner };
+  // The reader's strings map each character to the next offset (QuickString): shifted, they still do.
+  return node instanceof QuickString ? new QuickString(node.value, range, inner) : { type: 'scalar', value: node.value, range, inner };
 }
 
 function parseQuickYamlAtZero(text: string): YamlParse | undefined {
@@ -54,6 +56,8 @@ const MAX_DEPTH = 100;
 const FLOW_UNSUPPORTED = /[[\]{}'"#:&*!|>%@`?]|^\s*-\s|,\s*-\s/;
 /** yaml's limit for an implicit key is 1,024 characters: longer keys are left to it. */
 const MAX_KEY = 1000;
+/** Up to this many keys, a mapping's keys are checked for a duplicate by a scan. */
+const SCANNED_KEYS = 16;
 
 const enum LineKind {
   Blank,
@@ -90,17 +94,18 @@ function linesOf(text: string): Line[] | undefined {
   return lines;
 }
 
-interface Read {
-  node: DocNode;
-  /** where the node's tokens end (yaml's range[2]): a collection's end offset */
-  end: number;
-  /** the line after the node's last line */
-  next: number;
-}
-
 class NotQuick extends Error {}
 
+/**
+ * Each method that reads a node answers the node, and leaves in `end` and `next` where it ends
+ * (fields, not an object for each node: a workspace's scan reads millions of nodes).
+ */
 class QuickReader {
+  /** where the node just read has its tokens end (yaml's range[2]): a collection's end offset */
+  private end = 0;
+  /** the line after the last line of the node just read */
+  private next = 0;
+
   constructor(
     private readonly text: string,
     private readonly lines: Line[],
@@ -113,9 +118,9 @@ class QuickReader {
       // An indented root is read only as a list: a run of a lineage file's entries read on its own (its `-` at column 2).
       const { indent, start } = this.lines[first];
       if (indent !== 0 && !this.isDash(start + indent)) return undefined;
-      const read = this.block(first, 0);
-      if (this.nextContent(read.next) < this.lines.length) return undefined;
-      return read.node;
+      const root = this.block(first, 0);
+      if (this.nextContent(this.next) < this.lines.length) return undefined;
+      return root;
     } catch (error) {
       if (error instanceof NotQuick) return undefined;
       throw error;
@@ -129,7 +134,7 @@ class QuickReader {
   }
 
   /** The block collection whose first line is `index`, at its indentation. */
-  private block(index: number, depth: number): Read {
+  private block(index: number, depth: number): DocNode {
     if (depth > MAX_DEPTH) throw new NotQuick();
     const line = this.lines[index];
     const column = line.start + line.indent;
@@ -143,7 +148,7 @@ class QuickReader {
     return after === undefined || after === ' ' || after === '\n';
   }
 
-  private sequence(index: number, indent: number, depth: number): Read {
+  private sequence(index: number, indent: number, depth: number): DocNode {
     const items: DocNode[] = [];
     const start = this.lines[index].start + indent;
     let end = start;
@@ -151,17 +156,18 @@ class QuickReader {
     while (next < this.lines.length) {
       const line = this.lines[next];
       if (line.kind !== LineKind.Content || line.indent !== indent || !this.isDash(line.start + indent)) break;
-      const item = this.item(next, line.start + indent, depth);
-      items.push(item.node);
-      end = item.end;
-      next = this.nextContent(item.next);
+      items.push(this.item(next, line.start + indent, depth));
+      end = this.end;
+      next = this.nextContent(this.next);
       if (next < this.lines.length && this.lines[next].indent > indent) throw new NotQuick();
     }
-    return { node: { type: 'seq', items, range: { start, end } }, end, next };
+    this.end = end;
+    this.next = next;
+    return { type: 'seq', items, range: { start, end } };
   }
 
   /** One `- ` item whose dash is at `dash`. */
-  private item(index: number, dash: number, depth: number): Read {
+  private item(index: number, dash: number, depth: number): DocNode {
     const line = this.lines[index];
     let at = dash + 1;
     while (at < line.end && this.text[at] === ' ') at++;
@@ -177,20 +183,22 @@ class QuickReader {
   }
 
   /** A mapping whose first key starts at `first` on line `index`; its other keys start lines at `indent`. */
-  private mapping(index: number, first: number, indent: number, depth: number): Read {
+  private mapping(index: number, first: number, indent: number, depth: number): DocNode {
     const entries: MapEntry[] = [];
-    const seen = new Set<string>();
+    // The keys seen, once there are more than a scan should go over (a set for each mapping costs more).
+    let keys: Set<string> | undefined;
     let end: number;
     let next = index;
     let keyAt = first;
     for (;;) {
       const entry = this.entry(next, keyAt, indent, depth);
+      end = this.end;
+      next = this.nextContent(this.next);
       const name = entry.key.value as string;
-      if (seen.has(name)) throw new NotQuick();
-      seen.add(name);
-      entries.push({ key: entry.key, value: entry.value.node, range: { start: entry.key.range.start, end: Math.max(entry.key.range.end, entry.value.node.range.end) } });
-      end = entry.value.end;
-      next = this.nextContent(entry.value.next);
+      if (entries.length >= SCANNED_KEYS) keys ??= new Set(entries.map((written) => written.key.value as string));
+      if (keys ? keys.has(name) : hasKey(entries, name)) throw new NotQuick();
+      keys?.add(name);
+      entries.push(entry);
       if (next >= this.lines.length) break;
       const following = this.lines[next];
       if (following.indent > indent) throw new NotQuick();
@@ -199,11 +207,13 @@ class QuickReader {
       if (this.isDash(following.start + indent)) break;
       keyAt = following.start + indent;
     }
-    return { node: { type: 'map', entries, range: { start: first, end } }, end, next };
+    this.end = end;
+    this.next = next;
+    return { type: 'map', entries, range: { start: first, end } };
   }
 
   /** One `key: value` entry whose key starts at `at` on line `index`. */
-  private entry(index: number, at: number, indent: number, depth: number): { key: ScalarNode; value: Read } {
+  private entry(index: number, at: number, indent: number, depth: number): MapEntry {
     const line = this.lines[index];
     const colon = this.keyEnd(at, line.end);
     if (colon === undefined) throw new NotQuick();
@@ -212,13 +222,13 @@ class QuickReader {
     while (valueAt < line.end && this.text[valueAt] === ' ') valueAt++;
     if (valueAt < line.end) {
       if (this.text[valueAt] === '#') throw new NotQuick();
-      return { key, value: this.scalarToLineEnd(index, valueAt, indent) };
+      return entryOf(key, this.scalarToLineEnd(index, valueAt, indent));
     }
-    return { key, value: this.valueBelow(index, valueAt, indent, depth) };
+    return entryOf(key, this.valueBelow(index, valueAt, indent, depth));
   }
 
   /** The value of a key written alone on its line: the block below it, or null. */
-  private valueBelow(index: number, afterColon: number, indent: number, depth: number): Read {
+  private valueBelow(index: number, afterColon: number, indent: number, depth: number): DocNode {
     const below = this.nextContent(index + 1);
     if (below < this.lines.length) {
       const line = this.lines[below];
@@ -227,7 +237,9 @@ class QuickReader {
     // A null value: yaml ends it after the colon and its spaces. Blank lines or comments after it end up in its range in ways not modelled here.
     if (index + 1 < this.lines.length && this.lines[index + 1].kind !== LineKind.Content && !(index + 2 === this.lines.length && this.lines[index + 1].start === this.text.length)) throw new NotQuick();
     const range = { start: afterColon, end: afterColon };
-    return { node: { type: 'scalar', value: null, range, inner: range }, end: afterColon, next: index + 1 };
+    this.end = afterColon;
+    this.next = index + 1;
+    return { type: 'scalar', value: null, range, inner: range };
   }
 
   /** The offset of the `:` that ends a key starting at `at`, when the line from `at` reads as `key:` or `key: …`. */
@@ -244,7 +256,8 @@ class QuickReader {
   }
 
   private plainKey(at: number, colon: number): ScalarNode {
-    const raw = this.text.slice(at, colon);
+    // Keys repeat across a workspace's files (`name`, `platform`, `type`): one string each, for the facts that keep them.
+    const raw = shortStrings.of(this.text, at, colon);
     if (raw.length === 0 || raw.length > MAX_KEY || INDICATORS.has(raw[0]) || raw.endsWith(' ') || raw.includes(' #') || (raw[0] === '-' && (raw[1] === ' ' || raw.length === 1))) throw new NotQuick();
     if (typeof plainValue(raw) !== 'string') throw new NotQuick();
     return stringScalar(raw, at, at + raw.length);
@@ -254,25 +267,26 @@ class QuickReader {
    * A scalar from `at` to its line's end (a trailing comment left out); the lines after it must
    * not continue it (more indented than `indent`, the column of its key or dash).
    */
-  private scalarToLineEnd(index: number, at: number, indent: number): Read {
+  private scalarToLineEnd(index: number, at: number, indent: number): DocNode {
     const line = this.lines[index];
     const first = this.text[at];
     const node = first === '"' || first === "'" ? this.quoted(at, line.end) : first === '[' ? this.flowList(at, line.end) : this.plain(at, line.end);
     const next = this.nextContent(index + 1);
     if (next < this.lines.length && this.lines[next].indent > indent) throw new NotQuick();
-    return { node, end: line.after, next: index + 1 };
+    this.end = line.after;
+    this.next = index + 1;
+    return node;
   }
 
   private quoted(at: number, lineEnd: number): ScalarNode {
     const quote = this.text[at];
     const close = this.text.indexOf(quote, at + 1);
     if (close < 0 || close >= lineEnd) throw new NotQuick();
-    const value = this.text.slice(at + 1, close);
+    const value = shortStrings.of(this.text, at + 1, close);
     if (quote === '"' && value.includes('\\')) throw new NotQuick();
     if (quote === "'" && this.text[close + 1] === "'") throw new NotQuick();
     this.onlyCommentAfter(close + 1, lineEnd);
-    const node = stringScalar(value, at + 1, close);
-    return { ...node, range: { start: at, end: close + 1 } };
+    return new QuickString(value, { start: at, end: close + 1 }, { start: at + 1, end: close });
   }
 
   /** After a quoted scalar only spaces and a comment may follow. */
@@ -310,11 +324,12 @@ class QuickReader {
   private plain(at: number, lineEnd: number): ScalarNode {
     const first = this.text[at];
     if (INDICATORS.has(first) || (first === '-' && this.isDash(at))) throw new NotQuick();
+    const text = this.text;
     let end = at;
     // A comment starts at a `#` after a space; searched within the line only.
-    while (end < lineEnd && !(this.text[end] === '#' && this.text[end - 1] === ' ')) end++;
-    while (end > at && this.text[end - 1] === ' ') end--;
-    const raw = this.text.slice(at, end);
+    while (end < lineEnd && !(text.charCodeAt(end) === 35 /* # */ && text.charCodeAt(end - 1) === 32)) end++;
+    while (end > at && text.charCodeAt(end - 1) === 32) end--;
+    const raw = shortStrings.of(this.text, at, end);
     if (raw.includes(': ') || raw.endsWith(':')) throw new NotQuick();
     const value = plainValue(raw);
     if (value === undefined) throw new NotQuick();
@@ -323,11 +338,46 @@ class QuickReader {
   }
 }
 
+/** The entry of `key` and `value`, from the key's start to the end of the later of the two. */
+function entryOf(key: ScalarNode, value: DocNode): MapEntry {
+  return { key, value, range: { start: key.range.start, end: Math.max(key.range.end, value.range.end) } };
+}
+
 /** A string scalar whose characters are the text's from `start` to `end`. */
 function stringScalar(value: string, start: number, end: number): ScalarNode {
   const range = { start, end };
-  return { type: 'scalar', value, range, inner: range, offsetOf: (index) => start + index };
+  return new QuickString(value, range, range);
 }
+
+/**
+ * A string scalar whose characters are the text's from `inner.start` on, one for one. offsetOf
+ * is made when asked for (as ./jsonNodes.ts JsonString's), not a closure per string: most
+ * strings of a workspace's files are never asked.
+ */
+class QuickString implements ScalarNode {
+  readonly type = 'scalar';
+
+  constructor(
+    readonly value: string,
+    readonly range: SourceRange,
+    readonly inner: SourceRange,
+  ) {}
+
+  /** A function, as callers hold it apart from the node. */
+  get offsetOf(): (index: number) => number {
+    const { start } = this.inner;
+    return (index) => start + index;
+  }
+}
+
+/** Whether a key is already among `entries` (a scan: most mappings have a few keys, see QuickReader.mapping). */
+function hasKey(entries: readonly MapEntry[], name: string): boolean {
+  for (let i = 0; i < entries.length; i++) if (entries[i].key.value === name) return true;
+  return false;
+}
+
+/** By character code below 128: whether a plain scalar starting with it may be other than a string. */
+const MAY_NOT_BE_STRING: readonly boolean[] = Array.from({ length: 128 }, (_, code) => '~nNtTfF0123456789+-.'.includes(String.fromCharCode(code)));
 
 /**
  * A plain scalar's value under YAML 1.2's core schema, as the `yaml` package resolves it (null,
@@ -335,6 +385,8 @@ function stringScalar(value: string, start: number, end: number): ScalarNode {
  * hexadecimal, infinities, NaN).
  */
 export function plainValue(raw: string): ScalarValue | undefined {
+  // Every form but a string starts with one of `~ n N t T f F 0-9 + - .` (or is empty): most values are names.
+  if (raw.length > 0 && !MAY_NOT_BE_STRING[raw.charCodeAt(0)]) return raw;
   if (/^(?:~|[Nn]ull|NULL)?$/.test(raw)) return null;
   if (/^(?:[Tt]rue|TRUE)$/.test(raw)) return true;
   if (/^(?:[Ff]alse|FALSE)$/.test(raw)) return false;
