@@ -79,9 +79,7 @@ async function lineageAfterEdit(server: BenchLspClient, file: string): Promise<A
 
 export async function afterScanFigures(server: BenchLspClient, files: { opened: string; lineageFile: string }, property: string): Promise<AfterScanFigures> {
   const lineage = await lineageAfterEdit(server, files.lineageFile).catch((error: unknown) => ({ problem: String(error) }));
-  process.stderr.write(`PEAK after lineage ${require('node:fs').readFileSync('/proc/' + server.child.pid + '/status','utf8').match(/VmHWM:\s+(\d+)/)[1]}\n`);
   const diagnostics = await workspaceDiagnostics(server);
-  process.stderr.write(`PEAK after diagnostics ${require('node:fs').readFileSync('/proc/' + server.child.pid + '/status','utf8').match(/VmHWM:\s+(\d+)/)[1]}\n`);
   const rename = await renameProperty(server, files.opened, property).catch((error: unknown) => ({ problem: String(error) }));
   return { diagnostics, rename, lineage };
 }
