@@ -8,7 +8,7 @@ import type { SourceRange } from '../model/range';
  * a picker lists, where an entity is declared, the datasets and columns SQL lineage knows, and
  * which files a reference, definition or rename must read at all. A closed file keeps this
  * instead of its facts (core/workspace/recordedFile.ts); an open one gets it from its model, once per model.
- * Rows are numbers, not objects: a 20,000-file workspace holds some 300,000 of them.
+ * Rows are numbers, not objects: a 20,000-file workspace holds some 215,000 of them.
  */
 export interface FileMentions {
   /** the URN of each row */
@@ -94,7 +94,7 @@ export interface ModelHolder {
   readonly model: DocumentModel;
 }
 
-/** A document that keeps its mentions instead of its facts (a closed file: ./recordedFile.ts). */
+/** A document that keeps its mentions instead of its facts (a closed file: core/workspace/recordedFile.ts). */
 export interface MentionsKept {
   readonly mentions: FileMentions;
   readonly format: FormatId;
