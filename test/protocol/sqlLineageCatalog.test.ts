@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SqlLineageAnswer } from '../../core/protocol';
-import { datasetUrn, startTestCatalog, type TestCatalog } from '../support/catalogService';
+import { datasetUrn, numberField, schemaMetadataAspect, startTestCatalog, type TestCatalog } from '../support/catalogService';
 import { TestClient } from './lspClient';
 
 /**
@@ -22,14 +22,7 @@ const DATASETS = `- id: raw.customers
       - id: name
 `;
 
-const ordersSchema = {
-  schemaName: 'raw.orders',
-  platform: 'urn:li:dataPlatform:snowflake',
-  version: 0,
-  hash: '',
-  platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
-  fields: ['customer_id', 'amount'].map((fieldPath) => ({ fieldPath, nativeDataType: 'NUMBER', type: { type: { 'com.linkedin.schema.NumberType': {} } } })),
-};
+const ordersSchema = schemaMetadataAspect(datasetUrn('raw.orders', 'snowflake'), 'raw.orders', 'snowflake', ['customer_id', 'amount'].map((fieldPath) => numberField(fieldPath)));
 
 const edges = (answer: SqlLineageAnswer): string[] =>
   answer.result.ok ? answer.result.columns.map((column) => `${column.downstream.column} <- ${column.upstreams.map((upstream) => `${upstream.table}.${upstream.column}`).join(', ')}`) : [answer.result.reason];
@@ -47,7 +40,7 @@ describe('language server: column lineage from SQL with the catalog’s schemas'
     storage = mkdtempSync(join(tmpdir(), 'catalog-sql-storage-'));
     writeFileSync(join(workspace, 'datasets.yaml'), DATASETS);
     catalog = await startTestCatalog();
-    await catalog.ingest([{ urn: datasetUrn('raw.orders', 'snowflake'), aspectName: 'schemaMetadata', value: ordersSchema }]);
+    await catalog.ingest([ordersSchema]);
     ({ client } = await TestClient.start({ rootPath: workspace, pull: true, initializationOptions: { storagePath: storage, refreshIntervalSeconds: 0 } }));
     await client.connection.sendNotification('catalogCode/setConnection', { url: catalog.url, token: catalog.token });
     await client.waitFor('a connected status', () => client.statuses.find((status) => status.state === 'connected'));

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { datasetSchemaFields } from '../../core/api/datasetSchemas';
-import { datasetUrn, existenceAspect, startTestCatalog, type TestCatalog } from '../support/catalogService';
+import { datasetUrn, existenceAspect, numberField, schemaMetadataAspect, startTestCatalog, type TestCatalog } from '../support/catalogService';
 
 /**
  * `dataset(urn:) { schemaMetadata { … } }` on the local catalog, as DataHub answers it: the fields of
@@ -14,23 +14,12 @@ const orders = datasetUrn('shop.orders', 'snowflake');
 const bare = datasetUrn('shop.bare', 'snowflake');
 const unknown = datasetUrn('shop.nowhere', 'snowflake');
 
-const schemaMetadata = {
-  schemaName: 'shop.orders',
-  platform: 'urn:li:dataPlatform:snowflake',
-  version: 0,
-  hash: '',
-  platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
-  fields: [
-    { fieldPath: 'order_id', nativeDataType: 'NUMBER', type: { type: { 'com.linkedin.schema.NumberType': {} } }, nullable: false, isPartOfKey: true },
-    { fieldPath: 'amount', nativeDataType: 'NUMBER', type: { type: { 'com.linkedin.schema.NumberType': {} } }, description: 'in cents' },
-  ],
-  primaryKeys: ['order_id'],
-};
+const schemaMetadata = schemaMetadataAspect(orders, 'shop.orders', 'snowflake', [numberField('order_id', { nullable: false, isPartOfKey: true }), numberField('amount', { description: 'in cents' })], { primaryKeys: ['order_id'] });
 
 describe('dataset schemaMetadata over GraphQL', () => {
   before(async () => {
     catalog = await startTestCatalog();
-    await catalog.ingest([existenceAspect(bare), { urn: orders, aspectName: 'schemaMetadata', value: schemaMetadata }]);
+    await catalog.ingest([existenceAspect(bare), schemaMetadata]);
   });
   after(async () => {
     await catalog.close();

@@ -89,3 +89,14 @@ export function existenceAspect(urn: string): AspectToWrite {
       return { urn, aspectName: 'status', value: { removed: false } };
   }
 }
+
+/** A field of a `schemaMetadata` aspect: a NUMBER column unless `extra` says more (description, key, nullable). */
+export function numberField(fieldPath: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { fieldPath, nativeDataType: 'NUMBER', type: { type: { 'com.linkedin.schema.NumberType': {} } }, ...extra };
+}
+
+/** A dataset's `schemaMetadata` aspect in DataHub's shape (SchemaMetadata.pdl's required fields), with `fields` and anything `extra` adds. */
+export function schemaMetadataAspect(urn: string, schemaName: string, platform: string, fields: readonly Record<string, unknown>[], extra: Record<string, unknown> = {}): AspectToWrite {
+  const value = { schemaName, platform: `urn:li:dataPlatform:${platform}`, version: 0, hash: '', platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } }, fields, ...extra };
+  return { urn, aspectName: 'schemaMetadata', value };
+}
