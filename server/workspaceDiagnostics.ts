@@ -1,4 +1,4 @@
-import { RecordedFile } from '../core/workspace/recordedFile';
+import { contentKey } from '../core/workspace/recordedFile';
 import { formatOf } from '../core/mentions/fileMentions';
 import { createHash } from 'node:crypto';
 import {
@@ -174,8 +174,7 @@ export class WorkspaceDiagnostics {
 
   /** The file's diagnostics, checked again only when what the last check read has changed. */
   private reportOf(document: SessionDocument): GivenReport {
-    // A closed file's model is read again each time it is asked: its record stands for its content.
-    const version = this.versionOf(document instanceof RecordedFile ? document.mentions : document.model);
+    const version = this.versionOf(contentKey(document));
     const kept = this.given.get(document.uri);
     if (kept && this.dependencies.recheckReason(kept.record, version) === undefined) return kept;
     const { result, record } = this.dependencies.check(version, document, () => capDiagnostics(this.state.session.diagnosticsOf(document.uri, { collapsed: true }), document.uri));

@@ -8,6 +8,7 @@ import { RecordDerivations } from './recordDerivations';
 import type { CachedRecord, RecordCacheKey } from './recordCache';
 import type { StringPool } from './stringPool';
 import { textHash } from './textHash';
+import { diskText } from './diskText';
 
 /** Where a session's records are kept between runs (server/scanRecords.ts: the restart cache in the editor's storage). */
 export interface RecordStore {
@@ -35,10 +36,15 @@ export class ClosedRecords {
   private readonly source: RecordedFileSource;
   private readonly changed = new Set<string>();
 
-  /** `source.changedOnDisk` is told once the request at hand is answered, once per file however often its text was read meanwhile. */
+  /**
+   * `source.changedOnDisk` is told once the request at hand is answered, once per file however
+   * often its text was read meanwhile; a closed file's text is read from disk (./diskText.ts); `keep`
+   * stores a file kept as its record in the session (telling who indexes it when `notify`).
+   */
   constructor(
-    source: RecordedFileSource,
+    source: Omit<RecordedFileSource, 'readDisk'>,
     private readonly store: RecordStore | undefined,
+    private readonly keep: (file: RecordedFile, notify: boolean) => void,
   ) {
     const tell = () => {
       const uris = [...this.changed];
@@ -47,6 +53,7 @@ export class ClosedRecords {
     };
     this.source = {
       ...source,
+      readDisk: diskText,
       changedOnDisk: (uri) => {
         if (this.changed.size === 0) setImmediate(tell);
         this.changed.add(uri);
@@ -54,11 +61,14 @@ export class ClosedRecords {
     };
   }
 
-  /** A closed file's record from its model; the text and model held until the session has told who indexes it. */
-  fromModel(uri: string, text: string, stamp: DiskStamp, model: DocumentModel, pool: StringPool | undefined): RecordedFile {
+  /** Keeps a closed file as its record, made from its model: the text and model are held while the session tells who indexes it, then dropped. */
+  keepFromModel(uri: string, text: string, stamp: DiskStamp, model: DocumentModel, pool: StringPool | undefined, notify: boolean): RecordedFile {
     const intern = pool ? (value: string) => pool.intern(value) : (value: string) => value;
     const record: FileRecord = { format: model.format as FormatId, mentions: mentionsOfModel(model, intern), derived: this.derivations.derive(model, intern) };
-    return new RecordedFile(uri, { length: text.length, hash: textHash(text), stamp }, record, { text, model }, this.source);
+    const file = new RecordedFile(uri, { length: text.length, hash: textHash(text), stamp }, record, { text, model }, this.source);
+    this.keep(file, notify);
+    file.release();
+    return file;
   }
 
   /** A scan starts: the records kept for its folders become restorable (answers how many there are). */
@@ -68,30 +78,31 @@ export class ClosedRecords {
     return this.restorable?.size ?? 0;
   }
 
-  /** The file restored, unread, from its kept record when its size and modification time are what they were then; undefined to read it. */
-  restoreUnread(uri: string, path: string): RecordedFile | undefined {
+  /** Keeps the file, unread, from its record when its size and modification time are what they were then; false to read it. */
+  restoreUnread(uri: string, path: string): boolean {
     const cached = this.restorable?.get(uri);
-    if (!cached) return undefined;
+    if (!cached) return false;
     let now: DiskStamp;
     try {
       now = statSync(path);
     } catch {
-      return undefined;
+      return false;
     }
-    return now.size === cached.seen.stamp.size && now.mtimeMs === cached.seen.stamp.mtimeMs ? this.restored(uri, cached) : undefined;
+    return now.size === cached.seen.stamp.size && now.mtimeMs === cached.seen.stamp.mtimeMs && this.restored(uri, cached);
   }
 
-  /** The file restored from its kept record when its text, read, is the one the record was made from (only its time changed: a checkout back and forth); undefined to parse it. */
-  restoreRead(uri: string, text: string, stamp: DiskStamp | undefined): RecordedFile | undefined {
+  /** Keeps the file from its record when its text, read, is the one the record was made from (only its time changed: a checkout back and forth); false to parse it. */
+  restoreRead(uri: string, text: string, stamp: DiskStamp | undefined): boolean {
     const cached = this.restorable?.get(uri);
-    if (!cached || !stamp || cached.seen.length !== text.length || cached.seen.hash !== textHash(text)) return undefined;
+    if (!cached || !stamp || cached.seen.length !== text.length || cached.seen.hash !== textHash(text)) return false;
     return this.restored(uri, { ...cached, seen: { ...cached.seen, stamp } });
   }
 
-  private restored(uri: string, cached: CachedRecord): RecordedFile | undefined {
-    if (!this.derivations.complete(cached.record.derived)) return undefined;
+  private restored(uri: string, cached: CachedRecord): boolean {
+    if (!this.derivations.complete(cached.record.derived)) return false;
     this.restoredCount++;
-    return new RecordedFile(uri, cached.seen, cached.record, undefined, this.source);
+    this.keep(new RecordedFile(uri, cached.seen, cached.record, undefined, this.source), false);
+    return true;
   }
 
   /** The scan ended: the records of the closed files under its folders are kept for the next run (not written again when every one was restored); answers how many files were restored. */

@@ -140,3 +140,11 @@ export class RecordedFile implements MentionsKept {
     return entry;
   }
 }
+
+/**
+ * What stands for one content of a document, kept from read to read: its model, or for a closed
+ * file its record (whose model is a new object at each read). Caches keyed by content use it.
+ */
+export function contentKey(document: { model: DocumentModel }): object {
+  return document instanceof RecordedFile ? document.mentions : document.model;
+}

@@ -15,7 +15,6 @@ import { ScanProgress, readScanFiles, storeScanFiles, type ScanStore } from './s
 import { entityDeclarationAmong, type EntityDeclaration } from './entityDeclaration';
 import { MAX_FILE_BYTES, isMetadataFileName, walkMetadataFiles } from './metadataFiles';
 import { UNREADABLE, readMetadataFileSync, type DiskStamp } from '../files/readFile';
-import { diskText } from './diskText';
 import { FIRST_SLICE_MS, MAX_OPEN_DOCUMENT_CHARS, SLICED_READ_FROM_CHARS, isTooLargeToCheck, partiallyCheckedDiagnostic, tooLargeDiagnostic, tooLargeToCheck, uncheckedModel, type DocumentCoverage } from './openDocumentLimit';
 import type { SlicedOutcome } from '../incremental/slicedRead';
 import { slicedReadOf } from '../incremental/slicedReadOf';
@@ -97,12 +96,15 @@ export class WorkspaceSession {
     this.onSkipped = options.onSkipped ?? (() => undefined);
     this.onScanLimit = options.onScanLimit ?? (() => undefined);
     this.rest = this.restCheck(options);
-    this.records = new ClosedRecords({ readAgain: (uri, text) => this.read(uri, text, false, undefined).model, readDisk: diskText, changedOnDisk: (uri) => void this.fileChanged(uri, false) }, options.records);
+    this.records = new ClosedRecords({ readAgain: (uri, text) => this.read(uri, text, false, undefined).model, changedOnDisk: (uri) => void this.fileChanged(uri, false) }, options.records, (file, notify) => this.keep(file, notify));
   }
 
   private restCheck(options: WorkspaceSessionOptions): RestCheck {
     const subject = {
-      current: (uri: string) => ((entry) => (entry?.open && !entry.coverage ? entry : undefined))(this.entries.get(uri)),
+      current: (uri: string) => {
+        const entry = this.entries.get(uri);
+        return entry?.open && !entry.coverage ? entry : undefined;
+      },
       diagnostics: (uri: string) => this.diagnosticsOf(uri),
       inputs: () => this.checkInputs(),
       options: () => ({ associations: this.currentAssociations }),
@@ -322,8 +324,8 @@ export class WorkspaceSession {
       // The walk already kept links inside the folder walked: no lstat of each file here.
       readText: (uri, path) => this.readText(uri, path, false, false),
       // A file unchanged since its kept record was made is kept from it, unread or unparsed (./closedRecords.ts).
-      restoreUnread: (uri, path) => ((restored) => restored !== undefined && this.keep(restored, false) !== undefined)(this.records.restoreUnread(uri, path)),
-      store: (uri, text, stamp) => void ((restored) => (restored ? this.keep(restored, false) : this.store(uri, text, { open: false, notify: false, slim: true, stamp })))(this.records.restoreRead(uri, text, stamp)),
+      restoreUnread: (uri, path) => this.records.restoreUnread(uri, path),
+      store: (uri, text, stamp) => void (this.records.restoreRead(uri, text, stamp) || this.store(uri, text, { open: false, notify: false, slim: true, stamp })),
     };
   }
 
@@ -395,19 +397,11 @@ export class WorkspaceSession {
     const { model: read, analysis } = unchecked ? { model: uncheckedModel(uri), analysis: undefined } : this.read(uri, text, open, updated);
     // An unchecked document's index is never asked for a position past its first line: not built per keystroke.
     const index = lineIndex ?? (unchecked ? new LineIndex(text, [0]) : new LineIndex(text));
-    if (slim && !open && stamp && keepsMentionsOnly(read, this.writtenDefinitions)) return this.keepRecorded(uri, text, stamp, read, notify);
+    if (slim && !open && stamp && keepsMentionsOnly(read, this.writtenDefinitions)) return this.records.keepFromModel(uri, text, stamp, read, this.scanStrings, notify);
     const model = slim && !open ? slimModel(read, this.scanStrings) : read;
     const kept: SessionDocument = { uri, text, model, lineIndex: index, version, open, ...(analysis ? { analysis } : {}), ...(unchecked ? { coverage: { state: 'unchecked' } } : {}) };
     if (model !== read) kept.slim = true;
     return this.keep(kept, notify);
-  }
-
-  /** A closed file kept as its text and record (./recordedFile.ts): its model is held while the session tells who indexes it, then dropped. */
-  private keepRecorded(uri: string, text: string, stamp: DiskStamp, model: DocumentModel, notify: boolean): SessionDocument {
-    const entry = this.records.fromModel(uri, text, stamp, model, this.scanStrings);
-    this.keep(entry, notify);
-    entry.release();
-    return entry;
   }
 
   /** What the records of closed files keep for an index besides their mentions (./recordDerivations.ts); registered by the index's owner, before the scan. */
