@@ -10,7 +10,8 @@ export type Target =
   | { kind: 'propertyValue'; urn: string; range: SourceRange; assignment: PropertyAssignmentFact; value: Located<unknown> }
   | { kind: 'urn'; urn: string; range: SourceRange; role: UrnRole };
 
-function within(range: SourceRange, offset: number): boolean {
+/** Whether `offset` is in `range`, its ends included (a caret at either end is on it). */
+export function within(range: SourceRange, offset: number): boolean {
   return range.start <= offset && offset <= range.end;
 }
 

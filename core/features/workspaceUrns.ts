@@ -1,11 +1,6 @@
 import { entityTypeOfUrn } from '../urn';
-import { documentsToSearch } from './locate';
+import { documentsToSearch, within } from './locate';
 import { kindAt, mentionsOf, rangeAt, roleAt } from '../mentions/fileMentions';
-import type { SourceRange } from '../model/range';
-
-function within(range: SourceRange, offset: number): boolean {
-  return range.start <= offset && offset <= range.end;
-}
 import type { FeatureInput, WorkspaceDocument } from '../workspace/workspaceDocument';
 
 const ENTITY_ROLES = new Set(['entity', 'upstream', 'downstream', 'fieldUpstream', 'fieldDownstream', 'value', 'other']);
