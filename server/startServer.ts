@@ -62,7 +62,6 @@ export function startServer(lsp: Connection): ServerState {
     if (support.configurationPull) await settings.pull();
     state.startFromEnvironmentUnlessTold();
     const count = await state.session.scan(support.folders, state.workspaceLimit.maxFiles);
-    state.workspaceRead = true;
     state.log(`Read ${count} YAML/JSON file(s) of the workspace.`);
     // The first message goes once the scan is read, even when no file is claimed.
     claimed?.flush();

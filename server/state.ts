@@ -69,8 +69,6 @@ export class ServerState {
   readonly sqlLineage: SqlDefinedLineage;
   private catalogLineage: { service: ServiceConnection; fetcher: LineageFetcher } | undefined;
   private currentSettings: Readonly<CatalogCodeSettings> = Object.freeze(defaultSettings());
-  /** the first workspace scan has ended (before it, answers about the whole workspace are partial: server/workspaceSymbols.ts) */
-  workspaceRead = false;
   /** the client registers the extension's commands (VS Code): links then run Open in DataHub (core/links/catalogUi.ts) */
   clientRegistersCommands = false;
   /** the catalog's structured-property values, for the marks on assignments (read in the background) */

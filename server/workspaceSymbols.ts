@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { SymbolKind, type Connection, type SymbolInformation, type WorkspaceSymbol } from 'vscode-languageserver/node';
 import { fuzzyMatches, shortNameOf, symbolKindOf, workspaceSymbols, MAX_WORKSPACE_SYMBOLS } from '../core/features/workspaceSymbols';
+import { SymbolMatchMemo } from '../core/features/symbolMatchMemo';
 import { catalogUiLink } from '../core/links/catalogUi';
 import { entityTypeOfUrn } from '../core/urn';
 import type { ClientSupport } from './clientSupport';
@@ -22,11 +23,13 @@ const CATALOG_WAIT_MS = 1_500;
  * locations, else as SymbolInformation.
  */
 export function listenWorkspaceSymbols(lsp: Connection, state: ServerState, lifecycle: Lifecycle, support: () => ClientSupport | undefined): void {
+  // What recent queries matched in each file: a query asked again, or typed further, reads only what changed.
+  const memo = new SymbolMatchMemo();
   lsp.onWorkspaceSymbol(
     lifecycle.guard(async (params): Promise<(SymbolInformation | WorkspaceSymbol)[]> => {
       state.documents.catchUp();
       const query = params.query.trim();
-      const entries = workspaceSymbols(state.session.all(), query);
+      const entries = workspaceSymbols(state.session.all(), query, memo);
       const answer: (SymbolInformation | WorkspaceSymbol)[] = [];
       const partial = partialMark(state, support());
       if (partial) answer.push(partial);
@@ -53,7 +56,7 @@ export function listenWorkspaceSymbols(lsp: Connection, state: ServerState, life
  */
 function partialMark(state: ServerState, support: ClientSupport | undefined): SymbolInformation | undefined {
   // Before the first scan starts (the settings are asked first), nothing is read yet.
-  const progress = state.session.scanProgress() ?? (state.workspaceRead ? undefined : { stored: 0, total: 0 });
+  const progress = state.session.scanProgress() ?? (state.session.readOnce ? undefined : { stored: 0, total: 0 });
   const folder = support?.folders[0];
   if (!progress || folder === undefined) return undefined;
   const count = (n: number) => n.toLocaleString('en-US');

@@ -4,6 +4,7 @@ import { kindAt, mentionsOf, rangeAt, roleAt, type FileMentions } from '../menti
 import type { SourceRange } from '../model/range';
 import { datasetKey, entityTypeOfUrn, schemaFieldKey, urnShape } from '../urn';
 import type { WorkspaceDocument } from '../workspace/workspaceDocument';
+import type { MatchedRows, SymbolMatchMemo } from './symbolMatchMemo';
 
 /** At most this many symbols per answer (an editor shows the best few dozen; a 25,000-file workspace must not send them all). */
 export const MAX_WORKSPACE_SYMBOLS = 1_000;
@@ -92,6 +93,23 @@ function matchesFolded(query: string, upper: string, text: string): boolean {
   return true;
 }
 
+/**
+ * The rows of `mentions` (those `within` lists, else every one) that are a symbol with a range and
+ * whose URN `matches` (every one without it).
+ */
+function matchingRows(mentions: FileMentions, within: MatchedRows | undefined, matches: ((urn: string) => boolean) | undefined): number[] {
+  const rows: number[] = [];
+  const count = within ? within.length : mentions.urns.length;
+  for (let at = 0; at < count; at++) {
+    const index = within ? within[at] : at;
+    // The URN holds the short name's characters in order: a URN that does not match cannot, and is never parsed.
+    if (matches && !matches(mentions.urns[index])) continue;
+    const candidate = symbolAt(mentions, index);
+    if (candidate && candidate.range.end > candidate.range.start) rows.push(index);
+  }
+  return rows;
+}
+
 const collator = new Intl.Collator();
 
 type Candidate = NonNullable<ReturnType<typeof symbolAt>>;
@@ -125,20 +143,23 @@ function allAscii(mentions: FileMentions): boolean {
 /**
  * The entities and properties the workspace defines or uses whose short name or URN matches
  * `query`: one symbol per URN, where it is defined when a file defines it, else where it is first
- * used (by URI); defined ones first, then by name.
+ * used (by URI); defined ones first, then by name. `memo`: what recent queries matched, so a query
+ * asked again or typed further reads only what can have changed (./symbolMatchMemo.ts).
  */
-export function workspaceSymbols(documents: readonly WorkspaceDocument[], query: string): WorkspaceSymbolEntry[] {
+export function workspaceSymbols(documents: readonly WorkspaceDocument[], query: string, memo?: SymbolMatchMemo): WorkspaceSymbolEntry[] {
   const byUrn = new Map<string, Found>();
   const matches = urnMatcher(query);
+  const pass = query ? memo?.begin(query) : undefined;
   for (const document of documents) {
     const uri = document.uri;
     const mentions = mentionsOf(document);
-    const ascii = query.length > 0 && allAscii(mentions);
-    for (let index = 0; index < mentions.urns.length; index++) {
-      // The URN holds the short name's characters in order: a URN that does not match cannot, and is never parsed.
-      if (query && !matches(mentions.urns[index], ascii)) continue;
-      const candidate = symbolAt(mentions, index);
-      if (!candidate || candidate.range.end <= candidate.range.start) continue;
+    const match = (within: MatchedRows | undefined) => {
+      const ascii = query.length > 0 && allAscii(mentions);
+      return matchingRows(mentions, within, query ? (urn) => matches(urn, ascii) : undefined);
+    };
+    const rows = pass ? pass.rowsOf(mentions, match) : match(undefined);
+    for (const index of rows) {
+      const candidate = symbolAt(mentions, index) as Candidate;
       const known = byUrn.get(candidate.urn);
       if (!known) {
         byUrn.set(candidate.urn, { candidate, uri, firstUri: uri, firstIndex: index });
@@ -155,6 +176,7 @@ export function workspaceSymbols(documents: readonly WorkspaceDocument[], query:
       known.uri = uri;
     }
   }
+  pass?.end();
   // Only the first MAX_WORKSPACE_SYMBOLS become entries.
   const named: Named[] = [];
   for (const found of byUrn.values()) named.push({ ...found, name: shortNameOf(found.candidate.urn) });

@@ -15,6 +15,19 @@ export interface FileMentions {
   readonly urns: readonly string[];
   /** per row: code (see rowCode), start, end of the range to show (32-bit: half the memory of a list of numbers) */
   readonly rows: Int32Array;
+  /**
+   * A number no other mentions of this process have (mentions are never changed once made): what a
+   * memo of answers about them is keyed by, in a bit set rather than a map of objects
+   * (core/features/symbolMatchMemo.ts).
+   */
+  readonly serial: number;
+}
+
+let nextSerial = 0;
+
+/** Mentions made of these URNs and rows (see FileMentions), with a serial of their own. */
+export function newMentions(urns: readonly string[], rows: Int32Array): FileMentions {
+  return { urns, rows, serial: nextSerial++ };
 }
 
 export type MentionKind = 'definition' | 'declaration' | 'assignment' | 'ref' | 'aspect';
@@ -86,7 +99,7 @@ export function mentionsOfModel(model: DocumentModel, intern: (text: string) => 
     else if (fact.kind === 'entityRef') row('ref', fact.urn, fact.range, fact.role);
     else if (fact.kind === 'aspect') row('aspect', fact.entityUrn.value, fact.entityUrn.range);
   }
-  return { urns, rows: Int32Array.from(rows) };
+  return newMentions(urns, Int32Array.from(rows));
 }
 
 /** A document, or anything that holds a model. */

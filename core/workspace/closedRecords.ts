@@ -9,6 +9,7 @@ import type { CachedRecord, RecordCacheKey } from './recordCache';
 import type { StringPool } from './stringPool';
 import { textHash } from './textHash';
 import { diskText } from './diskText';
+import { Slices } from './scanFolders';
 
 /** Where a session's records are kept between runs (server/scanRecords.ts: the restart cache in the editor's storage). */
 export interface RecordStore {
@@ -32,6 +33,8 @@ export class ClosedRecords {
   readonly derivations = new RecordDerivations();
   private restorable: ReadonlyMap<string, CachedRecord> | undefined;
   private restoredCount = 0;
+  /** the files this scan kept from their records without looking at them (restoreUnread), for verifyRestored */
+  private unverified: { uri: string; path: string; stamp: DiskStamp }[] = [];
 
   private readonly source: RecordedFileSource;
   private readonly changed = new Set<string>();
@@ -78,17 +81,47 @@ export class ClosedRecords {
     return this.restorable?.size ?? 0;
   }
 
-  /** Keeps the file, unread, from its record when its size and modification time are what they were then; false to read it. */
+  /**
+   * Keeps the file, unread and unchecked, from its record when there is one (false to read it): the
+   * scan's answers are then complete at once, and the file's size and modification time are
+   * compared with the record's after the scan (verifyRestored).
+   */
   restoreUnread(uri: string, path: string): boolean {
     const cached = this.restorable?.get(uri);
-    if (!cached) return false;
-    let now: DiskStamp;
-    try {
-      now = statSync(path);
-    } catch {
-      return false;
+    if (!cached || !this.restored(uri, cached)) return false;
+    this.unverified.push({ uri, path, stamp: cached.seen.stamp });
+    return true;
+  }
+
+  /**
+   * After the scan, in slices: each file kept unread whose size or modification time is no longer
+   * its record's is read again (`session.readAgain`; its record kept, with its new time, when its
+   * text is the same: a checkout back and forth), one that is gone is dropped (`session.gone`); a
+   * file opened, changed or dropped meanwhile (no longer `session.current`'s) is left to whoever
+   * did that. Answers how many files were read again.
+   */
+  async verifyRestored(session: { current(uri: string): unknown; readAgain(uri: string, path: string): void; gone(uri: string): void }): Promise<number> {
+    const unverified = this.unverified;
+    this.unverified = [];
+    const slices = new Slices();
+    let reread = 0;
+    for (const { uri, path, stamp } of unverified) {
+      await slices.yieldWhenDue();
+      const file = session.current(uri);
+      if (!(file instanceof RecordedFile) || file.seen.stamp !== stamp) continue;
+      let now: DiskStamp | undefined;
+      try {
+        now = statSync(path);
+      } catch {
+        now = undefined;
+      }
+      if (now && now.size === stamp.size && now.mtimeMs === stamp.mtimeMs) continue;
+      reread++;
+      this.restoredCount--;
+      if (now) session.readAgain(uri, path);
+      else session.gone(uri);
     }
-    return now.size === cached.seen.stamp.size && now.mtimeMs === cached.seen.stamp.mtimeMs && this.restored(uri, cached);
+    return reread;
   }
 
   /** Keeps the file from its record when its text, read, is the one the record was made from (only its time changed: a checkout back and forth); false to parse it. */

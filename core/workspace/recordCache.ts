@@ -1,4 +1,5 @@
 import type { FormatId } from '../model/facts';
+import { newMentions } from '../mentions/fileMentions';
 import { MENTIONS_ONLY_FORMATS } from './slimModel';
 import type { FileRecord, RecordedFile, TextSeen } from './recordedFile';
 
@@ -133,7 +134,7 @@ class EntryDecoder {
       if (!values) return undefined;
       restored[name] = values;
     }
-    return { uri, cached: { seen: { length, hash, stamp: { size, mtimeMs } }, record: { format, mentions: { urns, rows: Int32Array.from(rows as number[]) }, derived: restored } } };
+    return { uri, cached: { seen: { length, hash, stamp: { size, mtimeMs } }, record: { format, mentions: newMentions(urns, Int32Array.from(rows as number[])), derived: restored } } };
   }
 
   private stringsAt(indexes: unknown): string[] | undefined {

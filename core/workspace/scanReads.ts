@@ -2,7 +2,7 @@
 // the two passes over the files found — read each once, parse at once the ones that may write
 // definitions, then store the rest — in slices of a few milliseconds, so an editor's requests run
 // between them.
-import { pathToFileURL } from 'node:url';
+import { fileUriOf } from '../files/fileUri';
 import { mayWriteDefinitions } from './definitionSniff';
 import { Slices } from './scanFolders';
 import type { DiskStamp } from '../files/readFile';
@@ -91,7 +91,7 @@ export async function readScanFiles(files: readonly string[], session: ScanStore
   let kept = 0;
   const slices = new Slices();
   for (const file of files) {
-    const uri = pathToFileURL(file).toString();
+    const uri = fileUriOf(file);
     const read = session.isOpen(uri) || session.restoreUnread(uri, file) ? undefined : session.readText(uri, file);
     if (read !== undefined && mayWriteDefinitions(read.text)) {
       session.store(uri, read.text, read.stamp);

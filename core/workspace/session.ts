@@ -74,6 +74,7 @@ export class WorkspaceSession {
    */
   readonly onDocumentChanged: Listen<string> = this.documentChanges.listen;
   private changeCount = 0;
+  private scannedOnce = false;
   /** open documents being read in slices (./backgroundReads.ts) */
   private readonly reads = new BackgroundReads();
   private readonly coverageChanges = new Listeners<string>();
@@ -196,6 +197,14 @@ export class WorkspaceSession {
     return [...this.entries.values()].filter((entry) => formatOf(entry) === null && (entry.model.unchecked !== undefined || entry.model.unparsed !== undefined)).sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
   }
 
+  /**
+   * Whether a scan has read every file it found (its answers are complete from then on, while the
+   * files it kept unread from the last run's records are still being looked at).
+   */
+  get readOnce(): boolean {
+    return this.scannedOnce;
+  }
+
   /** Whether a scan is still reading the workspace's files (an answer about every file would miss some). */
   get scanning(): boolean {
     return this.scanRun.scanning;
@@ -312,6 +321,9 @@ export class WorkspaceSession {
       if (!this.scanRun.scanning) this.scanStrings = undefined;
     }
     this.definitionsMayHaveChanged();
+    // Answers are complete from here; files kept unread from their records are looked at now.
+    this.scannedOnce = true;
+    await this.records.verifyRestored(this.restoredFilesCheck());
     this.onScanLimit(limitReached, given);
     this.records.endScan(given, associations, () => this.all().filter((entry): entry is RecordedFile => entry instanceof RecordedFile));
     return files.length;
@@ -326,6 +338,18 @@ export class WorkspaceSession {
       // A file unchanged since its kept record was made is kept from it, unread or unparsed (./closedRecords.ts).
       restoreUnread: (uri, path) => this.records.restoreUnread(uri, path),
       store: (uri, text, stamp) => void (this.records.restoreRead(uri, text, stamp) || this.store(uri, text, { open: false, notify: false, slim: true, stamp })),
+    };
+  }
+
+  /** The session as a scan's check of the files it kept unread from their records changes it (./closedRecords.ts verifyRestored). */
+  private restoredFilesCheck(): Parameters<ClosedRecords['verifyRestored']>[0] {
+    return {
+      current: (uri) => this.entries.get(uri),
+      readAgain: (uri, path) => {
+        const read = this.readText(uri, path, true, false);
+        if (read && !this.records.restoreRead(uri, read.text, read.stamp)) this.store(uri, read.text, { open: false, notify: true, slim: true, stamp: read.stamp });
+      },
+      gone: (uri) => void this.fileChanged(uri, true),
     };
   }
 

@@ -105,6 +105,42 @@ test('a restarted session keeps unchanged files from their records, unread, and 
   }
 });
 
+test('a restart answers from the records at once, then looks at the disk: a file deleted, edited or only touched meanwhile', async () => {
+  const { root, uri } = workspace();
+  try {
+    const store = new MemoryStore();
+    await scanned(root, store);
+    writeFileSync(join(root, 'd1.datasets.yaml'), `${readFileSync(join(root, 'd1.datasets.yaml'), 'utf8')}- id: added_table\n  platform: hive\n`);
+    const touched = join(root, 'd2.datasets.yaml');
+    utimesSync(touched, new Date('2026-12-02T12:00:00Z'), new Date('2026-12-02T12:00:00Z'));
+
+    const session = new WorkspaceSession({ records: store });
+    const pending = new PendingState(session);
+    const changes: { uri: string; complete: boolean }[] = [];
+    session.onDocumentChanged((changed) => {
+      // A file deleted once the walk has found it: its record is kept, then found gone.
+      if (changes.length === 0) rmSync(join(root, 'l0.lineage.yml'));
+      changes.push({ uri: changed, complete: session.readOnce && session.scanProgress() === undefined });
+    });
+    const scanning = session.scan([root]);
+    await scanning;
+    // The files kept from their records were looked at once the answers were complete.
+    const last = (name: string) => changes.filter((change) => change.uri === uri(name)).at(-1);
+    assert.deepEqual([last('l0.lineage.yml'), last('d1.datasets.yaml')], [{ uri: uri('l0.lineage.yml'), complete: true }, { uri: uri('d1.datasets.yaml'), complete: true }]);
+    assert.equal(changes.filter((change) => change.uri === uri('l0.lineage.yml')).length, 2, 'restored, then dropped');
+    assert.equal(session.get(uri('l0.lineage.yml')), undefined, 'the deleted file is dropped');
+    assert.ok(workspaceSymbols(session.all(), 'added_table').length > 0, 'the edited file was read again');
+    const kept = session.get(uri('d2.datasets.yaml'));
+    assert.ok(kept instanceof RecordedFile && kept.holding() === undefined, 'the touched file keeps its record, unparsed');
+    assert.equal(kept.seen.stamp.mtimeMs, statSync(touched).mtimeMs, 'with its new time');
+    assert.deepEqual(store.saves[1], { restored: 10, total: 11, unchanged: false });
+    const fresh = await scanned(root, new MemoryStore());
+    assert.deepEqual(answers(session, pending), answers(fresh.session, fresh.pending));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test('a damaged or hostile records cache gives no record that could break an answer', async () => {
   const { root } = workspace();
   try {

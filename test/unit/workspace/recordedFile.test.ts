@@ -64,7 +64,8 @@ test('a closed dataset YAML or lineage file keeps its mentions, and reads its te
     assert.equal(WORK.closedFileReads, before + 1);
     assert.equal(dataset.model, dataset.model, 'read once for a request that asks twice');
     assert.equal(WORK.closedFileReads, before + 1);
-    assert.deepEqual(mentionsOf(dataset), mentionsOfModel(full), 'the mentions are those of the whole model');
+    const { urns, rows } = mentionsOfModel(full);
+    assert.deepEqual({ urns: mentionsOf(dataset).urns, rows: mentionsOf(dataset).rows }, { urns, rows }, 'the mentions are those of the whole model');
 
     // A view with positions in another encoding reads the same facts and keeps the mentions.
     const view = dataset.withLineIndex(dataset.lineIndex);

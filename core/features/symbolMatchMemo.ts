@@ -1,0 +1,109 @@
+import type { FileMentions } from '../mentions/fileMentions';
+
+/** The rows of one file's mentions a query matched (row indexes, ascending). */
+export type MatchedRows = readonly number[];
+
+const NONE: MatchedRows = [];
+
+/** How many recent queries are remembered: a client polling a few names, and the query being typed. */
+const REMEMBERED_QUERIES = 4;
+
+const NOT_ASCII = /[^ -~\t\n\r]/;
+
+/** One query's answer per file: which files it was asked of (by mentions serial) and the rows that matched in those that had any. */
+interface QueryMemo {
+  query: string;
+  /** the query in lower case when it is ASCII (the only kind a longer query may narrow); undefined otherwise */
+  folded: string | undefined;
+  asked: Uint8Array;
+  matched: Map<number, MatchedRows>;
+}
+
+function wasAsked(memo: QueryMemo, serial: number): boolean {
+  return serial >> 3 < memo.asked.length && (memo.asked[serial >> 3] & (1 << (serial & 7))) !== 0;
+}
+
+/** Whether every character of `shorter` appears in `longer` in order (both ASCII lower case). */
+function isSubsequence(shorter: string, longer: string): boolean {
+  let at = 0;
+  for (const ch of shorter) {
+    at = longer.indexOf(ch, at);
+    if (at < 0) return false;
+    at++;
+  }
+  return true;
+}
+
+/**
+ * What recent workspace/symbol queries matched in each file, so that the next query reads only
+ * what can have changed (core/features/workspaceSymbols.ts): a query asked again matches only the
+ * files whose mentions are new since (a client polling while the workspace is read, a scan's new
+ * files); a query that extends a remembered one (typing `ord`, then `orde`: every character of the
+ * shorter in order, both ASCII) tests only the rows the shorter matched, since a URN that holds
+ * the longer query's characters in order holds the shorter's. A file's mentions never change
+ * (an edited file gets new ones, with a new serial), so what was matched stays true.
+ * One memo per workspace/symbol handler (server/workspaceSymbols.ts).
+ */
+export class SymbolMatchMemo {
+  private remembered: QueryMemo[] = [];
+
+  /** Starts a query's pass over the files; `end` remembers it. */
+  begin(query: string): SymbolMatchPass {
+    const same = this.remembered.find((memo) => memo.query === query);
+    const folded = NOT_ASCII.test(query) ? undefined : query.toLowerCase();
+    const narrower = same ? undefined : this.narrowest(folded);
+    const next: QueryMemo = { query, folded, asked: new Uint8Array(0), matched: new Map() };
+    return new SymbolMatchPass(same ?? narrower, same !== undefined, next, () => {
+      this.remembered = [next, ...this.remembered.filter((memo) => memo !== same)].slice(0, REMEMBERED_QUERIES);
+    });
+  }
+
+  /** The longest remembered ASCII query whose characters `folded` holds in order. */
+  private narrowest(folded: string | undefined): QueryMemo | undefined {
+    if (folded === undefined) return undefined;
+    let best: QueryMemo | undefined;
+    for (const memo of this.remembered) {
+      if (memo.folded === undefined || memo.folded.length === 0 || (best?.folded?.length ?? -1) >= memo.folded.length) continue;
+      if (isSubsequence(memo.folded, folded)) best = memo;
+    }
+    return best;
+  }
+}
+
+/** One query's pass: each file's matched rows, from the memo where it knows them, and remembered for the next. */
+export class SymbolMatchPass {
+  constructor(
+    private readonly known: QueryMemo | undefined,
+    private readonly exact: boolean,
+    private readonly next: QueryMemo,
+    private readonly remember: () => void,
+  ) {}
+
+  /**
+   * The rows of `mentions` the query matches; `match(within)` tests the rows `within` lists (every
+   * row when undefined) and answers those that match.
+   */
+  rowsOf(mentions: FileMentions, match: (within: MatchedRows | undefined) => MatchedRows): MatchedRows {
+    const serial = mentions.serial;
+    const known = this.known && wasAsked(this.known, serial) ? (this.known.matched.get(serial) ?? NONE) : undefined;
+    const rows = known === undefined ? match(undefined) : this.exact || known.length === 0 ? known : match(known);
+    this.mark(serial);
+    if (rows.length > 0) this.next.matched.set(serial, rows);
+    return rows;
+  }
+
+  /** The pass is over: its answers are remembered (those of files no longer read are dropped with the old memo). */
+  end(): void {
+    this.remember();
+  }
+
+  private mark(serial: number): void {
+    const next = this.next;
+    if (serial >> 3 >= next.asked.length) {
+      const grown = new Uint8Array(Math.max(64, (serial >> 3) + 1, next.asked.length * 2));
+      grown.set(next.asked);
+      next.asked = grown;
+    }
+    next.asked[serial >> 3] |= 1 << (serial & 7);
+  }
+}
