@@ -80,13 +80,13 @@ export class SymbolMatchPass {
   ) {}
 
   /**
-   * The rows of `mentions` the query matches; `match(within)` tests the rows `within` lists (every
-   * row when undefined) and answers those that match.
+   * The rows of `mentions` the query matches; `match(mentions, within)` tests the rows `within`
+   * lists (every row when undefined) and answers those that match.
    */
-  rowsOf(mentions: FileMentions, match: (within: MatchedRows | undefined) => MatchedRows): MatchedRows {
+  rowsOf(mentions: FileMentions, match: (mentions: FileMentions, within: MatchedRows | undefined) => MatchedRows): MatchedRows {
     const serial = mentions.serial;
     const known = this.known && wasAsked(this.known, serial) ? (this.known.matched.get(serial) ?? NONE) : undefined;
-    const rows = known === undefined ? match(undefined) : this.exact || known.length === 0 ? known : match(known);
+    const rows = known === undefined ? match(mentions, undefined) : this.exact || known.length === 0 ? known : match(mentions, known);
     this.mark(serial);
     if (rows.length > 0) this.next.matched.set(serial, rows);
     return rows;

@@ -150,14 +150,15 @@ export function workspaceSymbols(documents: readonly WorkspaceDocument[], query:
   const byUrn = new Map<string, Found>();
   const matches = urnMatcher(query);
   const pass = query ? memo?.begin(query) : undefined;
+  // One function per query, not per file: at 100,000 files a poll the memo answers is a walk over the files.
+  const match = (mentions: FileMentions, within: MatchedRows | undefined) => {
+    const ascii = query.length > 0 && allAscii(mentions);
+    return matchingRows(mentions, within, query ? (urn) => matches(urn, ascii) : undefined);
+  };
   for (const document of documents) {
     const uri = document.uri;
     const mentions = mentionsOf(document);
-    const match = (within: MatchedRows | undefined) => {
-      const ascii = query.length > 0 && allAscii(mentions);
-      return matchingRows(mentions, within, query ? (urn) => matches(urn, ascii) : undefined);
-    };
-    const rows = pass ? pass.rowsOf(mentions, match) : match(undefined);
+    const rows = pass ? pass.rowsOf(mentions, match) : match(mentions, undefined);
     for (const index of rows) {
       const candidate = symbolAt(mentions, index) as Candidate;
       const known = byUrn.get(candidate.urn);

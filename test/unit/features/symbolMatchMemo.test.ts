@@ -44,7 +44,7 @@ test('a query asked again matches only files with new mentions, and one typed fu
   const asked: { serial: number; within: MatchedRows | undefined }[] = [];
   const run = (query: string, mentions: readonly FileMentions[], answer: (mentions: FileMentions) => number[]) => {
     const pass = memo.begin(query);
-    const rows = mentions.map((m) => pass.rowsOf(m, (within) => (asked.push({ serial: m.serial, within }), within ? answer(m).filter((row) => within.includes(row)) : answer(m))));
+    const rows = mentions.map((m) => pass.rowsOf(m, (_, within) => (asked.push({ serial: m.serial, within }), within ? answer(m).filter((row) => within.includes(row)) : answer(m))));
     pass.end();
     return rows;
   };
