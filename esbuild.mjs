@@ -84,6 +84,8 @@ const entries = [
   { entryPoints: ['server/main.ts'], outfile: 'dist/server.js' },
   // SQL lineage's worker thread (server/sqlLineageRequests.ts): the SQL parser, loaded on the first request only.
   { entryPoints: ['server/sqlLineageWorker.ts'], outfile: 'dist/sqlLineageWorker.js' },
+  // The workspace scan's reading thread (server/workerScanReader.ts): started with each scan.
+  { entryPoints: ['server/scanReadWorker.ts'], outfile: 'dist/scanReadWorker.js' },
   // The npm package's `catalog-code-language-server`: picks stdio, then requires dist/server.js.
   { entryPoints: ['server/stdio.ts'], outfile: 'dist/language-server.js', external: ['./server.js'], banner: { js: '#!/usr/bin/env node' } },
   // `catalog-code` (package.json bin): a launcher that loads `validate`'s own bundle or the whole CLI's.

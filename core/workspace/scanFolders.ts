@@ -48,8 +48,13 @@ const SCAN_SLICE_MS = 8;
 export class Slices {
   private sliceStart = performance.now();
 
+  /** Whether the slice's time is over. */
+  due(): boolean {
+    return performance.now() - this.sliceStart >= SCAN_SLICE_MS;
+  }
+
   async yieldWhenDue(): Promise<void> {
-    if (performance.now() - this.sliceStart < SCAN_SLICE_MS) return;
+    if (!this.due()) return;
     await new Promise((resolve) => setImmediate(resolve));
     this.sliceStart = performance.now();
   }

@@ -3,11 +3,11 @@
 // definitions, then store the rest — in slices of a few milliseconds, so an editor's requests run
 // between them.
 import { fileUriOf } from '../files/fileUri';
-import { mayWriteDefinitions } from './definitionSniff';
+import type { ScanFileRead, ScanReader } from './scanReader';
 import { Slices } from './scanFolders';
 import type { DiskStamp } from '../files/readFile';
 
-/** A file read by the scan and not yet stored: its text, or (past LATE_TEXT_BUDGET) where to read it again. */
+/** A file read by the scan and not yet stored: its text, or (past LATE_TEXT_BUDGET) only where to read it again. */
 export interface ScanRead {
   uri: string;
   text: string | undefined;
@@ -27,8 +27,8 @@ const LATE_TEXT_BUDGET = 24 * 1024 * 1024;
 export interface ScanStore {
   /** whether the editor has the file open (its text, not the disk's, is kept) */
   isOpen(uri: string): boolean;
-  /** the file's text as on disk (with its size and time), or undefined when it cannot be read */
-  readText(uri: string, path: string): { text: string; stamp?: DiskStamp } | undefined;
+  /** a file that cannot be read: said to the user (unless it could not be opened at all) and left out of the workspace */
+  unreadable(uri: string, path: string, problem: string): void;
   /** keeps a closed file unchanged since the last run from its record, unread (./closedRecords.ts); false to read it */
   restoreUnread(uri: string, path: string): boolean;
   /** keeps a closed file's text in the session */
@@ -80,45 +80,80 @@ export class ScanProgress {
 }
 
 /**
- * Reads the files (each synchronously) in slices, letting other work run between slices; stores at
- * once those that may write definitions (core/workspace/definitionSniff.ts), so an open file's
- * property diagnostics are complete long before the rest is parsed, and hands back the others' text
- * (past LATE_TEXT_BUDGET, where to read it again).
+ * The first pass: keeps the files the session can keep unread (open, or unchanged since its
+ * record), then reads the others through `reader` and stores at once those that may write
+ * definitions (core/workspace/definitionSniff.ts), so an open file's property diagnostics are
+ * complete long before the rest is parsed; hands back the others' text (past LATE_TEXT_BUDGET,
+ * where to read it again).
  */
-export async function readScanFiles(files: readonly string[], session: ScanStore, progress: ScanProgress): Promise<{ late: ScanRead[]; early: number }> {
+export async function readScanFiles(files: readonly string[], session: ScanStore, progress: ScanProgress, reader: ScanReader): Promise<{ late: ScanRead[]; early: number }> {
   const late: ScanRead[] = [];
   let early = 0;
-  let kept = 0;
   const slices = new Slices();
+  const toRead: string[] = [];
   for (const file of files) {
     const uri = fileUriOf(file);
-    const read = session.isOpen(uri) || session.restoreUnread(uri, file) ? undefined : session.readText(uri, file);
-    if (read !== undefined && mayWriteDefinitions(read.text)) {
-      session.store(uri, read.text, read.stamp);
-      early++;
-      progress.fileStored();
-    } else if (read !== undefined) {
-      kept += read.text.length;
-      late.push(kept <= LATE_TEXT_BUDGET ? { uri, text: read.text, stamp: read.stamp, path: file } : { uri, text: undefined, path: file });
-    }
-    else progress.fileStored();
+    if (session.isOpen(uri) || session.restoreUnread(uri, file)) progress.fileStored();
+    else toRead.push(file);
     await slices.yieldWhenDue();
+  }
+  for await (const chunk of reader.read(toRead, { sniff: true, textBudget: LATE_TEXT_BUDGET })) {
+    for (const read of chunk) {
+      const uri = fileUriOf(read.path);
+      if (read.definitions === false) late.push({ uri, text: read.text, stamp: read.stamp, path: read.path });
+      else {
+        if (read.text !== undefined) early++;
+        storeRead(uri, read, session, progress);
+        progress.fileStored();
+      }
+      await slices.yieldWhenDue();
+    }
   }
   return { late, early };
 }
 
-/** Stores the texts read, in slices; a file the editor opened, or the disk changed, meanwhile keeps that newer text. */
-export async function storeScanFiles(files: ScanRead[], session: ScanStore, progress: ScanProgress): Promise<void> {
+/** A file read, stored (or said unreadable) unless the editor opened it, or the disk changed it, since it was read. */
+function storeRead(uri: string, read: ScanFileRead, session: ScanStore, progress: ScanProgress): void {
+  if (session.isOpen(uri) || progress.changedDuringScan(uri)) return;
+  if (read.problem !== undefined) session.unreadable(uri, read.path, read.problem);
+  else if (read.text !== undefined) session.store(uri, read.text, read.stamp);
+}
+
+/**
+ * The second pass: stores the texts read, in slices, reading again through `reader` those the
+ * first pass did not keep; a file the editor opened, or the disk changed, meanwhile keeps that newer text.
+ */
+export async function storeScanFiles(files: ScanRead[], session: ScanStore, progress: ScanProgress, reader: ScanReader): Promise<void> {
   const slices = new Slices();
+  const again = readAgain(files, reader);
   for (let i = 0; i < files.length; i++) {
     const { uri, path, text, stamp } = files[i];
-    if (!session.isOpen(uri) && !progress.changedDuringScan(uri)) {
-      const read = text === undefined ? session.readText(uri, path) : { text, stamp };
-      if (read) session.store(uri, read.text, read.stamp);
-    }
+    const read: ScanFileRead = text === undefined ? await again.next(path) : { path, text, stamp };
+    storeRead(uri, read, session, progress);
     progress.fileStored();
     // Dropped as soon as stored: the list does not keep every text alive until the end.
     files[i] = EMPTY_READ;
     await slices.yieldWhenDue();
   }
+  again.close();
+}
+
+/** The files of `files` without a text, read again through `reader` in their order; `next` answers each in turn. */
+function readAgain(files: readonly ScanRead[], reader: ScanReader): { next(path: string): Promise<ScanFileRead>; close(): void } {
+  const paths = files.filter((file) => file.text === undefined).map((file) => file.path);
+  const chunks = paths.length > 0 ? reader.read(paths, { sniff: false, textBudget: 0 })[Symbol.asyncIterator]() : undefined;
+  let chunk: readonly ScanFileRead[] = [];
+  let at = 0;
+  return {
+    async next(path: string): Promise<ScanFileRead> {
+      while (at >= chunk.length) {
+        const result = await chunks?.next();
+        if (!result || result.done) return { path, problem: 'could not be read again by the workspace scan' };
+        chunk = result.value;
+        at = 0;
+      }
+      return chunk[at++];
+    },
+    close: () => void chunks?.return?.(),
+  };
 }

@@ -23,6 +23,7 @@ import { keepsMentionsOnly, slimModel } from './slimModel';
 import { RecordedFile } from './recordedFile';
 import type { RecordDerivations } from './recordDerivations';
 import { ClosedRecords } from './closedRecords';
+import { InProcessScanReader, type ScanReader } from './scanReader';
 import { formatOf } from '../mentions/fileMentions';
 import { StringPool } from './stringPool';
 import { OpenInSlices, diagnosticsSoFar, entryOfRead, type CheckInputs } from './openInSlices';
@@ -90,12 +91,15 @@ export class WorkspaceSession {
   private readonly rest: RestCheck;
   /** the records closed files keep (./closedRecords.ts), and the restart cache's */
   private readonly records: ClosedRecords;
+  /** how a scan reads its files (./scanReader.ts): in process, or on a worker thread the server gives */
+  private readonly newScanReader: () => ScanReader;
 
   constructor(options: WorkspaceSessionOptions = {}) {
     this.catalog = options.catalog ?? (() => OFFLINE);
     this.currentSeverity = options.severity ?? {};
     this.onSkipped = options.onSkipped ?? (() => undefined);
     this.onScanLimit = options.onScanLimit ?? (() => undefined);
+    this.newScanReader = options.scanReader ?? (() => new InProcessScanReader());
     this.rest = this.restCheck(options);
     this.records = new ClosedRecords({ readAgain: (uri, text) => this.read(uri, text, false, undefined).model, changedOnDisk: (uri) => void this.fileChanged(uri, false) }, options.records, (file, notify) => this.keep(file, notify));
   }
@@ -308,15 +312,17 @@ export class WorkspaceSession {
     this.scanStrings ??= new StringPool();
     const associations = JSON.stringify(this.currentAssociations);
     this.records.beginScan(given, associations);
+    const reader = this.newScanReader();
     try {
       const scanStore = this.scanStore();
-      const { late, early } = await readScanFiles(files, scanStore, this.scanRun);
+      const { late, early } = await readScanFiles(files, scanStore, this.scanRun, reader);
       if (early > 0) {
         this.writtenDefinitions.rebuild();
         this.stale.tell();
       }
-      await storeScanFiles(late, scanStore, this.scanRun);
+      await storeScanFiles(late, scanStore, this.scanRun, reader);
     } finally {
+      reader.close();
       this.scanRun.end();
       if (!this.scanRun.scanning) this.scanStrings = undefined;
     }
@@ -334,7 +340,7 @@ export class WorkspaceSession {
     return {
       isOpen: (uri) => this.entries.get(uri)?.open === true,
       // The walk already kept links inside the folder walked: no lstat of each file here.
-      readText: (uri, path) => this.readText(uri, path, false, false),
+      unreadable: (uri, path, problem) => this.unreadable(uri, path, problem, false),
       // A file unchanged since its kept record was made is kept from it, unread or unparsed (./closedRecords.ts).
       restoreUnread: (uri, path) => this.records.restoreUnread(uri, path),
       store: (uri, text, stamp) => void (this.records.restoreRead(uri, text, stamp) || this.store(uri, text, { open: false, notify: false, slim: true, stamp })),
@@ -402,12 +408,15 @@ export class WorkspaceSession {
   private readText(uri: string, path: string, notify: boolean, checkLink: boolean): { text: string; stamp?: DiskStamp } | undefined {
     const outside = checkLink ? this.folders.linkLeadingOut(path) : undefined;
     const read = outside ? { problem: outside } : readMetadataFileSync(path, MAX_FILE_BYTES);
-    if ('problem' in read) {
-      if (!read.problem.startsWith(UNREADABLE)) this.onSkipped(`Skipped '${path}': it ${read.problem}.`);
-      if (this.drop(uri) && notify) this.definitionsMayHaveChanged();
-      return undefined;
-    }
-    return read;
+    if (!('problem' in read)) return read;
+    this.unreadable(uri, path, read.problem, notify);
+    return undefined;
+  }
+
+  /** A file that cannot be read: said (unless it could not be opened at all) and dropped from the session. */
+  private unreadable(uri: string, path: string, problem: string, notify: boolean): void {
+    if (!problem.startsWith(UNREADABLE)) this.onSkipped(`Skipped '${path}': it ${problem}.`);
+    if (this.drop(uri) && notify) this.definitionsMayHaveChanged();
   }
 
   /** Keeps `text` as the session's copy of `uri`, read as `how` says (see StoreHow). */

@@ -1,3 +1,4 @@
+import type { ScanReader } from './scanReader';
 import type { PropertyDefinitionInfo, EntityExistenceView } from '../definitions/types';
 import type { WorkspaceDocument } from './workspaceDocument';
 import type { DocumentAnalysis } from '../incremental/documentAnalysis';
@@ -46,6 +47,8 @@ export interface WorkspaceSessionOptions {
   restMs?: number;
   /** where closed files' records are kept between runs (./closedRecords.ts); without it every scan reads every file */
   records?: RecordStore;
+  /** how each scan reads its files (./scanReader.ts); in process without it (the language server gives one that reads on a worker thread) */
+  scanReader?: () => ScanReader;
 }
 
 /** A scan stopped at its limit: the files past it were not read. */

@@ -1,0 +1,93 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { InProcessScanReader, type ScanFileRead, type ScanReader, type ScanReadOptions } from '../../../core/workspace/scanReader';
+import { WorkspaceSession } from '../../../core/workspace/session';
+import { PendingState } from '../../../core/pending/pendingState';
+import { workspaceSymbols } from '../../../core/features/workspaceSymbols';
+import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../../support/generate/metadataFiles';
+import { seededRandom } from '../../../support/random';
+
+/**
+ * A reader as a worker thread is one (server/workerScanReader.ts): what it read comes back later, in
+ * chunks of any size, each after other work has run; `between` runs before each chunk is handed back.
+ */
+class LateReader implements ScanReader {
+  constructor(
+    private readonly random: ReturnType<typeof seededRandom>,
+    private readonly between: (read: ScanFileRead) => void = () => undefined,
+  ) {}
+
+  async *read(paths: readonly string[], options: ScanReadOptions): AsyncIterable<readonly ScanFileRead[]> {
+    const all: ScanFileRead[] = [];
+    for await (const chunk of new InProcessScanReader().read(paths, options)) all.push(...chunk);
+    for (let at = 0; at < all.length; ) {
+      const chunk = all.slice(at, (at += 1 + this.random.int(7)));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      for (const read of chunk) this.between(read);
+      yield chunk;
+    }
+  }
+
+  close(): void {}
+}
+
+function workspace(): string {
+  const root = mkdtempSync(join(tmpdir(), 'catalog-scan-reads-'));
+  const random = seededRandom(4131);
+  for (let i = 0; i < 40; i++) writeFileSync(join(root, `d${String(i).padStart(2, '0')}.datasets.yaml`), datasetYaml(4, random).text);
+  for (let i = 0; i < 30; i++) writeFileSync(join(root, `l${String(i).padStart(2, '0')}.lineage.yml`), lineageFile(4, random).text);
+  writeFileSync(join(root, 'props.properties.yaml'), PROPERTIES_YAML);
+  return root;
+}
+
+function answers(session: WorkspaceSession, pending: PendingState): unknown {
+  const all = [...session.all()].sort((a, b) => (a.uri < b.uri ? -1 : 1));
+  return { uris: all.map((d) => [d.uri, d.text]), symbols: workspaceSymbols(all, 'table'), created: pending.entities.index(), lineage: pending.lineageIntent(), diagnostics: all.map((d) => session.diagnosticsOf(d.uri)) };
+}
+
+test('a scan whose reader hands files back late, in chunks of any size, stores what a scan reading in process stores', async () => {
+  const root = workspace();
+  try {
+    const fresh = new WorkspaceSession();
+    const freshPending = new PendingState(fresh);
+    await fresh.scan([root]);
+    for (const seed of [1, 2, 3]) {
+      const late = new WorkspaceSession({ scanReader: () => new LateReader(seededRandom(seed)) });
+      const pending = new PendingState(late);
+      await late.scan([root]);
+      assert.deepEqual(answers(late, pending), answers(fresh, freshPending), `seed ${seed}`);
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a file the editor opens, or the disk changes, while its read is on the way keeps that newer text', async () => {
+  const root = workspace();
+  try {
+    const names = readdirSync(root).sort();
+    const opened = pathToFileURL(join(root, names[3])).toString();
+    const changed = join(root, names[50]);
+    const box: { session?: WorkspaceSession } = {};
+    const reader = new LateReader(seededRandom(4), (read) => {
+      // Before the chunk holding the file comes back: the editor opens one, another is written anew.
+      if (read.path === join(root, names[3])) box.session?.updateOpenDocument(opened, '- id: opened_in_editor\n  platform: hive\n', 1);
+      if (read.path === changed) {
+        writeFileSync(changed, '- id: written_meanwhile\n  platform: hive\n');
+        void box.session?.fileChanged(pathToFileURL(changed).toString(), false);
+      }
+    });
+    const session = new WorkspaceSession({ scanReader: () => reader });
+    box.session = session;
+    await session.scan([root]);
+    assert.equal(session.get(opened)?.text, '- id: opened_in_editor\n  platform: hive\n');
+    assert.equal(session.get(pathToFileURL(changed).toString())?.text, '- id: written_meanwhile\n  platform: hive\n');
+    assert.ok(workspaceSymbols(session.all(), 'written_meanwhile').length > 0);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
