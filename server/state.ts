@@ -1,4 +1,4 @@
-import { WorkerScanReader } from './workerScanReader';
+import { WorkerScanReader, scanWorkerPlan } from './workerScanReader';
 import { MessageType, ShowMessageNotification, type Connection } from 'vscode-languageserver/node';
 import type { ServiceConnection } from '../core/api/http';
 import { CatalogAssignmentValues } from './catalogValues';
@@ -97,7 +97,7 @@ export class ServerState {
     const log = (message: string) => this.log(message);
     this.workspaceLimit = new WorkspaceLimit(lsp, { log, warn: (message) => this.warn(message), statusChanged: () => this.sendStatus() });
     const onScanLimit = this.workspaceLimit.scanned.bind(this.workspaceLimit);
-    this.session = new WorkspaceSession({ catalog: () => this.catalogReads.observe(this.knowledge()), onSkipped: log, onScanLimit, records: this.scanRecords, scanReader: () => new WorkerScanReader(log), onRestDifference: (difference) => this.log(describeRestDifference(difference)), restMs: restCheckMs(process.env.CATALOG_INCREMENTAL_CHECK) });
+    this.session = new WorkspaceSession({ catalog: () => this.catalogReads.observe(this.knowledge()), onSkipped: log, onScanLimit, records: this.scanRecords, scanReader: (files) => new WorkerScanReader(log, scanWorkerPlan(files)), onRestDifference: (difference) => this.log(describeRestDifference(difference)), restMs: restCheckMs(process.env.CATALOG_INCREMENTAL_CHECK) });
     this.documents = new OpenDocuments(this.session, () => this.sendStatus(), this.positions);
     this.session.onDefinitionsStale(() => {
       this.markStale();

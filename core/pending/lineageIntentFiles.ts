@@ -6,12 +6,15 @@ import { upstreamsInAspect } from '../plan/pushLineageState';
 import { LINEAGE_ASPECTS, type DownstreamIntent, type LineageIntentIndex } from './lineageIntent';
 
 /** What one file says about lineage: the part of its push intent the pending state's lineage reads. */
-interface FileLineage {
+export interface FileLineage {
   /** downstream → the file's edges into it (removal already winning within the file) */
   lineage: ReadonlyMap<string, LineageIntent>;
   /** the file's whole-aspect writes of a lineage aspect (not PATCH), by downstream */
   aspects: ReadonlyMap<string, readonly AspectIntent[]>;
 }
+
+/** The name under which a closed file's lineage, collected where its record is made, reaches the pending state (core/workspace/recordDerivations.ts registerCollection). */
+export const LINEAGE_COLLECTION = 'lineage';
 
 const NO_LINEAGE: FileLineage = { lineage: new Map(), aspects: new Map() };
 const NO_DERIVED_ASPECTS: AspectWriter = () => [];
@@ -50,6 +53,15 @@ export class LineageIntentFiles {
    */
   prepare(uri: string, model: DocumentModel): void {
     this.prepared.set(uri, this.fileLineage(model));
+  }
+
+  /**
+   * What collectFileLineage collected of a file elsewhere (a worker thread reading the workspace
+   * scan's files: core/pending/recordMakers.ts), adopted (adoptedLineage), for the next update; its
+   * sets shared as compacted shares them (a copy from another thread shares nothing).
+   */
+  prepareCollected(uri: string, lineage: FileLineage): void {
+    this.prepared.set(uri, lineage.lineage.size === 0 && lineage.aspects.size === 0 ? NO_LINEAGE : { lineage: compacted(new Map(lineage.lineage), uri), aspects: lineage.aspects });
   }
 
   /** Forgets what prepare collected (the file is open, or gone): the next update reads its model. */
@@ -156,7 +168,7 @@ export class LineageIntentFiles {
 }
 
 /** One file's lineage, as collectPushIntent collects it for that file alone (without deriving aspects). */
-function collectFileLineage(model: DocumentModel): FileLineage {
+export function collectFileLineage(model: DocumentModel): FileLineage {
   const intent = collectPushIntent([model], NO_DERIVED_ASPECTS);
   const aspects = new Map<string, AspectIntent[]>();
   for (const aspect of intent.aspects) {
@@ -188,6 +200,23 @@ function compacted(lineage: Map<string, LineageIntent>, uri: string): Map<string
     else for (const [upstream, from] of intent.removedBy) intent.removedBy.set(upstream, share(from));
   }
   return lineage;
+}
+
+/** A file's lineage that came from another thread, its downstream and upstream URNs the strings `intern` shares (what the file's mentions hold). */
+export function adoptedLineage(lineage: FileLineage, intern: (text: string) => string): FileLineage {
+  return { lineage: interned(lineage.lineage, intern), aspects: lineage.aspects };
+}
+
+function interned(lineage: ReadonlyMap<string, LineageIntent>, intern: (text: string) => string): Map<string, LineageIntent> {
+  const out = new Map<string, LineageIntent>();
+  for (const [downstream, intent] of lineage) {
+    intent.downstream = intern(intent.downstream);
+    const add = new Map<string, Set<string>>();
+    for (const [upstream, from] of intent.add) add.set(intern(upstream), from);
+    intent.add = add;
+    out.set(intern(downstream), intent);
+  }
+  return out;
 }
 
 function downstreamsOf(file: FileLineage): Set<string> {

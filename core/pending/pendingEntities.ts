@@ -15,7 +15,7 @@ const CREATING_FORMATS: ReadonlySet<FormatId> = new Set<FormatId>(['datasetYaml'
 
 const NONE: readonly string[] = [];
 /** The name of what a file creates in a closed file's record. */
-const CREATED_DERIVATION = 'created';
+export const CREATED_DERIVATION = 'created';
 const NO_PART: DocumentPart = { facts: [], problems: [] };
 
 /**
@@ -214,7 +214,13 @@ export class PendingEntities {
   }
 
   private collectCreated(model: DocumentModel): readonly string[] {
-    const urns = [...createdEntities(collectPushIntent([model], this.writer)).keys()];
-    return urns.length === 0 ? NONE : urns;
+    return createdByFile(model, this.writer);
   }
+}
+
+/** The entities one file's push creates (none for a format whose push writes no aspect): what a record's `created` holds. */
+export function createdByFile(model: DocumentModel, writer: AspectWriter): readonly string[] {
+  if (!model.format || !CREATING_FORMATS.has(model.format)) return NONE;
+  const urns = [...createdEntities(collectPushIntent([model], writer)).keys()];
+  return urns.length === 0 ? NONE : urns;
 }

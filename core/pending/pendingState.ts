@@ -4,7 +4,7 @@ import { standardAspectWriter } from '../plan/pushPlan';
 import type { WorkspaceSession } from '../workspace/session';
 import { RecordedFile } from '../workspace/recordedFile';
 import type { LineageIntentIndex } from './lineageIntent';
-import { LineageIntentFiles } from './lineageIntentFiles';
+import { LINEAGE_COLLECTION, LineageIntentFiles, adoptedLineage, type FileLineage } from './lineageIntentFiles';
 import { PendingEntities } from './pendingEntities';
 import { PendingLineage, type PendingLineageOptions } from './pendingLineage';
 
@@ -38,13 +38,17 @@ export class PendingState {
     const catalog = options.catalog ?? (() => undefined);
     this.lineage = new PendingLineage({ intent: () => this.lineageIntent(), catalog }, options);
     for (const document of session.all()) this.lineageDirty.add(document.uri);
+    // A closed file's lineage collected where its record was made (a worker thread), made the pending state's own.
+    session.recordDerivations.registerCollection(LINEAGE_COLLECTION, (collected, intern) => adoptedLineage(collected as FileLineage, intern));
     session.onDocumentChanged((uri) => {
       this.lineageDirty.add(uri);
       // A closed file keeps no facts: what it says about lineage is collected now, while they are held.
       const document = session.get(uri);
       const held = document instanceof RecordedFile ? document.holding() : undefined;
+      const collected = document instanceof RecordedFile ? document.collectedFor(LINEAGE_COLLECTION) : undefined;
       // (One restored from the restart cache is read for its lineage when a lineage view first asks.)
       if (held) this.lineageFiles.prepare(uri, held);
+      else if (collected) this.lineageFiles.prepareCollected(uri, collected as FileLineage);
       else this.lineageFiles.unprepare(uri);
     });
   }

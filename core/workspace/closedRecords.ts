@@ -2,7 +2,8 @@ import { statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { DiskStamp } from '../files/readFile';
 import type { DocumentModel, FormatId } from '../model/facts';
-import { mentionsOfModel } from '../mentions/fileMentions';
+import { mentionsOfModel, newMentions } from '../mentions/fileMentions';
+import type { MadeRecord } from './madeRecord';
 import { RecordedFile, type FileRecord, type RecordedFileSource } from './recordedFile';
 import { RecordDerivations } from './recordDerivations';
 import type { CachedRecord, RecordCacheKey } from './recordCache';
@@ -70,6 +71,20 @@ export class ClosedRecords {
     const record: FileRecord = { format: model.format as FormatId, mentions: mentionsOfModel(model, intern), derived: this.derivations.derive(model, intern) };
     const file = new RecordedFile(uri, { length: text.length, hash: textHash(text), stamp }, record, { text, model }, this.source);
     this.keep(file, notify);
+    file.release();
+    return file;
+  }
+
+  /** Keeps a closed file as the record made of it away from the session (./madeRecord.ts): its strings shared through `pool`, what indexes collected of it adopted and held while they are told. */
+  keepMade(uri: string, made: MadeRecord, stamp: DiskStamp, pool: StringPool | undefined): RecordedFile | undefined {
+    const intern = pool ? (value: string) => pool.intern(value) : (value: string) => value;
+    const collected = this.derivations.adopt(made.collected, intern);
+    if (!collected) return undefined;
+    const derived: Record<string, readonly string[]> = {};
+    for (const [name, values] of Object.entries(made.derived)) derived[name] = values.map(intern);
+    const record: FileRecord = { format: made.format, mentions: newMentions(made.urns.map(intern), made.rows), derived };
+    const file = new RecordedFile(uri, { length: made.length, hash: made.hash, stamp }, record, undefined, this.source, collected);
+    this.keep(file, false);
     file.release();
     return file;
   }

@@ -34,4 +34,30 @@ export class RecordDerivations {
   get names(): readonly string[] {
     return [...this.byName.keys()];
   }
+
+  private readonly collections = new Map<string, (collected: unknown, intern: (text: string) => string) => unknown>();
+
+  /**
+   * What an index collects of a file for its next update, by name, when the file's record is made
+   * away from the session (./madeRecord.ts; a record made here lets the index read the model while
+   * it is held): `adopt` makes what came from another thread the index's own (its strings shared
+   * through `intern`); the index reads it back with RecordedFile.collectedFor while the file is stored.
+   */
+  registerCollection(name: string, adopt: (collected: unknown, intern: (text: string) => string) => unknown): void {
+    this.collections.set(name, adopt);
+  }
+
+  get collectionNames(): readonly string[] {
+    return [...this.collections.keys()];
+  }
+
+  /** What came from another thread, adopted by the indexes that registered each name (undefined when one is missing). */
+  adopt(collected: Readonly<Record<string, unknown>>, intern: (text: string) => string): Record<string, unknown> | undefined {
+    const adopted: Record<string, unknown> = {};
+    for (const [name, adopt] of this.collections) {
+      if (!Object.hasOwn(collected, name)) return undefined;
+      adopted[name] = adopt(collected[name], intern);
+    }
+    return adopted;
+  }
 }

@@ -73,23 +73,37 @@ export class RecordedFile implements MentionsKept {
   /** the text and model the file was just read into, until the session has told everyone who indexes it (release) */
   private held: { text: string; model: DocumentModel } | undefined;
 
-  /** `read`: the text and model the file was read into, held until release(); without (a record restored from the cache), read from disk when asked. */
+  /** what indexes collected of the file where its record was made (./madeRecord.ts), until release() */
+  private collected: Readonly<Record<string, unknown>> | undefined;
+
+  /**
+   * `read`: the text and model the file was read into, held until release(); without (a record
+   * restored from the cache, or made away from the session), read from disk when asked.
+   * `collected`: what indexes collected of it where its record was made, held until release().
+   */
   constructor(
     readonly uri: string,
     readonly seen: TextSeen,
     record: FileRecord,
     read: { text: string; model: DocumentModel } | undefined,
     private readonly source: RecordedFileSource,
+    collected?: Readonly<Record<string, unknown>>,
   ) {
     this.format = record.format;
     this.mentions = record.mentions;
     this.derived = record.derived;
     this.held = read;
+    this.collected = collected;
   }
 
   /** The model while the session stores the file (who indexes it reads it then); undefined after, or when restored from a record. */
   holding(): DocumentModel | undefined {
     return this.held?.model;
+  }
+
+  /** While the session stores a file whose record was made away from it: what the index registered as `name` collected of it (./recordDerivations.ts registerCollection). */
+  collectedFor(name: string): unknown {
+    return this.collected?.[name];
   }
 
   /** The file's text: as on disk (an empty text when it cannot be read any more). */
@@ -123,6 +137,7 @@ export class RecordedFile implements MentionsKept {
   /** Stored and told: the text and model are dropped, to be read again only when asked. */
   release(): void {
     this.held = undefined;
+    this.collected = undefined;
   }
 
   private recentEntry(): { text: string; lineIndex?: LineIndex; model?: DocumentModel } {

@@ -4,6 +4,7 @@
 // between them.
 import { fileUriOf } from '../files/fileUri';
 import type { ScanFileRead, ScanReader } from './scanReader';
+import type { MadeRecord, MadeRecordOptions } from './madeRecord';
 import { Slices } from './scanFolders';
 import type { DiskStamp } from '../files/readFile';
 
@@ -33,6 +34,10 @@ export interface ScanStore {
   restoreUnread(uri: string, path: string): boolean;
   /** keeps a closed file's text in the session */
   store(uri: string, text: string, stamp: DiskStamp | undefined): void;
+  /** keeps a closed file as the record the reader made of it (./madeRecord.ts) */
+  keepRecord(uri: string, record: MadeRecord, stamp: DiskStamp | undefined): void;
+  /** what a reader that makes records is asked to make */
+  recordOptions(): MadeRecordOptions;
 }
 
 const EMPTY_READ: ScanRead = { uri: '', text: '', path: '' };
@@ -97,7 +102,8 @@ export async function readScanFiles(files: readonly string[], session: ScanStore
     else toRead.push(file);
     await slices.yieldWhenDue();
   }
-  for await (const chunk of reader.read(toRead, { sniff: true, textBudget: LATE_TEXT_BUDGET })) {
+  // A reader that makes records reads the others again in the second pass (where it parses them): it keeps no text for it.
+  for await (const chunk of reader.read(toRead, { sniff: true, textBudget: reader.makesRecords ? 0 : LATE_TEXT_BUDGET })) {
     for (const read of chunk) {
       const uri = fileUriOf(read.path);
       if (read.definitions === false) late.push({ uri, text: read.text, stamp: read.stamp, path: read.path });
@@ -116,6 +122,7 @@ export async function readScanFiles(files: readonly string[], session: ScanStore
 function storeRead(uri: string, read: ScanFileRead, session: ScanStore, progress: ScanProgress): void {
   if (session.isOpen(uri) || progress.changedDuringScan(uri)) return;
   if (read.problem !== undefined) session.unreadable(uri, read.path, read.problem);
+  else if (read.record !== undefined) session.keepRecord(uri, read.record, read.stamp);
   else if (read.text !== undefined) session.store(uri, read.text, read.stamp);
 }
 
@@ -125,7 +132,7 @@ function storeRead(uri: string, read: ScanFileRead, session: ScanStore, progress
  */
 export async function storeScanFiles(files: ScanRead[], session: ScanStore, progress: ScanProgress, reader: ScanReader): Promise<void> {
   const slices = new Slices();
-  const again = readAgain(files, reader);
+  const again = readAgain(files, reader, reader.makesRecords ? session.recordOptions() : undefined);
   for (let i = 0; i < files.length; i++) {
     const { uri, path, text, stamp } = files[i];
     const read: ScanFileRead = text === undefined ? await again.next(path) : { path, text, stamp };
@@ -139,9 +146,9 @@ export async function storeScanFiles(files: ScanRead[], session: ScanStore, prog
 }
 
 /** The files of `files` without a text, read again through `reader` in their order; `next` answers each in turn. */
-function readAgain(files: readonly ScanRead[], reader: ScanReader): { next(path: string): Promise<ScanFileRead>; close(): void } {
+function readAgain(files: readonly ScanRead[], reader: ScanReader, records: MadeRecordOptions | undefined): { next(path: string): Promise<ScanFileRead>; close(): void } {
   const paths = files.filter((file) => file.text === undefined).map((file) => file.path);
-  const chunks = paths.length > 0 ? reader.read(paths, { sniff: false, textBudget: 0 })[Symbol.asyncIterator]() : undefined;
+  const chunks = paths.length > 0 ? reader.read(paths, { sniff: false, textBudget: 0, records })[Symbol.asyncIterator]() : undefined;
   let chunk: readonly ScanFileRead[] = [];
   let at = 0;
   return {

@@ -92,7 +92,7 @@ export class WorkspaceSession {
   /** the records closed files keep (./closedRecords.ts), and the restart cache's */
   private readonly records: ClosedRecords;
   /** how a scan reads its files (./scanReader.ts): in process, or on a worker thread the server gives */
-  private readonly newScanReader: () => ScanReader;
+  private readonly newScanReader: (files: number) => ScanReader;
 
   constructor(options: WorkspaceSessionOptions = {}) {
     this.catalog = options.catalog ?? (() => OFFLINE);
@@ -312,7 +312,7 @@ export class WorkspaceSession {
     this.scanStrings ??= new StringPool();
     const associations = JSON.stringify(this.currentAssociations);
     this.records.beginScan(given, associations);
-    const reader = this.newScanReader();
+    const reader = this.newScanReader(files.length);
     try {
       const scanStore = this.scanStore();
       const { late, early } = await readScanFiles(files, scanStore, this.scanRun, reader);
@@ -344,6 +344,13 @@ export class WorkspaceSession {
       // A file unchanged since its kept record was made is kept from it, unread or unparsed (./closedRecords.ts).
       restoreUnread: (uri, path) => this.records.restoreUnread(uri, path),
       store: (uri, text, stamp) => void (this.records.restoreRead(uri, text, stamp) || this.store(uri, text, { open: false, notify: false, slim: true, stamp })),
+      keepRecord: (uri, record, stamp) => {
+        this.reads.stop(uri);
+        this.rest.cancel(uri, true);
+        // An index registered since the reader was asked: the file is read here instead.
+        if (!stamp || !this.records.keepMade(uri, record, stamp, this.scanStrings)) this.readFromDisk(uri, false);
+      },
+      recordOptions: () => ({ associations: this.currentAssociations, derivations: this.records.derivations.names, collections: this.records.derivations.collectionNames }),
     };
   }
 

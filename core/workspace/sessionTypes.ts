@@ -47,8 +47,8 @@ export interface WorkspaceSessionOptions {
   restMs?: number;
   /** where closed files' records are kept between runs (./closedRecords.ts); without it every scan reads every file */
   records?: RecordStore;
-  /** how each scan reads its files (./scanReader.ts); in process without it (the language server gives one that reads on a worker thread) */
-  scanReader?: () => ScanReader;
+  /** how each scan of `files` files reads them (./scanReader.ts); in process without it (the language server gives one that reads on worker threads where that pays) */
+  scanReader?: (files: number) => ScanReader;
 }
 
 /** A scan stopped at its limit: the files past it were not read. */

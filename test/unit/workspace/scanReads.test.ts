@@ -10,6 +10,8 @@ import { PendingState } from '../../../core/pending/pendingState';
 import { workspaceSymbols } from '../../../core/features/workspaceSymbols';
 import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../../support/generate/metadataFiles';
 import { seededRandom } from '../../../support/random';
+import { PENDING_RECORD_MAKERS } from '../../../core/pending/recordMakers';
+import { RecordedFile } from '../../../core/workspace/recordedFile';
 
 /**
  * A reader as a worker thread is one (server/workerScanReader.ts): what it read comes back later, in
@@ -19,11 +21,12 @@ class LateReader implements ScanReader {
   constructor(
     private readonly random: ReturnType<typeof seededRandom>,
     private readonly between: (read: ScanFileRead) => void = () => undefined,
+    readonly makesRecords = false,
   ) {}
 
   async *read(paths: readonly string[], options: ScanReadOptions): AsyncIterable<readonly ScanFileRead[]> {
     const all: ScanFileRead[] = [];
-    for await (const chunk of new InProcessScanReader().read(paths, options)) all.push(...chunk);
+    for await (const chunk of new InProcessScanReader(this.makesRecords ? PENDING_RECORD_MAKERS : undefined).read(paths, options)) all.push(...chunk);
     for (let at = 0; at < all.length; ) {
       const chunk = all.slice(at, (at += 1 + this.random.int(7)));
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -56,17 +59,25 @@ test('a scan whose reader hands files back late, in chunks of any size, stores w
     const freshPending = new PendingState(fresh);
     await fresh.scan([root]);
     for (const seed of [1, 2, 3]) {
-      const late = new WorkspaceSession({ scanReader: () => new LateReader(seededRandom(seed)) });
-      const pending = new PendingState(late);
-      await late.scan([root]);
-      assert.deepEqual(answers(late, pending), answers(fresh, freshPending), `seed ${seed}`);
+      // Texts, or (as a worker thread makes them) records with what the pending state collects of each file.
+      for (const makesRecords of [false, true]) {
+        const late = new WorkspaceSession({ scanReader: () => new LateReader(seededRandom(seed), undefined, makesRecords) });
+        const pending = new PendingState(late);
+        await late.scan([root]);
+        if (makesRecords) assert.ok(late.all().filter((document) => document instanceof RecordedFile).length >= 70, 'the dataset and lineage files are kept as the records made');
+        assert.deepEqual(answers(late, pending), answers(fresh, freshPending), `seed ${seed}${makesRecords ? ', records made by the reader' : ''}`);
+      }
     }
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
 });
 
-test('a file the editor opens, or the disk changes, while its read is on the way keeps that newer text', async () => {
+test('a file the editor opens, or the disk changes, while its read (or record) is on the way keeps that newer text', async () => {
+  for (const makesRecords of [false, true]) await newerTextWins(makesRecords);
+});
+
+async function newerTextWins(makesRecords: boolean): Promise<void> {
   const root = workspace();
   try {
     const names = readdirSync(root).sort();
@@ -80,7 +91,7 @@ test('a file the editor opens, or the disk changes, while its read is on the way
         writeFileSync(changed, '- id: written_meanwhile\n  platform: hive\n');
         void box.session?.fileChanged(pathToFileURL(changed).toString(), false);
       }
-    });
+    }, makesRecords);
     const session = new WorkspaceSession({ scanReader: () => reader });
     box.session = session;
     await session.scan([root]);
@@ -90,4 +101,4 @@ test('a file the editor opens, or the disk changes, while its read is on the way
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
-});
+}
