@@ -127,10 +127,10 @@ test('a session scanning through workers (reading, or parsing records) answers a
 });
 
 test('workers start only where they pay: four cores or more, a scan of 2,000 files or more; CATALOG_SCAN_WORKERS chooses for measuring', () => {
-  assert.deepEqual(scanWorkerPlan(20_000, 2, undefined), { workers: 0, mode: 'read' });
-  assert.deepEqual(scanWorkerPlan(20_000, 4, undefined), { workers: 3, mode: 'records' });
-  assert.deepEqual(scanWorkerPlan(20_000, 16, undefined), { workers: 3, mode: 'records' });
-  assert.deepEqual(scanWorkerPlan(MIN_FILES_FOR_WORKERS - 1, 16, undefined), { workers: 0, mode: 'read' });
+  assert.deepEqual(scanWorkerPlan(20_000, 2, ''), { workers: 0, mode: 'read' });
+  assert.deepEqual(scanWorkerPlan(20_000, 4, ''), { workers: 3, mode: 'records' });
+  assert.deepEqual(scanWorkerPlan(20_000, 16, ''), { workers: 3, mode: 'records' });
+  assert.deepEqual(scanWorkerPlan(MIN_FILES_FOR_WORKERS - 1, 16, ''), { workers: 0, mode: 'read' });
   assert.deepEqual(scanWorkerPlan(10, 2, 'records'), { workers: 1, mode: 'records' });
   assert.deepEqual(scanWorkerPlan(10, 2, 'read'), { workers: 1, mode: 'read' });
   assert.deepEqual(scanWorkerPlan(20_000, 16, 'off'), { workers: 0, mode: 'read' });
