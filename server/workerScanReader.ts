@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PENDING_RECORD_MAKERS } from '../core/pending/recordMakers';
-import { InProcessScanReader, type ScanFileRead, type ScanReader, type ScanReadOptions } from '../core/workspace/scanReader';
+import { InProcessScanReader, type ScanFileRead, type ScanFileReads, type ScanReader, type ScanReadOptions } from '../core/workspace/scanReader';
 import type { ScanReadJob, ScanReadReply } from './scanReadWorker';
 
 /** Files per message: a few milliseconds of work, so the first arrive at once and messages stay few. */
@@ -68,7 +68,25 @@ export class WorkerScanReader implements ScanReader {
     for (let i = 0; i < plan.workers && !this.failure; i++) this.start(script);
   }
 
-  async *read(paths: readonly string[], options: ScanReadOptions): AsyncIterable<readonly ScanFileRead[]> {
+  read(paths: readonly string[], options: ScanReadOptions): ScanFileReads {
+    if (this.workers.length === 0 || this.failure) return this.fallback.read(paths, options);
+    const chunks = this.chunks(paths, options)[Symbol.asyncIterator]();
+    let chunk: readonly ScanFileRead[] = [];
+    let at = 0;
+    const next = async (): Promise<ScanFileRead | undefined> => {
+      while (at >= chunk.length) {
+        const result = await chunks.next();
+        if (result.done) return undefined;
+        chunk = result.value;
+        at = 0;
+      }
+      return chunk[at++];
+    };
+    return { take: () => (at < chunk.length ? chunk[at++] : next()), close: () => void chunks.return?.(undefined) };
+  }
+
+  /** The reads of `paths` in chunks, in order: the workers', then (once one stopped) the rest in process. */
+  private async *chunks(paths: readonly string[], options: ScanReadOptions): AsyncGenerator<readonly ScanFileRead[]> {
     let done = 0;
     if (this.workers.length > 0 && !this.failure) {
       const read = this.nextRead++;
@@ -97,8 +115,9 @@ export class WorkerScanReader implements ScanReader {
         for (let i = 0; i < this.workers.length; i++) this.post(i, { end: read });
       }
     }
-    // Without workers, or after one stopped: the rest in process.
-    if (done < paths.length) yield* this.fallback.read(paths.slice(done), options);
+    // After a worker stopped: the rest in process, each file as it is taken.
+    const rest = this.fallback.read(paths.slice(done), options);
+    for (let read = await rest.take(); read !== undefined; read = await rest.take()) yield [read];
   }
 
   close(): void {

@@ -3,7 +3,7 @@
 // definitions, then store the rest — in slices of a few milliseconds, so an editor's requests run
 // between them.
 import { fileUriOf } from '../files/fileUri';
-import type { ScanFileRead, ScanReader } from './scanReader';
+import type { ScanFileRead, ScanFileReads, ScanReader } from './scanReader';
 import type { MadeRecord, MadeRecordOptions } from './madeRecord';
 import { Slices } from './scanFolders';
 import type { DiskStamp } from '../files/readFile';
@@ -96,17 +96,25 @@ export async function readScanFiles(files: readonly string[], session: ScanStore
   let early = 0;
   const slices = new Slices();
   const toRead: string[] = [];
+  const uris: string[] = [];
   for (const file of files) {
     const uri = fileUriOf(file);
     if (session.isOpen(uri) || session.restoreUnread(uri, file)) progress.fileStored();
-    else toRead.push(file);
+    else {
+      toRead.push(file);
+      uris.push(uri);
+    }
     await slices.yieldWhenDue();
   }
   // A reader that makes records reads the others again in the second pass (where it parses them): it keeps no text for it.
-  for await (const chunk of reader.read(toRead, { sniff: true, textBudget: reader.makesRecords ? 0 : LATE_TEXT_BUDGET })) {
-    for (const read of chunk) {
-      const uri = fileUriOf(read.path);
-      if (read.definitions === false) late.push({ uri, text: read.text, stamp: read.stamp, path: read.path });
+  const reads = reader.read(toRead, { sniff: true, textBudget: reader.makesRecords ? 0 : LATE_TEXT_BUDGET });
+  try {
+    for (let i = 0; i < toRead.length; i++) {
+      const path = toRead[i];
+      const next = taken(reads, path);
+      const read = next instanceof Promise ? await next : next;
+      const uri = uris[i];
+      if (read.definitions === false) late.push({ uri, text: read.text, stamp: read.stamp, path });
       else {
         if (read.text !== undefined) early++;
         storeRead(uri, read, session, progress);
@@ -114,8 +122,21 @@ export async function readScanFiles(files: readonly string[], session: ScanStore
       }
       await slices.yieldWhenDue();
     }
+  } finally {
+    reads.close();
   }
   return { late, early };
+}
+
+/**
+ * The next read of `reads`, the one of `path`, or a promise of it while it is on the way (a reader
+ * that stopped short answers that the file could not be read). Not an async function: a read in
+ * process is kept without a promise and a turn of the event loop per file.
+ */
+function taken(reads: ScanFileReads, path: string): ScanFileRead | Promise<ScanFileRead> {
+  const next = reads.take();
+  const orUnread = (read: ScanFileRead | undefined): ScanFileRead => read ?? { path, problem: 'could not be read by the workspace scan' };
+  return next instanceof Promise ? next.then(orUnread) : orUnread(next);
 }
 
 /** A file read, stored (or said unreadable) unless the editor opened it, or the disk changed it, since it was read. */
@@ -132,35 +153,22 @@ function storeRead(uri: string, read: ScanFileRead, session: ScanStore, progress
  */
 export async function storeScanFiles(files: ScanRead[], session: ScanStore, progress: ScanProgress, reader: ScanReader): Promise<void> {
   const slices = new Slices();
-  const again = readAgain(files, reader, reader.makesRecords ? session.recordOptions() : undefined);
-  for (let i = 0; i < files.length; i++) {
-    const { uri, path, text, stamp } = files[i];
-    const read: ScanFileRead = text === undefined ? await again.next(path) : { path, text, stamp };
-    storeRead(uri, read, session, progress);
-    progress.fileStored();
-    // Dropped as soon as stored: the list does not keep every text alive until the end.
-    files[i] = EMPTY_READ;
-    await slices.yieldWhenDue();
+  const again = reader.read(
+    files.filter((file) => file.text === undefined).map((file) => file.path),
+    { sniff: false, textBudget: 0, records: reader.makesRecords ? session.recordOptions() : undefined },
+  );
+  try {
+    for (let i = 0; i < files.length; i++) {
+      const { uri, path, text, stamp } = files[i];
+      const next = text === undefined ? taken(again, path) : { path, text, stamp };
+      const read = next instanceof Promise ? await next : next;
+      storeRead(uri, read, session, progress);
+      progress.fileStored();
+      // Dropped as soon as stored: the list does not keep every text alive until the end.
+      files[i] = EMPTY_READ;
+      await slices.yieldWhenDue();
+    }
+  } finally {
+    again.close();
   }
-  again.close();
-}
-
-/** The files of `files` without a text, read again through `reader` in their order; `next` answers each in turn. */
-function readAgain(files: readonly ScanRead[], reader: ScanReader, records: MadeRecordOptions | undefined): { next(path: string): Promise<ScanFileRead>; close(): void } {
-  const paths = files.filter((file) => file.text === undefined).map((file) => file.path);
-  const chunks = paths.length > 0 ? reader.read(paths, { sniff: false, textBudget: 0, records })[Symbol.asyncIterator]() : undefined;
-  let chunk: readonly ScanFileRead[] = [];
-  let at = 0;
-  return {
-    async next(path: string): Promise<ScanFileRead> {
-      while (at >= chunk.length) {
-        const result = await chunks?.next();
-        if (!result || result.done) return { path, problem: 'could not be read again by the workspace scan' };
-        chunk = result.value;
-        at = 0;
-      }
-      return chunk[at++];
-    },
-    close: () => void chunks?.return?.(),
-  };
 }

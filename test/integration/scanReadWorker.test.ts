@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InProcessScanReader, type ScanFileRead, type ScanReader, type ScanReadOptions } from '../../core/workspace/scanReader';
+import { InProcessScanReader, allReads, type ScanFileRead, type ScanReader, type ScanReadOptions } from '../../core/workspace/scanReader';
 import { MIN_FILES_FOR_WORKERS, WorkerScanReader, scanWorkerPlan } from '../../server/workerScanReader';
 import { WorkspaceSession } from '../../core/workspace/session';
 import { PendingState } from '../../core/pending/pendingState';
@@ -33,10 +33,8 @@ function workspace(): { root: string; paths: string[] } {
   return { root, paths: [...paths, join(root, 'gone.yaml')] };
 }
 
-async function readAll(reader: ScanReader, paths: readonly string[], options: ScanReadOptions): Promise<ScanFileRead[]> {
-  const out: ScanFileRead[] = [];
-  for await (const chunk of reader.read(paths, options)) out.push(...chunk);
-  return out;
+function readAll(reader: ScanReader, paths: readonly string[], options: ScanReadOptions): Promise<ScanFileRead[]> {
+  return allReads(reader.read(paths, options));
 }
 
 const PASSES: ScanReadOptions[] = [

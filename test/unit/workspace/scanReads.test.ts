@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { InProcessScanReader, type ScanFileRead, type ScanReader, type ScanReadOptions } from '../../../core/workspace/scanReader';
+import { InProcessScanReader, type ScanFileRead, type ScanFileReads, type ScanReader, type ScanReadOptions } from '../../../core/workspace/scanReader';
 import { WorkspaceSession } from '../../../core/workspace/session';
 import { PendingState } from '../../../core/pending/pendingState';
 import { workspaceSymbols } from '../../../core/features/workspaceSymbols';
@@ -14,8 +14,8 @@ import { PENDING_RECORD_MAKERS } from '../../../core/pending/recordMakers';
 import { RecordedFile } from '../../../core/workspace/recordedFile';
 
 /**
- * A reader as a worker thread is one (server/workerScanReader.ts): what it read comes back later, in
- * chunks of any size, each after other work has run; `between` runs before each chunk is handed back.
+ * A reader as worker threads are one (server/workerScanReader.ts): a read comes back at once or
+ * later, after other work has run; `between` runs before each read is handed back.
  */
 class LateReader implements ScanReader {
   constructor(
@@ -24,15 +24,24 @@ class LateReader implements ScanReader {
     readonly makesRecords = false,
   ) {}
 
-  async *read(paths: readonly string[], options: ScanReadOptions): AsyncIterable<readonly ScanFileRead[]> {
-    const all: ScanFileRead[] = [];
-    for await (const chunk of new InProcessScanReader(this.makesRecords ? PENDING_RECORD_MAKERS : undefined).read(paths, options)) all.push(...chunk);
-    for (let at = 0; at < all.length; ) {
-      const chunk = all.slice(at, (at += 1 + this.random.int(7)));
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      for (const read of chunk) this.between(read);
-      yield chunk;
-    }
+  read(paths: readonly string[], options: ScanReadOptions): ScanFileReads {
+    const reads = new InProcessScanReader(this.makesRecords ? PENDING_RECORD_MAKERS : undefined).read(paths, options);
+    return {
+      take: () => {
+        const read = reads.take() as ScanFileRead | undefined;
+        if (read === undefined || this.random.int(3) === 0) {
+          if (read) this.between(read);
+          return read;
+        }
+        return new Promise((resolve) =>
+          setTimeout(() => {
+            this.between(read);
+            resolve(read);
+          }, 0),
+        );
+      },
+      close: () => reads.close(),
+    };
   }
 
   close(): void {}
