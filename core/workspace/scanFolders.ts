@@ -48,13 +48,8 @@ const SCAN_SLICE_MS = 8;
 export class Slices {
   private sliceStart = performance.now();
 
-  /** Whether the slice's time is over. */
-  due(): boolean {
-    return performance.now() - this.sliceStart >= SCAN_SLICE_MS;
-  }
-
   async yieldWhenDue(): Promise<void> {
-    if (!this.due()) return;
+    if (performance.now() - this.sliceStart < SCAN_SLICE_MS) return;
     await new Promise((resolve) => setImmediate(resolve));
     this.sliceStart = performance.now();
   }
