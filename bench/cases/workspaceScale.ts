@@ -73,7 +73,7 @@ interface ScanFigures {
   /** the server's CPU time (user + system) when the last probe was found: moves less with the load than the wall time */
   cpuMs: number | undefined;
   /** workspace/symbol once the scan has ended: median and slowest of 5 queries of each probe */
-  symbolQuery: { medianMs: number; maxMs: number };
+  symbolQuery: { medianMs: number; maxMs: number; againMs: number };
 }
 
 /** Generates a workspace of `folders` × 100 files, starts the server in it, opens one file and waits for the scan's end. */
@@ -255,7 +255,7 @@ function clientTargets(scan: ScanFigures, peak: number | undefined, target: { sc
   return [
     reportTarget({ key: `issue41.${ws.files}.client`, name: `issue 41: ${files} files as a client sees them (initialized → workspace/symbol finds first, middle, last file)`, target: target.scanMs / 1000, unit: 's', measured: symbols.allMs === undefined ? undefined : symbols.allMs / 1000, peer: `read only ${(scan.readFloorMs / 1000).toFixed(2)} s`, load: Number(scan.load), ...(timeMet ? {} : { next }) }),
     reportTarget({ key: `issue41.${ws.files}.ratio`, name: `issue 41: ${files} files as a client sees them, ÷ reading them without parsing`, target: 3, unit: '×', measured: ratio, peer: `read only ${(scan.readFloorMs / 1000).toFixed(2)} s`, load: Number(scan.load), ...(ratioMet ? {} : { next }) }),
-    reportTarget({ key: `issue41.${ws.files}.symbolQuery`, name: `issue 41: a workspace/symbol query after the scan, ${files} files (median)`, target: 100, unit: 'ms', measured: scan.symbolQuery.medianMs, detail: `slowest ${scan.symbolQuery.maxMs.toFixed(0)} ms`, peer: `slowest of 15: ${scan.symbolQuery.maxMs.toFixed(0)} ms`, load: Number(scan.load), ...(scan.symbolQuery.medianMs <= 100 ? {} : { next: 'an index of symbols by name kept per file (core/features/workspaceSymbols.ts walks every fact per query)' }) }),
+    reportTarget({ key: `issue41.${ws.files}.symbolQuery`, name: `issue 41: a workspace/symbol query never asked before, after the scan, ${files} files (median)`, target: 100, unit: 'ms', measured: scan.symbolQuery.medianMs, detail: `slowest ${scan.symbolQuery.maxMs.toFixed(0)} ms; asked again ${scan.symbolQuery.againMs.toFixed(1)} ms`, peer: `slowest of 15: ${scan.symbolQuery.maxMs.toFixed(0)} ms; the same queries asked again (remembered): ${scan.symbolQuery.againMs.toFixed(1)} ms median`, load: Number(scan.load), ...(scan.symbolQuery.medianMs <= 100 ? {} : { next: 'an index of symbols by name kept per file (core/features/workspaceSymbols.ts walks every fact per query)' }) }),
     reportTarget({ key: `issue41.${ws.files}.memory`, name: `issue 41: server peak RSS at ${files} files`, target: target.bytes / 1e6, unit: 'MB', measured: peak === undefined ? undefined : peak / 1e6, peer: 'VmHWM of the server process', load: Number(scan.load), ...(peak !== undefined && peak <= target.bytes ? {} : { next: 'heap snapshot after the scan: what closed files keep' }) }),
   ];
 }
