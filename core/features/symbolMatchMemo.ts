@@ -23,8 +23,8 @@ function wasAsked(memo: QueryMemo, serial: number): boolean {
   return serial >> 3 < memo.asked.length && (memo.asked[serial >> 3] & (1 << (serial & 7))) !== 0;
 }
 
-/** Whether every character of `shorter` appears in `longer` in order (both ASCII lower case). */
-function isSubsequence(shorter: string, longer: string): boolean {
+/** Whether every character of `shorter` appears in `longer` in order (case counts: fold both first to ignore it). */
+export function inOrder(shorter: string, longer: string): boolean {
   let at = 0;
   for (const ch of shorter) {
     at = longer.indexOf(ch, at);
@@ -64,7 +64,7 @@ export class SymbolMatchMemo {
     let best: QueryMemo | undefined;
     for (const memo of this.remembered) {
       if (memo.folded === undefined || memo.folded.length === 0 || (best?.folded?.length ?? -1) >= memo.folded.length) continue;
-      if (isSubsequence(memo.folded, folded)) best = memo;
+      if (inOrder(memo.folded, folded)) best = memo;
     }
     return best;
   }

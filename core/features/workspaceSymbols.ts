@@ -4,7 +4,7 @@ import { kindAt, mentionsOf, rangeAt, roleAt, type FileMentions } from '../menti
 import type { SourceRange } from '../model/range';
 import { datasetKey, entityTypeOfUrn, schemaFieldKey, urnShape } from '../urn';
 import type { WorkspaceDocument } from '../workspace/workspaceDocument';
-import type { MatchedRows, SymbolMatchMemo } from './symbolMatchMemo';
+import { inOrder, type MatchedRows, type SymbolMatchMemo } from './symbolMatchMemo';
 
 /** At most this many symbols per answer (an editor shows the best few dozen; a 25,000-file workspace must not send them all). */
 export const MAX_WORKSPACE_SYMBOLS = 1_000;
@@ -57,15 +57,7 @@ export function shortNameOf(urn: string): string {
 
 /** Whether every character of `query` appears in `text` in order, ignoring case (how editors filter symbols). */
 export function fuzzyMatches(query: string, text: string): boolean {
-  const q = query.toLowerCase();
-  const t = text.toLowerCase();
-  let at = 0;
-  for (const ch of q) {
-    at = t.indexOf(ch, at);
-    if (at < 0) return false;
-    at++;
-  }
-  return true;
+  return inOrder(query.toLowerCase(), text.toLowerCase());
 }
 
 /** A mention's symbol: what it defines or uses, with the range to reveal (read from the file's mentions, core/mentions/fileMentions.ts). */
