@@ -11,9 +11,8 @@ import { validateDocument } from '../validate';
 import type { DefinitionChanges } from './definitionChanges';
 import { WorkspaceDefinitions } from './workspaceDefinitions';
 import { ScanFolders } from './scanFolders';
-import { ScanProgress, readScanFiles, storeScanFiles, type ScanStore } from './scanReads';
 import { entityDeclarationAmong, type EntityDeclaration } from './entityDeclaration';
-import { MAX_FILE_BYTES, isMetadataFileName, walkMetadataFiles } from './metadataFiles';
+import { MAX_FILE_BYTES, isMetadataFileName } from './metadataFiles';
 import { UNREADABLE, readMetadataFileSync, type DiskStamp } from '../files/readFile';
 import { FIRST_SLICE_MS, MAX_OPEN_DOCUMENT_CHARS, SLICED_READ_FROM_CHARS, isTooLargeToCheck, partiallyCheckedDiagnostic, tooLargeDiagnostic, tooLargeToCheck, uncheckedModel, type DocumentCoverage } from './openDocumentLimit';
 import type { SlicedOutcome } from '../incremental/slicedRead';
@@ -23,9 +22,9 @@ import { keepsMentionsOnly, slimModel } from './slimModel';
 import { RecordedFile } from './recordedFile';
 import type { RecordDerivations } from './recordDerivations';
 import { ClosedRecords } from './closedRecords';
-import { InProcessScanReader, type ScanReader } from './scanReader';
+import { InProcessScanReader } from './scanReader';
+import { WorkspaceScans, type ScanSession } from './workspaceScans';
 import { formatOf } from '../mentions/fileMentions';
-import { StringPool } from './stringPool';
 import { OpenInSlices, diagnosticsSoFar, entryOfRead, type CheckInputs } from './openInSlices';
 import { Listeners, type Listen } from './listeners';
 import { RestCheck } from './restCheck';
@@ -48,16 +47,11 @@ const NO_SERVICE_DEFINITIONS: ReadonlyMap<string, PropertyDefinitionInfo> = new 
  */
 export class WorkspaceSession {
   private readonly entries = new Map<string, SessionDocument>();
-  /** the scans still reading the workspace, how far they are, and the files changed meanwhile (./scanReads.ts) */
-  private readonly scanRun = new ScanProgress();
-  /** the short strings the files a scan stores share, while scans run (./stringPool.ts) */
-  private scanStrings: StringPool | undefined;
   private readonly writtenDefinitions = new WorkspaceDefinitions((uri) => this.entries.get(uri)?.model);
   private currentAssociations: Associations = {};
   private currentSeverity: SeverityOverrides;
   private readonly catalog: () => CatalogKnowledge;
   private readonly onSkipped: (message: string) => void;
-  private readonly onScanLimit: NonNullable<WorkspaceSessionOptions['onScanLimit']>;
   private readonly folders = new ScanFolders();
   private readonly stale = new Listeners<void>();
   /** Told whenever the definitions written in the workspace may have changed (read definitions() again to know). */
@@ -75,7 +69,6 @@ export class WorkspaceSession {
    */
   readonly onDocumentChanged: Listen<string> = this.documentChanges.listen;
   private changeCount = 0;
-  private scannedOnce = false;
   /** open documents being read in slices (./backgroundReads.ts) */
   private readonly reads = new BackgroundReads();
   private readonly coverageChanges = new Listeners<string>();
@@ -91,17 +84,43 @@ export class WorkspaceSession {
   private readonly rest: RestCheck;
   /** the records closed files keep (./closedRecords.ts), and the restart cache's */
   private readonly records: ClosedRecords;
-  /** how a scan reads its files (./scanReader.ts): in process, or on a worker thread the server gives */
-  private readonly newScanReader: (files: number) => ScanReader;
+  /** the workspace scans: how far they are, the strings they share, the reader, the last run's records (./workspaceScans.ts) */
+  private readonly scans: WorkspaceScans;
 
   constructor(options: WorkspaceSessionOptions = {}) {
     this.catalog = options.catalog ?? (() => OFFLINE);
     this.currentSeverity = options.severity ?? {};
     this.onSkipped = options.onSkipped ?? (() => undefined);
-    this.onScanLimit = options.onScanLimit ?? (() => undefined);
-    this.newScanReader = options.scanReader ?? (() => new InProcessScanReader());
     this.rest = this.restCheck(options);
     this.records = new ClosedRecords({ readAgain: (uri, text) => this.read(uri, text, false, undefined).model, changedOnDisk: (uri) => void this.fileChanged(uri, false) }, options.records, (file, notify) => this.keep(file, notify));
+    this.scans = new WorkspaceScans(this.scanSession(), this.records, { ...options, newReader: options.scanReader ?? (() => new InProcessScanReader()) });
+  }
+
+  /** The session as its scans read files into it (./workspaceScans.ts). */
+  private scanSession(): ScanSession {
+    return {
+      addFolders: (folders) => folders.forEach((folder) => this.folders.add(folder)),
+      associations: () => this.currentAssociations,
+      current: (uri) => this.entries.get(uri),
+      unreadable: (uri, path, problem) => this.unreadable(uri, path, problem, false),
+      storeText: (uri, text, stamp, notify) => this.storeClosed(uri, text, stamp, notify),
+      replacing: (uri) => {
+        this.reads.stop(uri);
+        this.rest.cancel(uri, true);
+      },
+      readFromDisk: (uri, notify) => this.readFromDisk(uri, notify),
+      readAgain: (uri, path) => {
+        const read = this.readText(uri, path, true, false);
+        if (read) this.storeClosed(uri, read.text, read.stamp, true);
+      },
+      fileGone: (uri) => void this.fileChanged(uri, true),
+      definitionsRead: () => {
+        this.writtenDefinitions.rebuild();
+        this.stale.tell();
+      },
+      everyFileRead: () => this.definitionsMayHaveChanged(),
+      recordedFiles: () => this.all().filter((entry): entry is RecordedFile => entry instanceof RecordedFile),
+    };
   }
 
   private restCheck(options: WorkspaceSessionOptions): RestCheck {
@@ -148,10 +167,9 @@ export class WorkspaceSession {
   setAssociations(associations: Associations): boolean {
     if (JSON.stringify(associations) === JSON.stringify(this.currentAssociations)) return false;
     this.currentAssociations = associations;
-    // Every file read again shares its short strings, as a scan's do.
-    this.scanStrings ??= new StringPool();
-    for (const entry of [...this.entries.values()]) this.store(entry.uri, entry.text, { version: entry.version, open: entry.open, notify: false, slim: entry.slim === true, stamp: entry instanceof RecordedFile ? entry.seen.stamp : undefined });
-    if (!this.scanRun.scanning) this.scanStrings = undefined;
+    this.scans.sharingStrings(() => {
+      for (const entry of [...this.entries.values()]) this.store(entry.uri, entry.text, { version: entry.version, open: entry.open, notify: false, slim: entry.slim === true, stamp: entry instanceof RecordedFile ? entry.seen.stamp : undefined });
+    });
     this.definitionsMayHaveChanged();
     return true;
   }
@@ -206,12 +224,12 @@ export class WorkspaceSession {
    * files it kept unread from the last run's records are still being looked at).
    */
   get readOnce(): boolean {
-    return this.scannedOnce;
+    return this.scans.everRead;
   }
 
   /** Whether a scan is still reading the workspace's files (an answer about every file would miss some). */
   get scanning(): boolean {
-    return this.scanRun.scanning;
+    return this.scans.progress.scanning;
   }
 
   /**
@@ -219,7 +237,7 @@ export class WorkspaceSession {
    * workspace knows only those); undefined when no scan runs.
    */
   scanProgress(): { stored: number; total: number } | undefined {
-    return this.scanRun.snapshot();
+    return this.scans.progress.snapshot();
   }
 
   /** Definitions written in workspace files (properties YAML, MCP JSON); the first one wins. */
@@ -228,7 +246,7 @@ export class WorkspaceSession {
     // (none at start-up, and checks stay quiet without any; then those of every file that may write
     // definitions), never a part of a step: a property defined in a file not read yet would be
     // called unknown.
-    return this.writtenDefinitions.current(this.scanRun.scanning);
+    return this.writtenDefinitions.current(this.scans.progress.scanning);
   }
 
   /** The definitions every check reads: the service's and the workspace's. */
@@ -303,67 +321,13 @@ export class WorkspaceSession {
    * Reads every metadata file under the folders (open documents keep the editor's text), at most
    * `limit` (told to onScanLimit); answers how many.
    */
-  async scan(folders: readonly string[], limit?: number): Promise<number> {
-    const given = folders.filter((folder) => folder.length > 0);
-    for (const folder of given) this.folders.add(folder);
-    const { files, skipped, limitReached } = walkMetadataFiles(given, limit);
-    for (const { path, problem } of skipped) this.onSkipped(`Skipped '${path}': it ${problem}.`);
-    this.scanRun.begin(files.length);
-    this.scanStrings ??= new StringPool();
-    const associations = JSON.stringify(this.currentAssociations);
-    this.records.beginScan(given, associations);
-    const reader = this.newScanReader(files.length);
-    try {
-      const scanStore = this.scanStore();
-      const { late, early } = await readScanFiles(files, scanStore, this.scanRun, reader);
-      if (early > 0) {
-        this.writtenDefinitions.rebuild();
-        this.stale.tell();
-      }
-      await storeScanFiles(late, scanStore, this.scanRun, reader);
-    } finally {
-      reader.close();
-      this.scanRun.end();
-      if (!this.scanRun.scanning) this.scanStrings = undefined;
-    }
-    this.definitionsMayHaveChanged();
-    // Answers are complete from here; files kept unread from their records are looked at now.
-    this.scannedOnce = true;
-    await this.records.verifyRestored(this.restoredFilesCheck());
-    this.onScanLimit(limitReached, given);
-    this.records.endScan(given, associations, () => this.all().filter((entry): entry is RecordedFile => entry instanceof RecordedFile));
-    return files.length;
+  scan(folders: readonly string[], limit?: number): Promise<number> {
+    return this.scans.scan(folders, limit);
   }
 
-  /** The session as the scan's passes store into it (./scanReads.ts). */
-  private scanStore(): ScanStore {
-    return {
-      isOpen: (uri) => this.entries.get(uri)?.open === true,
-      // The walk already kept links inside the folder walked: no lstat of each file here.
-      unreadable: (uri, path, problem) => this.unreadable(uri, path, problem, false),
-      // A file unchanged since its kept record was made is kept from it, unread or unparsed (./closedRecords.ts).
-      restoreUnread: (uri, path) => this.records.restoreUnread(uri, path),
-      store: (uri, text, stamp) => void (this.records.restoreRead(uri, text, stamp) || this.store(uri, text, { open: false, notify: false, slim: true, stamp })),
-      keepRecord: (uri, record, stamp) => {
-        this.reads.stop(uri);
-        this.rest.cancel(uri, true);
-        // An index registered since the reader was asked: the file is read here instead.
-        if (!stamp || !this.records.keepMade(uri, record, stamp, this.scanStrings)) this.readFromDisk(uri, false);
-      },
-      recordOptions: () => ({ associations: this.currentAssociations, derivations: this.records.derivations.names, collections: this.records.derivations.collectionNames }),
-    };
-  }
-
-  /** The session as a scan's check of the files it kept unread from their records changes it (./closedRecords.ts verifyRestored). */
-  private restoredFilesCheck(): Parameters<ClosedRecords['verifyRestored']>[0] {
-    return {
-      current: (uri) => this.entries.get(uri),
-      readAgain: (uri, path) => {
-        const read = this.readText(uri, path, true, false);
-        if (read && !this.records.restoreRead(uri, read.text, read.stamp)) this.store(uri, read.text, { open: false, notify: true, slim: true, stamp: read.stamp });
-      },
-      gone: (uri) => void this.fileChanged(uri, true),
-    };
+  /** A closed file's text kept by a scan: from the last run's record when the text is the one it was made from (./closedRecords.ts restoreRead), else read. */
+  private storeClosed(uri: string, text: string, stamp: DiskStamp | undefined, notify: boolean): void {
+    if (!this.records.restoreRead(uri, text, stamp)) this.store(uri, text, { open: false, notify, slim: true, stamp });
   }
 
   /** A workspace folder was removed: its files (unless open) no longer count. */
@@ -381,7 +345,7 @@ export class WorkspaceSession {
   async fileChanged(uri: string, deleted: boolean): Promise<void> {
     if (this.entries.get(uri)?.open) return;
     if (deleted) {
-      this.scanRun.changed(uri);
+      this.scans.progress.changed(uri);
       if (this.drop(uri)) this.definitionsMayHaveChanged();
       return;
     }
@@ -396,7 +360,7 @@ export class WorkspaceSession {
    * left out of the workspace.
    */
   private readFromDisk(uri: string, notify = true): void {
-    this.scanRun.changed(uri);
+    this.scans.progress.changed(uri);
     let path: string;
     try {
       path = fileURLToPath(uri);
@@ -437,8 +401,8 @@ export class WorkspaceSession {
     const { model: read, analysis } = unchecked ? { model: uncheckedModel(uri), analysis: undefined } : this.read(uri, text, open, updated);
     // An unchecked document's index is never asked for a position past its first line: not built per keystroke.
     const index = lineIndex ?? (unchecked ? new LineIndex(text, [0]) : new LineIndex(text));
-    if (slim && !open && stamp && keepsMentionsOnly(read, this.writtenDefinitions)) return this.records.keepFromModel(uri, text, stamp, read, this.scanStrings, notify);
-    const model = slim && !open ? slimModel(read, this.scanStrings) : read;
+    if (slim && !open && stamp && keepsMentionsOnly(read, this.writtenDefinitions)) return this.records.keepFromModel(uri, text, stamp, read, this.scans.strings, notify);
+    const model = slim && !open ? slimModel(read, this.scans.strings) : read;
     const kept: SessionDocument = { uri, text, model, lineIndex: index, version, open, ...(analysis ? { analysis } : {}), ...(unchecked ? { coverage: { state: 'unchecked' } } : {}) };
     if (model !== read) kept.slim = true;
     return this.keep(kept, notify);
