@@ -52,7 +52,8 @@ export class SymbolMatchMemo {
     const same = this.remembered.find((memo) => memo.query === query);
     const folded = NOT_ASCII.test(query) ? undefined : query.toLowerCase();
     const narrower = same ? undefined : this.narrowest(folded);
-    const next: QueryMemo = { query, folded, asked: new Uint8Array(0), matched: new Map() };
+    // Sized as the memo it follows: the bit set is not grown step by step at every query.
+    const next: QueryMemo = { query, folded, asked: new Uint8Array((same ?? narrower)?.asked.length ?? 0), matched: new Map() };
     return new SymbolMatchPass(same ?? narrower, same !== undefined, next, () => {
       this.remembered = [next, ...this.remembered.filter((memo) => memo !== same)].slice(0, REMEMBERED_QUERIES);
     });

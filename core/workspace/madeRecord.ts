@@ -15,7 +15,7 @@ import { textHash } from './textHash';
  */
 export interface MadeRecord {
   format: FormatId;
-  urns: string[];
+  urns: readonly string[];
   rows: Int32Array;
   derived: Record<string, readonly string[]>;
   /** the text's length and hash */
@@ -61,5 +61,5 @@ export function madeRecord(uri: string, text: string, options: MadeRecordOptions
   for (const name of derivations) derived[name] = makers.derive[name](model);
   const collected: Record<string, unknown> = {};
   for (const name of collections) collected[name] = makers.collect[name](model);
-  return { format: model.format as FormatId, urns: [...mentions.urns], rows: mentions.rows, derived, length: text.length, hash: textHash(text), collected };
+  return { format: model.format as FormatId, urns: mentions.urns, rows: mentions.rows, derived, length: text.length, hash: textHash(text), collected };
 }
