@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { SymbolKind, type Connection, type SymbolInformation, type WorkspaceSymbol } from 'vscode-languageserver/node';
-import { fuzzyMatches, shortNameOf, symbolKindOf, workspaceSymbols, MAX_WORKSPACE_SYMBOLS } from '../core/features/workspaceSymbols';
+import { fuzzyMatches, shortNameOf, symbolKindOf, workspaceSymbolsOf, MAX_WORKSPACE_SYMBOLS } from '../core/features/workspaceSymbols';
 import { SymbolMatchMemo } from '../core/features/symbolMatchMemo';
 import { catalogUiLink } from '../core/links/catalogUi';
 import { entityTypeOfUrn } from '../core/urn';
@@ -23,13 +23,13 @@ const CATALOG_WAIT_MS = 1_500;
  * locations, else as SymbolInformation.
  */
 export function listenWorkspaceSymbols(lsp: Connection, state: ServerState, lifecycle: Lifecycle, support: () => ClientSupport | undefined): void {
-  // What recent queries matched in each file: a query asked again, or typed further, reads only what changed.
+  // What recent queries matched in each file, and their whole answers: a query asked again, or typed further, reads only what changed.
   const memo = new SymbolMatchMemo();
   lsp.onWorkspaceSymbol(
     lifecycle.guard(async (params): Promise<(SymbolInformation | WorkspaceSymbol)[]> => {
       state.documents.catchUp();
       const query = params.query.trim();
-      const entries = workspaceSymbols(state.session.all(), query, memo);
+      const entries = workspaceSymbolsOf(state.session, query, memo);
       const answer: (SymbolInformation | WorkspaceSymbol)[] = [];
       const partial = partialMark(state, support());
       if (partial) answer.push(partial);

@@ -1,4 +1,5 @@
 import type { FileMentions } from '../mentions/fileMentions';
+import type { FoundSymbols } from './foundSymbols';
 
 /** The rows of one file's mentions a query matched (row indexes, ascending). */
 export type MatchedRows = readonly number[];
@@ -17,6 +18,14 @@ interface QueryMemo {
   folded: string | undefined;
   asked: Uint8Array;
   matched: Map<number, MatchedRows>;
+  /** the whole answer, when the pass that read it said so */
+  answer?: KeptAnswer;
+}
+
+/** A query's whole answer, as of the session's generation it was read at. */
+export interface KeptAnswer {
+  generation: number;
+  found: FoundSymbols;
 }
 
 function wasAsked(memo: QueryMemo, serial: number): boolean {
@@ -59,6 +68,16 @@ export class SymbolMatchMemo {
     });
   }
 
+  /**
+   * The answer kept for `query` when it was asked before, with a pass that adds the files new since
+   * to what that query remembers (in place: the files not read again stay known).
+   */
+  again(query: string): { kept: KeptAnswer; pass: SymbolMatchPass } | undefined {
+    const same = this.remembered.find((memo) => memo.query === query);
+    if (!same?.answer) return undefined;
+    return { kept: same.answer, pass: new SymbolMatchPass(same, true, same, () => (this.remembered = [same, ...this.remembered.filter((memo) => memo !== same)])) };
+  }
+
   /** The longest remembered ASCII query whose characters `folded` holds in order. */
   private narrowest(folded: string | undefined): QueryMemo | undefined {
     if (folded === undefined) return undefined;
@@ -93,8 +112,12 @@ export class SymbolMatchPass {
     return rows;
   }
 
-  /** The pass is over: its answers are remembered (those of files no longer read are dropped with the old memo). */
-  end(): void {
+  /**
+   * The pass is over: its answers are remembered (those of files no longer read are dropped with
+   * the old memo), with the whole `answer` when it read every file (or every file new since it).
+   */
+  end(answer?: KeptAnswer): void {
+    this.next.answer = answer;
     this.remember();
   }
 

@@ -1,88 +1,42 @@
-import { SymbolKind } from 'vscode-languageserver-types';
-import { propertyIdOf } from '../definitions/normalise';
-import { kindAt, mentionsOf, rangeAt, roleAt, type FileMentions } from '../mentions/fileMentions';
-import type { SourceRange } from '../model/range';
-import { datasetKey, entityTypeOfUrn, schemaFieldKey, urnShape } from '../urn';
+import { mentionsOf, type FileMentions } from '../mentions/fileMentions';
 import type { WorkspaceDocument } from '../workspace/workspaceDocument';
-import { inOrder, type MatchedRows, type SymbolMatchMemo } from './symbolMatchMemo';
+import { FoundSymbols, symbolAt, type WorkspaceSymbolEntry } from './foundSymbols';
+import { inOrder, type MatchedRows, type SymbolMatchMemo, type SymbolMatchPass } from './symbolMatchMemo';
 
-/** At most this many symbols per answer (an editor shows the best few dozen; a 25,000-file workspace must not send them all). */
-export const MAX_WORKSPACE_SYMBOLS = 1_000;
-
-export interface WorkspaceSymbolEntry {
-  /** what a reader searches for: a property id, a dataset name, `dataset.field` */
-  name: string;
-  kind: SymbolKind;
-  /** what it is and its full URN: `dataset · urn:li:dataset:(…)` */
-  containerName: string;
-  urn: string;
-  uri: string;
-  range: SourceRange;
-  /** defined (a property definition, a dataset or field declaration) rather than only used */
-  defined: boolean;
-}
-
-const ENTITY_ROLES = new Set(['entity', 'upstream', 'downstream', 'fieldUpstream', 'fieldDownstream', 'value']);
-
-/** The kind an editor shows for an entity type: a dataset a class, a column a field, a job a function… */
-export function symbolKindOf(entityType: string | undefined): SymbolKind {
-  switch (entityType) {
-    case 'structuredProperty':
-      return SymbolKind.Property;
-    case 'schemaField':
-      return SymbolKind.Field;
-    case 'dataJob':
-      return SymbolKind.Function;
-    case 'dataFlow':
-      return SymbolKind.Module;
-    case 'chart':
-    case 'dashboard':
-      return SymbolKind.Interface;
-    default:
-      return SymbolKind.Class;
-  }
-}
-
-/** The short name of a URN: a property's id, a dataset's name, `dataset.field` for a column, else the key. */
-export function shortNameOf(urn: string): string {
-  if (entityTypeOfUrn(urn) === 'structuredProperty') return propertyIdOf(urn);
-  const shape = urnShape(urn);
-  if (!shape) return urn;
-  const dataset = datasetKey(shape);
-  if (dataset) return dataset.name;
-  const field = schemaFieldKey(shape);
-  if (field) return `${shortNameOf(field.datasetUrn)}.${field.fieldPath}`;
-  return urn.slice(`urn:li:${shape.entityType}:`.length);
-}
+export { MAX_WORKSPACE_SYMBOLS, shortNameOf, symbolKindOf, type WorkspaceSymbolEntry } from './foundSymbols';
 
 /** Whether every character of `query` appears in `text` in order, ignoring case (how editors filter symbols). */
 export function fuzzyMatches(query: string, text: string): boolean {
   return inOrder(query.toLowerCase(), text.toLowerCase());
 }
 
-/** A mention's symbol: what it defines or uses, with the range to reveal (read from the file's mentions, core/mentions/fileMentions.ts). */
-function symbolAt(mentions: FileMentions, index: number): { urn: string; range: SourceRange; defined: boolean } | undefined {
-  const kind = kindAt(mentions, index);
-  if (kind === 'definition' || kind === 'declaration') return { urn: mentions.urns[index], range: rangeAt(mentions, index), defined: true };
-  if (kind === 'assignment') return { urn: mentions.urns[index], range: rangeAt(mentions, index), defined: false };
-  if (kind === 'ref' && ENTITY_ROLES.has(roleAt(mentions, index) as string)) return { urn: mentions.urns[index], range: rangeAt(mentions, index), defined: false };
-  return undefined;
+/** matchesFolded's answers: the text holds the query, or does not (and is all ASCII), or does not as ASCII but holds other characters. */
+const enum Folded {
+  No,
+  Yes,
+  NoButNotAscii,
 }
 
 /**
- * Whether every character of `query` (already in lower case) appears in `text` in order, ignoring
- * case, without a lower-case copy of `text` (fuzzyMatches for the many URNs of a workspace query).
+ * Whether every character of `query` (ASCII, in lower case) appears in `text` in order, ignoring
+ * ASCII case, in one pass over `text` without a lower-case copy (fuzzyMatches for the many URNs of
+ * a workspace query); when it does not, whether `text` holds characters beyond ASCII (some of
+ * which lower-case to ASCII letters: fuzzyMatches decides those).
  */
-function matchesFolded(query: string, upper: string, text: string): boolean {
+function matchesFolded(query: string, text: string): Folded {
+  if (query.length === 0) return Folded.Yes;
   let at = 0;
-  for (let i = 0; i < query.length; i++) {
-    const lower = text.indexOf(query[i], at);
-    const other = upper[i] === query[i] ? -1 : text.indexOf(upper[i], at);
-    const found = lower < 0 ? other : other < 0 ? lower : Math.min(lower, other);
-    if (found < 0) return false;
-    at = found + 1;
+  let wanted = query.charCodeAt(0);
+  let beyondAscii = false;
+  for (let i = 0; i < text.length; i++) {
+    let code = text.charCodeAt(i);
+    if (code >= 65 && code <= 90) code += 32;
+    else if (code > 127) beyondAscii = true;
+    if (code !== wanted) continue;
+    if (++at === query.length) return Folded.Yes;
+    wanted = query.charCodeAt(at);
   }
-  return true;
+  return beyondAscii ? Folded.NoButNotAscii : Folded.No;
 }
 
 /**
@@ -102,34 +56,41 @@ function matchingRows(mentions: FileMentions, within: MatchedRows | undefined, m
   return rows;
 }
 
-const collator = new Intl.Collator();
-
-type Candidate = NonNullable<ReturnType<typeof symbolAt>>;
-
 const NOT_ASCII = /[^ -~\t\n\r]/;
 
 /**
- * fuzzyMatches(query, urn) for the many URNs of one workspace query: an ASCII query is matched
- * without lower-case copies (a character matches itself in either case); a URN of other characters,
- * some of which lower-case to ASCII letters, is asked fuzzyMatches when that says no.
+ * fuzzyMatches(query, urn) for the many URNs of one workspace query: an ASCII query is matched in
+ * one pass without lower-case copies; a URN of other characters is asked fuzzyMatches when that
+ * says no.
  */
-function urnMatcher(query: string): (urn: string, ascii: boolean) => boolean {
+function urnMatcher(query: string): (urn: string) => boolean {
   if (NOT_ASCII.test(query)) return (urn) => fuzzyMatches(query, urn);
   const lower = query.toLowerCase();
-  const upper = query.toUpperCase();
-  return (urn, ascii) => matchesFolded(lower, upper, urn) || (!ascii && NOT_ASCII.test(urn) && fuzzyMatches(query, urn));
+  return (urn) => {
+    const folded = matchesFolded(lower, urn);
+    return folded === Folded.Yes || (folded === Folded.NoButNotAscii && fuzzyMatches(query, urn));
+  };
 }
 
-/** Whether every URN of a file's mentions is ASCII, found once per record (a query then never tests its URNs one by one). */
-const asciiMentions = new WeakMap<FileMentions, boolean>();
+/** The documents a workspace/symbol query reads, and what changed among them since an earlier query (the workspace session). */
+export interface ChangingDocuments {
+  /** every metadata document */
+  all(): readonly WorkspaceDocument[];
+  /** grows with every document stored or dropped */
+  readonly generation: number;
+  /** the URIs of the documents stored or dropped since `generation`, undefined when that is no longer known */
+  changedSince(generation: number): readonly string[] | undefined;
+  /** a metadata document as all() lists it, undefined when there is none at `uri` */
+  listed(uri: string): WorkspaceDocument | undefined;
+}
 
-function allAscii(mentions: FileMentions): boolean {
-  let ascii = asciiMentions.get(mentions);
-  if (ascii === undefined) {
-    ascii = !mentions.urns.some((urn) => NOT_ASCII.test(urn));
-    asciiMentions.set(mentions, ascii);
-  }
-  return ascii;
+/** The rows of a file's mentions one query matches (every symbol row for the empty query). */
+type RowMatch = (mentions: FileMentions, within: MatchedRows | undefined) => MatchedRows;
+
+/** One function per query, not per file: at 100,000 files a poll the memo answers is a walk over the files. */
+function rowMatch(query: string): RowMatch {
+  const matches = query ? urnMatcher(query) : undefined;
+  return (mentions, within) => matchingRows(mentions, within, matches);
 }
 
 /**
@@ -139,92 +100,48 @@ function allAscii(mentions: FileMentions): boolean {
  * asked again or typed further reads only what can have changed (./symbolMatchMemo.ts).
  */
 export function workspaceSymbols(documents: readonly WorkspaceDocument[], query: string, memo?: SymbolMatchMemo): WorkspaceSymbolEntry[] {
-  const byUrn = new Map<string, Found>();
-  const matches = urnMatcher(query);
-  const pass = query ? memo?.begin(query) : undefined;
-  // One function per query, not per file: at 100,000 files a poll the memo answers is a walk over the files.
-  const match = (mentions: FileMentions, within: MatchedRows | undefined) => {
-    const ascii = query.length > 0 && allAscii(mentions);
-    return matchingRows(mentions, within, query ? (urn) => matches(urn, ascii) : undefined);
-  };
-  for (const document of documents) {
-    const uri = document.uri;
-    const mentions = mentionsOf(document);
-    const rows = pass ? pass.rowsOf(mentions, match) : match(mentions, undefined);
-    for (const index of rows) {
-      const candidate = symbolAt(mentions, index) as Candidate;
-      const known = byUrn.get(candidate.urn);
-      if (!known) {
-        byUrn.set(candidate.urn, { candidate, uri, firstUri: uri, firstIndex: index });
-        continue;
-      }
-      // Where it first occurs in URI order: the order of equal names (files were read in URI order).
-      if (uri < known.firstUri) {
-        known.firstUri = uri;
-        known.firstIndex = index;
-      }
-      // Defined before used; among equals, the first file by URI.
-      if (known.candidate.defined !== candidate.defined ? known.candidate.defined : known.uri <= uri) continue;
-      known.candidate = candidate;
-      known.uri = uri;
-    }
-  }
-  pass?.end();
-  // Only the first MAX_WORKSPACE_SYMBOLS become entries.
-  const named: Named[] = [];
-  for (const found of byUrn.values()) named.push({ ...found, name: shortNameOf(found.candidate.urn) });
-  return firstInOrder(named, MAX_WORKSPACE_SYMBOLS).map(({ name, candidate, uri }) => {
-    const { urn, range, defined } = candidate;
-    const type = entityTypeOfUrn(urn);
-    const what = type === 'structuredProperty' ? 'structured property' : (type ?? 'entity');
-    return { name, kind: symbolKindOf(type), containerName: `${what}${defined ? '' : ' (used)'} · ${urn}`, urn, uri, range, defined };
-  });
+  return readAll(documents, query, memo, undefined).entries();
 }
 
-/** A URN's symbol while the documents are read: where it is shown, and where it first occurs in URI order. */
-interface Found {
-  candidate: Candidate;
-  uri: string;
-  firstUri: string;
-  firstIndex: number;
-}
-
-interface Named extends Found {
-  name: string;
-}
-
-/** Defined before used, then by name as the editor's language sorts, then where it first occurs in URI order. */
-function before(a: Named, b: Named): number {
-  return Number(b.candidate.defined) - Number(a.candidate.defined) || collator.compare(a.name, b.name) || (a.firstUri < b.firstUri ? -1 : a.firstUri > b.firstUri ? 1 : a.firstIndex - b.firstIndex);
-}
+/** Answers of more symbols than this are not kept whole (a one-letter query at 100,000 files matches every URN). */
+const KEPT_ANSWER_MAX_SYMBOLS = 5_000;
 
 /**
- * The first `count` of `items` in `before` order, sorted: what sorting them all and cutting would
- * give, with a bounded max-heap, so a query matching 100,000 URNs compares each about once
- * against the heap's top instead of sorting them all.
+ * workspaceSymbols of the session's documents. A query asked again whose whole answer is kept
+ * reads only the files stored since (a client polling while 100,000 files are read must not walk
+ * them all each time); it is read afresh when a file that gave the answer a symbol changed or went,
+ * or when the session no longer knows what changed.
  */
-function firstInOrder(items: Named[], count: number): Named[] {
-  if (items.length <= count) return items.sort(before);
-  const heap: Named[] = [];
-  const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j], heap[i]]);
-  for (const item of items) {
-    if (heap.length === count && before(item, heap[0]) >= 0) continue;
-    if (heap.length === count) {
-      heap[0] = item;
-      for (let i = 0; ; ) {
-        const left = 2 * i + 1;
-        const right = left + 1;
-        let largest = i;
-        if (left < count && before(heap[left], heap[largest]) > 0) largest = left;
-        if (right < count && before(heap[right], heap[largest]) > 0) largest = right;
-        if (largest === i) break;
-        swap(i, largest);
-        i = largest;
-      }
-      continue;
-    }
-    heap.push(item);
-    for (let i = heap.length - 1; i > 0 && before(heap[i], heap[(i - 1) >> 1]) > 0; i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
+export function workspaceSymbolsOf(documents: ChangingDocuments, query: string, memo: SymbolMatchMemo): WorkspaceSymbolEntry[] {
+  const generation = documents.generation;
+  const again = query ? memo.again(query) : undefined;
+  const changed = again ? documents.changedSince(again.kept.generation) : undefined;
+  if (!again || !changed || changed.some((uri) => again.kept.found.has(uri))) return readAll(documents.all(), query, memo, generation).entries();
+  const { found } = again.kept;
+  const match = rowMatch(query);
+  for (const uri of new Set(changed)) {
+    const document = documents.listed(uri);
+    if (!document) continue;
+    const mentions = mentionsOf(document);
+    found.add(uri, mentions, again.pass.rowsOf(mentions, match));
   }
-  return heap.sort(before);
+  endPass(again.pass, found, generation);
+  return found.entries();
+}
+
+/** Every document's symbols matching `query`; the memo's pass, when there is one, kept with the whole answer as of `generation` when given. */
+function readAll(documents: readonly WorkspaceDocument[], query: string, memo: SymbolMatchMemo | undefined, generation: number | undefined): FoundSymbols {
+  const found = new FoundSymbols();
+  const match = rowMatch(query);
+  const pass = query ? memo?.begin(query) : undefined;
+  for (const document of documents) {
+    const mentions = mentionsOf(document);
+    found.add(document.uri, mentions, pass ? pass.rowsOf(mentions, match) : match(mentions, undefined));
+  }
+  if (pass) endPass(pass, found, generation);
+  return found;
+}
+
+function endPass(pass: SymbolMatchPass, found: FoundSymbols, generation: number | undefined): void {
+  pass.end(generation !== undefined && found.size <= KEPT_ANSWER_MAX_SYMBOLS ? { generation, found } : undefined);
 }

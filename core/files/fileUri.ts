@@ -1,4 +1,5 @@
 import { pathToFileURL } from 'node:url';
+import { flattened } from '../common/flattened';
 
 /**
  * A POSIX path pathToFileURL gives back unchanged after `file://`: absolute, of letters, digits and
@@ -14,8 +15,9 @@ function isPlainPath(path: string): boolean {
 /**
  * `pathToFileURL(path).toString()`, without building a URL for the plain paths a workspace scan
  * finds by the ten thousand (58 ms of a 20,000-file restart, 8 ms this way); any other path, and
- * every path on Windows, goes through pathToFileURL itself.
+ * every path on Windows, goes through pathToFileURL itself. Flattened: the session keeps it for the
+ * file's life, and the walk's path need not live as long.
  */
 export function fileUriOf(path: string): string {
-  return process.platform !== 'win32' && isPlainPath(path) ? `file://${path}` : pathToFileURL(path).toString();
+  return process.platform !== 'win32' && isPlainPath(path) ? flattened(`file://${path}`) : pathToFileURL(path).toString();
 }

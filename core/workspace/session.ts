@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { UNKNOWN_EXISTENCE, type DefinitionsView, type PropertyDefinitionInfo } from '../definitions/types';
 import { readDocument, type Associations } from '../formats';
-import { validateParts } from '../incremental/checkParts';
 import { DocumentAnalysis } from '../incremental/documentAnalysis';
 import type { CoreDiagnostic } from '../model/diagnostic';
 import type { DocumentModel } from '../model/facts';
@@ -14,7 +13,7 @@ import { ScanFolders } from './scanFolders';
 import { entityDeclarationAmong, type EntityDeclaration } from './entityDeclaration';
 import { MAX_FILE_BYTES, isMetadataFileName } from './metadataFiles';
 import { UNREADABLE, readMetadataFileSync, type DiskStamp } from '../files/readFile';
-import { FIRST_SLICE_MS, MAX_OPEN_DOCUMENT_CHARS, SLICED_READ_FROM_CHARS, isTooLargeToCheck, partiallyCheckedDiagnostic, tooLargeDiagnostic, tooLargeToCheck, uncheckedModel, type DocumentCoverage } from './openDocumentLimit';
+import { FIRST_SLICE_MS, MAX_OPEN_DOCUMENT_CHARS, SLICED_READ_FROM_CHARS, isTooLargeToCheck, tooLargeToCheck, uncheckedModel, type DocumentCoverage } from './openDocumentLimit';
 import type { SlicedOutcome } from '../incremental/slicedRead';
 import { slicedReadOf } from '../incremental/slicedReadOf';
 import { BackgroundReads } from './backgroundReads';
@@ -25,14 +24,18 @@ import { ClosedRecords } from './closedRecords';
 import { InProcessScanReader } from './scanReader';
 import { WorkspaceScans, type ScanSession } from './workspaceScans';
 import { formatOf } from '../mentions/fileMentions';
+import { DocumentChangeLog } from './documentChangeLog';
+import { documentDiagnostics } from './documentChecks';
 import { OpenInSlices, diagnosticsSoFar, entryOfRead, type CheckInputs } from './openInSlices';
 import { Listeners, type Listen } from './listeners';
 import { RestCheck } from './restCheck';
-import { expandCollapsed } from '../diagnostics/collapsed';
 import type { EditsSince } from '../incremental/textEdit';
 import type { CatalogKnowledge, FileDiagnostics, SessionDocument, StoreHow, WorkspaceSessionOptions } from './sessionTypes';
 
 export type { CatalogKnowledge, FileDiagnostics, ScanLimitReached, SessionDocument, WorkspaceSessionOptions } from './sessionTypes';
+
+/** Whether all() lists an entry: files of none of our formats are left out; open documents too large to check are in. */
+const listed = (entry: SessionDocument): boolean => formatOf(entry) !== null || tooLargeToCheck(entry);
 
 const OFFLINE: CatalogKnowledge = { entities: UNKNOWN_EXISTENCE };
 /** One empty map, so checks kept for parts of open documents see the same definitions from call to call. */
@@ -68,7 +71,8 @@ export class WorkspaceSession {
    * adds, instead of reading the whole workspace again.
    */
   readonly onDocumentChanged: Listen<string> = this.documentChanges.listen;
-  private changeCount = 0;
+  /** what was stored or dropped, by generation (./documentChangeLog.ts) */
+  private readonly changes = new DocumentChangeLog(() => this.entries.size);
   /** open documents being read in slices (./backgroundReads.ts) */
   private readonly reads = new BackgroundReads();
   private readonly coverageChanges = new Listeners<string>();
@@ -144,7 +148,12 @@ export class WorkspaceSession {
 
   /** Grows with every document stored or dropped: what is computed from all documents is kept per generation. */
   get generation(): number {
-    return this.changeCount;
+    return this.changes.generation;
+  }
+
+  /** The URIs stored or dropped since `generation`, undefined when the session no longer knows (see DocumentChangeLog). */
+  changedSince(generation: number): readonly string[] | undefined {
+    return this.changes.since(generation);
   }
 
   /** the user's levels per code (`catalogCode.diagnostics.severity`, the CLI's `--severity`) */
@@ -211,7 +220,13 @@ export class WorkspaceSession {
 
   /** Every metadata document: files of none of our formats are left out; open documents too large to check are in (with one diagnostic saying so). */
   all(): SessionDocument[] {
-    return [...this.entries.values()].filter((entry) => formatOf(entry) !== null || tooLargeToCheck(entry));
+    return [...this.entries.values()].filter(listed);
+  }
+
+  /** The metadata document at `uri` as all() lists it. */
+  listed(uri: string): SessionDocument | undefined {
+    const entry = this.entries.get(uri);
+    return entry && listed(entry) ? entry : undefined;
   }
 
   /** The files of a DataHub format Catalog Code recognises but does not check (core/formats/unchecked.ts), or a DataHub file that does not parse, sorted by URI: named in diagnostics, never judged or pushed. */
@@ -255,22 +270,10 @@ export class WorkspaceSession {
     return { service: service ?? NO_SERVICE_DEFINITIONS, workspace: this.definitions(), serviceAvailable: service !== undefined };
   }
 
-  /** Every diagnostic of one document (none for a file of no known format or not in the session). `collapsed`: one may stand for
-   * more of its kind after it (core/diagnostics/collapsed.ts), for capDiagnostics, which counts them unbuilt (what the editor is shown). */
+  /** Every diagnostic of one document (none for a file of no known format or not in the session); `collapsed`: see documentDiagnostics. */
   diagnosticsOf(uri: string, options: { collapsed?: boolean } = {}): CoreDiagnostic[] {
     const entry = this.entries.get(uri);
-    if (!entry) return [];
-    if (tooLargeToCheck(entry)) return [tooLargeDiagnostic(uri, entry.text.length)];
-    if (entry.coverage?.state === 'reading') return options.collapsed ? this.diagnosticsSoFar(entry) : expandCollapsed(this.diagnosticsSoFar(entry));
-    const catalog = this.catalog();
-    // An open document kept in parts checks again only the parts an edit changed (core/incremental/checkParts.ts).
-    const analysis = entry.analysis?.model === entry.model ? entry.analysis : undefined;
-    // A document checked up to the limit is judged as the text it was read from (its first part).
-    const input = { model: analysis ? entry.model : this.fullModel(entry), text: analysis?.text ?? entry.text, definitions: this.definitionsView(), entities: catalog.entities, target: catalog.target, datahub: catalog.datahub, sql: catalog.sql, severity: this.currentSeverity };
-    const parts = analysis?.parts;
-    const checked = parts ? validateParts({ ...input, parts, cache: analysis?.cache, repeats: analysis?.repeats, suppressions: analysis?.suppressions }) : validateDocument(input);
-    const found = options.collapsed ? checked : expandCollapsed(checked);
-    return entry.coverage?.state === 'partial' ? [partiallyCheckedDiagnostic(uri, entry.coverage.readChars, entry.text.length), ...found] : found;
+    return entry ? documentDiagnostics(entry, { inputs: this.checkInputs(), whole: () => this.fullModel(entry), soFar: () => this.diagnosticsSoFar(entry) }, options.collapsed === true) : [];
   }
 
   /** The diagnostics of a document being read in slices, for the items read so far (./openInSlices.ts diagnosticsSoFar). */
@@ -413,7 +416,6 @@ export class WorkspaceSession {
     return this.records.derivations;
   }
 
-
   /** A document's whole model: a slim one (./slimModel.ts) is read again from its text, for the checks of the file itself. */
   private fullModel(entry: SessionDocument): DocumentModel {
     if (entry instanceof RecordedFile) return entry.model;
@@ -458,7 +460,7 @@ export class WorkspaceSession {
     const { uri } = entry;
     const before = this.entries.get(uri);
     this.entries.set(uri, entry);
-    this.changeCount++;
+    this.changes.changed(uri);
     this.documentChanges.tell(uri);
     // A file restored from its record writes no definitions (none that does is recorded) and is not read for it.
     const restored = entry instanceof RecordedFile && !entry.holding();
@@ -485,7 +487,7 @@ export class WorkspaceSession {
     const before = this.entries.get(uri);
     if (!this.entries.delete(uri)) return false;
     if (before?.open && before.coverage) this.coverageChanges.tell(uri);
-    this.changeCount++;
+    this.changes.changed(uri);
     this.documentChanges.tell(uri);
     return true;
   }

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { workspaceSymbols } from '../../../core/features/workspaceSymbols';
+import { workspaceSymbols, workspaceSymbolsOf, type ChangingDocuments } from '../../../core/features/workspaceSymbols';
+import { WorkspaceSession } from '../../../core/workspace/session';
+import { DocumentChangeLog } from '../../../core/workspace/documentChangeLog';
 import { SymbolMatchMemo, type MatchedRows } from '../../../core/features/symbolMatchMemo';
 import { newMentions, type FileMentions } from '../../../core/mentions/fileMentions';
 import type { WorkspaceDocument } from '../../../core/workspace/workspaceDocument';
@@ -63,4 +65,71 @@ test('a query asked again matches only files with new mentions, and one typed fu
   // Not an extension of any remembered query (its characters are not theirs in order): every file matched afresh.
   run('xyz', files, () => []);
   assert.deepEqual(asked.map((a) => a.within), [undefined, undefined]);
+});
+
+const shownOf = (documents: ChangingDocuments, query: string, memo: SymbolMatchMemo) => workspaceSymbolsOf(documents, query, memo).map(({ name, uri, urn, defined, range }) => ({ name, uri, urn, defined, range }));
+
+test("a session's query asked again adds the files changed since its kept answer, and equals the answer read afresh: files added, edited, opened, closed, removed", async () => {
+  for (const seed of [5111, 5112, 5113]) {
+    const random = seededRandom(seed);
+    const session = new WorkspaceSession();
+    const memo = new SymbolMatchMemo();
+    const uris: string[] = [];
+    for (let step = 0; step < 220; step++) {
+      const roll = random.int(12);
+      if (roll < 4 || uris.length < 2) {
+        uris.push(`file:///w/f${String(step).padStart(4, '0')}.yaml`);
+        session.setFile(uris[uris.length - 1], fileText(random));
+      } else if (roll === 4) session.setFile(uris[random.int(uris.length)], fileText(random));
+      else if (roll === 5) session.updateOpenDocument(uris[random.int(uris.length)], fileText(random), step);
+      else if (roll === 6) await session.fileChanged(uris.splice(random.int(uris.length), 1)[0], true);
+      // Polls: a few queries asked again and again, now and then another.
+      const query = random.int(4) === 0 ? QUERIES[random.int(QUERIES.length)] : QUERIES[random.int(3)];
+      assert.deepEqual(shownOf(session, query, memo), shown(session.all(), query), `seed ${seed}, step ${step}, query '${query}'`);
+    }
+  }
+});
+
+test('a query asked again reads only the files changed since; a change to a file that gave a symbol, or changes the log no longer holds, read every file again', () => {
+  const files = new Map<string, WorkspaceDocument>();
+  const log = new DocumentChangeLog(() => files.size);
+  const read = { all: 0, listed: [] as string[] };
+  const documents: ChangingDocuments = {
+    all: () => (read.all++, [...files.values()]),
+    get generation() {
+      return log.generation;
+    },
+    changedSince: (generation) => log.since(generation),
+    listed: (uri) => (read.listed.push(uri), files.get(uri)),
+  };
+  const put = (name: string, text: string) => {
+    const uri = `file:///w/${name}.yaml`;
+    files.set(uri, documentOf(uri, text));
+    log.changed(uri);
+  };
+  const dataset = (name: string) => `id: ${name}\nplatform: hive\n`;
+  put('a', dataset('orders'));
+  put('b', dataset('customers'));
+  const memo = new SymbolMatchMemo();
+  assert.deepEqual(shownOf(documents, 'orders', memo).map((s) => s.name), ['orders']);
+  assert.equal(read.all, 1);
+  // New files: only they are read, the kept answer grows.
+  put('c', dataset('orders_daily'));
+  put('d', dataset('customers_2'));
+  assert.deepEqual(shownOf(documents, 'orders', memo).map((s) => s.name), ['orders', 'orders_daily']);
+  assert.deepEqual([read.all, read.listed], [1, ['file:///w/c.yaml', 'file:///w/d.yaml']]);
+  // Nothing changed: nothing read.
+  read.listed.length = 0;
+  shownOf(documents, 'orders', memo);
+  assert.deepEqual([read.all, read.listed], [1, []]);
+  // A file that gave a symbol changes: every file is read again (what it gave may be gone).
+  put('a', dataset('renamed'));
+  assert.deepEqual(shownOf(documents, 'orders', memo).map((s) => s.name), ['orders_daily']);
+  assert.equal(read.all, 2);
+  // More changes than the log keeps (twice the files and its slack): read again, and still right.
+  for (let i = 0; i < 9_000; i++) put('b', dataset(`customers_${i}`));
+  put('e', dataset('orders_e'));
+  assert.equal(log.since(0), undefined);
+  assert.deepEqual(shownOf(documents, 'orders', memo).map((s) => s.name), ['orders_daily', 'orders_e']);
+  assert.equal(read.all, 3);
 });
