@@ -10,33 +10,20 @@ export function fuzzyMatches(query: string, text: string): boolean {
   return inOrder(query.toLowerCase(), text.toLowerCase());
 }
 
-/** matchesFolded's answers: the text holds the query, or does not (and is all ASCII), or does not as ASCII but holds other characters. */
-const enum Folded {
-  No,
-  Yes,
-  NoButNotAscii,
-}
-
 /**
- * Whether every character of `query` (ASCII, in lower case) appears in `text` in order, ignoring
- * ASCII case, in one pass over `text` without a lower-case copy (fuzzyMatches for the many URNs of
- * a workspace query); when it does not, whether `text` holds characters beyond ASCII (some of
- * which lower-case to ASCII letters: fuzzyMatches decides those).
+ * Whether every character of `query` (already in lower case) appears in `text` in order, ignoring
+ * case, without a lower-case copy of `text` (fuzzyMatches for the many URNs of a workspace query).
  */
-function matchesFolded(query: string, text: string): Folded {
-  if (query.length === 0) return Folded.Yes;
+function matchesFolded(query: string, upper: string, text: string): boolean {
   let at = 0;
-  let wanted = query.charCodeAt(0);
-  let beyondAscii = false;
-  for (let i = 0; i < text.length; i++) {
-    let code = text.charCodeAt(i);
-    if (code >= 65 && code <= 90) code += 32;
-    else if (code > 127) beyondAscii = true;
-    if (code !== wanted) continue;
-    if (++at === query.length) return Folded.Yes;
-    wanted = query.charCodeAt(at);
+  for (let i = 0; i < query.length; i++) {
+    const lower = text.indexOf(query[i], at);
+    const other = upper[i] === query[i] ? -1 : text.indexOf(upper[i], at);
+    const found = lower < 0 ? other : other < 0 ? lower : Math.min(lower, other);
+    if (found < 0) return false;
+    at = found + 1;
   }
-  return beyondAscii ? Folded.NoButNotAscii : Folded.No;
+  return true;
 }
 
 /**
@@ -59,17 +46,27 @@ function matchingRows(mentions: FileMentions, within: MatchedRows | undefined, m
 const NOT_ASCII = /[^ -~\t\n\r]/;
 
 /**
- * fuzzyMatches(query, urn) for the many URNs of one workspace query: an ASCII query is matched in
- * one pass without lower-case copies; a URN of other characters is asked fuzzyMatches when that
- * says no.
+ * fuzzyMatches(query, urn) for the many URNs of one workspace query: an ASCII query is matched
+ * without lower-case copies (a character matches itself in either case); a URN of other characters,
+ * some of which lower-case to ASCII letters, is asked fuzzyMatches when that says no.
  */
-function urnMatcher(query: string): (urn: string) => boolean {
+function urnMatcher(query: string): (urn: string, ascii: boolean) => boolean {
   if (NOT_ASCII.test(query)) return (urn) => fuzzyMatches(query, urn);
   const lower = query.toLowerCase();
-  return (urn) => {
-    const folded = matchesFolded(lower, urn);
-    return folded === Folded.Yes || (folded === Folded.NoButNotAscii && fuzzyMatches(query, urn));
-  };
+  const upper = query.toUpperCase();
+  return (urn, ascii) => matchesFolded(lower, upper, urn) || (!ascii && NOT_ASCII.test(urn) && fuzzyMatches(query, urn));
+}
+
+/** Whether every URN of a file's mentions is ASCII, found once per record (a query then never tests its URNs one by one). */
+const asciiMentions = new WeakMap<FileMentions, boolean>();
+
+function allAscii(mentions: FileMentions): boolean {
+  let ascii = asciiMentions.get(mentions);
+  if (ascii === undefined) {
+    ascii = !mentions.urns.some((urn) => NOT_ASCII.test(urn));
+    asciiMentions.set(mentions, ascii);
+  }
+  return ascii;
 }
 
 /** The documents a workspace/symbol query reads, and what changed among them since an earlier query (the workspace session). */
@@ -89,8 +86,11 @@ type RowMatch = (mentions: FileMentions, within: MatchedRows | undefined) => Mat
 
 /** One function per query, not per file: at 100,000 files a poll the memo answers is a walk over the files. */
 function rowMatch(query: string): RowMatch {
-  const matches = query ? urnMatcher(query) : undefined;
-  return (mentions, within) => matchingRows(mentions, within, matches);
+  const matches = urnMatcher(query);
+  return (mentions, within) => {
+    const ascii = query.length > 0 && allAscii(mentions);
+    return matchingRows(mentions, within, query ? (urn) => matches(urn, ascii) : undefined);
+  };
 }
 
 /**
