@@ -84,8 +84,11 @@ export function* eachMention(mentions: FileMentions): Generator<Mention> {
   for (let index = 0; index < mentions.urns.length; index++) yield mentionAt(mentions, index);
 }
 
-/** The mentions of a model (what a file keeps when closed; ./recordedFile.ts). `intern` shares equal strings. */
-export function mentionsOfModel(model: DocumentModel, intern: (text: string) => string = (text) => text): FileMentions {
+/**
+ * The mentions of a model (what a file keeps when closed; ./recordedFile.ts). `intern` shares equal
+ * strings; `rowsOf` stores the rows (a record's in shared blocks: ./rowBlocks.ts).
+ */
+export function mentionsOfModel(model: DocumentModel, intern: (text: string) => string = (text) => text, rowsOf: (rows: readonly number[]) => Int32Array = (rows) => Int32Array.from(rows)): FileMentions {
   const urns: string[] = [];
   const rows: number[] = [];
   const row = (kind: MentionKind, urn: string, range: SourceRange, role?: UrnRole, topLevel = false, column = false) => {
@@ -99,7 +102,7 @@ export function mentionsOfModel(model: DocumentModel, intern: (text: string) => 
     else if (fact.kind === 'entityRef') row('ref', fact.urn, fact.range, fact.role);
     else if (fact.kind === 'aspect') row('aspect', fact.entityUrn.value, fact.entityUrn.range);
   }
-  return newMentions(urns, Int32Array.from(rows));
+  return newMentions(urns, rowsOf(rows));
 }
 
 /** A document, or anything that holds a model. */

@@ -1,3 +1,4 @@
+import { RowBlocks } from '../mentions/rowBlocks';
 import { statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { DiskStamp } from '../files/readFile';
@@ -32,6 +33,8 @@ export interface RecordStore {
  */
 export class ClosedRecords {
   readonly derivations = new RecordDerivations();
+  /** where the records' rows are stored (../mentions/rowBlocks.ts) */
+  private readonly rowBlocks = new RowBlocks();
   private restorable: ReadonlyMap<string, CachedRecord> | undefined;
   private restoredCount = 0;
   /** the files this scan kept from their records without looking at them (restoreUnread), for verifyRestored */
@@ -68,7 +71,7 @@ export class ClosedRecords {
   /** Keeps a closed file as its record, made from its model: the text and model are held while the session tells who indexes it, then dropped. */
   keepFromModel(uri: string, text: string, stamp: DiskStamp, model: DocumentModel, pool: StringPool | undefined, notify: boolean): RecordedFile {
     const intern = pool ? (value: string) => pool.intern(value) : (value: string) => value;
-    const record: FileRecord = { format: model.format as FormatId, mentions: mentionsOfModel(model, intern), derived: this.derivations.derive(model, intern) };
+    const record: FileRecord = { format: model.format as FormatId, mentions: mentionsOfModel(model, intern, (rows) => this.rowBlocks.of(rows)), derived: this.derivations.derive(model, intern) };
     const file = new RecordedFile(uri, { length: text.length, hash: textHash(text), stamp }, record, { text, model }, this.source);
     this.keep(file, notify);
     file.release();
@@ -82,7 +85,7 @@ export class ClosedRecords {
     if (!collected) return undefined;
     const derived: Record<string, readonly string[]> = {};
     for (const [name, values] of Object.entries(made.derived)) derived[name] = values.map(intern);
-    const record: FileRecord = { format: made.format, mentions: newMentions(made.urns.map(intern), made.rows), derived };
+    const record: FileRecord = { format: made.format, mentions: newMentions(made.urns.map(intern), this.rowBlocks.of(made.rows)), derived };
     const file = new RecordedFile(uri, { length: made.length, hash: made.hash, stamp }, record, undefined, this.source, collected);
     this.keep(file, false);
     file.release();
