@@ -1,3 +1,4 @@
+import { addTo, removeFrom, valuesOf, type ValuesByKey } from './valuesByKey';
 import type { DocumentModel } from '../model/facts';
 import { asList, asRecord } from '../plan/pushJson';
 import { collectPushIntent, type AspectIntent, type AspectWriter, type LineageIntent } from '../plan/pushIntent';
@@ -32,12 +33,12 @@ export class LineageIntentFiles {
   private readonly files = new Map<string, FileLineage>();
   private readonly byModel = new WeakMap<DocumentModel, FileLineage>();
   /** downstream → the files that write it */
-  private readonly writers = new Map<string, Set<string>>();
+  private readonly writers: ValuesByKey = new Map();
   /** downstream → what the files write of it, before the column-level edges of other datasets are added */
   private readonly base = new Map<string, DownstreamIntent>();
   /** dataset → the downstream columns its column-level edges name; and the other way round */
   private readonly columnTargets = new Map<string, Set<string>>();
-  private readonly columnSources = new Map<string, Set<string>>();
+  private readonly columnSources: ValuesByKey = new Map();
   private readonly byDownstream = new Map<string, DownstreamIntent>();
   private readonly addedDownstreams = new Map<string, Map<string, Set<string>>>();
   private readonly removedDownstreams = new Map<string, Map<string, Set<string>>>();
@@ -116,7 +117,7 @@ export class LineageIntentFiles {
 
   /** What the files write of `downstream` merged again; the columns its column-level edges named or name go to `columns`. */
   private rebase(downstream: string, columns: Set<string>): void {
-    const writers = [...(this.writers.get(downstream) ?? [])].sort();
+    const writers = valuesOf(this.writers, downstream).sort();
     const merged = writers.length > 0 ? mergeDownstream(downstream, writers.map((uri) => this.files.get(uri) ?? NO_LINEAGE)) : undefined;
     if (merged) this.base.set(downstream, merged);
     else this.base.delete(downstream);
@@ -131,7 +132,8 @@ export class LineageIntentFiles {
       columns.add(column);
       addTo(this.columnSources, column, downstream);
     }
-    if (merged?.fineGrained) this.ownedColumns.set(downstream, new Set(merged.fineGrained.sources));
+    // The merged intent's set, never changed once merged: shared rather than copied.
+    if (merged?.fineGrained) this.ownedColumns.set(downstream, merged.fineGrained.sources);
     else this.ownedColumns.delete(downstream);
   }
 
@@ -140,7 +142,7 @@ export class LineageIntentFiles {
     const before = this.byDownstream.get(downstream);
     const base = this.base.get(downstream);
     let adds: Map<string, Set<string>> | undefined;
-    for (const dataset of [...(this.columnSources.get(downstream) ?? [])].sort()) {
+    for (const dataset of valuesOf(this.columnSources, downstream).sort()) {
       const columns = this.base.get(dataset)?.fineGrained;
       if (!columns) continue;
       for (const column of columns.entries) {
@@ -307,17 +309,4 @@ function addAll(into: Map<string, Set<string>>, key: string, sources: Iterable<s
   const set = into.get(key) ?? new Set<string>();
   for (const source of sources) set.add(source);
   into.set(key, set);
-}
-
-function addTo(into: Map<string, Set<string>>, key: string, value: string): void {
-  const set = into.get(key);
-  if (set) set.add(value);
-  else into.set(key, new Set([value]));
-}
-
-function removeFrom(from: Map<string, Set<string>>, key: string, value: string): void {
-  const set = from.get(key);
-  if (!set) return;
-  set.delete(value);
-  if (set.size === 0) from.delete(key);
 }
