@@ -102,7 +102,8 @@ export function mentionsOfModel(model: DocumentModel, intern: (text: string) => 
     else if (fact.kind === 'entityRef') row('ref', fact.urn, fact.range, fact.role);
     else if (fact.kind === 'aspect') row('aspect', fact.entityUrn.value, fact.entityUrn.range);
   }
-  return newMentions(urns, rowsOf(rows));
+  // Cut to its length: an array grown by push keeps room for more (up to 16 URNs, room for 17).
+  return newMentions(urns.slice(), rowsOf(rows));
 }
 
 /** A document, or anything that holds a model. */
