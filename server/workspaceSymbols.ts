@@ -3,6 +3,7 @@ import { SymbolKind, type Connection, type SymbolInformation, type WorkspaceSymb
 import { fuzzyMatches, shortNameOf, symbolKindOf, workspaceSymbolsOf, MAX_WORKSPACE_SYMBOLS } from '../core/features/workspaceSymbols';
 import { SymbolMatchMemo } from '../core/features/symbolMatchMemo';
 import { catalogUiLink } from '../core/links/catalogUi';
+import { countText } from '../core/common/countText';
 import { entityTypeOfUrn } from '../core/urn';
 import type { ClientSupport } from './clientSupport';
 import { toLspRange } from './convert';
@@ -59,8 +60,7 @@ function partialMark(state: ServerState, support: ClientSupport | undefined): Sy
   const progress = state.session.scanProgress() ?? (state.session.readOnce ? undefined : { stored: 0, total: 0 });
   const folder = support?.folders[0];
   if (!progress || folder === undefined) return undefined;
-  const count = (n: number) => n.toLocaleString('en-US');
-  const name = `${PARTIAL_SYMBOLS} (${progress.total === 0 ? 'starting' : `${count(progress.stored)} of ${count(progress.total)} files read`})`;
+  const name = `${PARTIAL_SYMBOLS} (${progress.total === 0 ? 'starting' : `${countText(progress.stored)} of ${countText(progress.total)} files read`})`;
   return { name, kind: SymbolKind.File, containerName: 'more symbols follow once every file is read; search again in a moment', location: { uri: pathToFileURL(folder).toString(), range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } } };
 }
 

@@ -1,3 +1,4 @@
+import { RowBlocks } from '../mentions/rowBlocks';
 import type { FormatId } from '../model/facts';
 import { newMentions } from '../mentions/fileMentions';
 import { MENTIONS_ONLY_FORMATS } from './slimModel';
@@ -112,6 +113,8 @@ function isCount(value: unknown, below = Number.MAX_SAFE_INTEGER): value is numb
 /** One cache entry checked and turned into a record (or undefined). */
 class EntryDecoder {
   private readonly formats: (FormatId | undefined)[];
+  /** the decoded records' rows, in shared blocks as the scan's records (../mentions/rowBlocks.ts) */
+  private readonly rowBlocks = new RowBlocks();
 
   constructor(
     private readonly strings: readonly string[],
@@ -134,7 +137,7 @@ class EntryDecoder {
       if (!values) return undefined;
       restored[name] = values;
     }
-    return { uri, cached: { seen: { length, hash, stamp: { size, mtimeMs } }, record: { format, mentions: newMentions(urns, Int32Array.from(rows as number[])), derived: restored } } };
+    return { uri, cached: { seen: { length, hash, stamp: { size, mtimeMs } }, record: { format, mentions: newMentions(urns, this.rowBlocks.of(rows as number[])), derived: restored } } };
   }
 
   private stringsAt(indexes: unknown): string[] | undefined {

@@ -1,3 +1,4 @@
+import { countText } from '../common/countText';
 import type { CoreDiagnostic } from '../model/diagnostic';
 import { shellPath } from '../output/shellPath';
 import { MAX_WORKSPACE_FILES, type ScanLimit } from './metadataFiles';
@@ -33,5 +34,5 @@ export function scanLimitDiagnostic(reached: ScanLimit): CoreDiagnostic {
 }
 
 function count(n: number): string {
-  return n.toLocaleString('en-US');
+  return countText(n);
 }
