@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,15 @@ import { pathToFileURL } from 'node:url';
 import { ASSOCIATION_FORMATS, parseAssociations } from '../../../core/formats/associations';
 import { collectMetadataFiles, isMetadataFileName } from '../../../core/workspace/metadataFiles';
 import { WorkspaceSession } from '../../../core/workspace/session';
+
+/** A folder of this test's own under the system's temp folder, removed once the file's tests end. */
+const tempRoots: string[] = [];
+after(() => tempRoots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+function tempRoot(prefix: string): string {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  tempRoots.push(root);
+  return root;
+}
 
 const repo = resolve(__dirname, '..', '..', '..');
 
@@ -28,7 +37,7 @@ test('associations: known formats kept, a mistyped one told with a suggestion', 
 });
 
 test('metadata files: dependency, build and dot folders are skipped; manifests are not metadata', () => {
-  const root = mkdtempSync(join(tmpdir(), 'catalog-files-'));
+  const root = tempRoot('catalog-files-');
   for (const folder of ['node_modules/x', '.git', 'dist', '.catalog', 'venv', 'meta/sub']) mkdirSync(join(root, folder), { recursive: true });
   for (const file of ['node_modules/x/a.yaml', '.git/b.yml', 'dist/c.json', '.catalog/d.json', 'venv/e.yaml', 'meta/sub/f.yml', 'meta/g.jsonc', 'package.json', 'meta/h.txt']) {
     writeFileSync(join(root, file), 'a: 1\n');
@@ -55,7 +64,7 @@ const DATASETS = `- id: orders
 `;
 
 test('a session checks each file against the definitions of every file, and re-reads all under new associations', async () => {
-  const root = mkdtempSync(join(tmpdir(), 'catalog-session-'));
+  const root = tempRoot('catalog-session-');
   writeFileSync(join(root, 'props.yaml'), PROPERTIES);
   writeFileSync(join(root, 'data.yaml'), DATASETS);
   let changes = 0;
@@ -82,7 +91,7 @@ test('a session checks each file against the definitions of every file, and re-r
 });
 
 test('a session finds the file that declares an entity, preferring a declaration over a mention', async () => {
-  const root = mkdtempSync(join(tmpdir(), 'catalog-declare-'));
+  const root = tempRoot('catalog-declare-');
   writeFileSync(join(root, 'a-lineage.yml'), 'version: 1\nlineage:\n  - entity:\n      name: db.other\n      platform: hive\n    upstream:\n      - entity:\n          name: db.orders\n          platform: hive\n');
   writeFileSync(join(root, 'b-datasets.yaml'), DATASETS);
   const session = new WorkspaceSession();
@@ -95,7 +104,7 @@ test('a session finds the file that declares an entity, preferring a declaration
 });
 
 test('a scan parses the files whose content may write definitions first and says so before parsing the rest', async () => {
-  const root = mkdtempSync(join(tmpdir(), 'catalog-scan-order-'));
+  const root = tempRoot('catalog-scan-order-');
   for (let i = 0; i < 12; i++) writeFileSync(join(root, `a-data-${i}.yaml`), DATASETS);
   // A JSON file was once read early for its name alone; what it holds decides now.
   writeFileSync(join(root, 'b-lineage.json'), '[{"entityType": "dataset", "entityUrn": "urn:li:dataset:(urn:li:dataPlatform:hive,a,PROD)", "aspectName": "status", "aspect": {"json": {"removed": false}}}]');
@@ -111,7 +120,7 @@ test('a scan parses the files whose content may write definitions first and says
 });
 
 test('while a scan reads the definition files, checks see none of them rather than a part: no property is called unknown early', async () => {
-  const root = mkdtempSync(join(tmpdir(), 'catalog-scan-partial-'));
+  const root = tempRoot('catalog-scan-partial-');
   // Enough definition files that the scan yields to other work in the middle of reading them.
   for (let i = 0; i < 1500; i++) writeFileSync(join(root, `a-properties-${String(i).padStart(4, '0')}.yaml`), PROPERTIES.replace('io.acme.team', `io.acme.other${i}`));
   writeFileSync(join(root, 'z-properties.yaml'), PROPERTIES);
@@ -136,7 +145,7 @@ test('while a scan reads the definition files, checks see none of them rather th
 });
 
 test('a scan stops at its limit and says where: the files past it are not read', async () => {
-  const root = mkdtempSync(join(tmpdir(), 'catalog-scan-limit-'));
+  const root = tempRoot('catalog-scan-limit-');
   for (let i = 0; i < 5; i++) writeFileSync(join(root, `data-${i}.yaml`), DATASETS);
   const told: unknown[] = [];
   const session = new WorkspaceSession({ onScanLimit: (reached, folders) => told.push({ reached, folders }) });
@@ -149,7 +158,7 @@ test('a scan stops at its limit and says where: the files past it are not read',
 });
 
 test('a file changed or deleted on disk while a scan runs keeps what the change made: the scan never stores its older text', async () => {
-  const root = mkdtempSync(join(tmpdir(), 'catalog-scan-race-'));
+  const root = tempRoot('catalog-scan-race-');
   for (let i = 0; i < 1500; i++) writeFileSync(join(root, `a-${String(i).padStart(4, '0')}.yaml`), DATASETS.replace('orders', `t${i}`));
   const session = new WorkspaceSession();
   const deleted = join(root, 'a-0000.yaml');
