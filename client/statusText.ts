@@ -1,3 +1,4 @@
+import { countText } from '../core/common/countText';
 import type { StatusParams } from '../core/protocol';
 
 /**
@@ -23,7 +24,7 @@ export function statusText(connectionLine: string, server: StatusParams | undefi
   if (server?.lastError) lines.push(server.lastError);
   lines.push(...coverageLines(server));
   const limit = server?.workspaceFileLimit;
-  if (limit) lines.push(`Workspace larger than the language server reads: the first ${limit.limit.toLocaleString('en-US')} YAML/JSON files read, the rest left out from ${limit.firstLeftOut.slice(Math.max(limit.firstLeftOut.lastIndexOf('/'), limit.firstLeftOut.lastIndexOf('\\')) + 1)} on (see the warning in the Problems panel; CATALOG_MAX_WORKSPACE_FILES raises the limit)`);
+  if (limit) lines.push(`Workspace larger than the language server reads: the first ${countText(limit.limit)} YAML/JSON files read, the rest left out from ${limit.firstLeftOut.slice(Math.max(limit.firstLeftOut.lastIndexOf('/'), limit.firstLeftOut.lastIndexOf('\\')) + 1)} on (see the warning in the Problems panel; CATALOG_MAX_WORKSPACE_FILES raises the limit)`);
   const detail = shortDetail(server);
   // First, so the cut of a long detail never hides it.
   return { detail: bounded(limit ? `partly read · ${detail}` : detail), tooltip: lines.join('\n') };

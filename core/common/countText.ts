@@ -1,5 +1,5 @@
 /**
- * A count as English writes it, with thousands separators (`100,002`): what
+ * A count as every message writes it, with thousands separators (`100,002`): what
  * `n.toLocaleString('en-US')` gives for an integer, without ICU's number formatting, whose first
  * use in a process costs some 30 ms (on the restart's first answers, which say how far the scan
  * is).

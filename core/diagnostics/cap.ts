@@ -1,3 +1,4 @@
+import { countText } from '../common/countText';
 import type { CoreDiagnostic, Severity } from '../model/diagnostic';
 import { shellPath } from '../output/shellPath';
 import { countCollapsed, expandCollapsed } from './collapsed';
@@ -37,7 +38,7 @@ export function capDiagnostics(diagnostics: readonly CoreDiagnostic[], uri: stri
     range: { start: 0, end: 0 },
     severity: 'information',
     code: 'document.moreProblems',
-    message: `${more.toLocaleString('en-US')} more problem${more === 1 ? '' : 's'} in this file not shown: the editor shows the first ${limit.toLocaleString('en-US')}. Run catalog-code validate ${shellPath(uri)} to see all of them.`,
+    message: `${countText(more)} more problem${more === 1 ? '' : 's'} in this file not shown: the editor shows the first ${countText(limit)}. Run catalog-code validate ${shellPath(uri)} to see all of them.`,
   });
   return kept;
 }

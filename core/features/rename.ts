@@ -1,3 +1,4 @@
+import { countText } from '../common/countText';
 import { propertyUrnOf } from '../definitions/normalise';
 import type { DefinitionsView, EntityExistenceView } from '../definitions/types';
 import type { DocumentModel } from '../model/facts';
@@ -68,7 +69,7 @@ export function rename(input: RenameInput, offset: number, newName: string): Res
     if (!inDocument.ok) return inDocument;
     if (inDocument.value.length === 0) continue;
     count += inDocument.value.length;
-    if (count > MAX_RENAME_EDITS) return failed(`Renaming '${nameText(from)}' would change more than ${MAX_RENAME_EDITS.toLocaleString('en-US')} places; a rename that large is refused here. Do it with a script and review it as one change.`);
+    if (count > MAX_RENAME_EDITS) return failed(`Renaming '${nameText(from)}' would change more than ${countText(MAX_RENAME_EDITS)} places; a rename that large is refused here. Do it with a script and review it as one change.`);
     const checked = checkedEdits(input, document, inDocument.value, from, to);
     if (!checked.ok) return checked;
     edits.set(document.uri, inDocument.value);

@@ -1,3 +1,4 @@
+import { countText } from '../common/countText';
 import { PROPERTY_URN_PREFIX, propertyIdOf, propertyUrnOf } from '../definitions/normalise';
 import type { SourceRange } from '../model/range';
 import { datasetKey, looksLikeUrn, makeDatasetUrn, makeSchemaFieldUrn, parseUrn, schemaFieldKey, URN_MAX_LENGTH, type ParsedUrn } from '../urn';
@@ -76,7 +77,7 @@ function subjectOfParsed(urn: ParsedUrn): Result<RenameSubject> {
  */
 export function renamedSubject(subject: RenameSubject, newName: string): Result<RenameSubject> {
   if (newName.length === 0) return failed('The new name is empty; type the new name.');
-  if (newName.length > URN_MAX_LENGTH) return failed(`The new name is ${newName.length.toLocaleString('en-US')} characters long; DataHub refuses URNs over ${URN_MAX_LENGTH} characters. Choose a shorter name.`);
+  if (newName.length > URN_MAX_LENGTH) return failed(`The new name is ${countText(newName.length)} characters long; DataHub refuses URNs over ${URN_MAX_LENGTH} characters. Choose a shorter name.`);
   if (hasControls(newName)) return failed(`The new name has a line break or another control character; DataHub refuses those in ${describeKind(subject)}s. Type it on one line.`);
   if (looksLikeUrn(newName)) {
     const next = subjectOfUrn(newName);

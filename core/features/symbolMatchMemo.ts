@@ -63,9 +63,7 @@ export class SymbolMatchMemo {
     const narrower = same ? undefined : this.narrowest(folded);
     // Sized as the memo it follows: the bit set is not grown step by step at every query.
     const next: QueryMemo = { query, folded, asked: new Uint8Array((same ?? narrower)?.asked.length ?? 0), matched: new Map() };
-    return new SymbolMatchPass(same ?? narrower, same !== undefined, next, () => {
-      this.remembered = [next, ...this.remembered.filter((memo) => memo !== same)].slice(0, REMEMBERED_QUERIES);
-    });
+    return new SymbolMatchPass(same ?? narrower, same !== undefined, next, () => this.rememberFirst(next, same));
   }
 
   /**
@@ -75,7 +73,12 @@ export class SymbolMatchMemo {
   again(query: string): { kept: KeptAnswer; pass: SymbolMatchPass } | undefined {
     const same = this.remembered.find((memo) => memo.query === query);
     if (!same?.answer) return undefined;
-    return { kept: same.answer, pass: new SymbolMatchPass(same, true, same, () => (this.remembered = [same, ...this.remembered.filter((memo) => memo !== same)])) };
+    return { kept: same.answer, pass: new SymbolMatchPass(same, true, same, () => this.rememberFirst(same, same)) };
+  }
+
+  /** `memo` becomes the most recent query remembered, in place of `replaced` (the oldest beyond REMEMBERED_QUERIES forgotten). */
+  private rememberFirst(memo: QueryMemo, replaced: QueryMemo | undefined): void {
+    this.remembered = [memo, ...this.remembered.filter((other) => other !== replaced)].slice(0, REMEMBERED_QUERIES);
   }
 
   /** The longest remembered ASCII query whose characters `folded` holds in order. */

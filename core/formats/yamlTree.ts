@@ -1,3 +1,4 @@
+import { countText } from '../common/countText';
 import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, Scalar, visit, type YAMLError } from 'yaml';
 import type { ParseProblem } from '../model/facts';
 import type { SourceRange } from '../model/range';
@@ -301,7 +302,7 @@ class YamlConverter {
       this.budget.reported = true;
       this.problems.push({
         message:
-          `Aliases in this file expand to more than ${ALIAS_EXPANSION_BUDGET.toLocaleString('en-US')} values, so Catalog Code stopped expanding them here and checks only what they added up to this point. ` +
+          `Aliases in this file expand to more than ${countText(ALIAS_EXPANSION_BUDGET)} values, so Catalog Code stopped expanding them here and checks only what they added up to this point. ` +
           'Write the repeated values out, or use fewer nested aliases.',
         range,
       });

@@ -1,3 +1,4 @@
+import { countText } from '../common/countText';
 import { lookupProperty } from '../definitions/lookup';
 import { propertyIdOf } from '../definitions/normalise';
 import { applies, describeProfile, VERSIONED_RULES } from '../datahub/versions';
@@ -35,7 +36,7 @@ export const propertyValueBytes: Rule = {
             'property.valueTooLong',
             'error',
             value.range,
-            `This value of ${propertyIdOf(assignment.propertyUrn)} is ${bytes.toLocaleString('en-US')} bytes of UTF-8; DataHub refuses ${definition.valueType} values over ${KEYWORD_MAX_BYTES.toLocaleString('en-US')} bytes (its search index's keyword limit, \`structuredProperties.keywordMaxLength\`) with HTTP 422, unless the server sets STRUCTURED_PROPERTIES_DROP_OVERSIZED_KEYWORD_VALUES_FROM_INDEX (judged by ${describeProfile(datahub)}; the limit exists since DataHub ${VERSIONED_RULES.stringValueByteLimit.since}). Shorten the value, or keep the long text elsewhere (a documentation link) and store a summary here.`,
+            `This value of ${propertyIdOf(assignment.propertyUrn)} is ${countText(bytes)} bytes of UTF-8; DataHub refuses ${definition.valueType} values over ${countText(KEYWORD_MAX_BYTES)} bytes (its search index's keyword limit, \`structuredProperties.keywordMaxLength\`) with HTTP 422, unless the server sets STRUCTURED_PROPERTIES_DROP_OVERSIZED_KEYWORD_VALUES_FROM_INDEX (judged by ${describeProfile(datahub)}; the limit exists since DataHub ${VERSIONED_RULES.stringValueByteLimit.since}). Shorten the value, or keep the long text elsewhere (a documentation link) and store a summary here.`,
           ),
         );
       }

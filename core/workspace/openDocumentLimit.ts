@@ -1,3 +1,4 @@
+import { countText } from '../common/countText';
 import type { CoreDiagnostic } from '../model/diagnostic';
 import type { DocumentModel } from '../model/facts';
 import { shellPath } from '../output/shellPath';
@@ -50,13 +51,13 @@ export function uncheckedModel(uri: string): DocumentModel {
 
 /** The one diagnostic of an open document too large to check, at its first character. */
 export function tooLargeDiagnostic(uri: string, length: number): CoreDiagnostic {
-  const size = `${(length / (1024 * 1024)).toFixed(1)} MiB (${length.toLocaleString('en-US')} characters)`;
+  const size = `${(length / (1024 * 1024)).toFixed(1)} MiB (${countText(length)} characters)`;
   return {
     range: { start: 0, end: 0 },
     severity: 'information',
     code: 'document.tooLarge',
     message:
-      `This document is too large to check as you type: ${size}, over the ${MAX_OPEN_DOCUMENT_CHARS / (1024 * 1024)} MiB (${MAX_OPEN_DOCUMENT_CHARS.toLocaleString('en-US')} characters) limit of open documents. ` +
+      `This document is too large to check as you type: ${size}, over the ${MAX_OPEN_DOCUMENT_CHARS / (1024 * 1024)} MiB (${countText(MAX_OPEN_DOCUMENT_CHARS)} characters) limit of open documents. ` +
       `Run catalog-code validate ${shellPath(uri)} to check it, or split it into smaller files.`,
   };
 }
@@ -68,8 +69,8 @@ export function partiallyCheckedDiagnostic(uri: string, readChars: number, lengt
     severity: 'information',
     code: 'document.tooLarge',
     message:
-      `Checked partially: ${megabytes(readChars)} MB of this ${megabytes(length)} MB document, the items up to character ${readChars.toLocaleString('en-US')}. ` +
-      `Open documents over ${MAX_OPEN_DOCUMENT_CHARS / (1024 * 1024)} MiB (${MAX_OPEN_DOCUMENT_CHARS.toLocaleString('en-US')} characters) are checked up to that limit as you type; ` +
+      `Checked partially: ${megabytes(readChars)} MB of this ${megabytes(length)} MB document, the items up to character ${countText(readChars)}. ` +
+      `Open documents over ${MAX_OPEN_DOCUMENT_CHARS / (1024 * 1024)} MiB (${countText(MAX_OPEN_DOCUMENT_CHARS)} characters) are checked up to that limit as you type; ` +
       `run catalog-code validate ${shellPath(uri)} to check all of it, or split it into smaller files.`,
   };
 }
