@@ -2,6 +2,7 @@ import type { Located, SourceRange } from './range';
 import type { UncheckedFormat } from './uncheckedFormat';
 import type { CollapsedRest } from './diagnostic';
 import { WORK } from './workCounters';
+import { KeptWith } from '../common/keptWith';
 
 /**
  * The document model: a format adapter turns text into a list of facts, each with the range it
@@ -352,4 +353,4 @@ function factsFiltered<K extends Fact['kind']>(facts: readonly Fact[], kind: K):
   return found;
 }
 
-const factsByKind = new WeakMap<DocumentModel, { facts: readonly Fact[]; length: number; byKind: ReadonlyMap<Fact['kind'], Fact[]> }>();
+const factsByKind = new KeptWith<DocumentModel, { facts: readonly Fact[]; length: number; byKind: ReadonlyMap<Fact['kind'], Fact[]> }>('factsByKind');

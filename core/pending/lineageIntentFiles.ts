@@ -1,7 +1,7 @@
 import { addTo, removeFrom, valuesOf, type ValuesByKey } from './valuesByKey';
 import type { DocumentModel } from '../model/facts';
 import { asList, asRecord } from '../plan/pushJson';
-import { collectPushIntent, type AspectIntent, type AspectWriter, type LineageIntent } from '../plan/pushIntent';
+import { collectFileWrites, type AspectIntent, type AspectWriter, type LineageIntent } from '../plan/pushIntent';
 import type { JsonObject } from '../plan/pushPlanTypes';
 import { upstreamsInAspect } from '../plan/pushLineageState';
 import { LINEAGE_ASPECTS, type DownstreamIntent, type LineageIntentIndex } from './lineageIntent';
@@ -18,7 +18,6 @@ export interface FileLineage {
 export const LINEAGE_COLLECTION = 'lineage';
 
 const NO_LINEAGE: FileLineage = { lineage: new Map(), aspects: new Map() };
-const NO_DERIVED_ASPECTS: AspectWriter = () => [];
 
 /**
  * The files' lineage (lineageIntent.ts LineageIntentIndex) kept one file at a time: a changed file
@@ -47,6 +46,9 @@ export class LineageIntentFiles {
 
   /** uri → what a closed file says about lineage, collected while its model was held (core/workspace/recordedFile.ts) */
   private readonly prepared = new Map<string, FileLineage>();
+
+  /** `writeAspects`: the aspects a push derives of a file (the pending state's writer) */
+  constructor(private readonly writeAspects: AspectWriter) {}
 
   /**
    * Collects what a file says now, for the next update: a closed file keeps no facts, so what the
@@ -109,7 +111,7 @@ export class LineageIntentFiles {
     if (model.format === null) return NO_LINEAGE;
     let found = this.byModel.get(model);
     if (!found) {
-      found = collectFileLineage(model);
+      found = collectFileLineage(model, this.writeAspects);
       this.byModel.set(model, found);
     }
     return found;
@@ -169,16 +171,20 @@ export class LineageIntentFiles {
   }
 }
 
-/** One file's lineage, as collectPushIntent collects it for that file alone (without deriving aspects). */
-export function collectFileLineage(model: DocumentModel): FileLineage {
-  const intent = collectPushIntent([model], NO_DERIVED_ASPECTS);
+/**
+ * One file's lineage, as collectPushIntent collects it for that file alone, from the writes
+ * `writeAspects` (the pending state's: the push's) makes of it — the same collectFileWrites the
+ * entities it creates are read from.
+ */
+export function collectFileLineage(model: DocumentModel, writeAspects: AspectWriter): FileLineage {
+  const writes = collectFileWrites(model, writeAspects);
   const aspects = new Map<string, AspectIntent[]>();
-  for (const aspect of intent.aspects) {
+  for (const aspect of writes.aspects) {
     if (!LINEAGE_ASPECTS.has(aspect.aspectName) || aspect.changeType === 'PATCH') continue;
     aspects.set(aspect.urn, [...(aspects.get(aspect.urn) ?? []), aspect]);
   }
-  if (intent.lineage.size === 0 && aspects.size === 0) return NO_LINEAGE;
-  return { lineage: compacted(intent.lineage, model.uri), aspects };
+  if (writes.lineage.size === 0 && aspects.size === 0) return NO_LINEAGE;
+  return { lineage: compacted(writes.lineage, model.uri), aspects };
 }
 
 /** One empty set and map every file's lineage shares (nothing writes into a file's lineage once collected: mergeDownstream only reads it). */
@@ -190,18 +196,21 @@ const NO_SOURCES: Map<string, Set<string>> = new Map();
  * empty set or map the shared one. A lineage file of three downstreams held some twenty sets of one
  * URI; the whole workspace's lineage is kept as long as the session (100,000 files: ~90 MB).
  */
-function compacted(lineage: Map<string, LineageIntent>, uri: string): Map<string, LineageIntent> {
+function compacted(lineage: ReadonlyMap<string, LineageIntent>, uri: string): Map<string, LineageIntent> {
   const self = new Set([uri]);
   const share = (set: Set<string>) => (set.size === 0 ? NO_STRINGS : set.size === 1 && set.has(uri) ? self : set);
-  for (const intent of lineage.values()) {
-    for (const [upstream, from] of intent.add) intent.add.set(upstream, share(from));
-    intent.remove = share(intent.remove);
-    intent.ownedBy = share(intent.ownedBy);
-    intent.sources = share(intent.sources);
-    if (intent.removedBy.size === 0) intent.removedBy = NO_SOURCES;
-    else for (const [upstream, from] of intent.removedBy) intent.removedBy.set(upstream, share(from));
+  const shareAll = (bySource: Map<string, Set<string>>) => {
+    if (bySource.size === 0) return NO_SOURCES;
+    const out = new Map<string, Set<string>>();
+    for (const [upstream, from] of bySource) out.set(upstream, share(from));
+    return out;
+  };
+  // New intents: the file's writes they come from are shared with the entities it creates (collectFileWrites).
+  const out = new Map<string, LineageIntent>();
+  for (const [downstream, intent] of lineage) {
+    out.set(downstream, { ...intent, add: shareAll(intent.add), remove: share(intent.remove), removedBy: shareAll(intent.removedBy), ownedBy: share(intent.ownedBy), sources: share(intent.sources) });
   }
-  return lineage;
+  return out;
 }
 
 /** A file's lineage that came from another thread, its downstream and upstream URNs the strings `intern` shares (what the file's mentions hold). */

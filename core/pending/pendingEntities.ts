@@ -3,7 +3,7 @@ import type { DocumentAnalysis } from '../incremental/documentAnalysis';
 import { partModel, type DocumentPart } from '../incremental/parts';
 import type { PartUnion } from '../incremental/partUnion';
 import type { DocumentModel, FormatId } from '../model/facts';
-import { collectPushIntent, type AspectWriter } from '../plan/pushIntent';
+import { collectFileWrites, type AspectWriter } from '../plan/pushIntent';
 import { standardAspectWriter } from '../plan/pushPlan';
 import { Listeners, type Listen, type Subscription } from '../workspace/listeners';
 import type { WorkspaceSession } from '../workspace/session';
@@ -221,6 +221,6 @@ export class PendingEntities {
 /** The entities one file's push creates (none for a format whose push writes no aspect): what a record's `created` holds. */
 export function createdByFile(model: DocumentModel, writer: AspectWriter): readonly string[] {
   if (!model.format || !CREATING_FORMATS.has(model.format)) return NONE;
-  const urns = [...createdEntities(collectPushIntent([model], writer)).keys()];
+  const urns = [...createdEntities(collectFileWrites(model, writer)).keys()];
   return urns.length === 0 ? NONE : urns;
 }

@@ -24,7 +24,7 @@ export interface PendingStateOptions extends PendingLineageOptions {
 export class PendingState {
   readonly entities: PendingEntities;
   readonly lineage: PendingLineage;
-  private readonly lineageFiles = new LineageIntentFiles();
+  private readonly lineageFiles: LineageIntentFiles;
   /** the documents stored or dropped since lineage was last asked for */
   private readonly lineageDirty = new Set<string>();
   private readonly writer: AspectWriter;
@@ -35,6 +35,7 @@ export class PendingState {
   ) {
     this.writer = options.writer ?? standardAspectWriter();
     this.entities = new PendingEntities(session, this.writer);
+    this.lineageFiles = new LineageIntentFiles(this.writer);
     const catalog = options.catalog ?? (() => undefined);
     this.lineage = new PendingLineage({ intent: () => this.lineageIntent(), catalog }, options);
     for (const document of session.all()) this.lineageDirty.add(document.uri);

@@ -13,5 +13,5 @@ const writer = standardAspectWriter();
  */
 export const PENDING_RECORD_MAKERS: RecordMakers = {
   derive: { [CREATED_DERIVATION]: (model: DocumentModel) => createdByFile(model, writer) },
-  collect: { [LINEAGE_COLLECTION]: (model: DocumentModel) => collectFileLineage(model) },
+  collect: { [LINEAGE_COLLECTION]: (model: DocumentModel) => collectFileLineage(model, writer) },
 };

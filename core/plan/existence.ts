@@ -13,7 +13,7 @@ import type { PushIntent } from './pushIntent';
 export type CreatedEntities = ReadonlyMap<string, ReadonlySet<string>>;
 
 /** The entities a set of files creates: every entity one of their aspects is written to (a DELETE creates nothing). */
-export function createdEntities(intent: PushIntent): Map<string, Set<string>> {
+export function createdEntities(intent: Pick<PushIntent, 'aspects'>): Map<string, Set<string>> {
   const created = new Map<string, Set<string>>();
   for (const aspect of intent.aspects) {
     if (aspect.changeType === 'DELETE') continue;
