@@ -17,6 +17,10 @@ export class KeptWith<Owner extends object, Value> {
     this.key = Symbol(name);
   }
 
+  has(owner: Owner): boolean {
+    return Object.hasOwn(owner, this.key);
+  }
+
   get(owner: Owner): Value | undefined {
     return (owner as Record<symbol, Value | undefined>)[this.key];
   }
