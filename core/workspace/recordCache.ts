@@ -11,7 +11,7 @@ import type { FileRecord, RecordedFile, TextSeen } from './recordedFile';
 
 const KIND = 'catalog-code-workspace-records';
 /** Raised whenever what a record holds, or how it is written, changes. */
-const RECORD_VERSION = 2;
+const RECORD_VERSION = 3;
 /** At most this many files per cache (a larger workspace keeps the first ones by URI). */
 export const MAX_CACHED_FILES = 250_000;
 /** A mention row's code (core/mentions/fileMentions.ts): kind 0–4, role 0–9, two flags. */
@@ -37,9 +37,11 @@ export interface CachedRecord {
 const ENTRIES_PER_PART = 100;
 
 /**
- * The cache's text for the closed files kept as records (others are read at start as usual), in
- * parts (a 100,000-file workspace's is some 70 MB: written part by part, never held whole); the
- * table of strings, known only at the end, comes last.
+ * The cache's text for the closed files kept as records (others are read at start as usual), one
+ * JSON value per line: a header (what the cache is for), the entries in parts of ENTRIES_PER_PART,
+ * and last the table of strings the entries point into (known only at the end). A 100,000-file
+ * workspace's is some 70 MB: written part by part, never held whole, and read back part by part
+ * (decodeRecords).
  */
 export function* encodeRecords(key: RecordCacheKey, files: Iterable<RecordedFile>): Generator<string> {
   const strings: string[] = [];
@@ -50,8 +52,7 @@ export function* encodeRecords(key: RecordCacheKey, files: Iterable<RecordedFile
     return found;
   };
   const formats = [...MENTIONS_ONLY_FORMATS];
-  const header = JSON.stringify({ kind: KIND, version: RECORD_VERSION, ...key, formats });
-  yield `${header.slice(0, -1)},"files":[`;
+  yield `${JSON.stringify({ kind: KIND, version: RECORD_VERSION, ...key, formats })}\n`;
   let part: unknown[] = [];
   let count = 0;
   for (const file of files) {
@@ -61,45 +62,87 @@ export function* encodeRecords(key: RecordCacheKey, files: Iterable<RecordedFile
     const { length, hash, stamp } = file.seen;
     part.push([file.uri, length, hash, stamp.size, stamp.mtimeMs, formats.indexOf(file.format), file.mentions.urns.map(index), Array.from(file.mentions.rows), derived]);
     if (part.length === ENTRIES_PER_PART) {
-      yield `${count > ENTRIES_PER_PART ? ',' : ''}${JSON.stringify(part).slice(1, -1)}`;
+      yield `${JSON.stringify(part)}\n`;
       part = [];
     }
   }
-  if (part.length > 0) yield `${count > part.length ? ',' : ''}${JSON.stringify(part).slice(1, -1)}`;
-  yield `],"strings":${JSON.stringify(strings)}}`;
+  if (part.length > 0) yield `${JSON.stringify(part)}\n`;
+  yield `${JSON.stringify({ strings })}\n`;
 }
 
 /**
  * The records of a cache's text, by URI; undefined (with the reason) when the text is not a cache
- * for `key`. Every entry is checked before it is believed — a corrupt or hostile file gives no
- * record that could break an answer: URNs are strings of the cache's table, rows whole numbers in
- * range, formats those records are made for — and an entry that fails is left out (its file is
- * read as usual).
+ * for `key`. Its lines are parsed one at a time — the header, the table of strings, then each part
+ * of entries, turned into records and dropped — so a restart never holds the whole cache parsed
+ * (at 100,002 files that peaked at 651 MB, above the scan's own 479 MB). Every entry is checked
+ * before it is believed — a corrupt or hostile file gives no record that could break an answer:
+ * URNs are strings of the cache's table, rows whole numbers in range, formats those records are
+ * made for — and an entry that fails is left out (its file is read as usual); a line that is not
+ * JSON refuses the whole cache.
  */
 export function decodeRecords(text: string, key: RecordCacheKey): { records: Map<string, CachedRecord>; skipped: number } | { refused: string } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return { refused: 'it is not valid JSON (a write cut short?)' };
-  }
-  const cache = parsed as Partial<Record<string, unknown>>;
-  if (typeof parsed !== 'object' || parsed === null || cache.kind !== KIND) return { refused: 'it is not a Catalog Code records cache' };
-  if (cache.version !== RECORD_VERSION || cache.build !== key.build) return { refused: 'another version of Catalog Code wrote it' };
-  if (cache.associations !== key.associations) return { refused: 'the format associations changed since' };
-  if (!sameList(cache.derivations, key.derivations)) return { refused: 'it was written for other indexes' };
-  const strings = cache.strings;
-  const formats = cache.formats;
-  if (!Array.isArray(strings) || !strings.every((item) => typeof item === 'string') || !Array.isArray(formats) || !Array.isArray(cache.files)) return { refused: 'its tables are damaged' };
+  const lines = cacheLines(text);
+  if (!lines) return { refused: notLines(text) };
+  const header = lines.header as Partial<Record<string, unknown>>;
+  if (typeof header !== 'object' || header === null || header.kind !== KIND) return { refused: 'it is not a Catalog Code records cache' };
+  if (header.version !== RECORD_VERSION || header.build !== key.build) return { refused: 'another version of Catalog Code wrote it' };
+  if (header.associations !== key.associations) return { refused: 'the format associations changed since' };
+  if (!sameList(header.derivations, key.derivations)) return { refused: 'it was written for other indexes' };
+  const strings = (lines.table as Partial<Record<string, unknown>> | null)?.strings;
+  const formats = header.formats;
+  if (!Array.isArray(strings) || !strings.every((item) => typeof item === 'string') || !Array.isArray(formats)) return { refused: 'its tables are damaged' };
   const decoder = new EntryDecoder(strings as string[], formats, key.derivations);
   const records = new Map<string, CachedRecord>();
   let skipped = 0;
-  for (const entry of cache.files.slice(0, MAX_CACHED_FILES)) {
-    const decoded = decoder.decode(entry);
-    if (decoded) records.set(decoded.uri, decoded.cached);
-    else skipped++;
+  let entries = 0;
+  for (const part of lines.parts()) {
+    if (entries >= MAX_CACHED_FILES) break;
+    if (part === undefined || !Array.isArray(part)) return { refused: 'its entries are damaged' };
+    for (const entry of part) {
+      if (entries++ >= MAX_CACHED_FILES) break;
+      const decoded = decoder.decode(entry);
+      if (decoded) records.set(decoded.uri, decoded.cached);
+      else skipped++;
+    }
   }
   return { records, skipped };
+}
+
+/** The cache's first line (the header) and last (the table of strings) parsed, and its parts parsed one by one when asked (undefined for a part that is not JSON); undefined when the text is not lines of JSON. */
+function cacheLines(text: string): { header: unknown; table: unknown; parts(): Generator<unknown> } | undefined {
+  const end = text.endsWith('\n') ? text.length - 1 : text.length;
+  const headerEnd = text.indexOf('\n');
+  const tableStart = text.lastIndexOf('\n', end - 1) + 1;
+  if (headerEnd < 0 || tableStart <= headerEnd) return undefined;
+  const header = parsedOrUndefined(text.slice(0, headerEnd));
+  const table = parsedOrUndefined(text.slice(tableStart, end));
+  if (header === undefined || table === undefined) return undefined;
+  return {
+    header,
+    table,
+    *parts() {
+      for (let start = headerEnd + 1; start < tableStart; ) {
+        const next = text.indexOf('\n', start);
+        yield parsedOrUndefined(text.slice(start, next));
+        start = next + 1;
+      }
+    },
+  };
+}
+
+/** Why a text that is not lines of JSON is refused: one JSON value is something else's file, or a cache of a version before 3 (one JSON object, under the same name). */
+function notLines(text: string): string {
+  const whole = parsedOrUndefined(text);
+  if (whole === undefined) return 'it is not valid JSON (a write cut short?)';
+  return (whole as Partial<Record<string, unknown>> | null)?.kind === KIND ? 'another version of Catalog Code wrote it' : 'it is not a Catalog Code records cache';
+}
+
+function parsedOrUndefined(json: string): unknown {
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 function sameList(value: unknown, expected: readonly string[]): boolean {

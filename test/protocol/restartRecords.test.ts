@@ -52,6 +52,13 @@ interface Answers {
   propertyReferences: string[];
 }
 
+/** How many files a cache records (core/workspace/recordCache.ts: a header line, lines of entries, a line with the table of strings). */
+const cachedEntries = (file: string): number =>
+  readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .slice(1, -1)
+    .reduce((sum, line) => sum + (JSON.parse(line) as unknown[]).length, 0);
 const sorted = (items: readonly unknown[]): string[] => items.map((item) => JSON.stringify(item)).sort();
 const SYMBOL_QUERIES = ['', 'table_000001', 'tier'];
 
@@ -156,7 +163,7 @@ describe('the restart cache: the records of the last run, over the real server (
     assert.match(file, /[0-9a-f]{32}\.json$/);
     assert.equal(statSync(file).mode & 0o777, 0o600);
     assert.equal(statSync(records).mode & 0o777, 0o700);
-    assert.equal(JSON.parse(readFileSync(file, 'utf8')).files.length, RECORDED);
+    assert.equal(cachedEntries(file), RECORDED);
   });
 
   it('2. a restart keeps every closed file from the records, answers the same, and writes nothing again', async () => {
@@ -234,7 +241,7 @@ describe('the restart cache: the records of the last run, over the real server (
     assert.deepEqual(answers, first);
     // Written anew at shutdown: the next start keeps every file again.
     assert.equal(lstatSync(file).isFile(), true);
-    assert.equal(JSON.parse(readFileSync(file, 'utf8')).files.length, RECORDED);
+    assert.equal(cachedEntries(file), RECORDED);
     return logs;
   }
 
@@ -248,14 +255,17 @@ describe('the restart cache: the records of the last run, over the real server (
 
   it('4c. entries with rows past the text or string indexes out of range are left out, the others kept', async () => {
     const file = cacheFile();
-    const cache = JSON.parse(readFileSync(file, 'utf8')) as { files: unknown[][]; strings: string[] };
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    const parts = lines.slice(1, -1).map((line) => JSON.parse(line) as unknown[][]);
+    const cache = { files: parts.flat(), strings: (JSON.parse(lines[lines.length - 1]) as { strings: string[] }).strings };
     // files[0]: a URN at an index past the table of strings; the next entry with mentions: a row ending past its text.
     assert.ok((cache.files[0][6] as number[]).length > 0, 'the first entry has mentions');
     (cache.files[0][6] as number[])[0] = cache.strings.length + 5;
     const pastText = cache.files.findIndex((entry, i) => i > 0 && (entry[7] as number[]).length > 0);
     assert.ok(pastText > 0, 'another entry with mention rows');
     (cache.files[pastText][7] as number[])[2] = (cache.files[pastText][1] as number) + 1000;
-    writeFileSync(file, JSON.stringify(cache));
+    // The entries changed in place: their parts written back between the header and the table.
+    writeFileSync(file, `${[lines[0], ...parts.map((part) => JSON.stringify(part)), lines[lines.length - 1]].join('\n')}\n`);
     const { answers, logs } = await run();
     assert.ok(logs.some((line) => line === `2 record(s) in ${file} were damaged and left out: those files are read.`), `the log says two records were left out:\n${logs.join('\n')}`);
     assert.ok(logs.includes(keptLine(RECORDED - 2)), `the log says the others were kept:\n${logs.join('\n')}`);
@@ -295,7 +305,7 @@ describe('the restart cache: the records of the last run, over the real server (
     try {
       const { logs } = await run();
       assert.equal(logs.some((line) => line.startsWith('Could not keep')), false, `the records were kept:\n${logs.join('\n')}`);
-      assert.equal(JSON.parse(readFileSync(file, 'utf8')).files.length, RECORDED);
+      assert.equal(cachedEntries(file), RECORDED);
       assert.deepEqual(others.map((other) => existsSync(other)), [false, ...others.slice(1).map(() => true)], 'the least recently written other cache removed');
       assert.equal(lstatSync(link).isSymbolicLink(), true);
       assert.equal(lstatSync(folder).isDirectory(), true);
@@ -330,7 +340,7 @@ describe('the restart cache: the records of the last run, over the real server (
         const written = await client.poll(
           'the records written while the server runs',
           async () => (existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.json')) : []),
-          (names) => names.length === 1 && JSON.parse(readFileSync(join(folder, names[0]), 'utf8')).files.length === RECORDED,
+          (names) => names.length === 1 && cachedEntries(join(folder, names[0])) === RECORDED,
         );
         assert.equal(written[0], basename(cacheFile()), 'named by the folders, as in the other storage');
       });

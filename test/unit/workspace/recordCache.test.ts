@@ -33,6 +33,22 @@ class MemoryStore implements RecordStore {
   }
 }
 
+/** A cache's text taken apart (./recordCache.ts encodeRecords: a header line, lines of entries, a line with the table of strings). */
+function cacheParts(text: string): { header: Record<string, unknown>; files: unknown[][]; strings: string[] } {
+  const lines = text.trimEnd().split('\n');
+  const header = JSON.parse(lines[0]) as Record<string, unknown>;
+  const { strings } = JSON.parse(lines[lines.length - 1]) as { strings: string[] };
+  return { header, files: lines.slice(1, -1).flatMap((line) => JSON.parse(line) as unknown[][]), strings };
+}
+
+/** A cache's text put together again, its entries in parts of three. */
+function cacheText(parts: { header: Record<string, unknown>; files: unknown[][]; strings: string[] }): string {
+  const lines = [JSON.stringify(parts.header)];
+  for (let i = 0; i < parts.files.length; i += 3) lines.push(JSON.stringify(parts.files.slice(i, i + 3)));
+  lines.push(JSON.stringify({ strings: parts.strings }));
+  return `${lines.join('\n')}\n`;
+}
+
 function workspace(): { root: string; uri: (name: string) => string } {
   const root = mkdtempSync(join(tmpdir(), 'catalog-records-'));
   const random = seededRandom(20261207);
@@ -146,15 +162,28 @@ test('a damaged or hostile records cache gives no record that could break an ans
   try {
     const store = new MemoryStore();
     await scanned(root, store);
-    const good = JSON.parse(store.text as string) as { files: unknown[][]; strings: string[] };
+    const good = cacheParts(store.text as string);
     const refused = (text: string, key = KEY) => 'refused' in decodeRecords(text, key);
     assert.ok(refused('{"kind":'), 'cut short');
+    assert.ok(refused((store.text as string).slice(0, -40)), 'its table cut short');
     assert.ok(refused('[]'), 'not an object');
-    assert.ok(refused(JSON.stringify({ ...good, kind: 'other' })));
+    const older = decodeRecords(JSON.stringify({ ...good.header, version: 2, files: good.files, strings: good.strings }), KEY);
+    assert.deepEqual(older, { refused: 'another version of Catalog Code wrote it' }, "a cache in version 2's form, one JSON object");
+    assert.ok(refused('[]\n[]\n[]\n'), 'lines, not a cache');
+    assert.ok(refused(cacheText({ ...good, header: { ...good.header, kind: 'other' } })));
+    assert.ok(refused(cacheText({ ...good, header: { ...good.header, version: 2 } })), 'an older version');
     assert.ok(refused(store.text as string, { ...KEY, build: 'another' }), 'another build');
     assert.ok(refused(store.text as string, { ...KEY, associations: '{"*.yml":"lineageFile"}' }), 'other associations');
     assert.ok(refused(store.text as string, { ...KEY, derivations: [] }), 'other indexes');
-    assert.ok(refused(JSON.stringify({ ...good, strings: [1, 2] })), 'a table of strings that holds numbers');
+    assert.ok(refused(cacheText({ ...good, strings: [1, 2] as unknown as string[] })), 'a table of strings that holds numbers');
+    const whole = decodeRecords(store.text as string, KEY);
+    const again = decodeRecords(cacheText(good), KEY);
+    assert.ok(!('refused' in whole) && !('refused' in again) && whole.records.size === good.files.length && whole.records.size > 3);
+    const plain = (records: Map<string, CachedRecord>) => [...records].map(([uri, { seen, record }]) => ({ uri, seen, format: record.format, urns: record.mentions.urns, rows: [...record.mentions.rows], derived: record.derived }));
+    assert.deepEqual(plain(again.records), plain(whole.records), 'the same entries in more parts decode the same');
+    const lines = (store.text as string).split('\n');
+    assert.ok(refused([...lines.slice(0, 1), '[[1,', ...lines.slice(1)].join('\n')), 'a part that is not JSON');
+    assert.ok(refused([...lines.slice(0, 1), '{"files":[]}', ...lines.slice(1)].join('\n')), 'a part that is not a list');
 
     const entry = good.files[0];
     const bad: unknown[][] = [
@@ -169,7 +198,7 @@ test('a damaged or hostile records cache gives no record that could break an ans
       [...entry.slice(0, 8), {}],
       [...entry.slice(0, 8), JSON.parse('{"__proto__":[0]}')],
     ];
-    const decoded = decodeRecords(JSON.stringify({ ...good, files: [...bad, entry] }), KEY);
+    const decoded = decodeRecords(cacheText({ ...good, files: [...bad, entry] }), KEY);
     assert.ok(!('refused' in decoded));
     assert.equal(decoded.records.size, 1, 'only the sound entry is believed');
     assert.equal(decoded.skipped, bad.length);
