@@ -1,7 +1,7 @@
 import { addTo, removeFrom, valuesOf, type ValuesByKey } from './valuesByKey';
 import type { DocumentModel } from '../model/facts';
 import { asList, asRecord } from '../plan/pushJson';
-import { collectFileWrites, type AspectIntent, type AspectWriter, type LineageIntent } from '../plan/pushIntent';
+import { collectFileWrites, knownFileWrites, type AspectIntent, type AspectWriter, type LineageIntent } from '../plan/pushIntent';
 import type { JsonObject } from '../plan/pushPlanTypes';
 import { upstreamsInAspect } from '../plan/pushLineageState';
 import { LINEAGE_ASPECTS, type DownstreamIntent, type LineageIntentIndex } from './lineageIntent';
@@ -18,6 +18,8 @@ export interface FileLineage {
 export const LINEAGE_COLLECTION = 'lineage';
 
 const NO_LINEAGE: FileLineage = { lineage: new Map(), aspects: new Map() };
+/** The writer a file's lineage is collected with when no writes of it are known: its lineage never reads derived aspects. */
+const NO_DERIVED_ASPECTS: AspectWriter = () => [];
 
 /**
  * The files' lineage (lineageIntent.ts LineageIntentIndex) kept one file at a time: a changed file
@@ -172,14 +174,18 @@ export class LineageIntentFiles {
 }
 
 /**
- * One file's lineage, as collectPushIntent collects it for that file alone, from the writes
- * `writeAspects` (the pending state's: the push's) makes of it — the same collectFileWrites the
- * entities it creates are read from.
+ * One file's lineage, as collectPushIntent collects it for that file alone without deriving
+ * aspects: its edges, and the lineage aspects an MCP file writes whole. Neither depends on the
+ * aspect writer (only a format other than MCP JSON has aspects derived, and those are not read
+ * here), so the writes collected with `writeAspects` for the entities the file creates
+ * (core/pending/pendingEntities.ts) serve when they are known — a scan stores each file once —
+ * and otherwise none are derived: an edit of a 50,000-line dataset YAML, whose entities are kept
+ * part by part, does not derive the aspects of the whole file for its lineage.
  */
 export function collectFileLineage(model: DocumentModel, writeAspects: AspectWriter): FileLineage {
-  const writes = collectFileWrites(model, writeAspects);
+  const writes = knownFileWrites(model, writeAspects) ?? collectFileWrites(model, NO_DERIVED_ASPECTS);
   const aspects = new Map<string, AspectIntent[]>();
-  for (const aspect of writes.aspects) {
+  for (const aspect of model.format === 'mcpJson' ? writes.aspects : []) {
     if (!LINEAGE_ASPECTS.has(aspect.aspectName) || aspect.changeType === 'PATCH') continue;
     aspects.set(aspect.urn, [...(aspects.get(aspect.urn) ?? []), aspect]);
   }

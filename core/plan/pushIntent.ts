@@ -90,19 +90,20 @@ const writesByModel = new KeptWith<DocumentModel, Map<AspectWriter, FileWrites>>
  * (collected twice, the two were a fifth of the scan's allocations). Read only: it is shared.
  */
 export function collectFileWrites(model: DocumentModel, writeAspects: AspectWriter): FileWrites {
-  let byWriter = writesByModel.get(model);
-  if (!byWriter) {
-    byWriter = new Map();
-    writesByModel.set(model, byWriter);
-  }
-  let writes = byWriter.get(writeAspects);
-  if (!writes) {
-    const intent = emptyIntent();
-    collectModel(model, intent, writeAspects, false);
-    writes = removalsWin(intent);
-    byWriter.set(writeAspects, writes);
-  }
+  const known = knownFileWrites(model, writeAspects);
+  if (known) return known;
+  const intent = emptyIntent();
+  collectModel(model, intent, writeAspects, false);
+  const writes = removalsWin(intent);
+  const byWriter = writesByModel.get(model) ?? new Map<AspectWriter, FileWrites>();
+  if (byWriter.size === 0) writesByModel.set(model, byWriter);
+  byWriter.set(writeAspects, writes);
   return writes;
+}
+
+/** What collectFileWrites collected of `model` with `writeAspects` already; undefined when it has not. */
+export function knownFileWrites(model: DocumentModel, writeAspects: AspectWriter): FileWrites | undefined {
+  return writesByModel.get(model)?.get(writeAspects);
 }
 
 function emptyIntent(): PushIntent {
