@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describeError } from '../core/errors/describeError';
 import { writeFileSafely } from '../core/files/safeWrite';
 import { decodeRecords, encodeRecords, type CachedRecord, type RecordCacheKey } from '../core/workspace/recordCache';
+import { fileCacheLines } from './cacheFileLines';
 import type { RecordStore } from '../core/workspace/closedRecords';
 import type { RecordedFile } from '../core/workspace/recordedFile';
 
@@ -46,13 +47,12 @@ export class ScanRecords implements RecordStore {
   load(folders: readonly string[], key: Omit<RecordCacheKey, 'build'>): ReadonlyMap<string, CachedRecord> | undefined {
     const file = this.fileFor(folders);
     if (!file) return undefined;
-    const text = readBounded(file);
-    if (text === undefined) return undefined;
-    if (typeof text !== 'string') {
-      this.log(`The records of the last run (${file}) were not used: ${text.problem}. Every file is read; the records are written again after the scan.`);
+    const decoded = decodedFrom(file, { ...key, build: this.build });
+    if (decoded === undefined) return undefined;
+    if ('problem' in decoded) {
+      this.log(`The records of the last run (${file}) were not used: ${decoded.problem}. Every file is read; the records are written again after the scan.`);
       return undefined;
     }
-    const decoded = decodeRecords(text, { ...key, build: this.build });
     if ('refused' in decoded) {
       this.log(`The records of the last run (${file}) were not used: ${decoded.refused}. Every file is read; the records are written again after the scan.`);
       return undefined;
@@ -135,8 +135,12 @@ function* bounded(parts: Iterable<string>): Generator<string> {
   }
 }
 
-/** The cache's text: undefined when there is none; a problem when it is not a regular file or too large (never read then). */
-function readBounded(file: string): string | { problem: string } | undefined {
+/**
+ * The records of the cache at `file`, read a line at a time (./cacheFileLines.ts); undefined when
+ * there is none; a problem when it is not a regular file, too large or cannot be read (never read
+ * then); refused (core/workspace/recordCache.ts decodeRecords) when it is not a cache for `key`.
+ */
+function decodedFrom(file: string, key: RecordCacheKey): ReturnType<typeof decodeRecords> | { problem: string } | undefined {
   let fd: number;
   try {
     // O_NONBLOCK: a named pipe planted at the cache's name is opened at once (then refused as not a
@@ -150,7 +154,8 @@ function readBounded(file: string): string | { problem: string } | undefined {
     const stat = fstatSync(fd);
     if (!stat.isFile()) return { problem: 'it is not a regular file' };
     if (stat.size > MAX_RECORDS_BYTES) return { problem: `it is larger than ${MAX_RECORDS_BYTES / 1024 / 1024} MiB` };
-    return readFileSync(fd, 'utf8');
+    // No lines in it: read whole, for the reason it is refused (garbage, one JSON value, an older version's cache).
+    return decodeRecords(fileCacheLines(fd, stat.size) ?? readFileSync(fd, 'utf8'), key);
   } catch (error) {
     return { problem: `it could not be read (${describeError(error)})` };
   } finally {

@@ -80,9 +80,11 @@ export function* encodeRecords(key: RecordCacheKey, files: Iterable<RecordedFile
  * made for — and an entry that fails is left out (its file is read as usual); a line that is not
  * JSON refuses the whole cache.
  */
-export function decodeRecords(text: string, key: RecordCacheKey): { records: Map<string, CachedRecord>; skipped: number } | { refused: string } {
-  const lines = cacheLines(text);
-  if (!lines) return { refused: notLines(text) };
+export function decodeRecords(source: string | CacheLines, key: RecordCacheKey): { records: Map<string, CachedRecord>; skipped: number } | { refused: string } {
+  const raw = typeof source === 'string' ? linesOfText(source) : source;
+  if (!raw) return { refused: notLines(source as string) };
+  const lines = { header: parsedOrUndefined(raw.header), table: parsedOrUndefined(raw.table) };
+  if (lines.header === undefined || lines.table === undefined) return { refused: 'it is not valid JSON (a write cut short?)' };
   const header = lines.header as Partial<Record<string, unknown>>;
   if (typeof header !== 'object' || header === null || header.kind !== KIND) return { refused: 'it is not a Catalog Code records cache' };
   if (header.version !== RECORD_VERSION || header.build !== key.build) return { refused: 'another version of Catalog Code wrote it' };
@@ -95,8 +97,9 @@ export function decodeRecords(text: string, key: RecordCacheKey): { records: Map
   const records = new Map<string, CachedRecord>();
   let skipped = 0;
   let entries = 0;
-  for (const part of lines.parts()) {
+  for (const line of raw.parts()) {
     if (entries >= MAX_CACHED_FILES) break;
+    const part = parsedOrUndefined(line);
     if (part === undefined || !Array.isArray(part)) return { refused: 'its entries are damaged' };
     for (const entry of part) {
       if (entries++ >= MAX_CACHED_FILES) break;
@@ -108,22 +111,30 @@ export function decodeRecords(text: string, key: RecordCacheKey): { records: Map
   return { records, skipped };
 }
 
-/** The cache's first line (the header) and last (the table of strings) parsed, and its parts parsed one by one when asked (undefined for a part that is not JSON); undefined when the text is not lines of JSON. */
-function cacheLines(text: string): { header: unknown; table: unknown; parts(): Generator<unknown> } | undefined {
+/**
+ * A cache's lines: the first (the header) and the last (the table of strings) whole, the parts of
+ * entries between them one at a time (server/cacheFileLines.ts reads them from the file so, without
+ * holding its whole text).
+ */
+export interface CacheLines {
+  header: string;
+  table: string;
+  parts(): Iterable<string>;
+}
+
+/** The lines of a cache's text; undefined when it is not a header, parts and a table (one JSON value, or garbage). */
+export function linesOfText(text: string): CacheLines | undefined {
   const end = text.endsWith('\n') ? text.length - 1 : text.length;
   const headerEnd = text.indexOf('\n');
-  const tableStart = text.lastIndexOf('\n', end - 1) + 1;
-  if (headerEnd < 0 || tableStart <= headerEnd) return undefined;
-  const header = parsedOrUndefined(text.slice(0, headerEnd));
-  const table = parsedOrUndefined(text.slice(tableStart, end));
-  if (header === undefined || table === undefined) return undefined;
+  const tableStart = end > 0 ? text.lastIndexOf('\n', end - 1) + 1 : 0;
+  if (headerEnd < 0 || headerEnd >= end || tableStart <= headerEnd) return undefined;
   return {
-    header,
-    table,
+    header: text.slice(0, headerEnd),
+    table: text.slice(tableStart, end),
     *parts() {
       for (let start = headerEnd + 1; start < tableStart; ) {
         const next = text.indexOf('\n', start);
-        yield parsedOrUndefined(text.slice(start, next));
+        yield text.slice(start, next);
         start = next + 1;
       }
     },
