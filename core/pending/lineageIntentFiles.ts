@@ -1,7 +1,7 @@
 import { addTo, removeFrom, valuesOf, type ValuesByKey } from './valuesByKey';
 import type { DocumentModel } from '../model/facts';
 import { asList, asRecord } from '../plan/pushJson';
-import { collectFileWrites, knownFileWrites, type AspectIntent, type AspectWriter, type LineageIntent } from '../plan/pushIntent';
+import { fileWritesOf, knownFileWrites, type AspectIntent, type AspectWriter, type LineageIntent } from '../plan/pushIntent';
 import type { JsonObject } from '../plan/pushPlanTypes';
 import { upstreamsInAspect } from '../plan/pushLineageState';
 import { LINEAGE_ASPECTS, type DownstreamIntent, type LineageIntentIndex } from './lineageIntent';
@@ -183,7 +183,8 @@ export class LineageIntentFiles {
  * part by part, does not derive the aspects of the whole file for its lineage.
  */
 export function collectFileLineage(model: DocumentModel, writeAspects: AspectWriter): FileLineage {
-  const writes = knownFileWrites(model, writeAspects) ?? collectFileWrites(model, NO_DERIVED_ASPECTS);
+  // Not kept with the model when collected here: the lineage index keeps what it takes of it.
+  const writes = knownFileWrites(model, writeAspects) ?? fileWritesOf(model, NO_DERIVED_ASPECTS);
   const aspects = new Map<string, AspectIntent[]>();
   for (const aspect of model.format === 'mcpJson' ? writes.aspects : []) {
     if (!LINEAGE_ASPECTS.has(aspect.aspectName) || aspect.changeType === 'PATCH') continue;

@@ -92,13 +92,18 @@ const writesByModel = new KeptWith<DocumentModel, Map<AspectWriter, FileWrites>>
 export function collectFileWrites(model: DocumentModel, writeAspects: AspectWriter): FileWrites {
   const known = knownFileWrites(model, writeAspects);
   if (known) return known;
-  const intent = emptyIntent();
-  collectModel(model, intent, writeAspects, false);
-  const writes = removalsWin(intent);
-  const byWriter = writesByModel.get(model) ?? new Map<AspectWriter, FileWrites>();
-  if (byWriter.size === 0) writesByModel.set(model, byWriter);
+  const writes = fileWritesOf(model, writeAspects);
+  let byWriter = writesByModel.get(model);
+  if (!byWriter) writesByModel.set(model, (byWriter = new Map()));
   byWriter.set(writeAspects, writes);
   return writes;
+}
+
+/** What one file's push writes, collected afresh and not kept (collectFileWrites keeps it with the model). */
+export function fileWritesOf(model: DocumentModel, writeAspects: AspectWriter): FileWrites {
+  const intent = emptyIntent();
+  collectModel(model, intent, writeAspects, false);
+  return removalsWin(intent);
 }
 
 /** What collectFileWrites collected of `model` with `writeAspects` already; undefined when it has not. */

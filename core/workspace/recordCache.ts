@@ -81,23 +81,24 @@ export function* encodeRecords(key: RecordCacheKey, files: Iterable<RecordedFile
  * JSON refuses the whole cache.
  */
 export function decodeRecords(source: string | CacheLines, key: RecordCacheKey): { records: Map<string, CachedRecord>; skipped: number } | { refused: string } {
-  const raw = typeof source === 'string' ? linesOfText(source) : source;
-  if (!raw) return { refused: notLines(source as string) };
-  const lines = { header: parsedOrUndefined(raw.header), table: parsedOrUndefined(raw.table) };
-  if (lines.header === undefined || lines.table === undefined) return { refused: 'it is not valid JSON (a write cut short?)' };
-  const header = lines.header as Partial<Record<string, unknown>>;
+  const lines = typeof source === 'string' ? linesOfText(source) : source;
+  // Only a text can hold no lines (a reader of the file reads it whole then).
+  if (!lines) return { refused: notLines(source as string) };
+  const header = parsedOrUndefined(lines.header) as Partial<Record<string, unknown>> | null | undefined;
+  const table = parsedOrUndefined(lines.table) as Partial<Record<string, unknown>> | null | undefined;
+  if (header === undefined || table === undefined) return { refused: 'it is not valid JSON (a write cut short?)' };
   if (typeof header !== 'object' || header === null || header.kind !== KIND) return { refused: 'it is not a Catalog Code records cache' };
   if (header.version !== RECORD_VERSION || header.build !== key.build) return { refused: 'another version of Catalog Code wrote it' };
   if (header.associations !== key.associations) return { refused: 'the format associations changed since' };
   if (!sameList(header.derivations, key.derivations)) return { refused: 'it was written for other indexes' };
-  const strings = (lines.table as Partial<Record<string, unknown>> | null)?.strings;
+  const strings = table?.strings;
   const formats = header.formats;
   if (!Array.isArray(strings) || !strings.every((item) => typeof item === 'string') || !Array.isArray(formats)) return { refused: 'its tables are damaged' };
   const decoder = new EntryDecoder(strings as string[], formats, key.derivations);
   const records = new Map<string, CachedRecord>();
   let skipped = 0;
   let entries = 0;
-  for (const line of raw.parts()) {
+  for (const line of lines.parts()) {
     if (entries >= MAX_CACHED_FILES) break;
     const part = parsedOrUndefined(line);
     if (part === undefined || !Array.isArray(part)) return { refused: 'its entries are damaged' };
