@@ -10,7 +10,12 @@ const parent = new Map();
 for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
 const self = new Map();
 const dt = profile.timeDeltas;
-for (let i = 0; i < profile.samples.length; i++) self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + (dt[i] ?? 0));
+// PROFILE_WINDOW=NAME: only the samples from the first to the last whose stack holds a function of that name (the scan, not the requests after it).
+const window = process.env.PROFILE_WINDOW;
+const holds = (id) => { for (let at = id; at !== undefined; at = parent.get(at)) if (byId.get(at).callFrame.functionName === window) return true; return false; };
+const inWindow = window ? profile.samples.map((id, i) => (holds(id) ? i : -1)).filter((i) => i >= 0) : [];
+const [first, last] = window ? [inWindow[0] ?? 0, inWindow.at(-1) ?? -1] : [0, profile.samples.length - 1];
+for (let i = first; i <= last; i++) self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + (dt[i] ?? 0));
 const nameOf = (node) => `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber + 1}`;
 const selfBy = new Map();
 const totalBy = new Map();

@@ -1,9 +1,9 @@
-import { knownPropertyIds, lookupProperty } from '../definitions/lookup';
+import { lookupProperty } from '../definitions/lookup';
+import { suggestedPropertyIds } from '../definitions/propertySuggestions';
 import { PROPERTY_URN_PREFIX, propertyIdOf } from '../definitions/normalise';
 import type { CoreDiagnostic } from '../model/diagnostic';
 import { factsOfKind, type PropertyReferenceFact } from '../model/facts';
 import type { DefinitionsView, PropertyDefinitionInfo } from '../definitions/types';
-import { closestMatches } from '../urn/suggest';
 import { diagnostic } from './ruleHelpers';
 import type { Rule } from './types';
 
@@ -30,7 +30,7 @@ function unknown(reference: PropertyReferenceFact, definitions: DefinitionsView)
   const online = definitions.serviceAvailable;
   if (!online && definitions.workspace.size === 0) return [];
   const id = propertyIdOf(reference.propertyUrn);
-  const ids = closestMatches(id, knownPropertyIds(definitions), 3);
+  const ids = suggestedPropertyIds(definitions, id);
   const candidates = reference.property.value.startsWith(PROPERTY_URN_PREFIX) ? ids.map((c) => PROPERTY_URN_PREFIX + c) : ids;
   const hint = candidates.length > 0 ? ` Did you mean '${candidates[0]}'?` : '';
   return [

@@ -1,11 +1,11 @@
-import { formatDifferences, knownPropertyIds, lookupProperty, originLabel } from '../definitions/lookup';
+import { formatDifferences, lookupProperty, originLabel } from '../definitions/lookup';
+import { suggestedPropertyIds } from '../definitions/propertySuggestions';
 import { PROPERTY_URN_PREFIX, propertyIdOf } from '../definitions/normalise';
 import { applies, describeProfile, type DataHubProfile } from '../datahub/versions';
 import type { DefinitionsView } from '../definitions/types';
 import type { CoreDiagnostic } from '../model/diagnostic';
 import { factsOfKind, type PropertyAssignmentFact } from '../model/facts';
 import type { ServiceTarget } from './target';
-import { closestMatches } from '../urn/suggest';
 import { diagnostic } from './ruleHelpers';
 import type { Rule } from './types';
 
@@ -29,7 +29,7 @@ export const propertyExists: Rule = {
     const online = definitions.serviceAvailable;
     const assignments = factsOfKind(model, 'propertyAssignment');
     const kept = droppingEntities(assignments, definitions, target, datahub);
-    const suggest = suggester(() => knownPropertyIds(definitions));
+    const suggest = suggester((id) => suggestedPropertyIds(definitions, id));
     for (const assignment of assignments) {
       if (assignment.mode === 'remove') continue;
       const lookup = lookupProperty(definitions, assignment.propertyUrn);
@@ -98,17 +98,15 @@ function droppedValue(assignment: PropertyAssignmentFact, id: string, kept: numb
   return diagnostic('property.unknown', 'error', assignment.property.range, `The structured property '${id}' is not defined in the service or in any workspace file, and no value of an existing property remains for this entity, so DataHub refuses the write ("no valid property assignments remain"; ${judged}). Define it first or fix the name.${hint}`, { candidates });
 }
 
-/** Suggestions cost an edit distance per known property, so they are computed once per distinct id, for this many ids per file. */
+/** Suggestions are remembered across files (core/definitions/propertySuggestions.ts), but a file gets them for this many distinct ids only: the answer for a file never depends on what other files asked. */
 const SUGGESTION_BUDGET = 25;
 
-function suggester(listKnown: () => readonly string[]): (id: string) => string[] {
+function suggester(suggestFor: (id: string) => string[]): (id: string) => string[] {
   const cache = new Map<string, string[]>();
-  let known: readonly string[] | undefined;
   return (id) => {
     const cached = cache.get(id);
     if (cached) return cached;
-    known ??= listKnown();
-    const result = cache.size < SUGGESTION_BUDGET ? closestMatches(id, known, 3) : [];
+    const result = cache.size < SUGGESTION_BUDGET ? suggestFor(id) : [];
     cache.set(id, result);
     return result;
   };

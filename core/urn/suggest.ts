@@ -6,21 +6,41 @@
 
 /** Optimal-string-alignment distance (Levenshtein plus adjacent transpositions). */
 export function editDistance(a: string, b: string): number {
+  return editDistanceWithin(a, b, Math.max(a.length, b.length));
+}
+
+/** Three rows of the distance table, reused: a workspace check compares an unknown name with thousands of known ones. */
+let rows: Int32Array[] = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
+
+/**
+ * editDistance(a, b) when it is at most `limit`; otherwise some number above `limit`, found as soon
+ * as two rows of the table are past it (every later cell is built from those two rows, each step
+ * adding zero or more).
+ */
+export function editDistanceWithin(a: string, b: string, limit: number): number {
   if (a === b) return 0;
-  if (a.length === 0) return b.length;
-  if (b.length === 0) return a.length;
-  let twoBack = new Array<number>(b.length + 1).fill(0);
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  let current = new Array<number>(b.length + 1).fill(0);
+  if (a.length === 0 || b.length === 0) return Math.max(a.length, b.length);
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  if (rows[0].length <= b.length) rows = [0, 1, 2].map(() => new Int32Array(b.length + 1));
+  let [twoBack, previous, current] = rows;
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
+  let previousMin = 0;
   for (let i = 1; i <= a.length; i++) {
     current[0] = i;
+    let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let best = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, twoBack[j - 2] + 1);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) best = Math.min(best, twoBack[j - 2] + 1);
       current[j] = best;
+      if (best < rowMin) rowMin = best;
     }
-    [twoBack, previous, current] = [previous, current, twoBack];
+    if (rowMin > limit && previousMin > limit) return limit + 1;
+    previousMin = rowMin;
+    const reused = twoBack;
+    twoBack = previous;
+    previous = current;
+    current = reused;
   }
   return previous[b.length];
 }
@@ -48,8 +68,7 @@ export function closestMatches(input: string, candidates: readonly string[], max
     if (folded === needle) score = candidate === input ? 0 : 0.1;
     else if (needle.length >= 3 && folded.startsWith(needle)) score = 0.5;
     else {
-      if (Math.abs(folded.length - needle.length) > limit) continue;
-      const distance = editDistance(needle, folded);
+      const distance = editDistanceWithin(needle, folded, limit);
       if (distance > limit) continue;
       score = distance;
     }

@@ -83,4 +83,16 @@ structured_properties:
     );
     assert.deepEqual(run.diagnostics, []);
   });
+
+  it('a file gets suggestions for its first 25 distinct unknown ids, whatever other files asked before', () => {
+    const definitions = definitionsView({ service: serviceDefinitions(DEFINITIONS) });
+    const file = (ids: number[]) => `id: t\nplatform: hive\nstructured_properties:\n${ids.map((i) => `  io.acryl.dataManagement.tem${i}: x\n`).join('')}`;
+    const suggested = (ids: number[]) => runRule(propertyExists, DATASET, file(ids), { definitions }).diagnostics.map((d) => (d.data?.candidates as string[]).length > 0);
+    const thirty = Array.from({ length: 30 }, (_, i) => i);
+    const fresh = suggested(thirty);
+    assert.deepEqual(fresh, thirty.map((i) => i < 25));
+    // Another file asked for the last five first: this file's answer is the same.
+    suggested(thirty.slice(25));
+    assert.deepEqual(suggested(thirty), fresh);
+  });
 });
