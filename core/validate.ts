@@ -5,6 +5,7 @@ import type { DocumentModel } from './model/facts';
 import { ALL_RULES } from './rules';
 import { applySuppressions, type SuppressionSource } from './rules/suppression';
 import { parseErrors } from './rules/syntax/parseErrors';
+import { withUrnParses } from './rules/urnParts';
 import type { Rule, RuleContext } from './rules/types';
 import type { ServiceTarget } from './rules/target';
 import { milder, NOT_CHECKED_CODE, severityCeiling } from './diagnostics/policy';
@@ -43,7 +44,7 @@ export function validateDocument(input: ValidationInput): CoreDiagnostic[] {
     return input.model.unchecked ? finishDiagnostics(ruleContext(input), input, [notCheckedNote(input.model.unchecked)]) : [];
   }
   const context = ruleContext(input);
-  return finishDiagnostics(context, input, runRules(input.rules ?? ALL_RULES, context));
+  return finishDiagnostics(context, input, withUrnParses(() => runRules(input.rules ?? ALL_RULES, context)));
 }
 
 /** The one note a file of a DataHub format Catalog Code does not check gets (core/formats/unchecked.ts). */

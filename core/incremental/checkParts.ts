@@ -3,6 +3,7 @@ import type { CoreDiagnostic } from '../model/diagnostic';
 import type { DocumentModel } from '../model/facts';
 import { ALL_RULES } from '../rules';
 import type { Rule } from '../rules/types';
+import { withUrnParses } from '../rules/urnParts';
 import { finishDiagnostics, ruleContext, runRules, validateDocument, type ValidationInput } from '../validate';
 import { PartCache } from './partCache';
 import { partModel, type CheckedUnder, type DocumentPart } from './parts';
@@ -47,6 +48,10 @@ const NO_EXISTENCE_FOR_PARTS: EntityExistenceView = {
  * of 50,000 lines checks one part, not 50,000 (test/integration/keystrokeWork.test.ts).
  */
 export function validateParts(input: PartsValidationInput): CoreDiagnostic[] {
+  return withUrnParses(() => validateEveryPart(input));
+}
+
+function validateEveryPart(input: PartsValidationInput): CoreDiagnostic[] {
   const model = input.model;
   // A file of none of our formats has no parts to check; one of DataHub's unchecked formats gets its note.
   if (model.format === null) return validateDocument(input);
@@ -79,6 +84,10 @@ export function validateParts(input: PartsValidationInput): CoreDiagnostic[] {
  * the same inputs and cache finds these parts checked and runs only the document rules.
  */
 export function checkPartsUntil(input: PartsValidationInput & { cache: PartCache }, from: number, until: number): number {
+  return withUrnParses(() => checkSomeParts(input, from, until));
+}
+
+function checkSomeParts(input: PartsValidationInput & { cache: PartCache }, from: number, until: number): number {
   if (input.model.format === null) return input.parts.length;
   const { check } = partChecks(input, input.cache);
   let index = from;
