@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { ProgressType } from 'vscode-jsonrpc/node';
 import { nowMs } from '../../support/bench/stats';
 import type { BenchLspClient } from './lspClient';
+import { peakRss } from './scaleWorkspace';
 
 /**
  * Issue 41's figures after the workspace scan, as a client asks them over LSP: the whole
@@ -15,6 +16,8 @@ export interface AfterScanFigures {
   diagnostics: { firstReportMs: number | undefined; wholeMs: number; reports: number };
   rename: { prepareMs: number; renameMs: number; files: number; edits: number } | { problem: string };
   lineage: { firstMs: number; afterEditMs: number; hits: number } | { problem: string };
+  /** the server's peak resident memory (MB) after each step, in the order they run: which step raised it */
+  peakAfterMB: { lineage?: number; diagnostics?: number; rename?: number };
 }
 
 interface DiagnosticsPartial {
@@ -78,8 +81,14 @@ async function lineageAfterEdit(server: BenchLspClient, file: string): Promise<A
 }
 
 export async function afterScanFigures(server: BenchLspClient, files: { opened: string; lineageFile: string }, property: string): Promise<AfterScanFigures> {
+  const peakMB = () => {
+    const bytes = server.child.pid === undefined ? undefined : peakRss(server.child.pid);
+    return bytes === undefined ? undefined : Math.round(bytes / 1e6);
+  };
   const lineage = await lineageAfterEdit(server, files.lineageFile).catch((error: unknown) => ({ problem: String(error) }));
+  const afterLineage = peakMB();
   const diagnostics = await workspaceDiagnostics(server);
+  const afterDiagnostics = peakMB();
   const rename = await renameProperty(server, files.opened, property).catch((error: unknown) => ({ problem: String(error) }));
-  return { diagnostics, rename, lineage };
+  return { diagnostics, rename, lineage, peakAfterMB: { lineage: afterLineage, diagnostics: afterDiagnostics, rename: peakMB() } };
 }
