@@ -2,7 +2,7 @@
 // order against it and always tears it down. Outside CI a machine that cannot run the suite skips
 // it with the reason and what to install; under CI=true that is a failure.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { startSession, type Session, type SessionOptions } from './harness';
@@ -50,6 +50,8 @@ export function e2eSuite(name: string, options: () => Promise<SessionOptions> | 
             await running.workbench.screenshot(shot).catch(() => undefined);
             st.diagnostic(`screenshot: ${shot}`);
             st.diagnostic(`code-server output (last lines):\n${running.serverOutput().slice(-1500)}`);
+            // In the error itself: a CI log keeps a failure's message where it may cut the diagnostics.
+            if (error instanceof Error) error.message += `\nCatalog Code's output in the editor (last lines):\n${extensionLogTail(running.userData)}`;
             throw error;
           }
         });
@@ -59,4 +61,16 @@ export function e2eSuite(name: string, options: () => Promise<SessionOptions> | 
       await session?.stop();
     }
   });
+}
+
+/** The last lines of the Catalog Code output channel, as VS Code writes it under the user data folder's logs. */
+export function extensionLogTail(userData: string, lines = 40): string {
+  const logs = join(userData, 'logs');
+  try {
+    const found = readdirSync(logs, { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith(join('catalog-code.catalog-code', 'Catalog Code.log'))).sort();
+    if (found.length === 0) return '(no Catalog Code log under the user data folder)';
+    return found.map((path) => readFileSync(join(logs, path), 'utf8').split('\n').slice(-lines).join('\n')).join('\n---\n');
+  } catch (error) {
+    return `(the logs could not be read: ${error instanceof Error ? error.message : String(error)})`;
+  }
 }

@@ -32,6 +32,13 @@ export async function until<T>(what: string, probe: () => Promise<T | undefined>
   }
 }
 
+/** `error` with `detail` on lines of its own after its message. */
+function withDetail(error: unknown, detail: string): Error {
+  const failure = error instanceof Error ? error : new Error(String(error));
+  failure.message += `\n${detail}`;
+  return failure;
+}
+
 /** Monaco renders spaces as non-breaking spaces. */
 const plain = (text: string): string => text.replace(/\u00a0/g, ' ');
 
@@ -164,13 +171,23 @@ export class Workbench {
 
   /** Polls the Problems panel until a row contains every one of `parts`. */
   async waitForProblem(parts: readonly string[], timeoutMs?: number): Promise<string> {
+    let seen: string[] = [];
     return until(`a row in the Problems panel with ${parts.map((p) => `"${p}"`).join(', ')}`, async () => {
-      return (await this.problems()).find((row) => parts.every((part) => row.includes(part)));
-    }, timeoutMs);
+      seen = await this.problems();
+      return seen.find((row) => parts.every((part) => row.includes(part)));
+    }, timeoutMs).catch((error: unknown) => {
+      throw withDetail(error, `The Problems panel showed:\n${seen.join('\n') || '(no rows)'}`);
+    });
   }
 
   async waitForNoProblem(part: string, timeoutMs?: number): Promise<void> {
-    await until(`the Problems panel to drop the row with "${part}"`, async () => ((await this.problems()).some((row) => row.includes(part)) ? undefined : true), timeoutMs);
+    let seen: string[] = [];
+    await until(`the Problems panel to drop the row with "${part}"`, async () => {
+      seen = await this.problems();
+      return seen.some((row) => row.includes(part)) ? undefined : true;
+    }, timeoutMs).catch((error: unknown) => {
+      throw withDetail(error, `The Problems panel showed:\n${seen.join('\n')}`);
+    });
   }
 
   /** Triggers completion (Ctrl+Space) and returns the suggestion rows' text once `expected` is among them. */
