@@ -67,11 +67,24 @@ class YamlServer {
     return this.published.get(uri)!;
   }
 
+  /**
+   * Ends the server as a client does, and waits for it to be gone: a write into its closed input
+   * (the `exit` notification once the server left after `shutdown`) rejects, and unawaited that
+   * rejection came after the test had ended and failed the file.
+   */
   async stop(): Promise<void> {
+    const exited = new Promise<void>((resolve) => {
+      if (this.process.exitCode !== null || this.process.signalCode !== null) resolve();
+      else this.process.once('exit', () => resolve());
+    });
+    // A write after the server closed its end is an EPIPE on the stream, not a failure of the test.
+    this.process.stdin.on('error', () => undefined);
     await this.connection.sendRequest('shutdown').catch(() => undefined);
-    this.connection.sendNotification('exit');
+    await this.connection.sendNotification('exit').catch(() => undefined);
+    const timer = setTimeout(() => this.process.kill('SIGKILL'), budgetMs(5_000));
+    await exited;
+    clearTimeout(timer);
     this.connection.dispose();
-    this.process.kill();
   }
 }
 
