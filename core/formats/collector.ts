@@ -1,4 +1,4 @@
-import type { EntityDeclarationFact, Fact, ParseProblem, UrnRole } from '../model/facts';
+import type { EntityDeclarationFact, Fact, OwnCheckFact, ParseProblem, UrnRole } from '../model/facts';
 import type { Located, SourceRange } from '../model/range';
 import { looksLikeUrn } from '../urn';
 import type { DocNode, MapNode, ScalarNode } from './tree';
@@ -21,6 +21,17 @@ export class FactCollector {
    * integration test ingests); the MCP/MCE adapter turns it on, the YAML formats never do.
    */
   avroUnions = false;
+  /**
+   * Whether the facts only a file's own checks read (OWN_CHECK_KINDS) are made: not when the file
+   * is read for what other files read (ReadOptions.acrossFilesOnly), where they were more than half
+   * of a workspace's facts, each made to be dropped.
+   */
+  ownChecks = true;
+
+  /** Records a fact only the file's own checks read (OWN_CHECK_KINDS), when they are made. */
+  own(fact: OwnCheckFact): void {
+    if (this.ownChecks) this.facts.push(fact);
+  }
 
   /** A tree whose URN-looking strings the final sweep should record. */
   addRoot(node: DocNode): void {
@@ -65,6 +76,7 @@ export class FactCollector {
 
   /** Records the keys of a mapping against the named shape (see shapes.ts). */
   shape(map: MapNode, shape: string): void {
+    if (!this.ownChecks) return;
     this.facts.push({
       kind: 'objectShape',
       shape,
@@ -76,7 +88,7 @@ export class FactCollector {
   /** Records a value of an enumerated field; a non-string value is recorded as a wrong type. */
   enumValue(node: DocNode | undefined, enumName: string, path: string, key?: string | number): Located<string> | undefined {
     const value = this.string(node, path, key);
-    if (value) this.facts.push({ kind: 'enumValue', enumName, value });
+    if (value) this.own({ kind: 'enumValue', enumName, value });
     return value;
   }
 
@@ -145,7 +157,7 @@ export class FactCollector {
   }
 
   wrongType(path: string, expected: string, node: DocNode): void {
-    this.facts.push({ kind: 'wrongType', path, expected, found: typeNameOf(node), range: node.type === 'scalar' ? node.inner : node.range });
+    this.own({ kind: 'wrongType', path, expected, found: typeNameOf(node), range: node.type === 'scalar' ? node.inner : node.range });
   }
 
   /** Records `key` as missing from `map` when it is absent or null. */
@@ -156,6 +168,7 @@ export class FactCollector {
   }
 
   missingKey(map: MapNode, shape: string, key: string): void {
+    if (!this.ownChecks) return;
     // The first line of the mapping is where an editor shows it best.
     const firstKey = map.entries[0]?.key.range ?? map.range;
     this.facts.push({ kind: 'missingKey', shape, key, range: { start: map.range.start, end: Math.max(firstKey.end, map.range.start) } });

@@ -39,6 +39,12 @@ export interface ReadOptions {
    * parseYaml tries first: only for the tests that prove the two give the same model
    */
   fullYamlParser?: boolean;
+  /**
+   * read for what other files read (a closed file's record or slim model, core/workspace/): the
+   * facts only the file's own checks read (OWN_CHECK_KINDS) are not made, and the model says so
+   * (DocumentModel.acrossFilesOnly); the file's own checks read it again whole
+   */
+  acrossFilesOnly?: boolean;
 }
 
 export type { Associations } from './associations';
@@ -110,6 +116,7 @@ function readTree(uri: string, text: string, options: ReadOptions, itemized: boo
       if (yaml) return { model: modelOfLayout(uri, yaml), yaml };
     }
     const collector = new FactCollector();
+    collector.ownChecks = options.acrossFilesOnly !== true;
     collector.problems.push(...parsed.problems);
     for (const root of parsed.documents) {
       if (!root) continue;
@@ -117,7 +124,9 @@ function readTree(uri: string, text: string, options: ReadOptions, itemized: boo
       ADAPTERS[format](root, collector);
     }
     collector.sweepUrns();
-    return { model: { uri, format, detectedBy, facts: collector.facts, parseProblems: collector.problems } };
+    const model: DocumentModel = { uri, format, detectedBy, facts: collector.facts, parseProblems: collector.problems };
+    if (!collector.ownChecks) model.acrossFilesOnly = true;
+    return { model };
   } catch (error) {
     return { model: unreadable(uri, error) };
   }

@@ -27,7 +27,7 @@ export function readLineageFrame(root: DocNode, collector: FactCollector): DocNo
   const version = valueOf(map, 'version');
   if (version && !isNullNode(version)) {
     if (version.type === 'scalar' && (typeof version.value === 'string' || typeof version.value === 'number')) {
-      collector.facts.push({ kind: 'formatVersion', value: { value: version.value, range: version.inner } });
+      collector.own({ kind: 'formatVersion', value: { value: version.value, range: version.inner } });
     } else {
       collector.wrongType('version', 'string', version);
     }

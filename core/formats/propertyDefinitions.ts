@@ -23,7 +23,7 @@ export function readDefinitionsFrame(root: DocNode, collector: FactCollector): D
   const wrapped = wrappedDefinitions(root);
   if (wrapped) {
     const key = root.entries[0].key;
-    collector.facts.push({
+    collector.own({
       kind: 'wrongType',
       path: 'the top level',
       expected: "the list of definitions itself: DataHub's loader (`datahub properties upsert`) iterates the top level and fails on the key 'properties'. Remove `properties:` and write the list at the top level",

@@ -266,6 +266,16 @@ export interface ParseProblem {
   rest?: CollapsedRest;
 }
 
+/**
+ * The kinds of fact only the rules checking their own file read (core/rules/): a closed file
+ * keeps none of them (core/workspace/slimModel.ts), and a read for what other files read makes
+ * none (ReadOptions.acrossFilesOnly, core/formats/index.ts).
+ */
+export const OWN_CHECK_KINDS: ReadonlySet<Fact['kind']> = new Set<Fact['kind']>(['objectShape', 'enumValue', 'formatVersion', 'wrongType', 'missingKey']);
+
+/** A fact of OWN_CHECK_KINDS. */
+export type OwnCheckFact = FactOfKind<'objectShape' | 'enumValue' | 'formatVersion' | 'wrongType' | 'missingKey'>;
+
 export interface DocumentModel {
   uri: string;
   /** null: not one of our formats; such a document gets no diagnostics at all */
@@ -285,6 +295,11 @@ export interface DocumentModel {
    * parse problems are reported as parse.syntax, since DataHub's loader fails on it too
    */
   unparsed?: { kind: string };
+  /**
+   * read for what other files read (ReadOptions.acrossFilesOnly): without the facts of
+   * OWN_CHECK_KINDS, so never the model the file's own checks are given
+   */
+  acrossFilesOnly?: true;
 }
 
 /** A model's own way to list its facts of one kind (core/incremental/lazyModel.ts: from the units that hold it). */

@@ -51,7 +51,7 @@ export function madeRecord(uri: string, text: string, options: MadeRecordOptions
   if (derivations.some((name) => !Object.hasOwn(makers.derive, name)) || collections.some((name) => !Object.hasOwn(makers.collect, name))) return undefined;
   let model: DocumentModel;
   try {
-    model = readDocument(uri, text, { associations });
+    model = readDocument(uri, text, { associations, acrossFilesOnly: true });
   } catch {
     return undefined;
   }

@@ -120,9 +120,18 @@ export class RecordedFile implements MentionsKept {
     return (entry.lineIndex ??= new LineIndex(entry.text));
   }
 
-  /** The file's facts: the model it was read into while the session stores it, else its text read again. */
+  /**
+   * The file's facts: the model it was read into while the session stores it, else its text read
+   * again (also while it is stored, when that model was read for other files only: its own checks
+   * need every fact).
+   */
   get model(): DocumentModel {
-    if (this.held) return this.held.model;
+    const held = this.held;
+    if (held && held.model.acrossFilesOnly !== true) return held.model;
+    if (held) {
+      WORK.closedFileReads++;
+      return this.source.readAgain(this.uri, held.text);
+    }
     const entry = this.recentEntry();
     if (!entry.model) {
       WORK.closedFileReads++;

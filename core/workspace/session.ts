@@ -401,7 +401,7 @@ export class WorkspaceSession {
     this.rest.cancel(uri, !updated || updated.path === 'full');
     if (open && !updated && text.length >= SLICED_READ_FROM_CHARS) return this.readInSlices(uri, text, version, notify);
     const unchecked = open && isTooLargeToCheck(text);
-    const { model: read, analysis } = unchecked ? { model: uncheckedModel(uri), analysis: undefined } : this.read(uri, text, open, updated);
+    const { model: read, analysis } = unchecked ? { model: uncheckedModel(uri), analysis: undefined } : this.read(uri, text, open, updated, slim && !open);
     // An unchecked document's index is never asked for a position past its first line: not built per keystroke.
     const index = lineIndex ?? (unchecked ? new LineIndex(text, [0]) : new LineIndex(text));
     if (slim && !open && stamp && keepsMentionsOnly(read, this.writtenDefinitions)) return this.records.keepFromModel(uri, text, stamp, read, this.scans.strings, notify);
@@ -463,17 +463,17 @@ export class WorkspaceSession {
     this.changes.changed(uri);
     this.documentChanges.tell(uri);
     // A file restored from its record writes no definitions (none that does is recorded) and is not read for it.
-    const restored = entry instanceof RecordedFile && !entry.holding();
-    if ((restored ? this.writtenDefinitions.storedNone(uri) : this.writtenDefinitions.stored(uri, entry.model)) && notify) this.stale.tell();
+    const model = entry instanceof RecordedFile ? entry.holding() : entry.model;
+    if ((model ? this.writtenDefinitions.stored(uri, model) : this.writtenDefinitions.storedNone(uri)) && notify) this.stale.tell();
     if (JSON.stringify(before?.open ? before.coverage : undefined) !== JSON.stringify(entry.open ? entry.coverage : undefined)) this.coverageChanges.tell(uri);
     return entry;
   }
 
   /** A file's model; open documents also keep what the next edits are applied to. */
-  private read(uri: string, text: string, open: boolean, updated: DocumentAnalysis | undefined): { model: DocumentModel; analysis: DocumentAnalysis | undefined } {
+  private read(uri: string, text: string, open: boolean, updated: DocumentAnalysis | undefined, acrossFilesOnly = false): { model: DocumentModel; analysis: DocumentAnalysis | undefined } {
     try {
       const analysis = updated ?? (open ? DocumentAnalysis.read(uri, text, { associations: this.currentAssociations }) : undefined);
-      return { model: analysis ? analysis.model : readDocument(uri, text, { associations: this.currentAssociations }), analysis };
+      return { model: analysis ? analysis.model : readDocument(uri, text, { associations: this.currentAssociations, acrossFilesOnly }), analysis };
     } catch {
       // A file the adapters cannot read at all is treated like a file of no known format.
       return { model: uncheckedModel(uri), analysis: undefined };

@@ -1,4 +1,4 @@
-import { listFactsOfKindUnkept, type DocumentModel, type EntityDeclarationFact, type Fact } from '../model/facts';
+import { listFactsOfKindUnkept, OWN_CHECK_KINDS, type DocumentModel, type EntityDeclarationFact, type Fact } from '../model/facts';
 import type { StringPool } from './stringPool';
 import type { FormatId } from '../model/facts';
 
@@ -25,8 +25,7 @@ export function keepsMentionsOnly(model: DocumentModel, definitions: { writesAny
  * 20,000-file scan is 197 MB instead of 306 MB, and the garbage collector walks half the objects.
  */
 
-/** The kinds of fact only the rules checking their own file read (core/rules/). */
-export const OWN_CHECK_KINDS: ReadonlySet<Fact['kind']> = new Set<Fact['kind']>(['objectShape', 'enumValue', 'formatVersion', 'wrongType', 'missingKey']);
+export { OWN_CHECK_KINDS } from '../model/facts';
 
 /**
  * The fields of an entity declaration read across files: the name and description a push writes
@@ -39,7 +38,7 @@ export const FIELDS_READ_ACROSS_FILES: ReadonlySet<string> = new Set(['name', 'i
 
 /**
  * `model` without the facts of OWN_CHECK_KINDS and the declaration fields its own checks alone
- * read (the same model when it has none), in less memory (compactFact; short strings shared
+ * read (the same model when it has none, unless it was read for other files only), in less memory (compactFact; short strings shared
  * through `pool` with the other files a scan stores, ./stringPool.ts): the facts other files read, kept for as long as the
  * file is closed. The model is the adapters' own, read for this and dropped: its facts are
  * compacted in place. Its facts are listed by kind each time they are asked, not kept so
@@ -48,7 +47,8 @@ export const FIELDS_READ_ACROSS_FILES: ReadonlySet<string> = new Set(['name', 'i
 export function slimModel(model: DocumentModel, pool?: StringPool): DocumentModel {
   const facts = model.facts;
   const kept: Fact[] = [];
-  let changed = false;
+  // A model read for other files only is a slim one already, whatever it holds: never the one its own checks are given.
+  let changed = model.acrossFilesOnly === true;
   for (const fact of facts) {
     if (OWN_CHECK_KINDS.has(fact.kind)) {
       changed = true;
