@@ -23,9 +23,8 @@ export function keepsMentionsOnly(model: DocumentModel, definitions: { writesAny
  * other kinds — so a closed file keeps the rest, and its own checks read the file whole again
  * (session.diagnosticsOf, diagnosticsUnder). With the declaration fields below, the heap after a
  * 20,000-file scan is 197 MB instead of 306 MB, and the garbage collector walks half the objects.
+ * Those kinds are OWN_CHECK_KINDS (core/model/facts.ts).
  */
-
-export { OWN_CHECK_KINDS } from '../model/facts';
 
 /**
  * The fields of an entity declaration read across files: the name and description a push writes
@@ -38,11 +37,12 @@ export const FIELDS_READ_ACROSS_FILES: ReadonlySet<string> = new Set(['name', 'i
 
 /**
  * `model` without the facts of OWN_CHECK_KINDS and the declaration fields its own checks alone
- * read (the same model when it has none, unless it was read for other files only), in less memory (compactFact; short strings shared
- * through `pool` with the other files a scan stores, ./stringPool.ts): the facts other files read, kept for as long as the
- * file is closed. The model is the adapters' own, read for this and dropped: its facts are
- * compacted in place. Its facts are listed by kind each time they are asked, not kept so
- * (factsOfKind): that list, one per file, was 7 % of the heap after a scan.
+ * read (the same model when it has none, unless it was read for other files only), in less
+ * memory (compactFact; short strings shared through `pool` with the other files a scan stores,
+ * ./stringPool.ts): the facts other files read, kept for as long as the file is closed. The
+ * model is the adapters' own, read for this and dropped: its facts are compacted in place. Its
+ * facts are listed by kind each time they are asked, not kept so (factsOfKind): that list, one
+ * per file, was 7 % of the heap after a scan.
  */
 export function slimModel(model: DocumentModel, pool?: StringPool): DocumentModel {
   const facts = model.facts;

@@ -7,7 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import { datasetYaml, lineageFile, PROPERTIES_YAML } from '../../../support/generate/metadataFiles';
 import { seededRandom } from '../../../support/random';
-import { FIELDS_READ_ACROSS_FILES, OWN_CHECK_KINDS, slimModel } from '../../../core/workspace/slimModel';
+import { FIELDS_READ_ACROSS_FILES, slimModel } from '../../../core/workspace/slimModel';
+import { OWN_CHECK_KINDS } from '../../../core/model/facts';
 import { WorkspaceSession } from '../../../core/workspace/session';
 import { readDocument } from '../../../core/formats/index';
 
