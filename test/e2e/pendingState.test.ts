@@ -80,7 +80,7 @@ e2eSuite('Catalog Code: the catalog as the workspace will make it', () => ({}), 
     await screenshot(session, 'pending-lineage.png');
     // The mark is one click from the file that adds the edge.
     await graph().locator('text.mark.added').first().click();
-    await until('refunds-lineage.yml to be the active editor', async () => ((await page.locator('.tabs-container .tab.active', { hasText: 'refunds-lineage.yml' }).count()) > 0 ? true : undefined));
+    await until('refunds-lineage.yml to be the active editor', async () => ((await workbench.activeTab('refunds-lineage.yml').count()) > 0 ? true : undefined));
   });
 
   await scenario('Plan shows the change in a read-only preview', async () => {

@@ -6,6 +6,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { startSession, type Session, type SessionOptions } from './harness';
+import { withDetail } from './workbench';
 import { ensureE2eTools, repoRoot, setupLogTail } from '../../support/e2e/setup';
 import { budgetMs } from '../support/timeScale';
 
@@ -51,8 +52,7 @@ export function e2eSuite(name: string, options: () => Promise<SessionOptions> | 
             st.diagnostic(`screenshot: ${shot}`);
             st.diagnostic(`code-server output (last lines):\n${running.serverOutput().slice(-1500)}`);
             // In the error itself: a CI log keeps a failure's message where it may cut the diagnostics.
-            if (error instanceof Error) error.message += `\nCatalog Code's output in the editor (last lines):\n${extensionLogTail(running.userData)}`;
-            throw error;
+            throw withDetail(error, `Catalog Code's output in the editor (last lines):\n${extensionLogTail(running.userData)}`);
           }
         });
       };

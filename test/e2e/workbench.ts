@@ -32,11 +32,21 @@ export async function until<T>(what: string, probe: () => Promise<T | undefined>
   }
 }
 
-/** `error` with `detail` on lines of its own after its message. */
-function withDetail(error: unknown, detail: string): Error {
+/**
+ * `error` with `detail` on lines of its own after its message, and after its stack: a test
+ * reporter prints the stack, which an error made its own when it was made.
+ */
+export function withDetail(error: unknown, detail: string): Error {
   const failure = error instanceof Error ? error : new Error(String(error));
   failure.message += `\n${detail}`;
+  // A stack not formatted yet is formatted now, with the new message.
+  if (!failure.stack?.includes(detail)) failure.stack = `${failure.stack ?? ''}\n${detail}`;
   return failure;
+}
+
+/** A pattern matching exactly `text` (Playwright's hasText matches a substring). */
+function exactText(text: string): RegExp {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
 }
 
 /** Monaco renders spaces as non-breaking spaces. */
@@ -53,10 +63,20 @@ export class Workbench {
     return this.page.locator('.editor-group-container.active .monaco-editor').first();
   }
 
+  /**
+   * The active tab of the active editor group when its label is exactly `name`: a label that only
+   * holds the name ("Preview Plan-of-refunds-lineage.yml") is another editor, and a tab active in
+   * another group is not where the keyboard goes.
+   */
+  activeTab(name: string): Locator {
+    return this.page.locator('.editor-group-container.active .tabs-container .tab.active').filter({ has: this.page.locator('.monaco-icon-label-container', { hasText: exactText(name) }) });
+  }
+
   /** Quick Open (Ctrl+P), the way a user opens a file by name. */
   async openFile(name: string): Promise<void> {
-    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
-    const tab = this.page.locator('.tabs-container .tab.active', { hasText: name });
+    // The file's own row: Quick Open also lists recently opened editors whose names hold it (a plan's preview).
+    const row = this.page.locator('.quick-input-list .monaco-list-row').filter({ has: this.page.locator('.monaco-icon-label-container', { hasText: exactText(name) }) }).first();
+    const tab = this.activeTab(name);
     // A file written a moment ago may be missing from the file search Quick Open ran when it opened,
     // and a box can close under the typing or the click (focus taken by a notification or a preview
     // opening): close it and ask again, as a user would, rather than wait on it for the whole budget.
