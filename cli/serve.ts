@@ -115,19 +115,8 @@ export async function runServe(argv: string[]): Promise<number> {
     process.stderr.write(`The local catalog could not start: ${describeError(error)}\n`);
     return 1;
   }
-  // One write, so a reader that sees the first line also sees the rest.
-  process.stdout.write(
-    [
-      `Catalog Code local catalog listening on ${service.url}`,
-      `Data directory: ${path.resolve(parsed.dataDir)}`,
-      service.tokenFile ? `Token file: ${service.tokenFile}` : 'Token: taken from CATALOG_TOKEN',
-      // Never the token itself: the path, and how a terminal uses it.
-      `Token file for the CLI: ${service.connectionFile} (catalog-code reads it for ${service.url}: CATALOG_SERVICE_URL=${service.url} catalog-code plan)`,
-      '',
-    ].join('\n'),
-  );
-
-  return new Promise<number>((resolve) => {
+  // The signals close it gracefully from before it says it listens: a supervisor may send SIGINT as soon as it reads that line.
+  const stopped = new Promise<number>((resolve) => {
     const stop = (signal: NodeJS.Signals) => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
@@ -152,4 +141,17 @@ export async function runServe(argv: string[]): Promise<number> {
       void service.close().finally(() => resolve(exitCode));
     };
   });
+  // One write, so a reader that sees the first line also sees the rest.
+  process.stdout.write(
+    [
+      `Catalog Code local catalog listening on ${service.url}`,
+      `Data directory: ${path.resolve(parsed.dataDir)}`,
+      service.tokenFile ? `Token file: ${service.tokenFile}` : 'Token: taken from CATALOG_TOKEN',
+      // Never the token itself: the path, and how a terminal uses it.
+      `Token file for the CLI: ${service.connectionFile} (catalog-code reads it for ${service.url}: CATALOG_SERVICE_URL=${service.url} catalog-code plan)`,
+      '',
+    ].join('\n'),
+  );
+
+  return stopped;
 }
