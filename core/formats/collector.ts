@@ -76,6 +76,7 @@ export class FactCollector {
 
   /** Records the keys of a mapping against the named shape (see shapes.ts). */
   shape(map: MapNode, shape: string): void {
+    // Not through own(): the list of keys is made only when the fact is.
     if (!this.ownChecks) return;
     this.facts.push({
       kind: 'objectShape',
@@ -168,10 +169,9 @@ export class FactCollector {
   }
 
   missingKey(map: MapNode, shape: string, key: string): void {
-    if (!this.ownChecks) return;
     // The first line of the mapping is where an editor shows it best.
     const firstKey = map.entries[0]?.key.range ?? map.range;
-    this.facts.push({ kind: 'missingKey', shape, key, range: { start: map.range.start, end: Math.max(firstKey.end, map.range.start) } });
+    this.own({ kind: 'missingKey', shape, key, range: { start: map.range.start, end: Math.max(firstKey.end, map.range.start) } });
   }
 
   /** Records every URN-looking string not yet recorded, as role `other`. */

@@ -13,13 +13,13 @@ import { repoRoot } from '../../support/e2e/setup';
 import { readmeFirstFiveMinutes } from '../support/readmeSteps';
 import { fixtureWorkspace } from './harness';
 import { e2eSuite } from './suite';
-import { until } from './workbench';
+import { literally, until } from './workbench';
 
 const readme = readmeFirstFiveMinutes(repoRoot);
 const scratch = mkdtempSync(join(tmpdir(), 'catalog-code-e2e-readme-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 const RENAMED_TO = 'io.catalogcode.quality.refreshEveryHours';
-const exactly = (text: string): RegExp => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+const exactly = (text: string): RegExp => new RegExp(`^${literally(text)}$`);
 
 e2eSuite(
   "The README's first five minutes, word for word",

@@ -44,9 +44,14 @@ export function withDetail(error: unknown, detail: string): Error {
   return failure;
 }
 
-/** A pattern matching exactly `text` (Playwright's hasText matches a substring). */
+/** `text` with every character a regular expression reads as syntax escaped. */
+export function literally(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A pattern matching exactly `text`, space around it aside (Playwright's hasText matches a substring). */
 function exactText(text: string): RegExp {
-  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+  return new RegExp(`^\\s*${literally(text)}\\s*$`);
 }
 
 /** Monaco renders spaces as non-breaking spaces. */
@@ -298,7 +303,7 @@ export class Workbench {
 
   /** Clicks the twistie of the first row of a view whose label starts with `label` (expands or collapses it). */
   async toggleViewRow(viewTitle: string, label: string): Promise<void> {
-    const startsWith = new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+    const startsWith = new RegExp(`^\\s*${literally(label)}`);
     const row = this.viewPane(viewTitle).locator('.monaco-list-row').filter({ hasText: startsWith }).first();
     await row.locator('.monaco-tl-twistie').click();
   }
