@@ -227,6 +227,10 @@ export class LineageView implements vscode.TreeDataProvider<LineageNode>, vscode
         item.iconPath = new vscode.ThemeIcon('warning');
         item.tooltip = node.error;
         break;
+      case 'cut':
+        item.iconPath = new vscode.ThemeIcon('info');
+        item.tooltip = node.label;
+        break;
     }
     return item;
   }

@@ -12,12 +12,14 @@ const DEFAULT_DIALECT = 'ansi';
 
 /** The answer as an agent reads it: table and column edges by name, and (with a platform) the lineage-file entries to write. */
 function proposal(result: SqlLineageOk, platform: string | undefined, target: DatasetParts | undefined) {
-  const columns = capped(result.columns, AGENT_LIMITS.lineageNodes);
-  const entries = platform ? lineageFileEntries(result, { platform, env: target?.env, target: target?.name }) : [];
+  const shown = shownPart(result);
+  const { columns, inTables, outTables } = shown;
+  // The entries hold what the answer lists, no more: a 100,000-character statement may imply megabytes of edges.
+  const entries = platform ? lineageFileEntries(shown.result, { platform, env: target?.env, target: target?.name }) : [];
   const edges = result.columns.filter((column) => column.upstreams.length > 0).length;
-  const writes = result.outTables.length > 0 ? result.outTables.join(', ') : (target?.name ?? 'no table (a bare SELECT: give target)');
+  const writes = result.outTables.length > 0 ? `${outTables.shown.join(', ')}${outTables.more > 0 ? ` and ${outTables.more} more` : ''}` : (target?.name ?? 'no table (a bare SELECT: give target)');
   const summary =
-    `${result.inTables.length} upstream table(s) → ${writes}; ${edges} column edge(s) proposed${moreClause(columns.more, 'column(s)')}.` +
+    `${result.inTables.length} upstream table(s) → ${writes}; ${edges} column edge(s) proposed${moreClause(columns.more, 'column(s)')}${moreClause(inTables.more, 'upstream table(s)')}${moreClause(shown.moreUpstreams, 'upstream column(s) of the columns listed')}.` +
     (platform ? '' : ' Give platform for dataset URNs and lineage-file entries.') +
     (result.warnings.length > 0 ? ` ${result.warnings.length} warning(s).` : '');
   return {
@@ -25,14 +27,32 @@ function proposal(result: SqlLineageOk, platform: string | undefined, target: Da
     structured: {
       platform: platform ?? null,
       statementTypes: result.statementTypes,
-      inTables: result.inTables,
-      outTables: result.outTables,
-      columns: columns.shown,
+      inTables: inTables.shown,
+      moreInTables: inTables.more,
+      outTables: outTables.shown,
+      moreOutTables: outTables.more,
+      columns: shown.result.columns,
       moreColumns: columns.more,
+      moreUpstreams: shown.moreUpstreams,
       lineageFileEntries: entries,
       warnings: result.warnings.slice(0, 50).map((warning) => bounded(warning)),
     },
   };
+}
+
+/** The part of a result an answer lists: each list cut at the lineage limit, and each listed column's upstreams too. */
+function shownPart(result: SqlLineageOk) {
+  const limit = AGENT_LIMITS.lineageNodes;
+  const columns = capped(result.columns, limit);
+  const inTables = capped(result.inTables, limit);
+  const outTables = capped(result.outTables, limit);
+  let moreUpstreams = 0;
+  const listed = columns.shown.map((column) => {
+    const upstreams = capped(column.upstreams, limit);
+    moreUpstreams += upstreams.more;
+    return upstreams.more > 0 ? { ...column, upstreams: upstreams.shown } : column;
+  });
+  return { columns, inTables, outTables, moreUpstreams, result: { ...result, inTables: inTables.shown, outTables: outTables.shown, columns: listed } };
 }
 
 export const proposeLineageFromSqlTool: AgentTool = {

@@ -38,6 +38,8 @@ export interface LineageScrollPage {
   /** null when this was the last page */
   nextScrollId: string | null;
   total: number;
+  /** pending views only: entities the walk reached past its limit and left out of every page (set on the last page) */
+  cut?: number;
 }
 
 export const DEFAULT_LINEAGE_PAGE_SIZE = 50;

@@ -40,11 +40,17 @@ export async function expandTree(tree: LineageTree, options: ExpandOptions): Pro
     if (!node.expandable || !follows(node) || depth >= options.maxDepth || truncated) return { node, children: [] };
     let children = await tree.children(node.id);
     for (let more = children.find((c) => c.kind === 'loadMore'); more; more = children.find((c) => c.kind === 'loadMore')) {
-      if (entities + children.length >= maxNodes) break;
+      if (entities + children.length >= maxNodes) {
+        // The rest of this entity's neighbours stay unloaded: the answer is not the whole walk.
+        truncated = true;
+        break;
+      }
       children = await tree.loadMore(more.id);
     }
     const out: ExpandedNode[] = [];
     for (const child of children) {
+      // The catalog's walk stopped at its own limit: the answer is not the whole lineage either.
+      if (child.kind === 'cut') truncated = true;
       if (child.kind === 'entity' && ++entities > maxNodes) {
         truncated = true;
         break;
@@ -86,6 +92,8 @@ function lineOf(item: ExpandedNode): string {
       return `column: ${node.label}${markSuffix(node.column?.mark)}`;
     case 'loadMore':
       return `${node.label} (not loaded)`;
+    case 'cut':
+      return `… ${node.label}`;
     case 'error':
       return `error: ${node.error ?? node.label}`;
   }

@@ -110,7 +110,7 @@ export class LineageTree {
 
   private async loadPage(parent: LineageNode, branch: Branch, scrollId: string | null): Promise<LineageNode[]> {
     const pageErrorId = `${parent.id}#error`;
-    const withoutMarkers = branch.children.filter((child) => child.kind !== 'loadMore' && child.id !== pageErrorId);
+    const withoutMarkers = branch.children.filter((child) => child.kind !== 'loadMore' && child.kind !== 'cut' && child.id !== pageErrorId);
     let page;
     try {
       page = await this.fetcher.scrollLineage({
@@ -141,6 +141,9 @@ export class LineageTree {
       const shown = branch.children.filter((child) => child.kind === 'entity').length;
       const remaining = page.total > shown ? ` (${page.total - shown} more)` : '';
       branch.children.push(this.register({ id: `${parent.id}#more`, kind: 'loadMore', parentId: parent.id, direction: parent.direction, label: `Load more…${remaining}`, cycle: false, expandable: false, path: parent.path }));
+    } else if (page.cut) {
+      const label = `At least ${page.cut} more not shown: the walk stops at its limit of entities; start from one of those shown, or ask for fewer hops`;
+      branch.children.push(this.register({ id: `${parent.id}#cut`, kind: 'cut', parentId: parent.id, direction: parent.direction, label, cycle: false, expandable: false, path: parent.path }));
     }
     branch.loaded = true;
     return branch.children;

@@ -20,6 +20,7 @@ export type LineageNodeKind =
   | 'entity' // a related entity; loads one hop when expanded
   | 'column' // a column-level edge of a dataset
   | 'loadMore' // the page was cut: activate to fetch the next one
+  | 'cut' // the walk stopped at its limit: the label says how many entities are not shown
   | 'error'; // loading failed; the message says why
 
 export interface LineageNode {

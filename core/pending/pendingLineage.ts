@@ -32,6 +32,11 @@ interface OneHop {
   basis: PendingBasis;
 }
 
+interface Walk extends OneHop {
+  /** entities reached past maxEntities, left out */
+  cut: number;
+}
+
 interface Cached<T> {
   at: number;
   value: Promise<T>;
@@ -78,11 +83,12 @@ export class PendingLineage {
   /** One page of lineage from `request.urn` over the view (default `pending`). */
   async page(request: LineageScrollRequest & { view?: PendingView }): Promise<LineageScrollPage> {
     if (request.view === 'pushed') return { ...(await this.requireCatalog().scrollLineage(request)), basis: 'catalogOnly' };
-    const { hits, basis } = await this.walk(request.urn, request.direction, request.degrees);
+    const { hits, basis, cut } = await this.walk(request.urn, request.direction, request.degrees);
     const offset = offsetOf(request.scrollId);
     const count = Math.max(1, request.count ?? DEFAULT_LINEAGE_PAGE_SIZE);
     const end = offset + count;
-    return { basis, results: hits.slice(offset, end), nextScrollId: end < hits.length ? `pending:${end}` : null, total: hits.length };
+    const last = end >= hits.length;
+    return { basis, results: hits.slice(offset, end), nextScrollId: last ? null : `pending:${end}`, total: hits.length, ...(last && cut > 0 ? { cut } : {}) };
   }
 
   /** A dataset's column-level edges over the view, each marked in view `pending`. */
@@ -102,13 +108,15 @@ export class PendingLineage {
   }
 
   /** The entities at the requested degrees, nearest first; a hit reached only through edges the files add is marked added. */
-  private async walk(urn: string, direction: LineageDirection, degrees: readonly string[]): Promise<OneHop> {
+  private async walk(urn: string, direction: LineageDirection, degrees: readonly string[]): Promise<Walk> {
     const depth = degrees.includes('3+') ? this.maxDepth : degrees.includes('2') ? 2 : 1;
     const wanted = (degree: number) => degrees.includes(degree >= 3 ? '3+' : String(degree));
     const visited = new Set<string>([urn]);
     const hits: LineageSearchHit[] = [];
     let basis: PendingBasis = 'catalogAndFiles';
     let frontier: { urn: string; addedBy: string[] }[] = [{ urn, addedBy: [] }];
+    // Entities past the limit are counted, so the views say some are not shown instead of looking whole.
+    const past = new Set<string>();
     for (let degree = 1; degree <= depth && frontier.length > 0; degree++) {
       const next: typeof frontier = [];
       const answers = await this.oneHopsOf(frontier.map((node) => node.urn), direction);
@@ -116,7 +124,11 @@ export class PendingLineage {
         const answer = answers[index];
         if (answer.basis === 'filesOnly') basis = 'filesOnly';
         for (const hit of answer.hits) {
-          if (visited.has(hit.urn) || visited.size >= this.maxEntities) continue;
+          if (visited.has(hit.urn)) continue;
+          if (visited.size >= this.maxEntities) {
+            if (wanted(degree)) past.add(hit.urn);
+            continue;
+          }
           visited.add(hit.urn);
           const removed = hit.mark?.change === 'removed';
           // A removed edge is shown where it is cut (one hop), never walked through.
@@ -129,7 +141,7 @@ export class PendingLineage {
       });
       frontier = next;
     }
-    return { hits, basis: this.source.catalog() ? basis : 'filesOnly' };
+    return { hits, basis: this.source.catalog() ? basis : 'filesOnly', cut: past.size };
   }
 
   private async oneHopsOf(urns: readonly string[], direction: LineageDirection): Promise<OneHop[]> {

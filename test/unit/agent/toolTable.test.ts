@@ -96,6 +96,35 @@ test('propose_lineage_from_sql says SQL lineage is unavailable where no SQL line
   assert.match(badTarget.summary, /target must be a dataset URN/);
 });
 
+test('propose_lineage_from_sql answers in bounded size: columns, tables, upstreams and the lineage-file entries cut at the lineage limit, with counts of the rest', async () => {
+  const ref = (table: string, column: string) => ({ table, column });
+  const columns = Array.from({ length: 9_000 }, (_, i) => ({ downstream: { table: 'wide', column: `c${i}` }, upstreams: [ref('src0', `c${i}`)], confidence: 'high' as const }));
+  columns[0].upstreams = Array.from({ length: 500 }, (_, i) => ref(`src${i}`, 'c0'));
+  const inTables = Array.from({ length: 500 }, (_, i) => `src${i}`);
+  const withSql: AgentContext = {
+    ...offline,
+    // The tool reads the workspace's dataset schemas: an empty workspace here.
+    snapshot: () => Promise.resolve({ session: { all: () => [] } } as unknown as Awaited<ReturnType<AgentContext['snapshot']>>),
+    sqlLineage: () => Promise.resolve({ ok: true, platform: 'hive', statementTypes: ['INSERT'], inTables, outTables: ['wide'], columns, warnings: [] }),
+  };
+  const result = await runAgentTool('propose_lineage_from_sql', { sql: 'insert into wide select * from src0', dialect: 'hive' }, withSql);
+  assert.equal(result.isError, undefined, result.summary);
+  const answer = result.structured as { columns: unknown[]; moreColumns: number; inTables: string[]; moreInTables: number; moreUpstreams: number; lineageFileEntries: { upstream: unknown[]; fineGrainedLineages: { upstreams: unknown[] }[] }[] };
+  assert.equal(answer.columns.length, 200);
+  assert.equal(answer.moreColumns, 8_800);
+  assert.equal(answer.inTables.length, 200);
+  assert.equal(answer.moreInTables, 300);
+  assert.equal(answer.moreUpstreams, 300);
+  const [entry] = answer.lineageFileEntries;
+  assert.equal(entry.fineGrainedLineages.length, 200);
+  assert.equal(entry.fineGrainedLineages[0].upstreams.length, 200);
+  assert.ok(entry.upstream.length <= 200);
+  assert.match(result.summary, /8800 more column\(s\) not listed/);
+  assert.match(result.summary, /300 more upstream table\(s\) not listed/);
+  const bytes = JSON.stringify(result.structured).length;
+  assert.ok(bytes < 200_000, `${bytes} characters of answer`);
+});
+
 test('the message VS Code shows while a tool runs names the tool and what it is about, bounded', () => {
   assert.equal(invocationMessage({ title: 'Validate metadata files' }, {}), 'Catalog Code: Validate metadata files');
   assert.equal(invocationMessage({ title: 'Validate metadata files' }, { paths: ['a.yaml', 'b.yaml', 'c.yaml', 'd.yaml'] }), 'Catalog Code: Validate metadata files — a.yaml, b.yaml, c.yaml and 1 more');

@@ -108,6 +108,32 @@ describe('LineageTree', () => {
     assert.deepEqual(await tree.children(group.id), children);
   });
 
+  it('says the walk stopped when the node limit leaves a page unloaded (a fan-out wider than the limit is not shown as whole)', async () => {
+    const edges: [string, string][] = Array.from({ length: 9 }, (_, i) => [ds(`down${i}`), ds('hub')]);
+    const tree = new LineageTree(ds('hub'), new GraphFetcher(edges), { pageSize: 2 });
+    const expanded = await expandTree(tree, { directions: ['downstream'], maxDepth: 1, maxNodes: 4 });
+    const shown = expanded.groups[0].children.filter((child) => child.node.kind === 'entity');
+    assert.ok(shown.length < 9, `${shown.length} of 9 shown`);
+    assert.equal(expanded.truncated, true);
+    assert.equal(lineageToJson(expanded).truncated, true);
+    assert.match(renderLineageText(expanded), /stopped after the node limit/);
+    const whole = await expandTree(new LineageTree(ds('hub'), new GraphFetcher(edges), { pageSize: 2 }), { directions: ['downstream'], maxDepth: 1, maxNodes: 20 });
+    assert.equal(whole.truncated, false);
+    assert.equal(whole.groups[0].children.length, 9);
+  });
+
+  it('ends the last page with a note when the pending walk was cut at its limit, and the terminal tree says it stopped', async () => {
+    const fetcher = new GraphFetcher([[ds('hub'), ds('a')]]);
+    const cutFetcher = { ...fetcher, fineGrainedLineages: fetcher.fineGrainedLineages.bind(fetcher), scrollLineage: async (request: Parameters<typeof fetcher.scrollLineage>[0]) => ({ ...(await fetcher.scrollLineage(request)), cut: 12 }) };
+    const tree = new LineageTree(ds('hub'), cutFetcher);
+    const children = await tree.children(groupOf(tree, 'upstream').id);
+    assert.deepEqual(children.map((n) => n.kind), ['entity', 'cut']);
+    assert.match(children[1].label, /At least 12 more not shown/);
+    const expanded = await expandTree(new LineageTree(ds('hub'), cutFetcher), { directions: ['upstream'], maxDepth: 1 });
+    assert.equal(expanded.truncated, true);
+    assert.match(renderLineageText(expanded), /… At least 12 more not shown[^\n]*\n… stopped after the node limit/);
+  });
+
   it('lists a dataset’s column-level edges as its first children; the Upstream group shows the root’s', async () => {
     const fetcher = new GraphFetcher([
       [ds('orders'), ds('raw')],

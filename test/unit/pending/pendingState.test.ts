@@ -189,6 +189,20 @@ describe('pending state: degrees', () => {
     const state = new PendingState(session, { catalog: () => catalogOf(chain), maxEntities: 10 });
     const page = await state.lineage.page({ urn: ds('n0'), direction: 'UPSTREAM', degrees: ['1', '2', '3+'], count: 100 });
     assert.ok(page.results.length <= 10, `at most the bound, got ${page.results.length}`);
+    assert.ok((page.cut ?? 0) >= 1, 'the last page says the walk was cut');
+  });
+
+  it('says how many of a wide fan-out the bound left out, on the last page only, and that a walk within it is whole', async () => {
+    const fan: [string, string][] = Array.from({ length: 30 }, (_, i) => [ds(`up${i}`), ds('hub')]);
+    const state = new PendingState(new WorkspaceSession(), { catalog: () => catalogOf(fan), maxEntities: 10 });
+    const first = await state.lineage.page({ urn: ds('hub'), direction: 'UPSTREAM', degrees: ['1'], count: 5 });
+    assert.equal(first.cut, undefined);
+    const last = await state.lineage.page({ urn: ds('hub'), direction: 'UPSTREAM', degrees: ['1'], count: 5, scrollId: first.nextScrollId });
+    assert.equal(last.nextScrollId, null);
+    assert.equal(first.results.length + last.results.length, 9);
+    assert.equal(last.cut, 21);
+    const whole = new PendingState(new WorkspaceSession(), { catalog: () => catalogOf(fan), maxEntities: 100 });
+    assert.equal((await whole.lineage.page({ urn: ds('hub'), direction: 'UPSTREAM', degrees: ['1'], count: 100 })).cut, undefined);
   });
 });
 
