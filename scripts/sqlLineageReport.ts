@@ -29,6 +29,9 @@ async function main(): Promise<void> {
   for (const figure of figuresByDialect(verdicts)) out.push(`| ${figure.dialect} | ${figure.cases} | ${figure.same} | ${figure.sameCased} |`);
   out.push(`| **all** | **${verdicts.length}** | **${same} (${percent(same, verdicts.length)})** | **${cased} (${percent(cased, verdicts.length)})** |`, '');
   for (const verdict of verdicts) if (!verdict.same) out.push(disagreement(verdict));
+  const sameTables = verdicts.filter((verdict) => verdict.sameTables).length;
+  out.push(`Tables read and written: the same in **${sameTables} of ${verdicts.length} (${percent(sameTables, verdicts.length)})**.`, '', '| case | DataHub | ours |', '|---|---|---|');
+  for (const verdict of verdicts) if (verdict.tables) out.push(`| \`${verdict.id}\` | ${verdict.tables.expected} | ${verdict.tables.actual} |`);
   process.stdout.write(`${out.join('\n')}\n`);
 }
 

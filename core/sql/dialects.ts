@@ -55,7 +55,8 @@ export interface SqlDialect extends DialectInfo {
 /** The dialect a name means (case-insensitive), or undefined for an unknown name. */
 export function sqlDialect(name: string): SqlDialect | undefined {
   const key = name.trim().toLowerCase();
-  const platform = PLATFORMS[key] ? key : ALIASES[key];
+  // Own keys only: `constructor` or `__proto__` is not a dialect.
+  const platform = Object.hasOwn(PLATFORMS, key) ? key : Object.hasOwn(ALIASES, key) ? ALIASES[key] : undefined;
   const info = platform === undefined ? undefined : PLATFORMS[platform];
   return info && platform ? { platform, ...info } : undefined;
 }

@@ -9,6 +9,7 @@ import { statementLineage, type WrittenColumn } from './sqlStatements';
 import { SchemaLookup } from './sqlTables';
 import type { SqlColumnLineage, SqlLineageRequest, SqlLineageResult } from './sqlLineageTypes';
 import { mergeOrigins } from './sqlScopeTypes';
+import { unclosedBlockComment } from './unclosedComment';
 
 const MAX_SQL_LENGTH = 2_000_000;
 
@@ -19,6 +20,8 @@ function unknownDialect(name: string): SqlLineageResult {
 
 /** The statements to read: the parser's, or for an MSSQL procedure the DML statements of its body, each parsed on its own. */
 function statementsOf(parse: SqlParse, sql: string, dialect: SqlDialect): { statements: unknown[]; warnings: string[]; assignments: string[] } | { reason: string } {
+  const unclosed = unclosedBlockComment(sql);
+  if (unclosed) return { reason: `The SQL could not be read: the comment opened with /* at line ${unclosed.line}, column ${unclosed.column} is never closed, so everything after it would be lost. Close it with */.` };
   const procedure = dialect.parser === 'tsql' ? procedureStatements(sql) : undefined;
   if (procedure) {
     const statements: unknown[] = [];

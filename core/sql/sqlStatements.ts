@@ -115,13 +115,15 @@ function updateStatement(body: AstObject, ctx: ResolveContext): StatementLineage
     return { table: target.name, column: caseColumn(name.split('.').pop() ?? name, ctx), ...originOfExpression(value, scope) };
   });
   originOfExpression(body.where_clause, scope);
-  if (!aliased) ctx.inTables.delete(target.name);
+  // The target stays among the tables read, as DataHub lists it: an UPDATE reads the rows it changes (a lineage file leaves a table out of its own upstreams).
   return { type: 'UPDATE', outTables: [target.name], columns };
 }
 
 function tablesOnly(type: string, node: unknown, ctx: ResolveContext, targetKey: string): StatementLineage {
   const body = bodyOf(node, kindOf(node) ?? '');
-  const target = tableName(objectField(body, targetKey), ctx);
+  // `MERGE INTO customers AS t`: the target comes wrapped in its alias.
+  const named = objectField(body, targetKey);
+  const target = tableName(objectField(bodyOf(named, 'alias'), 'this') ?? named, ctx);
   const scope: Scope = { ctx, sources: [], ctes: NO_CTES, outputs: [] };
   for (const [key, value] of Object.entries(body ?? {})) if (key !== targetKey) originOfExpression(value, scope);
   collectTables(body, targetKey, ctx);

@@ -23,15 +23,18 @@ function normaliseBigQueryName(name: string): string {
   return shard ? `${shard[1]}yyyymmdd` : base;
 }
 
-/** The dotted name of a table written as these parts, qualified by the defaults (as sqlglot's qualify_tables does). */
+/** The dotted name of a table written as these parts, qualified by the defaults (as DataHub's SQL lineage qualifies them: each missing part its own default). */
 export function qualifiedTableName(parts: readonly string[], naming: TableNaming): string {
   // BigQuery writes `project.dataset.table` as one quoted identifier.
   let split = naming.dialect.platform === 'bigquery' ? parts.flatMap((part) => part.split('.')) : [...parts];
   if (naming.dialect.platform === 'bigquery' && split.length > 0) {
     split[split.length - 1] = normaliseBigQueryName(split[split.length - 1] ?? '');
   }
-  if (split.length === 1 && naming.defaultSchema) split = [naming.defaultSchema, ...split];
-  if (split.length === 2 && naming.defaultDatabase) split = [naming.defaultDatabase, ...split];
+  // Each missing part takes its own default, as DataHub's lineage names tables: a one-part name
+  // with a default database and no default schema is `database.table`.
+  const unqualified = split.length === 1;
+  if (unqualified && naming.defaultSchema) split = [naming.defaultSchema, ...split];
+  if ((split.length === 2 || unqualified) && naming.defaultDatabase) split = [naming.defaultDatabase, ...split];
   if (naming.dialect.dropsTempPrefix && split.length > 0) split[split.length - 1] = (split[split.length - 1] ?? '').replace(/^#+/, '');
   const name = split.join('.');
   return naming.dialect.lowerCaseTables ? name.toLowerCase() : name;

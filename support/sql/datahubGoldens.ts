@@ -30,6 +30,10 @@ export interface CaseVerdict {
   same: boolean;
   /** Same column lineage, letter case included. */
   sameCased: boolean;
+  /** Same tables read and written (letter case aside): a wrong dataset URN is wrong even where no column says so. */
+  sameTables: boolean;
+  /** The tables as `in: a, b; out: c`, DataHub's then ours, when they differ. */
+  tables?: { expected: string; actual: string };
   expected: string[];
   actual: string[];
   /** Why our answer failed, when it did. */
@@ -75,7 +79,16 @@ export async function replayCase(golden: GoldenCase): Promise<CaseVerdict> {
   const expected = canonical(golden.expected.column_lineage ?? [], (table) => nameOfUrn(table, instance));
   const actual = result.ok ? canonical(result.columns.map((column) => ({ downstream: column.downstream, upstreams: column.upstreams })), (table) => table) : [];
   const failure = result.ok ? undefined : result.reason;
-  return { id: golden.id, dialect: golden.dialect, same: sameLines(lower(expected), lower(actual)), sameCased: sameLines(expected, actual), expected, actual, failure };
+  const expectedTables = tablesLine(golden.expected.in_tables.map((urn) => nameOfUrn(urn, instance)), golden.expected.out_tables.map((urn) => nameOfUrn(urn, instance)));
+  const actualTables = result.ok ? tablesLine(result.inTables, result.outTables) : '(no answer)';
+  const sameTables = expectedTables === actualTables;
+  return { id: golden.id, dialect: golden.dialect, same: sameLines(lower(expected), lower(actual)), sameCased: sameLines(expected, actual), sameTables, ...(sameTables ? {} : { tables: { expected: expectedTables, actual: actualTables } }), expected, actual, failure };
+}
+
+/** Tables read and written, each list in lower case and sorted. */
+function tablesLine(read: readonly string[], written: readonly string[]): string {
+  const names = (tables: readonly string[]) => [...new Set(tables.map((table) => table.toLowerCase()))].sort().join(', ');
+  return `in: ${names(read)}; out: ${names(written)}`;
 }
 
 export interface DialectFigure {

@@ -60,6 +60,38 @@ describe('column lineage from SQL', () => {
     assert.equal(result.columns[0]?.confidence, 'low');
   });
 
+  it('names the table a MERGE writes when the target has an alias (dbt: merge into … as DBT_INTERNAL_DEST), as without one', async () => {
+    for (const sql of ['MERGE INTO customers AS t USING staging s ON t.id = s.id WHEN MATCHED THEN UPDATE SET t.name = s.name', 'MERGE INTO customers USING staging s ON customers.id = s.id WHEN MATCHED THEN UPDATE SET name = s.name']) {
+      const result = await lineage({ sql });
+      assert.deepEqual(result.outTables, ['customers'], sql);
+      assert.deepEqual(result.inTables, ['staging'], sql);
+    }
+  });
+
+  it('qualifies a one-part name with the default database alone when no default schema is given (DataHub: my_db.sales_vw)', async () => {
+    const result = await lineage({ sql: 'CREATE VIEW sales_vw AS SELECT col1 FROM public.sales', dialect: 'redshift', defaultDatabase: 'my_db' });
+    assert.deepEqual(result.outTables, ['my_db.sales_vw']);
+    assert.deepEqual(result.inTables, ['my_db.public.sales']);
+  });
+
+  it('refuses a statement whose /* comment is never closed (the rest would vanish), with where it opens; closed comments, strings and dollar quotes holding /* are read', async () => {
+    const unclosed = await deriveSqlLineage({ sql: 'INSERT INTO r (a, b)\nSELECT x.a /* oops, b FROM x', dialect: 'postgres' });
+    assert.equal(unclosed.ok, false);
+    assert.match(unclosed.ok ? '' : unclosed.reason, /opened with \/\* at line 2, column 12 is never closed/);
+    const read = await lineage({ sql: "INSERT INTO r (a, b) SELECT x.a /* note */, '/*' || x.b -- /* here\nFROM x", dialect: 'postgres' });
+    assert.deepEqual(edges(read), ['r.a <- x.a', 'r.b <- x.b']);
+    const dollar = await lineage({ sql: 'SELECT $$ /* $$ AS note, a FROM t', dialect: 'postgres' });
+    assert.deepEqual(dollar.inTables, ['t']);
+  });
+
+  it('knows no dialect called constructor or __proto__', async () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      assert.equal(sqlDialect(name), undefined, name);
+      const result = await deriveSqlLineage({ sql: 'select 1', dialect: name });
+      assert.equal(result.ok, false, name);
+    }
+  });
+
   it('reads UPDATE … SET … FROM, with the target named by its alias', async () => {
     const result = await lineage({ sql: 'UPDATE o SET status = s.status FROM orders o JOIN staging s ON o.id = s.id', dialect: 'tsql' });
     assert.deepEqual(edges(result), ['orders.status <- staging.status']);
