@@ -81,7 +81,7 @@ export function errorForFetchFailure(url: string, error: unknown, timeoutMs: num
   const name = error instanceof Error ? error.name : '';
   if (name === 'TimeoutError' || name === 'AbortError') {
     const seconds = timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`;
-    return new ServiceError('timeout', `The catalog service at ${url} did not answer within ${seconds}. Check that it is running and not overloaded, then refresh the definitions (VS Code: "Catalog Code: Refresh Definitions"; other editors: run the language server's catalogCode.refreshDefinitions command).`, undefined, { transient: true });
+    return new ServiceError('timeout', `The catalog service at ${url} did not answer within ${seconds}. Check that it is running and not overloaded; a slow service can be given longer with CATALOG_TIMEOUT_SECONDS (e.g. 60) in the environment the CLI or the language server starts in.`, undefined, { transient: true });
   }
   const code = causeCode(error);
   if (code && DROPPED_CONNECTION_CODES.has(code)) {
@@ -132,6 +132,11 @@ function causeCode(error: unknown): string | undefined {
     } else break;
   }
   return undefined;
+}
+
+/** `text` with every occurrence of the token replaced: a service's error may quote the request it refused. */
+export function withoutToken(text: string, token: string | null | undefined): string {
+  return token && token.length >= 4 && text.includes(token) ? text.split(token).join('[token hidden]') : text;
 }
 
 /** A short reason from an error body: `{"error": ...}`, `{"message": ...}`, or the first line of text. */

@@ -1,5 +1,5 @@
 import { readAnswerText } from './answerBody';
-import { ServiceError, errorForFetchFailure, errorForRedirect, errorForStatus, isServiceError, retryAfterMs } from './errors';
+import { ServiceError, errorForFetchFailure, errorForRedirect, errorForStatus, isServiceError, retryAfterMs, withoutToken } from './errors';
 import { DEFAULT_TIMEOUT_MS, authHeaders, baseUrl, withReadRetry, type ServiceConnection } from './http';
 
 /** One error entry of a GraphQL answer, as DataHub shapes it (`extensions.code` is an HTTP-like number). */
@@ -38,13 +38,19 @@ function guardedFetch(base: string): typeof fetch {
     // At most MAX_ANSWER_BYTES of any answer, an error page too; graphql-request reads the copy.
     const text = await readAnswerText(response, base, `a GraphQL request (POST ${base}/api/graphql)`);
     if (!response.ok) return new Response(text, { status: response.status, statusText: response.statusText, headers: withoutEncoding(response.headers) });
+    let parsed: unknown;
     try {
-      JSON.parse(text);
+      parsed = JSON.parse(text);
     } catch {
       throw new ServiceError('badResponse', `The catalog service at ${base} answered a GraphQL request with something that is not JSON. Check that the URL points at the catalog service.`, response.status);
     }
+    if (!isGraphQLResponse(parsed)) throw new ServiceError('badResponse', `The catalog service at ${base} answered a GraphQL request with JSON that is not a GraphQL response (no data or errors). Check that the URL points at the catalog service.`, response.status);
     return new Response(text, { status: response.status, statusText: response.statusText, headers: withoutEncoding(response.headers) });
   };
+}
+
+function isGraphQLResponse(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && ('data' in value || 'errors' in value);
 }
 
 /** The headers of an answer already read and inflated: its length and encoding no longer describe the copy. */
@@ -63,7 +69,7 @@ async function graphqlRequestOnce<T>(connection: ServiceConnection, document: st
   try {
     const response = await client.rawRequest<T>({ query: document, variables, signal: AbortSignal.timeout(timeoutMs) });
     const errors = (response.errors ?? []) as GraphQLErrorShape[];
-    if (errors.length > 0) throw errorForGraphQLErrors(base, errors, Boolean(connection.token));
+    if (errors.length > 0) throw errorForGraphQLErrors(base, errors, connection.token);
     if (response.data === undefined || response.data === null) {
       throw new ServiceError('badResponse', `The catalog service at ${base} answered a GraphQL request without data. Check that the URL points at a DataHub-compatible catalog.`);
     }
@@ -73,11 +79,13 @@ async function graphqlRequestOnce<T>(connection: ServiceConnection, document: st
     if (error instanceof ClientError) {
       const status = error.response.status;
       const errors = (error.response.errors ?? []) as GraphQLErrorShape[];
-      if (status >= 200 && status < 300 && errors.length > 0) throw errorForGraphQLErrors(base, errors, Boolean(connection.token));
+      if (status >= 200 && status < 300 && errors.length > 0) throw errorForGraphQLErrors(base, errors, connection.token);
       if (status >= 200 && status < 300) {
         throw new ServiceError('badResponse', `The catalog service at ${base} answered a GraphQL request with something that is not a GraphQL response. Check that the URL points at the catalog service.`);
       }
-      throw errorForStatus(base, status, errors.map((e) => String(e.message ?? '')).join('; '), Boolean(connection.token), retryAfterMs(error.response.headers?.get('retry-after')));
+      // A GraphQL endpoint answers a request it refuses with 200 and errors: a 404 means there is none at this address.
+      if (status === 404) throw new ServiceError('badResponse', `The catalog service at ${base} has no GraphQL endpoint at /api/graphql (HTTP 404). Check that the service URL is the catalog's API base — the address whose /api/graphql and /openapi/v2 it serves.`, 404);
+      throw errorForStatus(base, status, withoutToken(errors.map((e) => String(e.message ?? '')).join('; '), connection.token), Boolean(connection.token), retryAfterMs(error.response.headers?.get('retry-after')));
     }
     if (error instanceof Error && /invalid json|unexpected token|not valid json/i.test(error.message)) {
       throw new ServiceError('badResponse', `The catalog service at ${base} answered a GraphQL request with something that is not JSON. Check that the URL points at the catalog service.`);
@@ -86,10 +94,12 @@ async function graphqlRequestOnce<T>(connection: ServiceConnection, document: st
   }
 }
 
-function errorForGraphQLErrors(base: string, errors: GraphQLErrorShape[], tokenSent: boolean): ServiceError {
+function errorForGraphQLErrors(base: string, errors: GraphQLErrorShape[], token: string | null | undefined): ServiceError {
   const first = errors[0];
   const code = typeof first.extensions?.code === 'number' ? first.extensions.code : undefined;
-  const message = typeof first.message === 'string' ? first.message : 'unknown error';
+  // A service may quote the request, token included: it never reaches a message.
+  const message = withoutToken(typeof first.message === 'string' ? first.message : 'unknown error', token);
+  const tokenSent = Boolean(token);
   if (code === 401) return errorForStatus(base, 401, message, tokenSent);
   if (code === 403) return errorForStatus(base, 403, message, tokenSent);
   return new ServiceError('rejected', `The catalog service at ${base} rejected a GraphQL request: ${message}`, code);

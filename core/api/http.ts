@@ -1,5 +1,5 @@
 import { readAnswerText } from './answerBody';
-import { ServiceError, detailFromBody, errorForFetchFailure, errorForRedirect, errorForStatus, isServiceError, retryAfterMs } from './errors';
+import { ServiceError, detailFromBody, errorForFetchFailure, errorForRedirect, errorForStatus, isServiceError, retryAfterMs, withoutToken } from './errors';
 
 /** Where the catalog service is and how to authenticate; the token is only ever sent as a header. */
 export interface ServiceConnection {
@@ -60,7 +60,12 @@ export function baseUrl(connection: ServiceConnection): string {
 }
 
 export function authHeaders(connection: ServiceConnection): Record<string, string> {
-  return connection.token ? { Authorization: `Bearer ${connection.token}` } : {};
+  if (!connection.token) return {};
+  // fetch refuses such a header with an error that reads like a network failure ("could not be reached").
+  if (/[^\x21-\x7e]/.test(connection.token)) {
+    throw new ServiceError('unauthorized', `The token for ${baseUrl(connection)} holds a character an HTTP header cannot carry (a space, a line break or a letter outside ASCII), so no request was sent. Copy the token again exactly (CLI and other editors: CATALOG_TOKEN or the token file; VS Code: "Catalog Code: Sign In").`);
+  }
+  return { Authorization: `Bearer ${connection.token}` };
 }
 
 export interface JsonRequest {
@@ -152,7 +157,8 @@ async function requestJsonOnce(connection: ServiceConnection, request: JsonReque
     );
   }
   if (response.status >= 300 && response.status < 400) throw errorForRedirect(base, `${request.method} ${request.path.split('?')[0]}`, response.status, response.headers.get('location'));
-  if (!response.ok) throw errorForStatus(base, response.status, detailFromBody(text), Boolean(connection.token), retryAfterMs(response.headers.get('retry-after')));
+  // Hidden before the detail is cut: a token cut in half would still be half a token.
+  if (!response.ok) throw errorForStatus(base, response.status, detailFromBody(withoutToken(text, connection.token)), Boolean(connection.token), retryAfterMs(response.headers.get('retry-after')));
   if (!text.trim()) return null;
   try {
     return JSON.parse(text) as unknown;

@@ -1,6 +1,6 @@
 import type { ServiceConnection } from '../api/http';
 import { entitiesExist } from '../api/entities';
-import { isServiceError } from '../api/errors';
+import { isServiceError, ServiceError } from '../api/errors';
 import { readAspect, type JsonObject } from '../api/pushClient';
 import { entityTypeOfUrn } from '../urn';
 import type { PushIntent } from './pushIntent';
@@ -93,15 +93,8 @@ export function entitiesToCheck(intent: PushIntent): string[] {
  */
 export async function readServiceState(connection: ServiceConnection, keys: readonly AspectKey[], signal?: AbortSignal, entities: readonly string[] = []): Promise<ServiceState> {
   const state = new ServiceState();
-  // A URN the service cannot read (400) must not stop the whole plan: its item fails alone, with the service's words.
-  const unlessRejected = async <T>(read: () => Promise<T>, fallback: T): Promise<T> => {
-    try {
-      return await read();
-    } catch (error) {
-      if (isServiceError(error) && error.kind === 'rejected') return fallback;
-      throw error;
-    }
-  };
+  const refused = new RefusedReads();
+  const unlessRejected = <T>(read: () => Promise<T>, fallback: T): Promise<T> => refused.unlessRejected(read, fallback);
   if (entities.length > 0) {
     const answers = await unlessRejected(() => entitiesExist(connection, entities), new Map<string, boolean>());
     for (const [urn, exists] of answers) state.setExists(urn, exists);
@@ -116,5 +109,38 @@ export async function readServiceState(connection: ServiceConnection, keys: read
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, rest.length) }, worker));
+  refused.throwIfEveryReadRefused();
   return state;
 }
+
+/**
+ * A URN the service cannot read (400, 422, a GraphQL error) must not stop the whole plan: the read
+ * counts as absent and the item's write meets the service's words. A refusal of any other kind
+ * (405, 410, …: a wrong address answers so) stops the plan, and so does a service that refused
+ * every read: a plan built on none of its answers would show everything as new.
+ */
+class RefusedReads {
+  private reads = 0;
+  private first: Error | undefined;
+  private count = 0;
+
+  async unlessRejected<T>(read: () => Promise<T>, fallback: T): Promise<T> {
+    this.reads++;
+    try {
+      return await read();
+    } catch (error) {
+      if (!isServiceError(error) || error.kind !== 'rejected' || !PER_URN_REFUSALS.has(error.status)) throw error;
+      this.first ??= error;
+      this.count++;
+      return fallback;
+    }
+  }
+
+  throwIfEveryReadRefused(): void {
+    if (!this.first || this.count < this.reads) return;
+    throw new ServiceError('rejected', `The catalog service refused every read the plan needs (${this.count} of ${this.reads}), so nothing can be compared with what it holds. The first refusal: ${this.first.message} Check that the service URL is the catalog's API base.`, isServiceError(this.first) ? this.first.status : undefined);
+  }
+}
+
+/** Statuses a catalog answers about one URN's read (undefined: a GraphQL error without a code). */
+const PER_URN_REFUSALS = new Set<number | undefined>([undefined, 400, 422]);

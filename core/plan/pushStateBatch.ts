@@ -1,3 +1,4 @@
+import { isServiceError, type ServiceErrorKind } from '../api/errors';
 import { graphqlRequest } from '../api/graphql';
 import type { ServiceConnection } from '../api/http';
 import type { JsonObject } from '../api/pushClient';
@@ -13,6 +14,8 @@ import type { AspectKey } from './pushLineageState';
 /** Entity types whose GraphQL type has `aspects(input: AspectParams): [RawAspect!]` in DataHub. */
 const TYPES_WITH_RAW_ASPECTS: Record<string, string> = { dataset: 'Dataset', dataJob: 'DataJob', dataFlow: 'DataFlow', chart: 'Chart', dashboard: 'Dashboard' };
 const URNS_PER_QUERY = 100;
+/** Failures of a batch the one-by-one reads would only repeat. */
+const STOPS_THE_PLAN = new Set<ServiceErrorKind>(['unreachable', 'unauthorized', 'forbidden', 'badResponse']);
 
 export const RAW_ASPECTS = `query pushStateRawAspects($urns: [String!]!, $names: [String!]) {
   entities(urns: $urns) {
@@ -57,8 +60,10 @@ export async function readAspectsInBatches(connection: ServiceConnection, keys: 
     let answer: RawAspectsAnswer;
     try {
       answer = await graphqlRequest<RawAspectsAnswer>(connection, RAW_ASPECTS, { urns: chunk, names });
-    } catch {
-      // A service without this query, or one that refuses a URN in the chunk: the one-by-one reads say what is wrong.
+    } catch (error) {
+      // A service without this query, or one that refuses a URN in the chunk or is slow with many: the one-by-one reads say what is wrong.
+      // One that cannot be reached, refuses the token or has no GraphQL endpoint at this address stops the plan with its own words.
+      if (isServiceError(error) && STOPS_THE_PLAN.has(error.kind)) throw error;
       rest.push(...chunkKeys);
       continue;
     }

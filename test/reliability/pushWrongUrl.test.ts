@@ -43,12 +43,35 @@ describe('push against a wrong URL tells the truth', () => {
     assert.notEqual(run.code, 0, `push must fail:\n${run.stdout}\n${run.stderr}`);
     const output = run.stdout + run.stderr;
     assert.doesNotMatch(output, /Pushed (\d+) of \1\b/, `push must not report every item pushed:\n${output}`);
-    assert.match(output, new RegExp(`${wrong.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}/\\S+ answered HTTP 404`), `the message names the URL that answered 404:\n${output}`);
+    // Planning finds it first now: the GraphQL endpoint under that base answers 404.
+    assert.match(output, new RegExp(`${wrong.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\S* (answered|has no GraphQL endpoint at /api/graphql \\()HTTP 404`), `the message names the URL that answered 404:\n${output}`);
     // The catalog really holds nothing: the honest client sees an empty catalog.
     const list = await service.call('GET', '/openapi/v2/entity/dataset?count=10');
     assert.equal(list.status, 200);
     assert.equal((list.json as { totalCount: number }).totalCount, 0, 'the wrong URL must not have written anything');
     assert.ok(!output.includes(TEST_TOKEN), 'the token is never printed');
+  });
+
+  it('plan at a base path the service does not serve (…/gms) fails and names it, instead of planning every aspect as new', async () => {
+    const wrong = `${service.url}/gms`;
+    const run = await runCli(['plan', files, '--detailed-exitcode'], { CATALOG_TOKEN: TEST_TOKEN, CATALOG_SERVICE_URL: wrong });
+    const output = run.stdout + run.stderr;
+    assert.equal(run.code, 1, `plan must fail with 1 (a service failure):\n${output}`);
+    assert.match(output, /has no GraphQL endpoint at \/api\/graphql \(HTTP 404\)/);
+    assert.doesNotMatch(output, /Summary: \d+ to add/, 'no plan is shown');
+  });
+
+  it('plan against a service that refuses every read (400) fails with its first refusal, instead of planning every aspect as new', async () => {
+    proxy.setRules([{ fault: { kind: 'status', status: 400, body: '{"error":"Bad Request","message":"no"}' }, match: (r) => r.path !== '/health' }]);
+    try {
+      const run = await runCli(['plan', files], { CATALOG_TOKEN: TEST_TOKEN, CATALOG_SERVICE_URL: proxy.url });
+      const output = run.stdout + run.stderr;
+      assert.equal(run.code, 1, output);
+      assert.match(output, /refused every read the plan needs \(\d+ of \d+\)/);
+      assert.doesNotMatch(output, /Summary: \d+ to add/, 'no plan is shown');
+    } finally {
+      proxy.setRules([]);
+    }
   });
 
   it('an empty 200 to a write is a failure that names the URL', async () => {
