@@ -85,7 +85,19 @@ export interface JsonRequest {
  */
 export async function requestJson(connection: ServiceConnection, request: JsonRequest): Promise<unknown> {
   if (isRead(request)) return withReadRetry(connection, () => requestJsonOnce(connection, request));
-  return requestJsonOnce(connection, request);
+  return writeOnce(connection, request);
+}
+
+/** One write: a timeout says the write may have been applied all the same (the service may have finished it after we stopped waiting). */
+async function writeOnce(connection: ServiceConnection, request: JsonRequest): Promise<unknown> {
+  try {
+    return await requestJsonOnce(connection, request);
+  } catch (error) {
+    if (isServiceError(error) && error.kind === 'timeout') {
+      throw new ServiceError('timeout', `${error.message} The ${request.method} to ${endpointOf(connection, request)} may have been applied all the same: run plan to see what the catalog holds now before pushing again.`, error.status, error.retry);
+    }
+    throw error;
+  }
 }
 
 /** The answer a write must bring for Catalog Code to say it was written. */
@@ -101,9 +113,9 @@ export interface ExpectedAnswer {
  * is a failure whose message names the URL: a push must never report a write it cannot confirm.
  */
 export async function requestWrite(connection: ServiceConnection, request: JsonRequest, expected: ExpectedAnswer): Promise<unknown> {
-  const body = await requestJsonOnce(connection, request);
+  const body = await writeOnce(connection, request);
   if (!expected.matches(body)) {
-    const answered = body === null ? 'an empty body' : `a body of another shape (${JSON.stringify(body).slice(0, 120)})`;
+    const answered = body === null ? 'an empty body' : `a body of another shape (${withoutToken(JSON.stringify(body), connection.token).slice(0, 120)})`;
     throw new ServiceError(
       'badResponse',
       `${request.method} ${endpointOf(connection, request)} answered with ${answered} instead of ${expected.shape}, so Catalog Code cannot confirm that anything was written. Check that the service URL is the catalog's API base (the address whose /openapi/v2 and /api/graphql it serves) and push again.`,

@@ -92,5 +92,8 @@ describe('the words of a service reach the user safely', () => {
     const error = await failure(requestJson({ url, token: TOKEN, timeoutMs: 300 }, { method: 'POST', path: '/openapi/v2/entity/dataset', body: {} }));
     assert.equal(error.kind, 'timeout');
     assert.match(error.message, /did not answer within 300 ms\. Check that it is running and not overloaded; a slow service can be given longer with CATALOG_TIMEOUT_SECONDS/);
+    assert.match(error.message, /The POST to http:\S+\/openapi\/v2\/entity\/dataset may have been applied all the same: run plan/, 'a write that timed out may have gone through');
+    const read = await failure(requestJson({ url, token: TOKEN, timeoutMs: 300 }, { method: 'GET', path: '/openapi/v2/entity/dataset' }));
+    assert.doesNotMatch(read.message, /may have been applied/);
   });
 });
