@@ -53,6 +53,8 @@ export class DiagnosticsFeature {
    * Undefined when the document is not open.
    */
   private give(uri: string): { resultId: string; items: Diagnostic[]; version: number } | undefined {
+    // Every open document's edits first: an edit of another one (a definition) changes this answer, whichever document is pulled first.
+    this.documents.catchUp();
     const entry = this.documents.current(uri);
     const version = entry?.version;
     if (!entry || version === undefined) return undefined;
@@ -80,6 +82,7 @@ export class DiagnosticsFeature {
     const given = this.given.get(uri);
     const version = this.documents.version(uri);
     if (version !== undefined && given && params.previousResultId === given.resultId) {
+      this.documents.catchUp();
       this.dependencies.sync();
       if (this.dependencies.recheckReason(given.record, version) === undefined) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: given.resultId };
     }

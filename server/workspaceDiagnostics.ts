@@ -126,6 +126,8 @@ export class WorkspaceDiagnostics {
    * they are made: at the end of the first slice of work, then every CHUNK_REPORTS, then the rest.
    */
   private async reports(previous: ReadonlyMap<string, string>, token: CancellationToken, stream?: (changed: WorkspaceDocumentDiagnosticReport[]) => void): Promise<WorkspaceDocumentDiagnosticReport[] | undefined> {
+    // The open documents' edits first: an edited definition changes closed files' answers even before that document is pulled.
+    this.state.documents.catchUp();
     this.dependencies.sync();
     const reports: WorkspaceDocumentDiagnosticReport[] = [];
     const present = new Set<string>();

@@ -100,7 +100,8 @@ export function propertiesReadByDocument(document: { model: DocumentModel; analy
 function propertiesReadIn(facts: readonly Fact[]): string[] {
   const urns = new Set<string>();
   for (const fact of facts) {
-    if (fact.kind === 'propertyAssignment') urns.add(propertyUrnOf(fact.propertyUrn));
+    // A form's prompt names a property as an assignment does: its checks read the definition too.
+    if (fact.kind === 'propertyAssignment' || fact.kind === 'propertyReference') urns.add(propertyUrnOf(fact.propertyUrn));
     else if (fact.kind === 'propertyDefinition') urns.add(propertyUrnOf(fact.urn.value));
     else if (fact.kind === 'statusChange' && fact.entity.value.startsWith(PROPERTY_URN_PREFIX)) urns.add(fact.entity.value);
   }

@@ -368,7 +368,8 @@ export class WorkspaceSession {
     try {
       path = fileURLToPath(uri);
     } catch {
-      return;
+      // No disk behind it (an untitled document closed): gone, and its definitions with it.
+      return this.unreadable(uri, uri, UNREADABLE, notify);
     }
     const read = this.readText(uri, path, notify, true);
     if (read !== undefined) this.store(uri, read.text, { open: false, notify, slim: true, stamp: read.stamp });
