@@ -10,7 +10,7 @@ import type { LineageFetcher, TreeDirection } from '../core/lineage/types';
 import { PendingState } from '../core/pending/pendingState';
 import type { PendingMark } from '../core/common/pendingTypes';
 import type { ServiceTarget } from '../core/rules/target';
-import { entityTypeOfUrn, parseUrn } from '../core/urn';
+import { entityTypeOfUrn, parseUrn, schemaFieldKey } from '../core/urn';
 import { WorkspaceSession } from '../core/workspace/session';
 import { serviceLineageFetcher } from '../core/lineage/serviceFetcher';
 import { parseCommandLine } from './args';
@@ -192,14 +192,24 @@ async function openSource(values: Values, paths: readonly string[], io: CliIo): 
   return proceed({ fetcher: pending.lineage.fetcher('pending'), pending, connection, target, failures });
 }
 
-/** Why the lineage of `urn` cannot be shown: neither the catalog nor the files know it; undefined when one does. */
+/**
+ * Why the lineage of `urn` cannot be shown: neither the catalog nor the files know it; undefined
+ * when one does. A column (a schemaField URN, or --column) is judged by its dataset, as the dataset
+ * itself is: a typo in the dataset's URN is said, not shown as a column without lineage.
+ */
 async function missingRoot(source: LineageSource, urn: string): Promise<string | undefined> {
-  if (!source.connection || entityTypeOfUrn(urn) === 'schemaField') return undefined;
+  if (!source.connection) return undefined;
+  const parsed = parseUrn(urn);
+  const field = parsed.ok ? schemaFieldKey(parsed.urn) : undefined;
+  if (entityTypeOfUrn(urn) === 'schemaField' && !field) return undefined;
+  const entity = field?.datasetUrn ?? urn;
   const intent = source.pending.lineageIntent();
-  if (source.pending.entities.createdBy(urn) || intent.byDownstream.has(urn) || intent.addedDownstreams.has(urn)) return undefined;
-  const exists = await entitiesExist(source.connection, [urn]);
-  if (exists.get(urn)) return undefined;
-  return `The catalog at ${source.connection.url} has no entity ${urn}, and no file given creates it or gives it lineage. Check the URN (platform, name, environment), or push the file that defines it.`;
+  const known = (key: string) => source.pending.entities.createdBy(key) || intent.byDownstream.has(key) || intent.addedDownstreams.has(key);
+  if (known(entity) || (field && (known(urn) || intent.ownedColumns.has(entity)))) return undefined;
+  const exists = await entitiesExist(source.connection, [entity]);
+  if (exists.get(entity)) return undefined;
+  const what = field ? `${entity} (the dataset of the column ${field.fieldPath})` : entity;
+  return `The catalog at ${source.connection.url} has no entity ${what}, and no file given creates it or gives it lineage. Check the URN (platform, name, environment), or push the file that defines it.`;
 }
 
 function pathText(path: LineagePath): string {

@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { describeWritten, writePulledFiles } from './pullFiles';
-import { PULL_EVERYTHING, pullFromCatalog, type PullSelection } from '../core/pull/pull';
+import { blockedTargets, describeWritten, namesPulledBy, outFolderProblem, writePulledFiles } from './pullFiles';
+import { PULL_EVERYTHING, pullFromCatalog, type PullResult, type PullSelection } from '../core/pull/pull';
 import type { TreeDirection } from '../core/lineage/types';
 import { parseUrn } from '../core/urn';
 import { parseCommandLine } from './args';
 import { exitWith, proceed, type OrExit } from './exit';
-import { announceTarget, describeError, serviceConnection } from './connection';
+import { announceTarget, describeError, serviceConnection, type CliConnection } from './connection';
 import type { CliIo } from './io';
 
 export const PULL_USAGE = `Usage: catalog-code pull --service URL --out DIR [selection]
@@ -34,7 +33,10 @@ Options:
                   datasets.yaml, structured-properties.mcp.json, lineage.yml or lineage-edges.yaml
 
 The token is $CATALOG_TOKEN, or for a URL on this machine the local catalog's token file
-(.catalog/connection.json, docs/cli.md). Exit codes: 0 written, 1 the service failed, 2 usage.`;
+(.catalog/connection.json, docs/cli.md). Before it reads anything, pull checks that DIR is a folder
+it may write into (or can be created) and that no folder stands at a name it writes; nothing is
+written then. Exit codes: 0 written, 1 the service failed or a file could not be written (the
+message names the local path, what was written and what was not), 2 usage (also: DIR is a file).`;
 
 export async function runPull(argv: string[], io: CliIo): Promise<number> {
   const commandLine = parseCommandLine(
@@ -68,20 +70,51 @@ export async function runPull(argv: string[], io: CliIo): Promise<number> {
   const selected = selectionFrom(options, io);
   if (!selected.ok) return selected.exit;
   const selection = selected.value;
+  const out = options.out;
+  const outProblem = outFolderProblem(out);
+  if (outProblem) {
+    io.stderr(outProblem.problem);
+    return outProblem.exit;
+  }
+  const inTheWay = blockedTargets(out, namesPulledBy(selection));
+  if (inTheWay) {
+    io.stderr(`${inTheWay} Nothing was read from the catalog.`);
+    return 1;
+  }
   const connected = serviceConnection(options, io);
   if (!connected.ok) return connected.exit;
   const connection = connected.value;
   await announceTarget(connection, io);
+  const pulled = await readCatalog(connection, selection, io);
+  return pulled === undefined ? 1 : writeFiles(out, pulled, io);
+}
+
+/** What the catalog holds of `selection`; undefined after saying on stderr why the service did not answer it. */
+async function readCatalog(connection: CliConnection, selection: PullSelection, io: CliIo): Promise<PullResult | undefined> {
   try {
-    const result = await pullFromCatalog(connection, selection);
-    mkdirSync(options.out, { recursive: true });
-    for (const written of writePulledFiles(options.out, result.files)) io.stdout(describeWritten(written));
-    for (const note of result.notes) io.stderr(note);
-    return 0;
+    return await pullFromCatalog(connection, selection);
   } catch (error) {
     io.stderr(`Could not pull from ${connection.url}: ${describeError(error)}`);
+    return undefined;
+  }
+}
+
+/** Writes what was pulled into `out`: a folder where a file goes stops every write; a file that fails is named with what was and was not written. */
+function writeFiles(out: string, result: PullResult, io: CliIo): number {
+  // Checked again now: the reads can take long, and the names written depend on the answer.
+  const inTheWay = blockedTargets(out, result.files.map((file) => file.name));
+  if (inTheWay) {
+    io.stderr(inTheWay);
     return 1;
   }
+  const outcome = writePulledFiles(out, result.files);
+  for (const written of outcome.written) io.stdout(describeWritten(written));
+  if (!outcome.ok) {
+    io.stderr(outcome.problem);
+    return 1;
+  }
+  for (const note of result.notes) io.stderr(note);
+  return 0;
 }
 
 interface PullOptions {

@@ -25,7 +25,8 @@ export const VALIDATE_USAGE = `Usage: catalog-code validate [PATH...] [--format 
 Checks every metadata file under PATH (default: the current folder). Folders are walked;
 YAML and JSON files that are not Catalog Code formats are skipped; DataHub business glossary,
 data product and data contract files are named (format.notChecked) but not checked. Exits 1 when
-an error is found.
+an error is found, or when the catalog named by --service cannot be reached or fails (as plan,
+push, pull and lineage do); 2 on a usage problem (an unknown option, a missing path).
 
 Offline (no --service, no CATALOG_SERVICE_URL, or --target offline) it checks the files against
 each other: property values against the definitions in the files. With --service URL, else

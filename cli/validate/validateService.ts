@@ -29,7 +29,8 @@ export interface ServiceAnswers {
 /**
  * Connects to `url` (token from CATALOG_TOKEN, or the local catalog's token file for a URL on this
  * machine), prints the target line, and asks the service what the rules need. `exit` is the exit
- * code of a problem already told on stderr.
+ * code of a problem already told on stderr: 2 for a connection that cannot be made as given (a URL
+ * that is not http(s), a malformed CATALOG_TIMEOUT_SECONDS), 1 when the service does not answer what was asked.
  */
 export async function askService(url: string, chosenTarget: ServiceTarget | undefined, models: readonly DocumentModel[], io: CliIo): Promise<OrExit<ServiceAnswers>> {
   // The token as every verb finds it: CATALOG_TOKEN, or the local catalog's token file for a loopback URL.
@@ -47,8 +48,9 @@ export async function askService(url: string, chosenTarget: ServiceTarget | unde
     const entities = await serviceExistence(connection, models);
     return proceed({ live, entities, target, version: () => fetchServiceVersion(connection) });
   } catch (error) {
-    // The token is only ever a header; service errors never contain it.
+    // The token is only ever a header; service errors never contain it. Exit 1, as plan, push, pull
+    // and lineage exit when the service fails: 2 is a usage problem (docs/cli.md).
     io.stderr(`Cannot check against ${url}: ${describeError(error)}`);
-    return exitWith(2);
+    return exitWith(1);
   }
 }

@@ -62,7 +62,8 @@ export function writeFileSafely(path: string, text: string | Iterable<string>, o
   }
 }
 
-function lstatOrUndefined(path: string): Stats | undefined {
+/** What is at `path` itself (a link is a link, not what it names), or undefined when nothing is. */
+export function lstatOrUndefined(path: string): Stats | undefined {
   try {
     return lstatSync(path);
   } catch {

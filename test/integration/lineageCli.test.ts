@@ -83,6 +83,22 @@ describe('catalog-code lineage: DataHub flags, path, columns, files', () => {
     assert.deepEqual(json.upstream.map((n) => n.urn), [col('a', 'x')]);
   });
 
+  it('--column of a dataset the catalog does not have: exit 1 and the dataset named, as without --column (not an empty tree)', async () => {
+    for (const args of [[ds('b_typo'), '--column', 'c1'], [col('b_typo', 'c1')]]) {
+      const run = await lineage(...args);
+      assert.equal(run.code, 1, `${args.join(' ')}: ${run.stdout}`);
+      assert.equal(run.stdout, '', 'no tree is printed');
+      assert.match(run.stderr, /The catalog at \S+ has no entity urn:li:dataset:\(urn:li:dataPlatform:hive,b_typo,PROD\) \(the dataset of the column c1\), and no file given creates it or gives it lineage\. Check the URN/);
+    }
+    // A column of a dataset that exists is shown, even one with no lineage: the dataset is what is judged.
+    const lonely = await lineage(ds('d'), '--column', 'no_edges');
+    assert.equal(lonely.code, 0, lonely.stderr);
+    // A dataset only a file given creates is known: its column is shown.
+    writeFileSync(join(root, 'created.yaml'), '- id: made_here\n  platform: hive\n');
+    const created = await lineage(ds('made_here'), join(root, 'created.yaml'), '--column', 'k');
+    assert.equal(created.code, 0, created.stderr);
+  });
+
   it('lineage path: the shortest path between two entities, and between two columns', async () => {
     const run = await runVerb(runLineage, ['path', '--from', ds('a'), '--to', ds('c'), '--service', service.url], TOKEN);
     assert.equal(run.code, 0, run.stderr);
