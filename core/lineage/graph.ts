@@ -79,6 +79,8 @@ export class LineageGraph {
   /** `from\0direction` → the neighbours an expand loaded but did not show yet */
   private readonly hidden = new Map<string, { from: string; direction: TreeDirection; hits: Hit[] }>();
   private truncated = false;
+  /** a neighbourhood answered without some entities (the pending walk's bound): said in the snapshot, never stops expanding */
+  private answeredCut = false;
 
   constructor(
     readonly root: string,
@@ -131,6 +133,7 @@ export class LineageGraph {
         else this.addHit(from, direction, hit, added);
       }
       scrollId = page.nextScrollId;
+      if (page.cut) this.answeredCut = true;
     } while (scrollId);
     from.expanded.push(direction);
     if (waiting.length > 0) this.hidden.set(hiddenKey(urn, direction), { from: urn, direction, hits: waiting });
@@ -220,7 +223,7 @@ export class LineageGraph {
       nodes.push({ urn, type: 'MORE', label: `+${hits.length} more`, degree: node.degree + 1, side: direction, expanded: ['upstream', 'downstream'], more: { from, direction, count: hits.length } });
       edges.push(direction === 'upstream' ? { upstream: urn, downstream: from } : { upstream: from, downstream: urn });
     }
-    return { root: this.root, nodes: nodes.sort((a, b) => a.degree - b.degree || byUrn(a, b)), edges, columnEdges, truncated: this.truncated };
+    return { root: this.root, nodes: nodes.sort((a, b) => a.degree - b.degree || byUrn(a, b)), edges, columnEdges, truncated: this.truncated || this.answeredCut };
   }
 }
 

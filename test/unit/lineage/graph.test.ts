@@ -55,6 +55,19 @@ describe('lineage graph model', () => {
     assert.equal(snapshot.nodes.length, 10);
     assert.equal(snapshot.truncated, true);
   });
+
+  it('says it was cut when the walk behind a page left entities out (the pending walk at its bound), and still expands further', async () => {
+    const fetcher = new GraphFetcher(EDGES);
+    const cutFetcher = { fineGrainedLineages: fetcher.fineGrainedLineages.bind(fetcher), scrollLineage: async (request: Parameters<typeof fetcher.scrollLineage>[0]) => ({ ...(await fetcher.scrollLineage(request)), ...(request.urn === ds('raw') ? { cut: 3 } : {}) }) };
+    const graph = new LineageGraph(ds('raw'), cutFetcher);
+    await graph.expandTo(3, ['downstream']);
+    const snapshot = graph.snapshot();
+    assert.equal(snapshot.truncated, true);
+    assert.ok(snapshot.nodes.some((node) => node.urn === ds('report')), 'hops past the cut one are still followed');
+    const whole = new LineageGraph(ds('raw'), new GraphFetcher(EDGES));
+    await whole.expandTo(3, ['downstream']);
+    assert.equal(whole.snapshot().truncated, false);
+  });
 });
 
 describe('lineage graph export', () => {
