@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { isLoopbackAddress } from './http/auth';
 import type { GraphqlExecutor } from './http/graphqlRoute';
 import { httpError } from './http/errors';
-import { createCatalogHandler } from './http/server';
+import { createCatalogHandler, serveCatalog } from './http/server';
 import { hostPolicy } from './http/hostCheck';
 import { openStore } from './store/sqliteStore';
 import type { CatalogStore } from './store/types';
@@ -87,7 +87,8 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     listeningOnLoopback: () => isLoopbackAddress(host),
     hosts: hostPolicy(host, options.allowedHosts),
   });
-  const server = http.createServer(handler);
+  const server = http.createServer();
+  serveCatalog(server, handler);
   server.keepAliveTimeout = 5000;
   try {
     await listen(server, options.port ?? 8080, host);

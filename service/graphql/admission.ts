@@ -1,8 +1,8 @@
 import { GraphQLError, parse, type DocumentNode } from 'graphql';
 import { HttpError, errorBody } from '../http/errors';
 import { measureDocument } from './documentMeasure';
-import { SEARCH_BASE_COST } from './fieldCost';
-import { MAX_QUERY_CHARS, MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS, MAX_SAME_NAME_FIELDS, MAX_SPREADS_PER_SET } from './limits';
+import { INTROSPECTION_LISTS, SEARCH_BASE_COST } from './fieldCost';
+import { MAX_INTROSPECTION_COST, MAX_QUERY_CHARS, MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS, MAX_SAME_NAME_FIELDS, MAX_SPREADS_PER_SET } from './limits';
 
 /**
  * A GraphQL document read and held against the static limits (limits.ts) before it is validated
@@ -63,5 +63,14 @@ export function admitDocument(request: AdmissionRequest): DocumentNode | GraphQL
         'Ask for fewer or smaller pages: a lower count or limit, fewer aliased searches in one request, and page through the rest with nextScrollId or start.',
     );
   }
+  if (measure.introspection > MAX_INTROSPECTION_COST) {
+    throw tooMuch(
+      `The GraphQL introspection (__schema, __type) in this query would cost ${number(measure.introspection)}; the local catalog answers at most ${number(MAX_INTROSPECTION_COST)} of introspection per request. ` +
+        `Each field counts 1, times the most elements each introspection list it sits in can hold (${introspectionBounds()}), across all aliases; one full introspection query costs about 440,000. ` +
+        'Ask for the schema once per request: fewer aliased __schema or __type selections, and less nesting of types, fields and args.',
+    );
+  }
   return document;
 }
+
+const introspectionBounds = () => Object.entries(INTROSPECTION_LISTS).map(([name, bound]) => `${name} ${bound}`).join(', ');

@@ -1,5 +1,5 @@
 import { Kind, valueFromASTUntyped, type DocumentNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
-import { fieldWeight, type FieldWeight } from './fieldCost';
+import { fieldWeight, INTROSPECTION_ROOTS, isIntrospectionType, type FieldWeight } from './fieldCost';
 import { fragmentOrder } from './fragmentOrder';
 
 /**
@@ -11,11 +11,14 @@ import { fragmentOrder } from './fragmentOrder';
  * depth: selections nested in a selection set (a set of leaves is 1; inline fragments and spreads
  * add none). cost: each field counts 1 plus its own work, and its selections count as many times as
  * it answers them (see fieldCost.ts), so aliases and nested pages add up and multiply.
+ * introspection: the same count for the fields under `__schema` and `__type` (each introspection
+ * list as many times as it can hold elements), kept apart because it has a budget of its own.
  */
 
 export interface Measure {
   depth: number;
   cost: number;
+  introspection: number;
 }
 
 /**
@@ -42,30 +45,47 @@ interface Frame {
   set: SelectionSetNode;
   next: number;
   depth: number;
+  /** in a set of an introspection type: the introspection cost of the set */
   cost: number;
+  /** the cost of the introspection selections in a set of another type */
+  introspectionCost: number;
   /** the field this set belongs to (undefined: an inline fragment, or the root) */
   weight?: FieldWeight;
   group: Group;
+  /** the set selects from an introspection type (`__Schema`, `__Type`, …) */
+  introspection: boolean;
 }
 
 const newGroup = (): Group => ({ names: new Map(), spreads: new Set() });
 
-/** One selection set, fragments taken from `fragments` (an unknown one counts nothing: validation reports it). */
-export function measureSet(root: SelectionSetNode, fragments: ReadonlyMap<string, Measure>, variables: Variables, crowding: Crowding): Measure {
-  const stack: Frame[] = [{ set: root, next: 0, depth: 1, cost: 0, group: newGroup() }];
+function newFrame(set: SelectionSetNode, group: Group, introspection: boolean, weight?: FieldWeight): Frame {
+  return { set, next: 0, depth: 1, cost: 0, introspectionCost: 0, weight, group, introspection };
+}
+
+/** Adds a finished set to the set it sits in; the cost of an introspection set in another set is introspection cost there. */
+function close(frame: Frame, parent: Frame): void {
+  const weight = frame.weight ?? { base: 0, multiplier: 1 };
+  const own = frame.weight ? 1 + weight.base : 0;
+  parent.depth = Math.max(parent.depth, frame.depth + (frame.weight ? 1 : 0));
+  const total = own + weight.multiplier * frame.cost;
+  if (frame.introspection && !parent.introspection) parent.introspectionCost += total;
+  else parent.cost += total;
+  parent.introspectionCost += weight.multiplier * frame.introspectionCost;
+}
+
+/**
+ * One selection set, fragments taken from `fragments` (an unknown one counts nothing: validation
+ * reports it); `introspection`: the set selects from an introspection type (a fragment on `__Type`).
+ */
+export function measureSet(root: SelectionSetNode, fragments: ReadonlyMap<string, Measure>, variables: Variables, crowding: Crowding, introspection = false): Measure {
+  const stack: Frame[] = [newFrame(root, newGroup(), introspection)];
   for (;;) {
     const frame = stack[stack.length - 1];
     if (frame.next === frame.set.selections.length) {
       stack.pop();
       const parent = stack[stack.length - 1];
-      if (!parent) return { depth: frame.depth, cost: frame.cost };
-      if (frame.weight) {
-        parent.depth = Math.max(parent.depth, frame.depth + 1);
-        parent.cost += 1 + frame.weight.base + frame.weight.multiplier * frame.cost;
-      } else {
-        parent.depth = Math.max(parent.depth, frame.depth);
-        parent.cost += frame.cost;
-      }
+      if (!parent) return { depth: frame.depth, cost: frame.cost, introspection: frame.introspectionCost };
+      close(frame, parent);
       continue;
     }
     const selection = frame.set.selections[frame.next++];
@@ -74,11 +94,13 @@ export function measureSet(root: SelectionSetNode, fragments: ReadonlyMap<string
       const sameName = (frame.group.names.get(name) ?? 0) + 1;
       frame.group.names.set(name, sameName);
       crowding.sameName = Math.max(crowding.sameName, sameName);
-      const weight = fieldWeight(selection, variables);
-      if (selection.selectionSet) stack.push({ set: selection.selectionSet, next: 0, depth: 1, cost: 0, weight, group: newGroup() });
+      const weight = fieldWeight(selection, variables, frame.introspection);
+      const introspection = frame.introspection || INTROSPECTION_ROOTS.has(selection.name.value);
+      if (selection.selectionSet) stack.push(newFrame(selection.selectionSet, newGroup(), introspection, weight));
       else frame.cost += 1 + weight.base;
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      stack.push({ set: selection.selectionSet, next: 0, depth: 1, cost: 0, group: frame.group });
+      const introspection = frame.introspection || isIntrospectionType(selection.typeCondition?.name.value);
+      stack.push(newFrame(selection.selectionSet, frame.group, introspection));
     } else {
       frame.group.spreads.add(selection.name.value);
       crowding.spreads = Math.max(crowding.spreads, frame.group.spreads.size);
@@ -86,6 +108,7 @@ export function measureSet(root: SelectionSetNode, fragments: ReadonlyMap<string
       if (fragment) {
         frame.depth = Math.max(frame.depth, fragment.depth);
         frame.cost += fragment.cost;
+        frame.introspectionCost += fragment.introspection;
       }
     }
   }
@@ -102,8 +125,8 @@ function withDefaults(operation: OperationDefinitionNode, variables: Variables):
 }
 
 /**
- * The deepest nesting of any operation or fragment, and the cost of the operation that runs
- * (`operationName`, or the dearest one when none is named).
+ * The deepest nesting of any operation or fragment, and the cost and introspection cost of the
+ * operation that runs (`operationName`, or the dearest one of each when none is named).
  */
 export function measureDocument(document: DocumentNode, variables: Variables = {}, operationName?: string): DocumentMeasure {
   const ordered = fragmentOrder(document);
@@ -116,15 +139,19 @@ export function measureDocument(document: DocumentNode, variables: Variables = {
   const crowding: Crowding = { sameName: 0, spreads: 0 };
   let depth = 0;
   for (const fragment of ordered.order) {
-    const measure = measureSet(fragment.selectionSet, fragments, merged, crowding);
+    const measure = measureSet(fragment.selectionSet, fragments, merged, crowding, isIntrospectionType(fragment.typeCondition.name.value));
     fragments.set(fragment.name.value, measure);
     depth = Math.max(depth, measure.depth);
   }
   let cost = 0;
+  let introspection = 0;
   for (const operation of operations) {
     const measure = measureSet(operation.selectionSet, fragments, merged, crowding);
     depth = Math.max(depth, measure.depth);
-    if (chosen.has(operation)) cost = Math.max(cost, measure.cost);
+    if (chosen.has(operation)) {
+      cost = Math.max(cost, measure.cost);
+      introspection = Math.max(introspection, measure.introspection);
+    }
   }
-  return { depth, cost, ...crowding };
+  return { depth, cost, introspection, ...crowding };
 }

@@ -17,6 +17,14 @@ export const MAX_QUERY_TOKENS = 50_000;
 export const MAX_QUERY_DEPTH = 50;
 /** One search page of 10,000 hits with their paths costs 130,000 to 190,000 (depending on the fields selected). */
 export const MAX_QUERY_COST = 250_000;
+/**
+ * Introspection (`__schema`, `__type`) is measured the same way, each introspection list counted as
+ * often as it can hold elements in the local schema (fieldCost.ts INTROSPECTION_LISTS), against a
+ * budget of its own: one full introspection query (GraphiQL's, DataHub's clients') costs about
+ * 440,000, so two fit, and 2,000 aliased `__schema { types { fields { args … } } }` (41 KB, which
+ * built a 108 MB answer in 13 s; 6,000 grew the service to about 2 GB) are refused before they run.
+ */
+export const MAX_INTROSPECTION_COST = 1_000_000;
 /** In one selection set: fields under one response name, and fragments spread (GraphQL compares them pairwise). */
 export const MAX_SAME_NAME_FIELDS = 100;
 export const MAX_SPREADS_PER_SET = 100;

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { badRequest, httpError, type HttpError } from './errors';
 import { jsonShapeMessage } from '../validation/jsonShape';
 import { describeError } from '../../core/errors/describeError';
@@ -11,21 +11,79 @@ export function mediaTypeOf(req: IncomingMessage): string {
   return header.split(';')[0].trim().toLowerCase();
 }
 
-export async function readBody(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
+/**
+ * After a body is refused as too large, the rest of it is still read and dropped, up to this much
+ * more, while the client keeps sending (at most this long between two pieces): a connection closed
+ * with request bytes unread is reset, and the reset can destroy the 413 before the client reads it
+ * (curl: "Connection reset by peer"). Past either bound the connection is closed anyway.
+ */
+export const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
+export const DISCARD_TIME_MS = 10_000;
+
+/**
+ * Clients that sent `Expect: 100-continue` and wait for `100 Continue` before the body (curl does
+ * for large bodies). The server hands them here (server.ts serveCatalog); the 100 goes out only
+ * when a route reads the body and its declared length is within the limit, so a body that is too
+ * large, or a request refused for another reason, is answered before any of it is sent.
+ */
+const awaitingContinue = new WeakMap<IncomingMessage, ServerResponse>();
+
+export function continueWhenRead(req: IncomingMessage, res: ServerResponse): void {
+  awaitingContinue.set(req, res);
+}
+
+export function readBody(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge(limitBytes);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > limitBytes) {
-      // Stop reading; the server answers 413 and closes the connection.
-      throw tooLarge(limitBytes);
-    }
-    chunks.push(buffer);
+  if (Number.isFinite(declared) && declared > limitBytes) {
+    discardRest(req);
+    return Promise.reject(tooLarge(limitBytes));
   }
-  return Buffer.concat(chunks);
+  const waiting = awaitingContinue.get(req);
+  if (waiting) {
+    awaitingContinue.delete(req);
+    waiting.writeContinue();
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (outcome: () => void) => {
+      req.off('data', onData).off('end', onEnd).off('close', onClose).off('error', onClose);
+      outcome();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limitBytes) return void chunks.push(chunk);
+      // Stop keeping it; the server answers 413 while the rest is dropped.
+      settle(() => reject(tooLarge(limitBytes)));
+      discardRest(req);
+    };
+    const onEnd = () => settle(() => resolve(Buffer.concat(chunks)));
+    const onClose = () => settle(() => reject(badRequest('The connection closed before the whole request body arrived; send it again.')));
+    req.on('data', onData).on('end', onEnd).on('close', onClose).on('error', onClose);
+  });
+}
+
+/** Reads and drops the rest of a refused body, within DISCARD_LIMIT_BYTES and DISCARD_TIME_MS of silence. */
+function discardRest(req: IncomingMessage): void {
+  if (req.complete || req.destroyed) return;
+  let dropped = 0;
+  const close = () => {
+    stop();
+    req.socket.destroy();
+  };
+  const timer = setTimeout(close, DISCARD_TIME_MS);
+  timer.unref();
+  const onData = (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DISCARD_LIMIT_BYTES) close();
+    else timer.refresh();
+  };
+  const stop = () => {
+    clearTimeout(timer);
+    req.off('data', onData).off('end', stop).off('close', stop).off('error', stop);
+  };
+  req.on('data', onData).on('end', stop).on('close', stop).on('error', stop);
+  req.resume();
 }
 
 function tooLarge(limitBytes: number): HttpError {

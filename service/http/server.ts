@@ -1,6 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { decideAccess } from './auth';
-import { DEFAULT_BODY_LIMIT_BYTES } from './body';
+import { continueWhenRead, DEFAULT_BODY_LIMIT_BYTES } from './body';
 import { HttpError, errorBody, httpError } from './errors';
 import { checkHostAndOrigin, hostPolicy, type HostPolicy } from './hostCheck';
 import { graphqlRoute, type GraphqlExecutor } from './graphqlRoute';
@@ -46,6 +46,18 @@ const configRoute: Route = {
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
+/**
+ * Serves `handler` on `server`, with `Expect: 100-continue` answered by the route: node would send
+ * `100 Continue` before any check, inviting a body that is then refused (body.ts continueWhenRead).
+ */
+export function serveCatalog(server: Server, handler: RequestHandler): void {
+  server.on('request', handler);
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    continueWhenRead(req, res);
+    handler(req, res);
+  });
+}
+
 export function createCatalogHandler(options: CatalogHandlerOptions): RequestHandler {
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const router = new Router();
@@ -84,8 +96,8 @@ export function createCatalogHandler(options: CatalogHandlerOptions): RequestHan
         return;
       }
       if (error instanceof HttpError) {
-        // After a refused body the rest of it is not read; closing keeps the socket from stalling.
-        if (error.status === 413) res.setHeader('Connection', 'close');
+        // A 413 keeps the connection: the rest of the body is read and dropped (body.ts discardRest),
+        // so the client receives the answer instead of a reset.
         if (error.body && req.method !== 'HEAD') sendJson(res, error.status, error.body, error.headers);
         else sendEmpty(res, error.status, error.headers);
         return;

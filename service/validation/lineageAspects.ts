@@ -80,6 +80,30 @@ export function validateUpstreamLineage(entityUrn: string, value: Record<string,
   return problems;
 }
 
+/**
+ * Spec §1: both entities of an edge must already exist, and a write that refers to one that does
+ * not fails — as updateLineage answers (lineage/updateLineage.ts checkEdge), in its words. Only the
+ * upstreams this write adds are checked (those of `previous` were checked when written), and an
+ * upstream written earlier in the same request counts (`exists` sees the staged writes).
+ */
+export function missingUpstreamProblems(value: Record<string, unknown>, previous: Record<string, unknown> | undefined, exists: (urn: string) => boolean): string[] {
+  const before = new Set(upstreamDatasets(previous?.upstreams));
+  const problems: string[] = [];
+  upstreamDatasets(value.upstreams).forEach((dataset, index) => {
+    if (dataset === '' || before.has(dataset) || exists(dataset)) return;
+    problems.push(
+      `upstreamLineage.upstreams[${index}].dataset: Cannot upsert lineage as upstream urn ${dataset} doesn't exist. Create the entity first (write any of its aspects) or fix the URN.`,
+    );
+  });
+  return problems;
+}
+
+/** The `dataset` of each upstream, in order (entries without one as empty strings, so indexes hold). */
+function upstreamDatasets(upstreams: unknown): string[] {
+  if (!Array.isArray(upstreams)) return [];
+  return upstreams.map((upstream) => (isObject(upstream) && typeof upstream.dataset === 'string' ? upstream.dataset : ''));
+}
+
 export function validateDataJobInputOutput(value: Record<string, unknown>): string[] {
   return [
     ...listProblems(value.inputDatasets, 'dataJobInputOutput.inputDatasets', urnProblems),

@@ -10,8 +10,9 @@ import { checkUrn, describe, entityTypeOfTypeUrn, isObject, valueTypeOfTypeUrn }
  * the one DataHub forgets: the entity's type must be one of the definition's `entityTypes`.
  *
  * Values of soft-deleted properties are hidden from reads but kept in storage. A write may leave
- * them as they are; it may not add or change them (spec §3 effect 3). A full replace (POST) cannot
- * see them, so it keeps them; a patch that removes one is refused, like any other change.
+ * them as they are; it may not name them (spec §3 effect 3). Neither a full replace (POST)
+ * nor a patch sees them (a patch applies to the aspect as a read shows it, writes/prepareWrites.ts),
+ * so a body that leaves one out keeps it.
  */
 
 export interface PropertyLookup {
@@ -22,10 +23,9 @@ export interface PropertyLookup {
 export interface ValuesCheckInput {
   entityUrn: string;
   entityType: string;
+  /** the whole aspect as the writer sees it: without values of soft-deleted properties (POST, or a patch of the visible aspect) */
   value: unknown;
   previous: JsonObject | undefined;
-  /** replace: the body is the whole visible aspect (POST); patch: the body is the patched stored aspect */
-  mode: 'replace' | 'patch';
   lookup: PropertyLookup;
 }
 
@@ -74,10 +74,8 @@ export function validateStructuredPropertyValues(input: ValuesCheckInput): Value
   for (const [urn, previous] of previousByUrn) {
     if (seen.has(urn)) continue;
     const definition = lookup.definition(urn);
-    if (lookup.isSoftDeleted(urn)) {
-      if (input.mode === 'replace') stored.push(previous);
-      else problems.push(`Cannot remove a value of the soft deleted Structured Property ${urn} from ${input.entityUrn}; restore the property first (POST {"removed": false} to its status aspect).`);
-    } else if (definition?.immutable === true) {
+    if (lookup.isSoftDeleted(urn)) stored.push(previous);
+    else if (definition?.immutable === true) {
       problems.push(`Cannot delete an immutable property ${urn}: ${input.entityUrn} already carries ${describe(previous.values)}.`);
     }
   }
@@ -106,8 +104,9 @@ function assignmentProblems(input: ValuesCheckInput, entry: Assignment, unchange
       `Unexpected null value found for ${propertyUrn} Structured Property Definition. Define the property first (POST its propertyDefinition), then apply values to ${input.entityUrn}.`,
     ];
   }
+  // Any value of it in a body is refused, as DataHub's validator does, even one equal to the
+  // hidden stored value: a writer cannot see that value, and an answer that differed would tell it.
   if (input.lookup.isSoftDeleted(propertyUrn)) {
-    if (unchanged) return [];
     return [`Cannot apply a soft deleted Structured Property value: ${propertyUrn} is soft deleted. Restore it (POST {"removed": false} to its status aspect) before setting it on ${input.entityUrn}.`];
   }
   if (definition.immutable === true && !unchanged && assignmentExisted(input, propertyUrn)) {

@@ -231,9 +231,11 @@ export function applyPatch(target: Record<string, unknown>, document: PatchDocum
         replaceAt(loc, copyOf(text), op.path);
         break;
       }
-      case 'test':
-        if (JSON.stringify(fromKeyed(getAt(loc))) !== JSON.stringify(op.value)) throw new PatchError(`The patch test at "${op.path}" failed: the aspect holds ${describe(fromKeyed(getAt(loc)))}.`);
-        break;
+      case 'test': {
+        const held = fromKeyed(getAt(loc));
+        if (JSON.stringify(held) === JSON.stringify(op.value)) break;
+        throw new PatchError(`The patch test at "${op.path}" failed: ${held === undefined ? 'the aspect has nothing there' : `the aspect holds ${describe(held)}`}.`);
+      }
       case 'move':
       case 'copy': {
         const fromTokens = pointer(op.from ?? '');

@@ -1,7 +1,7 @@
 import type { CatalogStore, JsonObject } from '../store/types';
 import { validatePropertyDefinition } from '../validation/propertyDefinition';
 import { validateStructuredPropertyValues } from '../validation/structuredPropertyValues';
-import { validateChartInfo, validateDashboardInfo, validateDataJobInputOutput, validateUpstreamLineage } from '../validation/lineageAspects';
+import { missingUpstreamProblems, validateChartInfo, validateDashboardInfo, validateDataJobInputOutput, validateUpstreamLineage } from '../validation/lineageAspects';
 import { canonicalEntityType, checkUrn, describe, isObject, partText } from '../validation/urns';
 import type { ParsedUrn } from '../../core/urn/types';
 import { aspectNamesOf, keyAspectName, keyAspectOf, resolveAspectName } from './aspectRegistry';
@@ -10,6 +10,7 @@ import { StagedView } from './stagedView';
 import { BADGE_SCAN_LIMIT, validatePropertySettings } from '../validation/propertySettings';
 import { jsonShapeMessage } from '../validation/jsonShape';
 import { fieldCollisionProblems } from '../validation/fieldCollisions';
+import { visibleAspectValue } from '../softDelete';
 
 /**
  * Every write of every route goes through here: URN and aspect checks, the validators, soft-delete
@@ -18,7 +19,7 @@ import { fieldCollisionProblems } from '../validation/fieldCollisions';
  */
 
 export type Proposal =
-  | { kind: 'set'; urn: string; entityType?: string; aspectName: string; value: unknown; create?: 'aspect' | 'entity'; mode?: 'replace' | 'patch' }
+  | { kind: 'set'; urn: string; entityType?: string; aspectName: string; value: unknown; create?: 'aspect' | 'entity' }
   | { kind: 'patch'; urn: string; entityType?: string; aspectName: string; patch: unknown }
   | { kind: 'delete'; urn: string; entityType?: string; aspectName: string }
   | { kind: 'deleteEntity'; urn: string; entityType?: string };
@@ -106,13 +107,14 @@ function prepare(view: StagedView, proposal: Proposal): PreparedResult {
 
   const previous = view.getAspect(urn, aspectName);
   let value: unknown;
-  let mode: 'replace' | 'patch';
   if (proposal.kind === 'patch') {
     const document = readPatchDocument(proposal.patch);
     // DataHub's patch templates key these arrays even when the request does not say so.
     document.arrayPrimaryKeys = Object.assign(Object.create(null) as Record<string, string[]>, DEFAULT_ARRAY_KEYS[aspectName], document.arrayPrimaryKeys);
-    value = applyPatch(previous ?? defaultAspect(aspectName), document);
-    mode = 'patch';
+    // The patch sees the aspect as a read shows it: values of soft-deleted properties are absent
+    // (spec §3 effect 1), so no operation (test, copy, move) can read them back. The validator
+    // keeps them stored, as for a POST, so a restore brings them back (effect 5).
+    value = applyPatch(previous === undefined ? defaultAspect(aspectName) : visibleAspectValue(view, aspectName, previous), document);
   } else {
     if (proposal.create === 'entity' && view.entityExists(urn)) {
       throw new WriteRejected(0, [`Cannot perform CREATE_ENTITY if not exists since the entity key already exists: ${urn} exists. Leave out createIfEntityNotExists to update it.`], true);
@@ -121,13 +123,12 @@ function prepare(view: StagedView, proposal: Proposal): PreparedResult {
       throw new WriteRejected(0, [`Cannot perform CREATE since the aspect already exists: ${urn} already has ${aspectName}. Send createIfNotExists=false to replace it.`], true);
     }
     value = proposal.value;
-    mode = proposal.mode ?? 'replace';
   }
   if (!isObject(value)) reject(`The ${aspectName} aspect must be a JSON object; found ${describe(value)}.`);
   // Bodies are checked as they are read; a patch result and a seed file are checked here.
   const shapeProblem = jsonShapeMessage(value, `The ${aspectName} aspect`);
   if (shapeProblem) reject(shapeProblem);
-  const stored = validateAspect(view, parsed, urn, aspectName, value, previous, mode);
+  const stored = validateAspect(view, parsed, urn, aspectName, value, previous);
   if (!view.entityExists(urn) && aspectName !== keyAspectName(parsed.entityType)) {
     const key = keyAspectOf(parsed);
     if (key) view.write(urn, keyAspectName(parsed.entityType), key);
@@ -155,7 +156,7 @@ function defaultAspect(aspectName: string): JsonObject {
   return {};
 }
 
-function validateAspect(view: StagedView, parsed: ParsedUrn, urn: string, aspectName: string, value: JsonObject, previous: JsonObject | undefined, mode: 'replace' | 'patch'): JsonObject {
+function validateAspect(view: StagedView, parsed: ParsedUrn, urn: string, aspectName: string, value: JsonObject, previous: JsonObject | undefined): JsonObject {
   const entityType = parsed.entityType;
   const softDeletedProperty = entityType === 'structuredProperty' && view.isSoftDeleted(urn);
   switch (aspectName) {
@@ -178,7 +179,6 @@ function validateAspect(view: StagedView, parsed: ParsedUrn, urn: string, aspect
         entityType,
         value,
         previous,
-        mode,
         lookup: { definition: (p) => view.getAspect(p, 'propertyDefinition'), isSoftDeleted: (p) => view.isSoftDeleted(p) },
       });
       if (result.problems.length > 0) reject(...result.problems);
@@ -188,7 +188,8 @@ function validateAspect(view: StagedView, parsed: ParsedUrn, urn: string, aspect
       if (value.removed !== undefined && typeof value.removed !== 'boolean') reject(`status.removed must be true or false; found ${describe(value.removed)}.`);
       return { ...value, removed: value.removed === true };
     case 'upstreamLineage':
-      return checked(validateUpstreamLineage(urn, value), value);
+      checked(validateUpstreamLineage(urn, value), value);
+      return checked(missingUpstreamProblems(value, previous, (upstream) => view.entityExists(upstream)), value);
     case 'dataJobInputOutput':
       return checked(validateDataJobInputOutput(value), value);
     case 'chartInfo':

@@ -8,7 +8,8 @@ import { startTestService, type TestService } from './helpers';
  * The local catalog accepts what DataHub accepts (test/fixtures/datahub-corpus/accepted): every
  * proposal of the accepted MCP files, for the entity types and aspects the local catalog keeps, is
  * ingested with 200. The one rule it keeps beyond DataHub (column lineage must agree with dataset
- * lineage) is not exercised by these files.
+ * lineage) is not exercised by these files. The upstream datasets a lineage aspect names are written
+ * first: the spec (§1) requires both entities of an edge to exist, which DataHub does not check.
  */
 interface Proposal {
   entityType: string;
@@ -28,6 +29,13 @@ function proposalsOf(file: string): Proposal[] {
 const SPEC_DECIDES: Record<string, string> = {
   'accepted/mcp-definition-qualified-name-differs.json': "spec §2.6: a definition's qualifiedName equals the suffix of its URN",
 };
+
+/** Every `dataset` an aspect value (or a patch's operations) names: the upstreams of upstreamLineage. */
+function datasetsNamed(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(datasetsNamed);
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, item]) => (key === 'dataset' && typeof item === 'string' ? [item] : datasetsNamed(item)));
+}
 
 /** Definitions first, so values and patches can name them. */
 const rank = (p: Proposal) => (p.aspectName === 'dataTypeInfo' ? 0 : p.aspectName === 'propertyDefinition' ? 1 : 2);
@@ -63,6 +71,12 @@ describe('the local catalog ingests the shapes DataHub accepts', () => {
         },
         async: 'false',
       };
+      if (proposal.aspectName === 'upstreamLineage' && value !== undefined) {
+        for (const upstream of datasetsNamed(JSON.parse(value) as unknown)) {
+          const created = await svc.call('POST', `/openapi/v2/entity/dataset/${encodeURIComponent(upstream)}/status`, { body: { removed: false } });
+          assert.equal(created.status, 200, `the upstream ${upstream} is created first: ${created.text}`);
+        }
+      }
       const reply = await svc.call('POST', '/aspects?action=ingestProposal', { body, headers: { 'X-RestLi-Protocol-Version': '2.0.0' } });
       assert.equal(reply.status, 200, reply.text);
     });

@@ -14,7 +14,7 @@ const measure = (query: string, variables: Record<string, unknown> = {}, operati
 
 describe('GraphQL document measure', () => {
   it('depth: leaves are 1, each field with selections adds 1, inline fragments and spreads add none', () => {
-    assert.deepEqual(measure('{ __typename }'), { depth: 1, cost: 1, sameName: 1, spreads: 0 });
+    assert.deepEqual(measure('{ __typename }'), { depth: 1, cost: 1, introspection: 0, sameName: 1, spreads: 0 });
     assert.equal((measure('{ a { b { c } } }') as { depth: number }).depth, 3);
     assert.equal((measure('{ a { ... on X { b { c } } } }') as { depth: number }).depth, 3);
     assert.equal((measure('{ a { ...F } } fragment F on X { b { c { d } } }') as { depth: number }).depth, 4);
@@ -23,7 +23,7 @@ describe('GraphQL document measure', () => {
   it('fragments are measured once each: 200 levels of doubling spreads measure 2^200 without walking them', () => {
     const fragments = Array.from({ length: 200 }, (_, i) => `fragment F${i} on Query { ...F${i + 1} ...F${i + 1} }`).join('\n');
     const result = measure(`{ ...F0 }\n${fragments}\nfragment F200 on Query { __typename }`);
-    assert.deepEqual(result, { depth: 1, cost: 2 ** 200, sameName: 1, spreads: 1 });
+    assert.deepEqual(result, { depth: 1, cost: 2 ** 200, introspection: 0, sameName: 1, spreads: 1 });
   });
 
   it('a fragment cycle is reported, also through inline fragments', () => {

@@ -22,6 +22,8 @@ describe('Rest.li ingestion: POST /aspects?action=ingestProposal', () => {
   const dst = datasetUrn('db.dst');
   before(async () => {
     svc = await startTestService();
+    // Both entities of an edge must exist (spec §1): the upstreams these tests name.
+    for (const upstream of [src, other]) assert.equal((await svc.call('POST', `/openapi/v2/entity/dataset/${enc(upstream)}/status`, { body: { removed: false } })).status, 200);
   });
   after(() => svc.close());
   const ingest = (body: unknown) => svc.call('POST', '/aspects?action=ingestProposal', { body, headers: { 'X-RestLi-Protocol-Version': '2.0.0' } });

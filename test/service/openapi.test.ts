@@ -190,6 +190,7 @@ describe('OpenAPI v2 structured-property endpoints (spec §4.3)', () => {
       ],
     };
     const path = `/openapi/v2/entity/dataset/${enc(down)}/upstreamLineage`;
+    assert.equal((await svc.call('POST', `/openapi/v2/entity/dataset/${enc(up)}/status`, { body: { removed: false } })).status, 200, 'the upstream exists first (spec §1)');
     assert.equal((await svc.call('POST', path, { body: lineage })).status, 200);
     assert.deepEqual((await svc.call('GET', path)).json, { value: lineage });
     assert.equal((await svc.call('POST', path, { body: { upstreams: [] } })).status, 200);

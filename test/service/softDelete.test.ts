@@ -99,3 +99,75 @@ describe('soft delete of a structured property (spec §3, §7)', () => {
     assert.equal((await svc.call('POST', valuesPath(other), { body: { properties: [{ propertyUrn: gone, values: [{ string: 'x' }] }] } })).status, 200);
   });
 });
+
+describe('a PATCH sees the aspect as a read shows it: no soft-deleted value comes back (spec §3 effect 1)', () => {
+  let svc: TestService;
+  const ds = datasetUrn('db.leak');
+  const secret = propertyUrn('io.leak.secret');
+  const other = propertyUrn('io.leak.other');
+  const HIDDEN = 's3cr3t-value';
+  const patch = (ops: unknown[]) => svc.call('PATCH', valuesPath(ds), { contentType: PATCH_TYPE, body: { patch: ops, arrayPrimaryKeys: { properties: ['propertyUrn'] } } });
+  const status = (removed: boolean) => svc.call('POST', `/openapi/v2/entity/structuredProperty/${enc(secret)}/status?systemMetadata=false`, { body: { removed } });
+
+  before(async () => {
+    svc = await startTestService();
+    await svc.call('POST', definitionPath('io.leak.secret'), { body: definition('io.leak.secret') });
+    await svc.call('POST', definitionPath('io.leak.other'), { body: definition('io.leak.other', { cardinality: 'MULTIPLE' }) });
+    const reply = await svc.call('POST', valuesPath(ds), { body: { properties: [{ propertyUrn: secret, values: [{ string: HIDDEN }] }] } });
+    assert.equal(reply.status, 200, reply.text);
+    assert.equal((await status(true)).status, 200);
+  });
+  after(() => svc.close());
+
+  it('a test operation on a hidden property fails as on an absent one, without its value', async () => {
+    const hidden = await patch([{ op: 'test', path: `/properties/${secret}`, value: null }]);
+    const absent = await patch([{ op: 'test', path: `/properties/${propertyUrn('io.leak.never')}`, value: null }]);
+    assert.equal(hidden.status, 400);
+    assert.ok(!hidden.text.includes(HIDDEN), hidden.text);
+    assert.equal(hidden.text.replace(secret, 'P'), absent.text.replace(propertyUrn('io.leak.never'), 'P'), 'the same answer as for a property the entity never had');
+    const guessed = await patch([{ op: 'test', path: `/properties/${secret}/values/0/string`, value: HIDDEN }]);
+    assert.equal(guessed.status, 400, 'a right guess does not pass the test either');
+    assert.ok(!guessed.text.includes(`holds "${HIDDEN}"`), guessed.text);
+  });
+
+  it('copy and move from a hidden property are refused; nothing is copied', async () => {
+    for (const op of ['copy', 'move']) {
+      const reply = await patch([
+        { op: 'add', path: `/properties/${other}`, value: { propertyUrn: other, values: [] } },
+        { op, from: `/properties/${secret}/values`, path: `/properties/${other}/values` },
+      ]);
+      assert.equal(reply.status, 400, `${op}: ${reply.text}`);
+      assert.ok(!reply.text.includes(HIDDEN), reply.text);
+    }
+    const read = await svc.call('GET', valuesPath(ds));
+    assert.ok(!read.text.includes(HIDDEN), read.text);
+  });
+
+  it('writing the hidden value itself is refused like any other value, so the answer tells nothing about it', async () => {
+    const asStored = { propertyUrn: secret, values: [{ string: HIDDEN }] };
+    const guesses = [
+      await patch([{ op: 'add', path: `/properties/${secret}`, value: asStored }]),
+      await patch([{ op: 'add', path: `/properties/${secret}`, value: { ...asStored, values: [{ string: 'wrong guess' }] } }]),
+      await svc.call('POST', valuesPath(ds), { body: { properties: [asStored] } }),
+      await svc.call('POST', valuesPath(ds), { body: { properties: [{ ...asStored, values: [{ string: 'wrong guess' }] }] } }),
+    ];
+    for (const reply of guesses) {
+      assert.equal(reply.status, 400, reply.text);
+      assert.match((reply.json as { message: string }).message, /Cannot apply a soft deleted Structured Property value/);
+      assert.ok(!reply.text.includes(HIDDEN), reply.text);
+    }
+  });
+
+  it('a patch of the visible properties keeps the hidden value stored, and a restore brings it back', async () => {
+    const reply = await patch([{ op: 'add', path: `/properties/${other}`, value: { propertyUrn: other, values: [{ string: 'seen' }] } }]);
+    assert.equal(reply.status, 200, reply.text);
+    assert.deepEqual(reply.json, { urn: ds, aspects: { structuredProperties: { value: { properties: [{ propertyUrn: other, values: [{ string: 'seen' }] }] } } } });
+    assert.equal((await patch([{ op: 'remove', path: `/properties/${secret}` }])).status, 400, 'a hidden value cannot be removed');
+    assert.equal((await status(false)).status, 200);
+    const restored = (await svc.call('GET', valuesPath(ds))).json as { value: { properties: unknown[] } };
+    assert.deepEqual(restored.value.properties, [
+      { propertyUrn: other, values: [{ string: 'seen' }] },
+      { propertyUrn: secret, values: [{ string: HIDDEN }] },
+    ]);
+  });
+});

@@ -18,10 +18,13 @@ describe("the local catalog's URN acceptance matches DataHub's", () => {
   after(() => svc.close());
   const ingest = (body: unknown) => svc.call('POST', '/aspects?action=ingestProposal', { body, headers: { 'X-RestLi-Protocol-Version': '2.0.0' } });
   const read = async (type: string, urn: string, aspect: string) => (await svc.call('GET', `/openapi/v2/entity/${type}/${enc(urn)}/${aspect}`)).json as { value: Record<string, unknown> } | undefined;
+  /** Both entities of an edge must exist (spec §1): an upstream is written before the lineage that names it. */
+  const create = async (urn: string) => assert.equal((await ingest({ proposal: proposal('dataset', urn, 'status', { removed: false }), async: 'false' })).status, 200);
 
   it('a corpUser actor (as DataHub lineage sources write it) is stored', async () => {
     const dst = datasetUrn('db.actor_dst');
     const lineage = { upstreams: [{ dataset: datasetUrn('db.actor_src'), type: 'TRANSFORMED', auditStamp: { time: 0, actor: 'urn:li:corpUser:datahub' } }] };
+    await create(datasetUrn('db.actor_src'));
     const reply = await ingest({ proposal: proposal('dataset', dst, 'upstreamLineage', lineage), async: 'false' });
     assert.equal(reply.status, 200, reply.text);
     assert.deepEqual((await read('dataset', dst, 'upstreamLineage'))?.value, lineage);
@@ -49,6 +52,7 @@ describe("the local catalog's URN acceptance matches DataHub's", () => {
       upstreams: [{ dataset: source, type: 'TRANSFORMED' }],
       fineGrainedLineages: [{ upstreamType: 'FIELD_SET', upstreams: [chartField], downstreamType: 'FIELD', downstreams: [datasetField] }],
     };
+    await create(source);
     const reply = await ingest({ proposal: proposal('dataset', datasetUrn('db.looker_dst', 'snowflake'), 'upstreamLineage', lineage), async: 'false' });
     assert.equal(reply.status, 200, reply.text);
   });
@@ -80,6 +84,7 @@ describe("the local catalog's URN acceptance matches DataHub's", () => {
       proposal: { entityType: 'dataset', entityUrn: dst, changeType: 'PATCH', aspectName: 'upstreamLineage', aspect: { value: JSON.stringify(operations), contentType: 'application/json-patch+json' } },
       async: 'false',
     });
+    await create(upstream);
     const added = await ingest(patch([{ op: 'add', path: `/upstreams/${encodeURIComponent(upstream)}`, value: { dataset: upstream, type: 'TRANSFORMED' } }]));
     assert.equal(added.status, 200, added.text);
     assert.deepEqual((await read('dataset', dst, 'upstreamLineage'))?.value, { upstreams: [{ dataset: upstream, type: 'TRANSFORMED' }] });
