@@ -1,4 +1,4 @@
-import { timeoutFromEnvironment, type ServiceConnection } from '../core/api/http';
+import { timeoutFromEnvironment, withoutUserInfo, type ServiceConnection } from '../core/api/http';
 import { localCatalogToken, type LocalTokenOptions } from '../core/api/localCatalogToken';
 import { probeServiceTarget } from '../core/api/serviceTarget';
 import { shownUrl, targetLine } from '../core/api/targetDescription';
@@ -34,7 +34,7 @@ export function connectionFrom(args: ConnectionArgs, env: NodeJS.ProcessEnv = pr
 
 /** The connection to `url` (already chosen), with its token as connectionFrom finds it. */
 export function connectionTo(url: string, env: NodeJS.ProcessEnv = process.env, local: LocalTokenOptions = {}): Result<CliConnection> {
-  if (!/^https?:\/\//i.test(url)) return failed(`The service URL "${url}" must start with http:// or https://, e.g. http://localhost:8080.`);
+  if (!/^https?:\/\//i.test(url)) return failed(`The service URL "${withoutUserInfo(url)}" must start with http:// or https://, e.g. http://localhost:8080.`);
   const timeoutMs = timeoutFromEnvironment(env);
   if (typeof timeoutMs === 'object') return failed(timeoutMs.problem);
   const timeout = timeoutMs ? { timeoutMs } : {};

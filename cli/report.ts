@@ -76,12 +76,13 @@ export function formatGithub(diagnostics: readonly FileDiagnostic[], fullListAt 
     }
     shown[command]++;
     const props = [
-      `file=${escapeProperty(d.file)}`,
+      // A name's controls (ESC, BEL, bidi overrides) are shown as escapes here too, not written raw into the log.
+      `file=${escapeProperty(logValue(d.file))}`,
       `line=${d.range.start.line + 1}`,
       `col=${d.range.start.character + 1}`,
       `endLine=${d.range.end.line + 1}`,
       `endColumn=${d.range.end.character + 1}`,
-      `title=${escapeProperty(d.code)}`,
+      `title=${escapeProperty(logValue(d.code))}`,
     ].join(',');
     lines.push(`::${command} ${props}::${escapeData(logValue(d.message))}`);
   }

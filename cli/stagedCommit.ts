@@ -4,6 +4,7 @@ import { isMetadataFileName, isSkippedFolder } from '../core/workspace/metadataF
 import { WorkspaceSession, type CatalogKnowledge } from '../core/workspace/session';
 import { logValue } from '../core/output/logText';
 import { addDocument, validateAll, type LoadedDocument, type LoadedWorkspace } from './documents';
+import { usesOfRemovedDefinitions } from './removedDefinitions';
 import { exitWith, proceed, type OrExit } from './exit';
 import { GitError, gitRoot, indexedPaths, readBlobs, stagedChanges, type BlobRead } from './gitIndex';
 import type { CliIo } from './io';
@@ -25,6 +26,8 @@ export interface StagedCommit {
   committed: ReadonlySet<string>;
   /** the metadata files the commit deletes */
   deleted: readonly string[];
+  /** the metadata files of the commit that could not be read from git's index: unchecked, so the commit cannot pass */
+  unreadable: readonly string[];
   /** the problems to report, and the files outside the commit that the commit breaks */
   judge(now: readonly FileDiagnostic[], knowledgeOf: (session: WorkspaceSession) => CatalogKnowledge): { problems: FileDiagnostic[]; brokenElsewhere: string[] };
 }
@@ -35,7 +38,7 @@ function isRepositoryMetadataPath(path: string): boolean {
   return isMetadataFileName(path) && parts.slice(0, -1).every((part) => !isSkippedFolder(part));
 }
 
-function buildWorkspace(root: string, texts: ReadonlyMap<string, BlobRead>, settings: CliSettings, catalog: () => CatalogKnowledge, io?: CliIo): LoadedWorkspace {
+function buildWorkspace(root: string, texts: ReadonlyMap<string, BlobRead>, settings: CliSettings, catalog: () => CatalogKnowledge, io?: CliIo, unreadable: string[] = []): LoadedWorkspace {
   const session = new WorkspaceSession({ catalog, severity: settings.severity });
   session.setAssociations(settings.associations);
   const into = { documents: [] as LoadedDocument[], unchecked: [] as LoadedDocument[] };
@@ -43,7 +46,8 @@ function buildWorkspace(root: string, texts: ReadonlyMap<string, BlobRead>, sett
     const absolute = join(root, path);
     const file = relative(process.cwd(), absolute) || path;
     if ('problem' in read) {
-      io?.stderr(`Cannot read '${file}' from git's index: it ${read.problem}.`);
+      io?.stderr(`Cannot read '${logValue(file)}' from git's index: it ${read.problem}.`);
+      unreadable.push(file);
       continue;
     }
     addDocument(session, { file, uri: pathToFileURL(resolve(absolute)).toString(), text: read.text }, into);
@@ -51,7 +55,8 @@ function buildWorkspace(root: string, texts: ReadonlyMap<string, BlobRead>, sett
   return { session, ...into, datahubVersion: settings.datahubVersion };
 }
 
-const key = (d: FileDiagnostic) => `${d.file}\0${d.code}\0${d.severity}\0${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}\0${d.message}`;
+// The same problem at the same place, whatever its words: a message naming the allowed values changes with them, the problem does not.
+const key = (d: FileDiagnostic) => `${d.file}\0${d.code}\0${d.severity}\0${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}`;
 
 /**
  * The next commit of the repository holding the current folder; `undefined` when it changes no
@@ -71,7 +76,8 @@ export function loadStagedCommit(io: CliIo, options: { severityFlags?: readonly 
     const headTexts = readBlobs(root, 'HEAD', changes.filter((change) => change.status !== 'added').map((change) => change.path));
     const beforeTexts = new Map([...nowTexts].filter(([path]) => !changed.has(path)));
     for (const [path, read] of headTexts) beforeTexts.set(path, read);
-    const now = buildWorkspace(root, nowTexts, settings, options.catalog, io);
+    const unreadable: string[] = [];
+    const now = buildWorkspace(root, nowTexts, settings, options.catalog, io, unreadable);
     let beforeKnowledge: CatalogKnowledge = options.catalog();
     const before = buildWorkspace(root, beforeTexts, settings, () => beforeKnowledge);
     const asReported = (path: string) => relative(process.cwd(), join(root, path)) || path;
@@ -80,10 +86,15 @@ export function loadStagedCommit(io: CliIo, options: { severityFlags?: readonly 
       now,
       committed,
       deleted: changes.filter((change) => change.status === 'deleted').map((change) => asReported(change.path)),
+      unreadable: unreadable.filter((file) => committed.has(file)),
       judge(problems, knowledgeOf) {
         beforeKnowledge = knowledgeOf(before.session);
         const earlier = new Set(validateAll(before).map(key));
-        const shown = problems.filter((d) => committed.has(d.file) || !earlier.has(key(d)));
+        const removed = usesOfRemovedDefinitions(before, now, (file) => !committed.has(file), beforeKnowledge.serviceDefinitions);
+        // Said once, as the error: the warning the same place may have offline goes.
+        const at = new Set(removed.map((d) => `${d.file}\0${d.range.start.line}:${d.range.start.character}`));
+        const own = problems.filter((d) => !(d.code === 'property.unknown' && at.has(`${d.file}\0${d.range.start.line}:${d.range.start.character}`)));
+        const shown = [...own, ...removed].filter((d) => committed.has(d.file) || !earlier.has(key(d)));
         const brokenElsewhere = [...new Set(shown.filter((d) => !committed.has(d.file) && d.severity === 'error').map((d) => d.file))];
         return { problems: shown, brokenElsewhere };
       },
@@ -100,6 +111,9 @@ export function stagedSummary(commit: StagedCommit, brokenElsewhere: readonly st
   const lines = [
     `Checked the commit's ${commit.committed.size} added or changed and ${commit.deleted.length} deleted file(s) with the rest of the repository; a problem another file already had before this commit is not listed (catalog-code validate . lists every one).`,
   ];
+  if (commit.unreadable.length > 0) {
+    lines.push(`${commit.unreadable.length} file(s) of this commit could not be read from git's index, so they were not checked: ${commit.unreadable.slice(0, 10).map(logValue).join(', ')}. Rename them (a line break in a file's name is the usual cause) and stage them again.`);
+  }
   if (brokenElsewhere.length > 0) {
     const named = brokenElsewhere.slice(0, 10).map(logValue).join(', ');
     const more = brokenElsewhere.length > 10 ? ` and ${brokenElsewhere.length - 10} more` : '';

@@ -117,6 +117,8 @@ async function plan(options: Inputs, settings: ReviewSettings): Promise<Planned>
   const io: CliIo = { stdout: () => undefined, stderr: (t) => (stderr += `${t}\n`), version };
   const result = await planReport([...options.paths, '--service', options.service, '--format', 'markdown', ...settings.cliArguments], io);
   if (!result.ok) return { planned: { missing: `No plan: ${stderr.trim() || `catalog-code plan exited ${result.exit}`}` } };
+  // The whole plan in the step's log: where the comment and the summary point when they are cut at their size.
+  say(`The whole plan:\n${formatPlanReport(result.value.report, 'text')}`);
   // The Action's own `plan --format markdown` (core/plan/planMarkdown.ts), in this process: Markdown the builder made.
   return { planned: { markdown: formatPlanReport(result.value.report, 'markdown').trimEnd() as Markdown }, counts: planCounts(result.value.report.plan) };
 }

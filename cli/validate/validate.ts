@@ -118,7 +118,8 @@ export async function runValidate(argv: string[], io: CliIo): Promise<number> {
     io.stdout(formatText(all, workspace.documents.length, workspace.unchecked.length - unreadable, unreadable));
   }
 
-  return all.some((d) => d.severity === 'error') ? 1 : 0;
+  // A file of the commit that could not be read was not checked: the hook never passes it.
+  return all.some((d) => d.severity === 'error') || (staged?.value?.unreadable.length ?? 0) > 0 ? 1 : 0;
 }
 
 /** Offline: the files alone, with the severities chosen; says when CATALOG_SERVICE_URL is set and --target offline kept it out. */

@@ -55,11 +55,23 @@ export async function withReadRetry<T>(connection: ServiceConnection, read: () =
   }
 }
 
+/** The service's address, without a user name or password written into it (it names the service in every message). */
 export function baseUrl(connection: ServiceConnection): string {
-  return connection.url.replace(/\/+$/, '');
+  return withoutUserInfo(connection.url).replace(/\/+$/, '');
+}
+
+const USER_INFO = /^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i;
+
+/** `url` without `user:password@`. */
+export function withoutUserInfo(url: string): string {
+  return url.replace(USER_INFO, '$1');
 }
 
 export function authHeaders(connection: ServiceConnection): Record<string, string> {
+  // fetch refuses such a URL with an error that reads like a network failure, and the password would reach the message.
+  if (USER_INFO.test(connection.url)) {
+    throw new ServiceError('unauthorized', `The service URL ${baseUrl(connection)} was given with a user name or password before '@', which Catalog Code never sends (the token goes in a header), so no request was sent. Remove them from the URL, and give the token as CATALOG_TOKEN (VS Code: "Catalog Code: Sign In").`);
+  }
   if (!connection.token) return {};
   // fetch refuses such a header with an error that reads like a network failure ("could not be reached").
   if (/[^\x21-\x7e]/.test(connection.token)) {

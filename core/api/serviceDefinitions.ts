@@ -21,18 +21,24 @@ export async function serviceDefinitions(connection: ServiceConnection): Promise
  * adds: for a property the files define, the files' definition is the one the value will meet,
  * and the service's copy is left out. Values of properties only the service defines are checked
  * against the service. Undefined when the service's definitions cannot be read: only the files'
- * are used then, and planning says why the service cannot be used.
+ * are used then, and planning says why the service cannot be used. `live` is every definition
+ * the service holds: what a file's definition is compared with (a breaking change is refused).
  */
 export async function serviceDefinitionsForPush(
   connection: ServiceConnection,
   definedInFiles: ReadonlyMap<string, PropertyDefinitionInfo>,
-): Promise<Map<string, PropertyDefinitionInfo> | undefined> {
+): Promise<{ forValues: Map<string, PropertyDefinitionInfo>; live: Map<string, PropertyDefinitionInfo> } | undefined> {
   let live: Map<string, PropertyDefinitionInfo>;
   try {
     live = await serviceDefinitions(connection);
   } catch {
     return undefined;
   }
+  return { forValues: withoutDefinedInFiles(live, definedInFiles), live };
+}
+
+/** `live` less the properties the files define (by URN, id or qualified name). */
+function withoutDefinedInFiles(live: ReadonlyMap<string, PropertyDefinitionInfo>, definedInFiles: ReadonlyMap<string, PropertyDefinitionInfo>): Map<string, PropertyDefinitionInfo> {
   const fileNames = new Set([...definedInFiles.values()].flatMap((d) => [d.urn, propertyIdOf(d.urn), d.qualifiedName]));
   return new Map([...live].filter(([urn, d]) => !fileNames.has(urn) && !fileNames.has(d.qualifiedName)));
 }

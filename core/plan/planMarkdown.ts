@@ -92,8 +92,12 @@ function entityBlocks(items: readonly PushItem[]): MarkdownBlock[] {
 function impactDetailBlocks(impacts: readonly PlanImpact[]): MarkdownBlock[] {
   const listed = impacts.filter((i) => (i.kind === 'edgeRemoved' ? i.affected.length : i.invalid.length) > 0);
   return listed.map((impact) => {
-    const title = impact.kind === 'edgeRemoved' ? `Cut by ${impact.upstream} → ${impact.downstream}` : `Invalid values of ${impact.propertyUrn}`;
-    const lines = [md``, md`<details>`, md`<summary>${mdHtml(title, 1_200)}</summary>`, md``];
+    // URNs in <code>, as every other name of the comment: a dataset named `a @team #12` pings nobody and links nothing.
+    const title =
+      impact.kind === 'edgeRemoved'
+        ? md`Cut by <code>${mdHtml(impact.upstream, 600)}</code> → <code>${mdHtml(impact.downstream, 600)}</code>`
+        : md`Invalid values of <code>${mdHtml(impact.propertyUrn, 1_200)}</code>`;
+    const lines = [md``, md`<details>`, md`<summary>${title}</summary>`, md``];
     if (impact.kind === 'edgeRemoved') for (const a of impact.affected) lines.push(md`- degree ${a.degree}: ${mdCode(a.urn)}`);
     else for (const v of impact.invalid) lines.push(md`- ${mdCode(v.urn)}: ${mdText(v.reason)}`);
     if (impact.truncated) lines.push(md`- … (more not listed)`);

@@ -2,6 +2,7 @@ import type { ServiceConnection } from '../api/http';
 import { detectServiceTarget, typeNamespaceFor } from '../api/serviceTarget';
 import { serviceDefinitionsForPush } from '../api/serviceDefinitions';
 import { UNKNOWN_EXISTENCE } from '../definitions/types';
+import { factsOfKind } from '../model/facts';
 import { PendingEntities } from '../pending/pendingEntities';
 import { buildPushPlan } from '../plan/pushPlan';
 import type { PushPlan } from '../plan/pushPlanTypes';
@@ -41,9 +42,13 @@ export async function pushTarget(connection: ServiceConnection, options: Session
  */
 export async function sessionPushVerdicts(session: WorkspaceSession, connection: ServiceConnection, options: SessionPushOptions = {}): Promise<PushVerdicts> {
   const { target, typeNamespace } = await pushTarget(connection, options);
-  const knowledge: CatalogKnowledge = { entities: UNKNOWN_EXISTENCE, target, serviceDefinitions: await serviceDefinitionsForPush(connection, session.definitions()) };
+  const definitions = await serviceDefinitionsForPush(connection, session.definitions());
+  const knowledge: CatalogKnowledge = { entities: UNKNOWN_EXISTENCE, target, serviceDefinitions: definitions?.forValues };
+  // A file's definition against the service's own copy, as validate --service judges it: the service refuses a breaking change, and the rest of the push would go half-way.
+  const againstLive: CatalogKnowledge | undefined = definitions ? { ...knowledge, serviceDefinitions: definitions.live } : undefined;
   const files: PushFileVerdict[] = session.metadataDocuments(options.uris).map((document) => {
-    const errors = session.diagnosticsUnder(document.uri, knowledge).filter((d) => d.severity === 'error');
+    const breaking = againstLive && factsOfKind(document.model, 'propertyDefinition').length > 0 ? session.diagnosticsUnder(document.uri, againstLive).filter((d) => d.code === 'definition.breakingChange') : [];
+    const errors = [...session.diagnosticsUnder(document.uri, knowledge), ...breaking].filter((d) => d.severity === 'error');
     return {
       uri: document.uri,
       format: document.model.format ?? 'none',

@@ -14,8 +14,8 @@ import type { IssueComment } from './githubComments';
 export const REVIEW_MARKER = md`<!-- catalog-code-review -->`;
 /** GitHub refuses a comment over 65,536 characters. */
 export const MAX_COMMENT_CHARS = 65_536;
-/** GitHub takes at most 1 MiB of job summary per step; the list stops well before. */
-const MAX_SUMMARY_CHARS = 900_000;
+/** GitHub takes at most 1 MiB of job summary per step, counted in bytes (UTF-8); the list stops well before. */
+const MAX_SUMMARY_BYTES = 900_000;
 
 /** The Action's own earlier comment: the marker AND written by the Action's account (never someone else's comment quoting the marker). */
 export function ownReviewComment(comments: readonly IssueComment[], author: string): IssueComment | undefined {
@@ -32,17 +32,18 @@ export function countsLine(problems: readonly FileDiagnostic[]): Markdown {
 /** Every problem, as a list (a table would let a `|` in a file name split its cells). */
 export function jobSummary(problems: readonly FileDiagnostic[], docsUrl: string, settingsNote?: string): Markdown {
   const lines = [md`## Catalog Code: validate`, md``, md`${countsLine(problems)}.`, md``, ...(settingsNote ? [md`> ${mdText(settingsNote, 2_000)}`, md``] : [])];
-  let size = lines.join('\n').length;
+  let size = Buffer.byteLength(lines.join('\n'));
   for (let i = 0; i < problems.length; i++) {
     const p = problems[i];
     const where = `${p.file}:${p.range.start.line + 1}:${p.range.start.character + 1}`;
     const line = md`- **${mdText(p.severity)}** ${mdCode(where)} ${mdLink(mdText(p.code), codeDoc(p.code, docsUrl).helpUri)}: ${mdText(p.message)}`;
-    if (size + line.length + 1 > MAX_SUMMARY_CHARS) {
+    const bytes = Buffer.byteLength(line);
+    if (size + bytes + 1 > MAX_SUMMARY_BYTES) {
       lines.push(md``, md`${problems.length - i} more problem(s) not listed here (the job summary's size limit): run catalog-code validate to see them all.`);
       break;
     }
     lines.push(line);
-    size += line.length + 1;
+    size += bytes + 1;
   }
   return md`${mdJoin(lines, md`\n`)}\n`;
 }

@@ -281,6 +281,9 @@ describe('the GitHub Action script against a stand-in for GitHub', { timeout: bu
       assert.match(comment.body, /### Catalog Code plan/);
       assert.match(comment.body, /\*\*\d+ change\(s\) to \d+ entit/);
       assert.match(run.summary, /### Catalog Code plan/);
+      // The whole plan in the step's log, where a cut comment or summary points.
+      assert.match(run.stdout, /^The whole plan:\n/m);
+      assert.match(run.stdout, /^Summary: \d+ to add/m);
       // The plan's counts as outputs, the same numbers the comment's header and summary give.
       const header = /\*\*(\d+) change\(s\) to \d+ entit\S+\*\* against `[^`]+`: (\d+) to add, (\d+) to change, (\d+) to remove/.exec(comment.body);
       assert.ok(header, comment.body.slice(0, 2000));

@@ -45,8 +45,8 @@ function links(markdown: string): { href: string; markup: string; label: string 
   return found;
 }
 
-const propsWith = (values: readonly string[]) => `- id: io.acme.tier
-  type: string
+const propsWith = (values: readonly string[], version?: string) => `- id: io.acme.tier
+${version ? `  version: '${version}'\n` : ''}  type: string
   entity_types: [dataset]
   allowed_values:
 ${values.map((value) => `    - value: ${JSON.stringify(value)}`).join('\n')}
@@ -64,7 +64,8 @@ describe('reliability: bare URLs in the review comment and job summary prose', (
     catalog.write('props.yaml', propsWith(['gold', BARE]));
     const pushed = await cli(['push', catalog.files, '--service', catalog.url, '--yes'], { CATALOG_TOKEN: TOKEN });
     assert.equal(pushed.code, 0, pushed.stderr);
-    catalog.write('props.yaml', propsWith(['gold']));
+    // With a new version: the service takes the removal (without one, the push stops on definition.breakingChange), and the plan's note quotes it.
+    catalog.write('props.yaml', propsWith(['gold'], '20990101000000'));
     const planned = await cli(['plan', catalog.files, '--service', catalog.url, '--format', 'markdown'], { CATALOG_TOKEN: TOKEN });
     assert.equal(planned.code, 0, planned.stderr);
     assert.match(planned.stdout, /Breaking\\: allowed value\\\(s\\\) .*see https\\:\\\/\\\/evil\\\.example\\\/bare/, planned.stdout);

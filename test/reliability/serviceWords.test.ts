@@ -87,6 +87,18 @@ describe('the words of a service reach the user safely', () => {
     assert.equal(received(), 0);
   });
 
+  it('a URL with a user name and password is refused before anything is sent, and no message carries the password', async () => {
+    const { url, received } = await started(() => ({ status: 200, type: 'application/json', body: '{"data":{}}' }));
+    const withPassword = url.replace('http://', 'http://admin:HUNTER2PASS@');
+    for (const call of [graphqlRequest({ url: withPassword, token: TOKEN }, '{ me { corpUser { urn } } }'), requestJson({ url: withPassword }, { method: 'GET', path: '/openapi/v2/entity/dataset' })]) {
+      const error = await failure(call);
+      assert.equal(error.kind, 'unauthorized');
+      assert.match(error.message, /with a user name or password before '@'/);
+      assert.ok(!error.message.includes('HUNTER2PASS') && !error.message.includes('admin:'), error.message);
+    }
+    assert.equal(received(), 0);
+  });
+
   it('a timeout names CATALOG_TIMEOUT_SECONDS, not an editor command', async () => {
     const { url } = await started(() => undefined);
     const error = await failure(requestJson({ url, token: TOKEN, timeoutMs: 300 }, { method: 'POST', path: '/openapi/v2/entity/dataset', body: {} }));

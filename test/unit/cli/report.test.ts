@@ -29,6 +29,13 @@ test('github annotations escape property separators', () => {
   assert.match(out[1], /^::warning /);
 });
 
+test('github annotations show a file name\'s controls (ESC, BEL, bidi overrides) as escapes, never raw', () => {
+  const hostile = diagnostics.map((d) => ({ ...d, file: 'ansi\u001b[31mRED\u0007\u202eLMX.yaml' }));
+  const [line] = formatGithub(hostile).annotations.split('\n');
+  assert.ok(!['\u001b', '\u0007', '\u202e'].some((control) => line.includes(control)), line);
+  assert.match(line, /^::error file=ansi\\u001b\[31mRED/);
+});
+
 test('sarif is valid 2.1.0 shape with one rule per code', () => {
   const sarif = JSON.parse(formatSarif(diagnostics, '9.9.9'));
   assert.equal(sarif.version, '2.1.0');

@@ -39,3 +39,14 @@ test('a removal text cannot break out of its diff fence', () => {
   const fence = /\n(`{4,})diff\n/.exec(block);
   assert.ok(fence, `a longer fence is used around a value holding backticks: ${block}`);
 });
+
+test('the URNs of an impact title are code, so a dataset named with @team or #12 pings nobody and links nothing', () => {
+  const hostile = 'urn:li:dataset:(urn:li:dataPlatform:hive,a @octocat #1,PROD)';
+  const text = planMarkdown({
+    plan: { items, unchanged: [], warnings: [] },
+    serviceUrl: 'http://127.0.0.1:1',
+    impacts: [{ kind: 'edgeRemoved', upstream: hostile, downstream: 'urn:li:dataset:b', affected: [{ urn: 'urn:li:dataset:b', degree: 0 }], truncated: false }],
+  });
+  const summary = /<summary>Cut by [^\n]*<\/summary>/.exec(text)?.[0] ?? '';
+  assert.match(summary, /^<summary>Cut by <code>urn:li:dataset:\(urn:li:dataPlatform:hive,a @octocat #1,PROD\)<\/code> → <code>urn:li:dataset:b<\/code><\/summary>$/, text);
+});
