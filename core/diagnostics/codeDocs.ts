@@ -58,6 +58,7 @@ export const CODE_SUMMARIES: Readonly<Record<string, string>> = {
   'lineage.entityType': 'A lineage file entry of a type other than dataset.',
   'lineage.nameIsUrn': 'A URN where a lineage file expects a plain name.',
   'lineage.nestedIgnored': 'Lineage nested under an upstream, which DataHub\'s lineage-file source ignores.',
+  'lineage.noUpstream': 'Column lineage on a lineage-file entry without upstreams, which DataHub\'s lineage-file source skips.',
   'lineage.sqlDisagrees': 'Written column edges that the SQL defining the dataset contradicts, or output columns of it with none.',
   'internal.ruleFailed': 'A Catalog Code check crashed (a bug: please report it).',
   'document.tooLarge': 'An open document too large to check whole as it is typed (checked partially, up to the limit, or not at all).',

@@ -1,6 +1,7 @@
 import type { Located } from '../model/range';
 import { makeDatasetUrn } from '../urn';
 import { declarationOf, FactCollector, pathOf } from './collector';
+import { lineageEnumValue } from './envReference';
 import { readFineGrainedLineages } from './fineGrained';
 import type { DocNode } from './tree';
 import { isNullNode, valueOf } from './tree';
@@ -73,9 +74,10 @@ function readEntity(node: DocNode | undefined, depth: number, parent: string, co
   collector.shape(map, 'lineageFile.entity');
   for (const key of ENTITY_KEYS) collector.requireKey(map, 'lineageFile.entity', key);
   const name = collector.string(valueOf(map, 'name'), path, 'name');
-  collector.enumValue(valueOf(map, 'type'), 'lineageEntityType', path, 'type');
+  // DataHub expands environment variables in the file before it validates it (./envReference.ts).
+  lineageEnumValue(collector, valueOf(map, 'type'), 'lineageEntityType', path, 'type');
   const platform = collector.string(valueOf(map, 'platform'), path, 'platform');
-  const env = collector.enumValue(valueOf(map, 'env'), 'fabricType', path, 'env');
+  const env = lineageEnumValue(collector, valueOf(map, 'env'), 'fabricType', path, 'env');
   const instance = collector.string(valueOf(map, 'platform_instance'), path, 'platform_instance');
   if (!name || !platform) return undefined;
   const datasetName = instance ? `${instance.value}.${name.value}` : name.value;

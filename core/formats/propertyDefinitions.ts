@@ -63,15 +63,7 @@ function readDefinition(map: MapNode, path: string, collector: FactCollector): v
   assign(fact, 'immutable', collector.boolean(valueOf(map, 'immutable'), pathOf(path, 'immutable')));
   assign(fact, 'version', collector.stringOrNumber(valueOf(map, 'version'), pathOf(path, 'version')));
 
-  const typeNode = valueOf(map, 'type');
-  const typePath = pathOf(path, 'type');
-  // `type: STRING` is lower-cased by DataHub's CLI with a warning (structuredproperties.py
-  // validate_type): read as a plain string so definition.type says so, not as a bad enum value.
-  assign(
-    fact,
-    'valueType',
-    isUrnText(typeNode) ? collector.urn(typeNode, 'valueType', typePath) : isMisCasedType(typeNode) ? collector.string(typeNode, typePath) : collector.enumValue(typeNode, 'propertyType', typePath),
-  );
+  assign(fact, 'valueType', readType(valueOf(map, 'type'), pathOf(path, 'type'), collector));
 
   const entityTypesNode = valueOf(map, 'entity_types');
   if (!isNullNode(entityTypesNode)) fact.entityTypes = readEntityTypes(entityTypesNode, pathOf(path, 'entity_types'), collector);
@@ -137,6 +129,32 @@ function readAllowedValue(item: DocNode, path: string, collector: FactCollector)
   const description = collector.string(valueOf(map, 'description'), pathOf(path, 'description'));
   if (description) allowed.description = description;
   return allowed;
+}
+
+/**
+ * A definition's `type`: a data-type URN, or one of the five short names. `type: STRING` is
+ * lower-cased by DataHub's CLI with a warning (structuredproperties.py validate_type): read as a plain
+ * string so definition.type says so, not as a bad enum value.
+ */
+function readType(node: DocNode | undefined, path: string, collector: FactCollector): Located<string> | undefined {
+  if (isUrnText(node)) return collector.urn(node, 'valueType', path);
+  const prefixed = withoutDataHubPrefix(node);
+  if (prefixed) return prefixed;
+  return isMisCasedType(node) ? collector.string(node, path) : collector.enumValue(node, 'propertyType', path);
+}
+
+/**
+ * `type: datahub.string` read as `string` (the range still covers the whole value): validate_type
+ * lower-cases a type that is not all lower case, `Urn.make_data_type_urn` keeps a `datahub.` prefix
+ * and the check strips it before comparing with the five types, so the CLI writes
+ * urn:li:dataType:datahub.string. Accepted whatever the DataHub version: the CLI before
+ * validate_type (structuredproperties.py at 08f33e51) refused it, and also every type written as a
+ * URN, which Catalog Code accepts too; the release that changed it was not found.
+ */
+function withoutDataHubPrefix(node: DocNode | undefined): Located<string> | undefined {
+  if (node?.type !== 'scalar' || typeof node.value !== 'string' || !/^datahub\./i.test(node.value)) return undefined;
+  const name = node.value.slice('datahub.'.length);
+  return ENUMS.propertyType.includes(name.toLowerCase()) ? { value: name, range: node.inner } : undefined;
 }
 
 function isMisCasedType(node: DocNode | undefined): boolean {

@@ -4,6 +4,7 @@ import { entityTypeOfUrn } from '../urn';
 import { fileLabel } from '../output/fileLabel';
 import { asRecord } from './pushJson';
 import { KeptWith } from '../common/keptWith';
+import { writtenFineGrainedEdges } from '../rules/lineageFacts';
 
 /**
  * What a set of files asks the service to hold, merged across files, before looking at the
@@ -181,8 +182,8 @@ function collectFileFormat(model: DocumentModel, intent: PushIntent, writeAspect
     } else addUpstream(lineage.add, edge.upstream.value, model.uri);
   }
   if (model.format === 'lineageFile') {
-    for (const fact of factsOfKind(model, 'fineGrainedEdge')) {
-      if ((fact.depth ?? 0) > 0) continue;
+    // Top-level entries only, and none of an entry without upstreams: DataHub's source writes nothing for it (lineage.noUpstream).
+    for (const fact of writtenFineGrainedEdges(model)) {
       const lineage = lineageOf(intent, fact.owner.value, model.uri);
       lineage.fineGrained = [...(lineage.fineGrained ?? []), fineGrainedAspectEntry(fact)];
     }

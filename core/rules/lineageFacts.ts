@@ -10,6 +10,17 @@ export function writtenEdges(model: DocumentModel, reading: FactsReading = 'all'
   return factsOfKind(model, 'lineageEdge', reading).filter((edge) => (edge.depth ?? 0) === 0);
 }
 
+/** The column edges a push writes: top-level ones, less those of a lineage-file entry without upstreams (lineage.noUpstream). */
 export function writtenFineGrainedEdges(model: DocumentModel): FineGrainedEdgeFact[] {
-  return factsOfKind(model, 'fineGrainedEdge').filter((edge) => (edge.depth ?? 0) === 0);
+  return factsOfKind(model, 'fineGrainedEdge').filter((edge) => (edge.depth ?? 0) === 0 && !droppedWithoutUpstream(model, edge));
+}
+
+/**
+ * Whether DataHub drops the column edge because its lineage-file entry has no upstream (none, or
+ * `upstream: []`): the lineage source's `_get_lineage_mcp` returns None when `not
+ * entity_node.upstream`, before it reads fineGrainedLineages, so nothing is written for the entry.
+ * (An entry whose upstreams were all unreadable also has none here; DataHub refuses that file.)
+ */
+export function droppedWithoutUpstream(model: DocumentModel, edge: FineGrainedEdgeFact): boolean {
+  return model.format === 'lineageFile' && (edge.depth ?? 0) === 0 && edge.ownerUpstreams.length === 0;
 }

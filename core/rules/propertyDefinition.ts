@@ -1,6 +1,6 @@
 import { DATA_TYPE_URN_PREFIX, ENTITY_TYPE_URN_PREFIX, propertyIdOf, readDataType, readEntityType, valueTypeOf } from '../definitions/normalise';
 import type { CoreDiagnostic } from '../model/diagnostic';
-import type { DocumentModel, PropertyDefinitionFact } from '../model/facts';
+import type { DocumentModel, PropertyDefinitionFact, PropertyScalar } from '../model/facts';
 import type { Located } from '../model/range';
 import { factsOfKind } from '../model/facts';
 import { closestMatches } from '../urn/suggest';
@@ -8,7 +8,7 @@ import { DATA_TYPE_NAMES, ENTITY_TYPE_NAMES, isDataTypeName, TYPE_NAMESPACES } f
 import { diagnostic, quote, SyntaxReported, timestampVersion, VERSION_PATTERN } from './ruleHelpers';
 import { declaredTypeUrns } from './syntax/urnSyntax';
 import type { Rule } from './types';
-import { checkValueType, placeValueProblem } from './valueChecks';
+import { checkValueType, placeValueProblem, unquotedYamlDate } from './valueChecks';
 import { unknownDataType } from './unknownDataType';
 import type { DataHubProfile } from '../datahub/versions';
 import type { EntityExistenceView } from '../definitions/types';
@@ -19,7 +19,8 @@ import type { EntityExistenceView } from '../definitions/types';
  * like the property (reference/datahub-formats.md §1a, datahub-api.md §4.2).
  */
 export const propertyDefinition: Rule = {
-  codes: ['definition.type', 'definition.cardinality', 'definition.entityType', 'definition.version', 'definition.qualifiedName', 'definition.allowedValueType'],
+  // format.wrongType: an allowed value the CLI's YAML loader does not read as text (an unquoted date).
+  codes: ['definition.type', 'definition.cardinality', 'definition.entityType', 'definition.version', 'definition.qualifiedName', 'definition.allowedValueType', 'format.wrongType'],
   // Its version advice names the current time, so results are not kept between checks.
   scope: 'document',
   run: ({ model, document, text, entities, datahub }) => {
@@ -59,6 +60,12 @@ function checkType(model: DocumentModel, written: Located<string>, name: string,
     const lower = type.name.toLowerCase();
     if (isDataTypeName(lower)) {
       const fixed = type.form === 'urn' ? `${DATA_TYPE_URN_PREFIX}${type.namespace}.${lower}` : lower;
+      if (type.form === 'urn' && model.format === 'propertyDefinitions') {
+        // The CLI's validate_type lower-cases only a type that does not start with `urn:li:`, so
+        // the URN keeps 'STRING', which is not among its five types (structuredproperties.py).
+        const refused = type.namespace === 'datahub' ? type.name : `${type.namespace}.${type.name}`;
+        return [diagnostic('definition.type', 'error', range, `The type of ${name} is written '${written.value}'; DataHub's CLI does not lower-case a type written as a URN and rejects it ("Type ${refused} is not allowed"). Write '${fixed}'.`, { candidates: [fixed] })];
+      }
       // DataHub repairs the case itself: the CLI lower-cases a short type with a warning
       // (structuredproperties.py validate_type), GMS lower-cases a data-type id
       // (StructuredPropertyUtils.getValueTypeId). Worth a fix, never an error.
@@ -182,11 +189,14 @@ function propertyIdOfUrn(urn: string): string {
 }
 
 function checkAllowedValues(model: DocumentModel, text: string, fact: PropertyDefinitionFact, name: string): CoreDiagnostic[] {
+  const cliYaml = model.format === 'propertyDefinitions';
+  const unreadable = cliYaml ? (fact.allowedValues ?? []).flatMap((allowed) => unquotedDateIn(model, text, allowed.value, name)) : [];
   const type = fact.valueType ? valueTypeOf(fact.valueType.value) : undefined;
-  if (!type || !fact.allowedValues) return [];
+  if (!type || !fact.allowedValues) return unreadable;
   const allowedTypes = fact.typeQualifierAllowedTypes?.map((t) => readEntityType(t.value).name);
-  const diagnostics: CoreDiagnostic[] = [];
+  const diagnostics: CoreDiagnostic[] = unreadable;
   for (const allowed of fact.allowedValues) {
+    if (cliYaml && unquotedYamlDate(text, allowed.value)) continue;
     const problem = checkValueType(allowed.value.value, type, allowedTypes);
     if (!problem) continue;
     // The service stores such a definition, but no value of the property's type can ever equal it.
@@ -202,4 +212,15 @@ function checkAllowedValues(model: DocumentModel, text: string, fact: PropertyDe
     );
   }
   return diagnostics;
+}
+
+/**
+ * An allowed value the CLI cannot load: an unquoted date is a date object to its YAML 1.1 loader,
+ * and `AllowedValue.value` (a string, or a string or float) refuses it, so the whole file is refused.
+ */
+function unquotedDateIn(model: DocumentModel, text: string, value: Located<PropertyScalar>, name: string): CoreDiagnostic[] {
+  const problem = unquotedYamlDate(text, value);
+  if (!problem) return [];
+  const { range, candidates } = placeValueProblem(model, text, value, problem);
+  return [diagnostic('format.wrongType', 'error', range, `The allowed value ${quote(value.value)} of ${name} ${problem.problem}: ${candidates[0]}.`, { candidates })];
 }

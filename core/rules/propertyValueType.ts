@@ -5,7 +5,7 @@ import { factsOfKind, type DocumentModel, type PropertyScalar } from '../model/f
 import type { Located } from '../model/range';
 import { diagnostic } from './ruleHelpers';
 import type { Rule } from './types';
-import { checkValueType, describeScalar, placeValueProblem, type ValueProblem } from './valueChecks';
+import { checkValueType, describeScalar, placeValueProblem, unquotedYamlDate, type ValueProblem } from './valueChecks';
 
 /** Each value has its property's type: number, YYYY-MM-DD date, a URN of an allowed type, text. */
 export const propertyValueType: Rule = {
@@ -33,19 +33,12 @@ export const propertyValueType: Rule = {
   },
 };
 
-const DATE_LIKE = /^\d{4}-\d{2}-\d{2}$/;
-
 /**
- * The DataHub CLI loads dataset YAML as YAML 1.1, where an unquoted 2023-01-01 is a date object,
- * not text, and its model then rejects it; DataHub's own examples quote dates for this reason.
+ * The dataset YAML's unquoted date (valueChecks.ts). Still a warning here, though `datahub dataset
+ * upsert` refuses the file too; the properties YAML's allowed values report it as an error.
  */
 function unquotedDate(model: DocumentModel, text: string, value: Located<PropertyScalar>): ValueProblem | undefined {
-  if (model.format !== 'datasetYaml' || typeof value.value !== 'string' || !DATE_LIKE.test(value.value)) return undefined;
-  const before = text[value.range.start - 1];
-  if (before === '"' || before === "'") return undefined;
-  return {
-    severity: 'warning',
-    problem: 'is not quoted; the DataHub CLI reads an unquoted date as a date object rather than text and rejects it. Write it in quotes',
-    candidates: [`"${value.value}"`],
-  };
+  if (model.format !== 'datasetYaml') return undefined;
+  const problem = unquotedYamlDate(text, value);
+  return problem && { ...problem, severity: 'warning' };
 }

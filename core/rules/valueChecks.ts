@@ -120,3 +120,22 @@ export function placeValueProblem(model: DocumentModel, text: string, value: Loc
   const quoted = (before === '"' || before === "'") && text[value.range.end] === before;
   return { range: quoted ? { start: value.range.start - 1, end: value.range.end + 1 } : value.range, candidates: problem.candidates };
 }
+
+const DATE_LIKE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A YYYY-MM-DD value written without quotes in a YAML file DataHub's CLI loads: PyYAML and ruamel
+ * read YAML 1.1, where such a scalar is a date object, not text, and the CLI's models (a string, or
+ * a string or float) then reject it; DataHub's own examples quote dates for this reason. The value
+ * rule (dataset YAML) and the definition rule (allowed values of the properties YAML) ask it.
+ */
+export function unquotedYamlDate(text: string, value: Located<PropertyScalar>): ValueProblem | undefined {
+  if (typeof value.value !== 'string' || !DATE_LIKE.test(value.value)) return undefined;
+  const before = text[value.range.start - 1];
+  if (before === '"' || before === "'") return undefined;
+  return {
+    severity: 'error',
+    problem: 'is not quoted; the DataHub CLI reads an unquoted date as a date object rather than text and rejects it. Write it in quotes',
+    candidates: [`"${value.value}"`],
+  };
+}

@@ -1,3 +1,4 @@
+import { holdsEnvReference } from '../../formats/envReference';
 import { factsOfKind, type DocumentModel, type EntityRefFact, type UrnRole } from '../../model/facts';
 import type { CoreDiagnostic } from '../../model/diagnostic';
 import type { SourceRange } from '../../model/range';
@@ -113,11 +114,14 @@ export const urnSyntax: Rule = {
     const definitionTypes = definitionTypeRanges(model);
     const facts = model.facts;
     const typedUrns = model.format === 'propertyDefinitions';
+    const expandsEnvReferences = model.format === 'lineageFile';
     for (let i = 0; i < facts.length; i++) {
       const fact = facts[i];
       if (fact.kind !== 'entityRef') continue;
       const found = checkRef(fact, text, typedUrns);
       if (found.length === 0) continue;
+      // DataHub expands `${VAR}` in a lineage file before it reads it (formats/envReference.ts).
+      if (expandsEnvReferences && holdsEnvReference(fact.urn)) continue;
       const judgedElsewhere = declared.has(fact.urn) || definitionTypes.some((range) => range.start <= fact.range.start && fact.range.end <= range.end);
       diagnostics.push(...(judgedElsewhere ? found.filter((d) => !SELF_DEFINABLE_CODES.has(d.code)) : found));
     }

@@ -54,7 +54,7 @@ describe('URN part fixes in JSON', () => {
     const uri = 'file:///repo/props.yaml';
     const cases: Array<[string, 'error' | 'warning', string]> = [
       ['urn:li:dataType:datahub.strng', 'error', 'urn:li:dataType:datahub.string'],
-      ['urn:li:dataType:datahub.STRING', 'warning', 'urn:li:dataType:datahub.string'],
+      ['urn:li:dataType:datahub.STRING', 'error', 'urn:li:dataType:datahub.string'], // the CLI lower-cases only short types
       ['urn:li:dataType:number', 'error', 'urn:li:dataType:datahub.number'],
       ['urn:li:dataType:datahb.date', 'error', 'urn:li:dataType:datahub.date'],
       ['urn:li:dataType:servce.urn', 'error', 'urn:li:dataType:service.urn'],

@@ -97,4 +97,62 @@ describe('lineage file', () => {
     assert.deepEqual(refs(model, 'other'), ['urn:li:dataset:(urn:li:dataPlatform:kafka,x,PROD)']);
     assertRefsMatchText(model, text);
   });
+
+  it('reads a quoted confidenceScore as the float pydantic makes of it, and still refuses one that is not a number', () => {
+    const file = (score: string) => `version: 1
+lineage:
+  - entity: {name: t1, type: dataset, platform: hive}
+    upstream:
+      - entity: {name: t0, type: dataset, platform: hive}
+    fineGrainedLineages:
+      - upstreams: ["urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,t0,PROD),a)"]
+        downstreams: ["urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,t1,PROD),a)"]
+        confidenceScore: ${score}
+`;
+    for (const [written, read] of [['"0.9"', 0.9], ["' 1 '", 1], ['".5e0"', 0.5], ['0.25', 0.25]] as const) {
+      const model = readDocument('file:///repo/lineage.yml', file(written));
+      assert.deepEqual(facts(model, 'wrongType'), [], written);
+      assert.equal(facts(model, 'fineGrainedEdge')[0].confidenceScore?.value, read, written);
+    }
+    for (const written of ['"high"', '"0.9x"', '"nan"', '""']) {
+      const model = readDocument('file:///repo/lineage.yml', file(written));
+      assert.deepEqual(facts(model, 'wrongType').map((w) => [w.path, w.expected]), [['lineage[0].fineGrainedLineages[0].confidenceScore', 'number']], written);
+    }
+  });
+
+  it('leaves enum values holding an environment variable to DataHub, which expands them before it validates', () => {
+    const text = `version: 1
+lineage:
+  - entity: {name: "\${DB}.t1", type: "\${TYPE}", platform: hive, env: "\${ENV}"}
+    upstream:
+      - entity: {name: t0, type: dataset, platform: hive, env: $ENV}
+    fineGrainedLineages:
+      - upstreamType: "\${UP_TYPE}"
+        downstreamType: $DOWN_TYPE
+        upstreams: ["urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,t0,PROD),a)"]
+        downstreams: ["urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,t1,PROD),a)"]
+        confidenceScore: "\${SCORE}"
+  - entity: {name: t2, type: dataset, platform: hive, env: "pre\${X}"}
+    upstream:
+      - entity: {name: t0, type: datasets, platform: hive, env: PR$OD}
+`;
+    const model = readDocument('file:///repo/lineage.yml', text);
+    assert.deepEqual(facts(model, 'wrongType'), []);
+    // Only values DataHub leaves as written are judged: `datasets`, and `PR$OD` (no `\${…}`, no leading `$`).
+    assert.deepEqual(facts(model, 'enumValue').map((e) => e.value.value), ['dataset', 'dataset', 'datasets', 'PR$OD']);
+    const [fine] = facts(model, 'fineGrainedEdge');
+    assert.equal(fine.upstreamType?.value, '${UP_TYPE}');
+    assert.equal(fine.confidenceScore, undefined);
+  });
+
+  it('still judges a quoted confidenceScore in an upstreamLineage aspect, which GMS reads', () => {
+    const text = JSON.stringify({
+      entityType: 'dataset',
+      entityUrn: 'urn:li:dataset:(urn:li:dataPlatform:hive,t1,PROD)',
+      aspectName: 'upstreamLineage',
+      aspect: { json: { upstreams: [{ dataset: 'urn:li:dataset:(urn:li:dataPlatform:hive,t0,PROD)', type: 'TRANSFORMED' }], fineGrainedLineages: [{ upstreamType: 'FIELD_SET', downstreamType: 'FIELD', confidenceScore: '0.9' }] } },
+    });
+    const model = readDocument('file:///repo/mcp.json', text);
+    assert.deepEqual(facts(model, 'wrongType').map((w) => w.expected), ['number']);
+  });
 });

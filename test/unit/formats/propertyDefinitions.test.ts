@@ -179,3 +179,16 @@ describe('definitions wrapped in a properties: mapping', () => {
     assert.equal(readDocument('file:///repo/x.yaml', 'name: x\nproperties:\n  - id: a\n    type: string\n    entity_types: [dataset]\n').format, null);
   });
 });
+
+describe('a definition type written with the datahub. prefix', () => {
+  it('is read as the type it names (the CLI keeps the prefix in the URN and strips it to check), an unknown one stays an enum error', () => {
+    const text = '- id: io.acme.a\n  type: datahub.string\n  entity_types: [dataset]\n- id: io.acme.b\n  type: datahub.strng\n  entity_types: [dataset]\n';
+    const model = readDocument('file:///repo/props.yaml', text);
+    const [a, b] = facts(model, 'propertyDefinition');
+    assert.equal(a.valueType?.value, 'string');
+    assertAt(text, a.valueType, 'datahub.string');
+    assert.equal(b.valueType?.value, 'datahub.strng');
+    const found = validateDocument({ model, text });
+    assert.deepEqual(found.map((d) => `${d.code} ${text.slice(d.range.start, d.range.end)}`), ['format.enumValue datahub.strng']);
+  });
+});

@@ -316,3 +316,19 @@ describe('push plan: property definitions and order', () => {
     );
   });
 });
+
+describe('push plan: what DataHub\'s lineage source skips is not pushed', () => {
+  it('column edges of an entry without upstreams are left out, as the source writes nothing for it (lineage.noUpstream)', () => {
+    const file = `version: 1
+lineage:
+  - entity: {name: orders, type: dataset, platform: hive}
+    fineGrainedLineages:
+      - upstreamType: FIELD_SET
+        upstreams: ["${col('raw_orders', 'id')}"]
+        downstreamType: FIELD
+        downstreams: ["${col('orders', 'id')}"]
+`;
+    const intent = collectPushIntent([readDocument('file:///w/lineage.yml', file)], standardAspectWriter('service'));
+    assert.equal(intent.lineage.get(ds('orders'))?.fineGrained?.length ?? 0, 0);
+  });
+});

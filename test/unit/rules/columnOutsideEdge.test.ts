@@ -123,4 +123,15 @@ describe('columnOutsideEdge: data jobs', () => {
     assert.match(output.message, /not an output of the job/);
     assert.deepEqual(output.data?.candidates, [field('clean', 'PROD', 'id')]);
   });
+
+  it('leaves the column lineage of a lineage-file entry without upstreams to lineage.noUpstream: DataHub writes none of it', () => {
+    for (const upstream of ['', '    upstream: []\n']) {
+      const run = runRule(
+        columnOutsideEdge,
+        'file:///repo/lineage.yml',
+        `version: 1\nlineage:\n  - entity: {name: topic3, type: dataset, platform: kafka}\n${upstream}    fineGrainedLineages:\n      - upstreams: ["${field('topic1', 'PROD', 'a')}"]\n        downstreams: ["${field('topic9', 'PROD', 'a')}"]\n`,
+      );
+      assert.deepEqual(run.diagnostics, [], JSON.stringify(upstream));
+    }
+  });
 });

@@ -82,4 +82,42 @@ lineage:
     assert.deepEqual(d.range, { start: 20, end: 25 });
     assert.deepEqual(d.data?.candidates, ['dataset']);
   });
+
+  it('leaves a version or type holding an environment variable to DataHub, which expands it before it validates', () => {
+    const run = runRule(lineageFileShape, LINEAGE, `version: "\${LINEAGE_VERSION}"\nlineage:\n  - entity: {name: a, type: $ENTITY_TYPE, platform: hive}\n    upstream:\n      - entity: {name: b, type: dataset, platform: hive}\n`);
+    assert.deepEqual(run.diagnostics, []);
+  });
+
+  it('warns that the column lineage of an entry without upstreams is never written, naming the datasets to add', () => {
+    const field = (name: string, column: string) => `urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,${name},PROD),${column})`;
+    const run = runRule(
+      lineageFileShape,
+      LINEAGE,
+      `version: 1
+lineage:
+  - entity: {name: t1, type: dataset, platform: hive}
+    fineGrainedLineages:
+      - ⟦upstreams: ["${field('t0', 'a')}", "${field('s0', 'a')}"]
+        downstreams: ["${field('t1', 'a')}"]⟧
+  - entity: {name: t2, type: dataset, platform: hive}
+    upstream: []
+    fineGrainedLineages:
+      - ⟦upstreams: ["${field('t2', 'a')}"]
+        downstreams: ["${field('t2', 'b')}"]⟧
+  - entity: {name: t3, type: dataset, platform: hive}
+    upstream:
+      - entity: {name: t0, type: dataset, platform: hive}
+    fineGrainedLineages:
+      - upstreams: ["${field('t0', 'a')}"]
+        downstreams: ["${field('t3', 'a')}"]
+`,
+    );
+    assert.deepEqual(rangesOf(run.diagnostics), run.ranges);
+    assert.ok(run.diagnostics.every((d) => d.code === 'lineage.noUpstream' && d.severity === 'warning'));
+    const [outside, self] = run.diagnostics;
+    assert.match(outside.message, /This column lineage of t1 \(hive, PROD\) is never written: its lineage entry has no upstream, and the DataHub lineage source skips such an entry/);
+    assert.match(outside.message, /Add t0 \(hive, PROD\); s0 \(hive, PROD\) under `upstream:` of this entry\.$/);
+    assert.deepEqual(outside.data?.missingUpstreams, ['urn:li:dataset:(urn:li:dataPlatform:hive,t0,PROD)', 'urn:li:dataset:(urn:li:dataPlatform:hive,s0,PROD)']);
+    assert.match(self.message, /write this column lineage in an upstreamLineage aspect/);
+  });
 });

@@ -159,6 +159,45 @@ describe('propertyDefinition: allowed values typed like the property', () => {
   });
 });
 
+describe('propertyDefinition: allowed values the CLI cannot load', () => {
+  it('refuses an unquoted date among the allowed values of the properties YAML (a date object to YAML 1.1), whatever the type', () => {
+    const run = runRule(
+      propertyDefinition,
+      YAML,
+      `- id: deprecationDate
+  type: date
+  allowed_values:
+    - value: ⟦2024-01-01⟧
+    - value: "2024-02-01"
+    - value: '2024-03-01'
+- id: release
+  type: string
+  allowed_values:
+    - {value: ⟦2024-04-01⟧, description: spring}
+- id: retention
+  type: number
+  allowed_values:
+    - value: ⟦2024-05-01⟧
+`,
+    );
+    assert.deepEqual(rangesOf(run.diagnostics), run.ranges);
+    assert.ok(run.diagnostics.every((d) => d.code === 'format.wrongType' && d.severity === 'error'), 'one error each, no allowedValueType warning beside it');
+    assert.deepEqual(run.diagnostics.map((d) => d.data?.candidates), [['"2024-01-01"'], ['"2024-04-01"'], ['"2024-05-01"']]);
+    assert.match(run.diagnostics[0].message, /allowed value '2024-01-01' of deprecationDate is not quoted; .* date object .* Write it in quotes: "2024-01-01"\./);
+  });
+
+  it('leaves a date in a propertyDefinition aspect alone: JSON has no date', () => {
+    const run = runRule(
+      propertyDefinition,
+      'file:///repo/mcp.json',
+      `[{"entityType": "structuredProperty", "entityUrn": "urn:li:structuredProperty:d", "changeType": "UPSERT", "aspectName": "propertyDefinition",
+  "aspect": {"json": {"qualifiedName": "d", "valueType": "urn:li:dataType:datahub.date", "entityTypes": ["urn:li:entityType:datahub.dataset"],
+    "allowedValues": [{"value": {"string": "2024-01-01"}}]}}}]`,
+    );
+    assert.deepEqual(run.diagnostics, []);
+  });
+});
+
 describe('propertyDefinition: type, cardinality and entity types', () => {
   it('leaves values the syntax rules already report to them: one diagnostic per mistake', () => {
     const { text, ranges } = parseMarked(`- id: retention
@@ -207,6 +246,26 @@ describe('propertyDefinition: type, cardinality and entity types', () => {
     assert.equal(shortInMcp.code, 'definition.type');
     assert.deepEqual(shortInMcp.data?.candidates, ['urn:li:dataType:datahub.number', 'urn:li:dataType:service.number']);
     assert.deepEqual(run(model({ valueType: at('urn:li:dataType:service.number', 10) }, 'mcpJson')), []);
+  });
+
+  it('refuses a mis-cased data-type URN in the properties YAML (the CLI lower-cases only short types) and only warns in an aspect (GMS lower-cases the id)', () => {
+    const [inYaml] = run(model({ valueType: at('urn:li:dataType:datahub.STRING', 10) }));
+    assert.equal(inYaml.code, 'definition.type');
+    assert.equal(inYaml.severity, 'error');
+    assert.deepEqual(inYaml.data?.candidates, ['urn:li:dataType:datahub.string']);
+    assert.match(inYaml.message, /does not lower-case a type written as a URN and rejects it \("Type STRING is not allowed"\)\. Write 'urn:li:dataType:datahub\.string'/);
+    const [inAspect] = run(model({ valueType: at('urn:li:dataType:datahub.STRING', 10) }, 'mcpJson'));
+    assert.equal(inAspect.severity, 'warning');
+    assert.match(inAspect.message, /DataHub reads the id in lower case/);
+  });
+
+  it('accepts `type: datahub.string` in the properties YAML, which DataHub\'s CLI writes as urn:li:dataType:datahub.string', () => {
+    const accepted = runRule(propertyDefinition, YAML, `- id: team\n  type: datahub.string\n  allowed_values:\n    - value: ⟦42⟧\n`);
+    assert.deepEqual(rangesOf(accepted.diagnostics), accepted.ranges, 'typed as a string: 42 is not text');
+    const cased = runRule(propertyDefinition, YAML, `- id: team\n  type: ⟦datahub.STRING⟧\n`);
+    assert.deepEqual(rangesOf(cased.diagnostics), cased.ranges);
+    assert.equal(cased.diagnostics[0].severity, 'warning', 'the CLI lower-cases it with a warning');
+    assert.deepEqual(cased.diagnostics[0].data?.candidates, ['string']);
   });
 
   it('reports a cardinality other than SINGLE or MULTIPLE', () => {

@@ -117,3 +117,26 @@ test('a URN in a free position may name a type outside the entity registry; the 
   const capital = check('file:///repo/mcp.json', `[{"entityType": "form", "entityUrn": "urn:li:form:g", "changeType": "UPSERT", "aspectName": "formInfo", "aspect": {"json": {"verification": {"type": "urn:li:⟦VerificationType⟧:governance"}}}}]`);
   assert.equal(capital.diagnostics.find((d) => d.code === 'urn.entityType')?.severity, 'error');
 });
+
+test('a lineage file: values and URNs holding ${VAR} are left to DataHub, which expands them before it validates; elsewhere they are judged', () => {
+  const field = (env: string) => `urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:hive,t0,${env}),a)`;
+  const lineage = `version: 1
+lineage:
+  - entity: {name: t1, type: dataset, platform: hive, env: "\${ENV}"}
+    upstream:
+      - entity: {name: t0, type: dataset, platform: hive, env: $ENV}
+    fineGrainedLineages:
+      - upstreamType: "\${UP_TYPE}"
+        upstreams: ["${field('${ENV}')}", "${field('$ENV')}"]
+        downstreams: ["${field('prod')}"]
+`;
+  const found = validateDocument({ model: readDocument('file:///repo/lineage.yml', lineage), text: lineage, rules: SYNTAX_RULES });
+  // `$ENV` inside a URN is not expanded (only `${…}`, or a whole value starting with `$`); `prod` is no environment.
+  assert.deepEqual(found.map((d) => [d.code, lineage.slice(d.range.start, d.range.end)]), [
+    ['urn.environment', '$ENV'],
+    ['urn.environment', 'prod'],
+  ]);
+  const mcp = JSON.stringify([{ entityType: 'dataset', changeType: 'UPSERT', entityUrn: 'urn:li:dataset:(urn:li:dataPlatform:hive,t0,${ENV})', aspectName: 'status', aspect: { json: { removed: false } } }]);
+  const inMcp = validateDocument({ model: readDocument('file:///repo/mcp.json', mcp), text: mcp, rules: SYNTAX_RULES });
+  assert.ok(inMcp.some((d) => d.code === 'urn.environment'), 'an MCP file is sent as written');
+});
