@@ -7,8 +7,8 @@ import { buildPushPlan } from '../../core/plan/pushPlan';
 import { ds, lineageYaml, prop, startCatalogWithFiles, TOKEN, type TestCatalog } from './catalog';
 import { runVerb } from './runVerb';
 
-const TIERS_YAML = (allowed: string[], cardinality = 'MULTIPLE') => `- id: io.acme.tier
-  type: string
+const TIERS_YAML = (allowed: string[], cardinality = 'MULTIPLE', version?: string) => `- id: io.acme.tier
+${version ? `  version: '${version}'\n` : ''}  type: string
   cardinality: ${cardinality}
   entity_types: [dataset]
   allowed_values:
@@ -70,7 +70,8 @@ describe('catalog-code plan against the local catalog', () => {
   });
 
   it('names the entities whose values a narrowed definition leaves invalid (allowed value removed, cardinality narrowed)', async () => {
-    catalog.write('tiers.yaml', TIERS_YAML(['gold', 'bronze'], 'SINGLE'));
+    // With a new version, as the service asks of a narrowing (without one, plan stops on definition.breakingChange).
+    catalog.write('tiers.yaml', TIERS_YAML(['gold', 'bronze'], 'SINGLE', '20990101000000'));
     const run = await plan([join(catalog.files, 'tiers.yaml'), '--format', 'json', '--detailed-exitcode']);
     assert.equal(run.code, 2, run.stderr);
     const parsed = JSON.parse(run.stdout) as { impacts: { kind: string; propertyUrn: string; changes: string[]; usedBy: number; invalid: { urn: string; reason: string }[] }[] };

@@ -11,7 +11,11 @@ import { markdownParser } from './markdownParser';
 // GitHub renders raw HTML in comments (then sanitises it); markdown-it's default leaves it out.
 const parser = markdownParser({ html: true });
 
-const OWN_HTML = [/^<details>\n<summary>(<code>[^<>]*<\/code>: \+\d+ ~\d+ -\d+|[^<>]*)<\/summary>\n$/, /^<\/details>\n?$/];
+// The summaries the plan writes: an entity's tally, an impact's title (its URNs in code), or text.
+const OWN_HTML = [
+  /^<details>\n<summary>(<code>[^<>]*<\/code>: \+\d+ ~\d+ -\d+|Cut by <code>[^<>]*<\/code> → <code>[^<>]*<\/code>|Invalid values of <code>[^<>]*<\/code>|[^<>]*)<\/summary>\n$/,
+  /^<\/details>\n?$/,
+];
 const OWN_BOLD = /^(No changes\.|\d+ change\(s\) to \d+ entit(y|ies)|Warning:|… .* not shown:)$/;
 const FORBIDDEN_INLINE = new Set(['html_inline', 'link_open', 'image', 'em_open', 's_open']);
 
