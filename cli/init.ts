@@ -1,9 +1,9 @@
-import { accessSync, closeSync, constants, mkdirSync, openSync, readlinkSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readlinkSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { logValue } from '../core/output/logText';
 import { describeError } from '../core/errors/describeError';
 import { describeSpecialFile, formatBytes, readMetadataFileSync, UNREADABLE } from '../core/files/readFile';
-import { lstatOrUndefined, writeFileIfChanged } from '../core/files/safeWrite';
+import { folderNotWritable, lstatOrUndefined, statOrUndefined, writeFileIfChanged } from '../core/files/safeWrite';
 import { parseCommandLine } from './args';
 import type { CliIo } from './io';
 import { GITIGNORE_BLOCK, GITIGNORE_ENTRY, STARTER_FILES } from './initFiles';
@@ -68,12 +68,8 @@ function folderProblem(folder: string): string | undefined {
   const shown = logValue(folder);
   const own = lstatOrUndefined(folder);
   if (own === undefined) return undefined;
-  let stats: Stats;
-  try {
-    stats = statSync(folder);
-  } catch {
-    return `'${shown}'${kindNote(folder, own)} names nothing that exists: catalog-code init writes its files into a folder. Name a folder (or none for the current one).`;
-  }
+  const stats = statOrUndefined(folder);
+  if (stats === undefined) return `'${shown}'${kindNote(folder, own)} names nothing that exists: catalog-code init writes its files into a folder. Name a folder (or none for the current one).`;
   if (!stats.isDirectory()) return `'${shown}' is ${stats.isFile() ? 'a file' : describeSpecialFile(stats)}, not a folder: catalog-code init writes its files into a folder. Name a folder (or none for the current one).`;
   return undefined;
 }
@@ -96,11 +92,8 @@ function judge(folder: string): { ok: true; gitignore: WritableGitignore } | { o
   }
   const gitignore = planGitignore(folder);
   if (gitignore.kind === 'refuse') problems.push(gitignore.problem);
-  try {
-    accessSync(folder, constants.W_OK | constants.X_OK);
-  } catch (error) {
-    problems.push(`'${logValue(folder)}' is not a folder you may write into (${describeError(error)}). Run init in a folder of yours, or change its permissions.`);
-  }
+  const denied = folderNotWritable(folder);
+  if (denied !== undefined) problems.push(`'${logValue(folder)}' is not a folder you may write into (${denied}). Run init in a folder of yours, or change its permissions.`);
   if (problems.length > 0 || gitignore.kind === 'refuse') return { ok: false, message: `Nothing written: ${problems.join(' ')}` };
   return { ok: true, gitignore };
 }

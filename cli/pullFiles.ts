@@ -1,8 +1,8 @@
-import { accessSync, constants, mkdirSync, readlinkSync, statSync, type Stats } from 'node:fs';
+import { mkdirSync, readlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describeError } from '../core/errors/describeError';
 import { describeSpecialFile } from '../core/files/readFile';
-import { lstatOrUndefined, writeFileIfChanged } from '../core/files/safeWrite';
+import { folderNotWritable, lstatOrUndefined, statOrUndefined, writeFileIfChanged } from '../core/files/safeWrite';
 import { logValue } from '../core/output/logText';
 import { PULL_FILE_NAMES, type PulledFile, type PullSelection } from '../core/pull/pull';
 
@@ -25,23 +25,6 @@ export interface OutProblem {
 
 const AGAIN = 'then pull again';
 
-function statOrUndefined(path: string): Stats | undefined {
-  try {
-    return statSync(path);
-  } catch {
-    return undefined;
-  }
-}
-
-function notWritable(path: string): string | undefined {
-  try {
-    accessSync(path, constants.W_OK | constants.X_OK);
-    return undefined;
-  } catch (error) {
-    return describeError(error);
-  }
-}
-
 /**
  * Why pull could not write into `out`, judged before it reads anything from the service: `out`
  * must be a folder you may write into, or not exist yet below a folder you may write into (it is
@@ -54,7 +37,7 @@ export function outFolderProblem(out: string): OutProblem | undefined {
     if (!stats.isDirectory()) {
       return { exit: 2, problem: `--out '${shown}' is ${stats.isFile() ? 'a file' : describeSpecialFile(stats)}, not a folder: pull writes its files into a folder. Name a folder, or a path that does not exist yet (it is created).` };
     }
-    const denied = notWritable(out);
+    const denied = folderNotWritable(out);
     return denied === undefined ? undefined : { exit: 1, problem: `Nothing pulled: you may not write into --out '${shown}' (${denied}). Choose another folder, or change its permissions, ${AGAIN}.` };
   }
   if (lstatOrUndefined(out)?.isSymbolicLink()) {
@@ -66,7 +49,7 @@ export function outFolderProblem(out: string): OutProblem | undefined {
   if (above !== undefined && !above.isDirectory()) {
     return { exit: 2, problem: `--out '${shown}' cannot be created: '${logValue(ancestor)}' is ${above.isFile() ? 'a file' : describeSpecialFile(above)}, not a folder. Name a folder, or a path below one.` };
   }
-  const denied = notWritable(ancestor);
+  const denied = folderNotWritable(ancestor);
   return denied === undefined ? undefined : { exit: 1, problem: `Nothing pulled: --out '${shown}' cannot be created in '${logValue(ancestor)}' (${denied}). Choose another folder, or change its permissions, ${AGAIN}.` };
 }
 

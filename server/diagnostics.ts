@@ -53,8 +53,6 @@ export class DiagnosticsFeature {
    * Undefined when the document is not open.
    */
   private give(uri: string): { resultId: string; items: Diagnostic[]; version: number } | undefined {
-    // Every open document's edits first: an edit of another one (a definition) changes this answer, whichever document is pulled first.
-    this.documents.catchUp();
     const entry = this.documents.current(uri);
     const version = entry?.version;
     if (!entry || version === undefined) return undefined;
@@ -79,10 +77,11 @@ export class DiagnosticsFeature {
     const uri = params.textDocument.uri;
     // A client that cannot be asked to pull again gets the whole answer once the read in slices ends; other requests are answered meanwhile.
     if (!this.support?.diagnosticRefresh && this.documents.current(uri)?.coverage?.state === 'reading') return this.readEnded(uri).then(() => this.answerPull(params));
+    // Every open document's edits first: an edit of another one (a definition) changes this answer, whichever document is pulled first.
+    this.documents.catchUp();
     const given = this.given.get(uri);
     const version = this.documents.version(uri);
     if (version !== undefined && given && params.previousResultId === given.resultId) {
-      this.documents.catchUp();
       this.dependencies.sync();
       if (this.dependencies.recheckReason(given.record, version) === undefined) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: given.resultId };
     }
@@ -187,6 +186,7 @@ export class DiagnosticsFeature {
         return;
       }
       this.scheduled.delete(uri);
+      this.documents.catchUp();
       const report = this.give(uri);
       if (report) void this.lsp.sendDiagnostics({ uri, version: report.version, diagnostics: report.items });
     };

@@ -62,7 +62,10 @@ export function baseUrl(connection: ServiceConnection): string {
 
 const USER_INFO = /^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i;
 
-/** `url` without `user:password@`. */
+/**
+ * `url` without `user:password@`, the rest as written (unlike targetDescription's shownUrl, which
+ * rebuilds a parsed URL: requests are made from this, and a URL without a scheme is quoted as given).
+ */
 export function withoutUserInfo(url: string): string {
   return url.replace(USER_INFO, '$1');
 }

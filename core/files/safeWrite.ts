@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fchmodSync, fsyncSync, lstatSync, openSync, readlinkSync, renameSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { accessSync, closeSync, constants, fchmodSync, fsyncSync, lstatSync, openSync, readlinkSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { describeError } from '../errors/describeError';
 import { readMetadataFileSync } from './readFile';
 
 /**
@@ -59,6 +60,25 @@ export function writeFileSafely(path: string, text: string | Iterable<string>, o
       // already renamed or gone
     }
     throw error;
+  }
+}
+
+/** What `path` names, a link followed, or undefined when nothing is there (a dangling link included). */
+export function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a process may not create files in the folder `path` (the system's words), or undefined when it may. */
+export function folderNotWritable(path: string): string | undefined {
+  try {
+    accessSync(path, constants.W_OK | constants.X_OK);
+    return undefined;
+  } catch (error) {
+    return describeError(error);
   }
 }
 
